@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from './deps'
+import { handleError, problemResponse } from './lib/http/error-handler'
+import { problems } from './lib/http/problem'
+import { registerRoutes } from './lib/http/register-routes'
+import { requestContext } from './lib/http/request-context'
+import type { AnyRoute } from './lib/http/route'
+import { securityHeaders } from './lib/http/security-headers'
+import { staticWeb } from './lib/http/static-web'
+import { buildRouteTable } from './routes'
+
+export interface DepotApp {
+  app: Hono<AppEnv>
+  routes: readonly AnyRoute[]
+}
+
+/** Builds the whole HTTP app from its dependencies. main.ts and the tests build it the same way. */
+export function createApp(deps: AppDeps): DepotApp {
+  const app = new Hono<AppEnv>()
+  app.use('*', requestContext(deps))
+  app.use('*', securityHeaders({ https: deps.env.authUrl.protocol === 'https:' }))
+  app.onError(handleError)
+
+  const routes = buildRouteTable()
+  registerRoutes(app, routes, {
+    maxJsonBodyBytes: deps.env.maxJsonBodyBytes,
+    allowedOrigin: deps.env.authUrl.origin,
+  })
+
+  // Anything the API did not answer: the web app's files and client routes, when built.
+  if (deps.webRoot) app.use('*', staticWeb(deps.webRoot))
+  app.notFound((c) => problemResponse(c, problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)))
+
+  return { app, routes }
+}

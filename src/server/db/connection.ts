@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { DB } from './schema'
+import { SqliteBooleanPlugin } from './sqlite-booleans'
+
+export type Dialect = 'sqlite' | 'postgres'
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+
+export interface Database {
+  db: Kysely<DB>
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+// PostgreSQL → one representation in application code (docs/decisions/0003):
+// timestamptz as ISO-8601 UTC strings, int8 as numbers (sizes and money stay far below 2^53).
+const PG_TIMESTAMPTZ = 1184
+const PG_TIMESTAMP = 1114
+const PG_INT8 = 20
+pg.types.setTypeParser(PG_TIMESTAMPTZ, (v) => new Date(v).toISOString())
+pg.types.setTypeParser(PG_TIMESTAMP, (v) => new Date(`${v}Z`).toISOString())
+pg.types.setTypeParser(PG_INT8, (v) => Number(v))
+
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', close: () => db.destroy() }
+  }
+
+  fs.mkdirSync(path.dirname(config.file), { recursive: true })
+  const sqlite = new SqliteDatabase(config.file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/** True when the database answers a trivial query. */
+export async function isReachable(database: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,225 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+// The only module that reads process.env (architecture.md). Everything else receives the parsed `Env`.
+// Every variable is listed in .env.example and in the README.
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+
+const booleanString = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'))
+
+const port = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535')
+
+const url = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+    .refine((v) => v === undefined || URL.canParse(v), `must be a full URL (${what})`)
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_ROOT: z.string().min(1).default('./dist/web'),
+  DATABASE_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: optionalString,
+  AUTH_URL: url('the public origin, e.g. https://depot.example.com'),
+  TRUST_PROXY: booleanString(false),
+  MAX_JSON_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  OIDC_ISSUER: url('the OpenID issuer'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  SMTP_URL: url('smtp://user:pass@host:587 or smtps://…'),
+  MAIL_FROM: z.string().min(3).default('Depot <no-reply@localhost>'),
+  S3_ENDPOINT: url('the S3-compatible endpoint'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanString(false),
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_PUBLIC_KEY: optionalString,
+  PAYSTACK_BASE_URL: url('the Paystack API base'),
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as NGN')
+    .default('NGN'),
+})
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test'
+  isProduction: boolean
+  port: number
+  host: string
+  dataDir: string
+  /** The built web app the server serves (npm run build writes it). */
+  webRoot: string
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+  logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL']
+  /** Undefined outside production means "generate one and keep it in DATA_DIR" (see auth-secret.ts). */
+  authSecret: string | undefined
+  authUrl: URL
+  trustProxy: boolean
+  maxJsonBodyBytes: number
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
+  google: { clientId: string; clientSecret: string } | undefined
+  mail: { smtpUrl: string | undefined; from: string }
+  s3:
+    | {
+        endpoint: string | undefined
+        region: string
+        bucket: string
+        accessKeyId: string | undefined
+        secretAccessKey: string | undefined
+        forcePathStyle: boolean
+      }
+    | undefined
+  paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined
+  shopCurrency: string
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+const MIN_SECRET_LENGTH = 32
+
+/** Parses a variables record (process.env by default). Throws EnvError with one line per bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = rawEnvSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)'
+        return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`
+      }),
+    )
+  }
+  const raw = parsed.data
+  const problems: string[] = []
+  const isProduction = raw.NODE_ENV === 'production'
+
+  const dataDir = path.resolve(raw.DATA_DIR)
+  let database: Env['database']
+  if (raw.DATABASE_URL && /^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
+    database = { dialect: 'postgres', url: raw.DATABASE_URL }
+  } else if (raw.DATABASE_URL && /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.DATABASE_URL)) {
+    problems.push('DATABASE_URL: must be a postgres:// URL or a SQLite file path')
+    database = { dialect: 'sqlite', file: '' }
+  } else {
+    database = { dialect: 'sqlite', file: path.resolve(dataDir, raw.DATABASE_URL ?? 'depot.sqlite') }
+  }
+
+  const authUrl = new URL(raw.AUTH_URL ?? `http://localhost:${raw.PORT}`)
+  const oidc = pickGroup(problems, 'OIDC', {
+    OIDC_ISSUER: raw.OIDC_ISSUER,
+    OIDC_CLIENT_ID: raw.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: raw.OIDC_CLIENT_SECRET,
+  })
+  const google = pickGroup(problems, 'Google sign-in', {
+    GOOGLE_CLIENT_ID: raw.GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: raw.GOOGLE_CLIENT_SECRET,
+  })
+  const paystack = pickGroup(problems, 'Paystack', {
+    PAYSTACK_SECRET_KEY: raw.PAYSTACK_SECRET_KEY,
+    PAYSTACK_PUBLIC_KEY: raw.PAYSTACK_PUBLIC_KEY,
+  })
+  if (raw.S3_ENDPOINT && !raw.S3_BUCKET) problems.push('S3_BUCKET: required when S3_ENDPOINT is set')
+
+  if (raw.AUTH_SECRET !== undefined && raw.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
+    problems.push(
+      `AUTH_SECRET: must be at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -base64 48)`,
+    )
+  }
+  if (isProduction) {
+    if (raw.AUTH_SECRET === undefined) problems.push('AUTH_SECRET: required in production')
+    if (raw.AUTH_URL === undefined)
+      problems.push('AUTH_URL: required in production (the public https origin)')
+    else if (authUrl.protocol !== 'https:') problems.push('AUTH_URL: must be https in production')
+    if (!paystack) {
+      problems.push(
+        'PAYSTACK_SECRET_KEY: required in production (the built-in Paystack emulator is for local runs only)',
+      )
+    }
+  }
+  if (problems.length > 0) throw new EnvError(problems)
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    webRoot: path.resolve(raw.WEB_ROOT),
+    database,
+    logLevel: raw.LOG_LEVEL,
+    authSecret: raw.AUTH_SECRET,
+    authUrl,
+    trustProxy: raw.TRUST_PROXY,
+    maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
+    oidc: oidc && {
+      issuer: oidc.OIDC_ISSUER,
+      clientId: oidc.OIDC_CLIENT_ID,
+      clientSecret: oidc.OIDC_CLIENT_SECRET,
+      name: raw.OIDC_NAME,
+    },
+    google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
+    s3: raw.S3_BUCKET
+      ? {
+          endpoint: raw.S3_ENDPOINT,
+          region: raw.S3_REGION,
+          bucket: raw.S3_BUCKET,
+          accessKeyId: raw.S3_ACCESS_KEY_ID,
+          secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    paystack: paystack && {
+      secretKey: paystack.PAYSTACK_SECRET_KEY,
+      publicKey: paystack.PAYSTACK_PUBLIC_KEY,
+      baseUrl: raw.PAYSTACK_BASE_URL ?? 'https://api.paystack.co',
+    },
+    shopCurrency: raw.SHOP_CURRENCY,
+  }
+}
+
+/** A group of variables that only makes sense together: all set, or none. */
+function pickGroup<K extends string>(
+  problems: string[],
+  label: string,
+  values: Record<K, string | undefined>,
+): Record<K, string> | undefined {
+  const entries = Object.entries(values) as [K, string | undefined][]
+  const missing = entries.filter(([, v]) => v === undefined).map(([k]) => k)
+  if (missing.length === entries.length) return undefined
+  if (missing.length > 0) {
+    for (const name of missing) problems.push(`${name}: required when the other ${label} variables are set`)
+    return undefined
+  }
+  return values as Record<K, string>
+}

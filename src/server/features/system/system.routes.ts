@@ -1,0 +1,30 @@
+import { healthSchema, readinessSchema } from '../../../shared/contract/system'
+import { defineRoute } from '../../lib/http/route'
+import { checkReadiness } from './system.service'
+
+export const systemRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/healthz',
+    summary: 'Liveness: the process is up and serving',
+    tags: ['system'],
+    access: 'public',
+    responses: { 200: { description: 'Alive', schema: healthSchema } },
+    handler: () => ({ status: 'ok' as const }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/readyz',
+    summary: 'Readiness: the database is reachable and migrations are applied',
+    tags: ['system'],
+    access: 'public',
+    responses: {
+      200: { description: 'Ready to serve', schema: readinessSchema },
+      503: { description: 'Not ready', schema: readinessSchema },
+    },
+    handler: async (c) => {
+      const readiness = await checkReadiness(c.var.deps)
+      return c.json(readiness, readiness.status === 'ready' ? 200 : 503, { 'Cache-Control': 'no-store' })
+    },
+  }),
+]

@@ -1,0 +1,52 @@
+import type { ProblemCode } from '../../../shared/contract/problem'
+
+const TITLES: Record<ProblemCode, string> = {
+  bad_request: 'Bad request',
+  validation_failed: 'Some fields need attention',
+  unauthenticated: 'Sign in required',
+  forbidden: 'Not allowed',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
+  payload_too_large: 'Too large',
+  unsupported_media_type: 'Unsupported content type',
+  csrf_rejected: 'Request refused',
+  rate_limited: 'Too many requests',
+  internal_error: 'Something went wrong',
+  service_unavailable: 'Service unavailable',
+}
+
+/**
+ * An error that becomes an application/problem+json response. Throw it anywhere in a request; the app's
+ * error handler presents it. Any other error becomes a 500 `internal_error` with no detail.
+ */
+export class HttpProblem extends Error {
+  readonly title: string
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode | (string & {}),
+    readonly detail?: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? code)
+    this.name = 'HttpProblem'
+    this.title = TITLES[code as ProblemCode] ?? code
+  }
+}
+
+export const problems = {
+  badRequest: (detail?: string) => new HttpProblem(400, 'bad_request', detail),
+  validation: (errors: Record<string, string[]>, detail = 'Check the highlighted fields and try again.') =>
+    new HttpProblem(422, 'validation_failed', detail, errors),
+  unauthenticated: (detail = 'Sign in to continue.') => new HttpProblem(401, 'unauthenticated', detail),
+  forbidden: (detail = 'You do not have permission to do this.') => new HttpProblem(403, 'forbidden', detail),
+  notFound: (detail = 'There is nothing here.') => new HttpProblem(404, 'not_found', detail),
+  conflict: (detail: string, code = 'conflict') => new HttpProblem(409, code, detail),
+  tooLarge: (detail: string) => new HttpProblem(413, 'payload_too_large', detail),
+  unsupportedMediaType: (detail: string) => new HttpProblem(415, 'unsupported_media_type', detail),
+  csrf: (detail: string) => new HttpProblem(403, 'csrf_rejected', detail),
+  rateLimited: (retryAfterSeconds: number, detail = 'Too many attempts. Try again later.') =>
+    new HttpProblem(429, 'rate_limited', detail, undefined, { 'Retry-After': String(retryAfterSeconds) }),
+  unavailable: (detail: string) => new HttpProblem(503, 'service_unavailable', detail),
+}

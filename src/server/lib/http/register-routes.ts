@@ -1,0 +1,84 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import type { AppEnv } from '../../deps'
+import { decideRouteAccess } from '../../policies/route-access'
+import { assertSameOriginJson } from './csrf'
+import { problems } from './problem'
+import { type AnyRoute, successStatus } from './route'
+import { fieldErrors } from './validation'
+
+/**
+ * Mounts the route table on a Hono app. Order per request: body size limit, CSRF proof, access,
+ * input validation, handler, presentation. Handlers see only validated input.
+ */
+export interface RouteOptions {
+  /** Default request body cap for JSON routes (MAX_JSON_BODY_BYTES). */
+  maxJsonBodyBytes: number
+  /** The public origin (AUTH_URL) that state-changing requests must come from. */
+  allowedOrigin: string
+}
+
+export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], options: RouteOptions): void {
+  for (const route of routes) {
+    const limit = route.request?.maxBodyBytes ?? options.maxJsonBodyBytes
+    // Upload routes (raw/multipart) stream their bodies and enforce their own limits before reading.
+    const bodyType = route.request?.bodyType ?? 'json'
+    const limitBody: MiddlewareHandler<AppEnv> =
+      bodyType === 'json'
+        ? bodyLimit({
+            maxSize: limit,
+            onError: () => {
+              throw problems.tooLarge(`The request body is larger than ${limit} bytes.`)
+            },
+          })
+        : (_c, next) => next()
+    app.on(route.method.toUpperCase(), [route.path], limitBody, async (c) => {
+      assertSameOriginJson(c, route, options.allowedOrigin)
+
+      const decision = decideRouteAccess(route.access, c.var.actor)
+      if (decision === 'unauthenticated') throw problems.unauthenticated()
+      if (decision === 'forbidden') throw problems.forbidden()
+
+      const input = {
+        params: parseParams(route, c),
+        query: parsePart(route.request?.query, c.req.query(), 'query'),
+        body: await parseBody(route, c),
+      }
+      const result = await route.handler(c, input)
+      if (result instanceof Response) return result
+      const status = successStatus(route)
+      if (result === undefined || status === 204) return c.body(null, 204)
+      return c.json(result as object, status as 200)
+    })
+  }
+}
+
+function parseParams(route: AnyRoute, c: Context): unknown {
+  const schema = route.request?.params as z.ZodType | undefined
+  if (!schema) return undefined
+  const parsed = schema.safeParse(c.req.param())
+  // A malformed id can never name something that exists: answer as for any unknown resource.
+  if (!parsed.success) throw problems.notFound()
+  return parsed.data
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, prefix: string): unknown {
+  if (!schema) return undefined
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw problems.validation(fieldErrors(parsed.error, prefix))
+  return parsed.data
+}
+
+async function parseBody(route: AnyRoute, c: Context): Promise<unknown> {
+  const schema = route.request?.body as z.ZodType | undefined
+  if (!schema || (route.request?.bodyType ?? 'json') !== 'json') return undefined
+  const text = await c.req.text()
+  let json: unknown
+  try {
+    json = text.trim() === '' ? undefined : JSON.parse(text)
+  } catch {
+    throw problems.badRequest('The request body is not valid JSON.')
+  }
+  return parsePart(schema, json, '')
+}

@@ -1,0 +1,69 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import type { AppEnv } from '../../deps'
+import type { RouteAccess } from '../../policies/route-access'
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+type Schema = z.ZodType
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export interface RouteResponse {
+  description: string
+  schema?: Schema
+  contentType?: string
+}
+
+/**
+ * One API route, declared once. The route table is the single source for: request validation, the
+ * access check, CSRF exemptions, the OpenAPI document and the route × actor test.
+ */
+export interface RouteDef<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
+  method: HttpMethod
+  /** Hono path syntax: /api/things/:id */
+  path: string
+  summary: string
+  tags: string[]
+  access: RouteAccess
+  request?: {
+    params?: P
+    query?: Q
+    body?: B
+    /** 'json' (default) is the only body our own API takes, except declared uploads. */
+    bodyType?: 'json' | 'multipart' | 'raw'
+    /** Overrides MAX_JSON_BODY_BYTES for this route. */
+    maxBodyBytes?: number
+  }
+  responses: Record<number, RouteResponse>
+  /** Present only for the few routes that cannot carry our CSRF proof; says why. */
+  csrfExempt?: string
+  handler: (
+    c: Context<AppEnv>,
+    input: { params: Infer<P>; query: Infer<Q>; body: Infer<B> },
+  ) => Response | unknown | Promise<Response | unknown>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every input shape
+export type AnyRoute = RouteDef<any, any, any>
+
+/** Declares a route with its handler's input types inferred from its schemas. */
+export function defineRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(route: RouteDef<P, Q, B>): AnyRoute {
+  return route as AnyRoute
+}
+
+/** The status a handler's plain return value is sent with: the first 2xx the route declares. */
+export function successStatus(route: AnyRoute): number {
+  const declared = Object.keys(route.responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+  return declared[0] ?? 200
+}

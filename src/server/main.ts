@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { openDatabase } from './db/connection'
+import { migrateToLatest } from './db/migrator'
+import { type Env, EnvError, loadEnv } from './env'
+import { createLogger } from './lib/logger'
+import { readOrCreateSecret } from './lib/secret-file'
+
+// The process entry: read configuration, open and migrate the database, serve, and shut down
+// gracefully on SIGTERM/SIGINT (finish in-flight requests, then close the database).
+
+const SHUTDOWN_GRACE_MS = 25_000
+
+function readEnv(): Env {
+  try {
+    return loadEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(
+        `Depot cannot start. ${error.message}\nSee .env.example for every variable and its meaning.`,
+      )
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function main(): Promise<void> {
+  const env = readEnv()
+  const logger = createLogger({ level: env.logLevel })
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  if (!env.authSecret) env.authSecret = readOrCreateSecret(path.join(env.dataDir, 'auth-secret'))
+
+  const database = openDatabase(env.database)
+  const applied = await migrateToLatest(database)
+  for (const result of applied) logger.info({ migration: result.migrationName }, 'migration applied')
+
+  const webRoot = fs.existsSync(path.join(env.webRoot, 'index.html')) ? env.webRoot : undefined
+  if (!webRoot) logger.warn({ webRoot: env.webRoot }, 'web app not built: run `npm run build` to serve it')
+
+  const { app } = createApp({ env, database, logger, clock: () => new Date(), webRoot })
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    logger.info(
+      {
+        url: `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`,
+        dialect: database.dialect,
+      },
+      'Depot is listening',
+    )
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: finishing requests in flight')
+    const force = setTimeout(() => {
+      logger.warn('requests still running after the grace period; exiting')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS)
+    force.unref()
+    // close() stops accepting connections and waits for active requests; idle keep-alive sockets close now.
+    server.close(async (error) => {
+      await database.close()
+      logger.info('stopped')
+      process.exit(error ? 1 : 0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error('Depot failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})
