@@ -61,13 +61,19 @@ async function main(): Promise<void> {
       process.exit(1)
     }, SHUTDOWN_GRACE_MS)
     force.unref()
-    // close() stops accepting connections and waits for active requests; idle keep-alive sockets close now.
+    // close() stops accepting connections and waits for active requests. A connection whose request
+    // finishes goes back to keep-alive idle, so keep closing idle ones rather than wait out the timeout.
+    const closeIdle = () => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    }
+    const sweep = setInterval(closeIdle, 100)
     server.close(async (error) => {
+      clearInterval(sweep)
       await database.close()
       logger.info('stopped')
       process.exit(error ? 1 : 0)
     })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    closeIdle()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

@@ -15,7 +15,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
     return hoistDefinitions(json, components)
   }
-  components.Problem = toSchema(problemSchema, 'output')
+  // Problem carries an id, so converting it files its definition under components.schemas.Problem.
+  toSchema(problemSchema, 'output')
   const problemResponse = (description: string) => ({
     description,
     content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } },

@@ -40,11 +40,13 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
       if (decision === 'unauthenticated') throw problems.unauthenticated()
       if (decision === 'forbidden') throw problems.forbidden()
 
-      const input = {
-        params: parseParams(route, c),
-        query: parsePart(route.request?.query, c.req.query(), 'query'),
-        body: await parseBody(route, c),
-      }
+      const params = parseParams(route, c)
+      // Query and body are checked together so a form learns everything that is wrong at once.
+      const errors: Record<string, string[]> = {}
+      const query = parsePart(route.request?.query, c.req.query(), 'query', errors)
+      const body = parsePart(route.request?.body, await readJsonBody(route, c), '', errors)
+      if (Object.keys(errors).length > 0) throw problems.validation(errors)
+      const input = { params, query, body }
       const result = await route.handler(c, input)
       if (result instanceof Response) return result
       const status = successStatus(route)
@@ -63,22 +65,25 @@ function parseParams(route: AnyRoute, c: Context): unknown {
   return parsed.data
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, prefix: string): unknown {
+function parsePart(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  prefix: string,
+  errors: Record<string, string[]>,
+): unknown {
   if (!schema) return undefined
   const parsed = schema.safeParse(value)
-  if (!parsed.success) throw problems.validation(fieldErrors(parsed.error, prefix))
-  return parsed.data
+  if (parsed.success) return parsed.data
+  Object.assign(errors, fieldErrors(parsed.error, prefix))
+  return undefined
 }
 
-async function parseBody(route: AnyRoute, c: Context): Promise<unknown> {
-  const schema = route.request?.body as z.ZodType | undefined
-  if (!schema || (route.request?.bodyType ?? 'json') !== 'json') return undefined
+async function readJsonBody(route: AnyRoute, c: Context): Promise<unknown> {
+  if (!route.request?.body || (route.request.bodyType ?? 'json') !== 'json') return undefined
   const text = await c.req.text()
-  let json: unknown
   try {
-    json = text.trim() === '' ? undefined : JSON.parse(text)
+    return text.trim() === '' ? undefined : JSON.parse(text)
   } catch {
     throw problems.badRequest('The request body is not valid JSON.')
   }
-  return parsePart(schema, json, '')
 }

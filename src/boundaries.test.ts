@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// The folder boundaries of docs/decisions/0001 are enforced by lint. Each case writes a would-be file
+// at the path it would have, in a scratch tree that carries the project's real biome.json, and lints it
+// there (the working tree is never touched).
+const biome = path.resolve('node_modules/.bin/biome')
+const config = JSON.parse(fs.readFileSync('biome.json', 'utf8'))
+delete config.$schema
+config.vcs = { enabled: false }
+
+function lint(filePath: string, source: string): { ok: boolean; output: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-lint-'))
+  try {
+    fs.writeFileSync(path.join(root, 'biome.json'), JSON.stringify(config))
+    fs.mkdirSync(path.dirname(path.join(root, filePath)), { recursive: true })
+    fs.writeFileSync(path.join(root, filePath), source)
+    const result = spawnSync(biome, ['lint', filePath], { cwd: root, encoding: 'utf8' })
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+}
+
+describe('import boundaries', () => {
+  it.each([
+    [
+      'src/web/features/files/bad.ts',
+      "import { createApp } from '../../../server/app'\nexport const x = createApp\n",
+    ],
+    [
+      'src/web/features/files/bad.ts',
+      "import type { AppDeps } from '../../../server/deps'\nexport type X = AppDeps\n",
+    ],
+    ['src/web/lib/bad.ts', "import Database from 'better-sqlite3'\nexport const x = Database\n"],
+    ['src/web/lib/bad.ts', "import { Kysely } from 'kysely'\nexport const x = Kysely\n"],
+    ['src/web/lib/bad.ts', "import fs from 'node:fs'\nexport const x = fs\n"],
+    ['src/shared/contract/bad.ts', "import { loadEnv } from '../../server/env'\nexport const x = loadEnv\n"],
+    ['src/shared/contract/bad.ts', "import { cn } from '../../web/lib/cn'\nexport const x = cn\n"],
+    [
+      'src/server/policies/bad.ts',
+      "import { openDatabase } from '../db/connection'\nexport const x = openDatabase\n",
+    ],
+  ])('refuses %s importing across a boundary (#%#)', (file, source) => {
+    const { ok, output } = lint(file, source)
+    expect(ok).toBe(false)
+    expect(output).toContain('noRestrictedImports')
+  })
+
+  it.each([
+    [
+      'src/web/lib/fine.ts',
+      "import { problemSchema } from '../../shared/contract/problem'\nexport const x = problemSchema\n",
+    ],
+    [
+      'src/server/features/x/fine.ts',
+      "import { problemSchema } from '../../../shared/contract/problem'\nexport const x = problemSchema\n",
+    ],
+  ])('allows %s to use shared code', (file, source) => {
+    const { ok, output } = lint(file, source)
+    expect(output).not.toContain('noRestrictedImports')
+    expect(ok).toBe(true)
+  })
+})

@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { EnvError, loadEnv } from './env'
+
+const problemsOf = (vars: Record<string, string>) => {
+  try {
+    loadEnv(vars)
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('loadEnv', () => {
+  it('has defaults that run locally with nothing set', () => {
+    const env = loadEnv({})
+    expect(env.port).toBe(3000)
+    expect(env.host).toBe('127.0.0.1')
+    expect(env.dataDir).toBe(path.resolve('./data'))
+    expect(env.database).toEqual({ dialect: 'sqlite', file: path.resolve('./data/depot.sqlite') })
+    expect(env.authUrl.origin).toBe('http://localhost:3000')
+    expect(env.paystack).toBeUndefined() // the built-in emulator
+    expect(env.shopCurrency).toBe('NGN')
+  })
+
+  it('switches to PostgreSQL for a postgres URL and keeps a file path as SQLite', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@h/db',
+    })
+    expect(loadEnv({ DATABASE_URL: 'postgresql://u@h/db' }).database.dialect).toBe('postgres')
+    expect(loadEnv({ DATA_DIR: '/tmp/d', DATABASE_URL: 'x.db' }).database).toEqual({
+      dialect: 'sqlite',
+      file: '/tmp/d/x.db',
+    })
+  })
+
+  it('names each bad variable with what is wrong and what it got', () => {
+    const problems = problemsOf({ PORT: 'eighty', SHOP_CURRENCY: 'naira', LOG_LEVEL: 'loud' })
+    expect(problems).toHaveLength(3)
+    expect(problems.find((p) => p.startsWith('PORT:'))).toContain('"eighty"')
+    expect(problems.find((p) => p.startsWith('SHOP_CURRENCY:'))).toContain('ISO 4217')
+    expect(problems.some((p) => p.startsWith('LOG_LEVEL:'))).toBe(true)
+  })
+
+  it('refuses an unsupported database URL, half-configured groups and a short secret', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://h/db' })).toEqual([expect.stringMatching(/^DATABASE_URL:/)])
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example' })).toEqual([
+      expect.stringMatching(/^OIDC_CLIENT_ID: required/),
+      expect.stringMatching(/^OIDC_CLIENT_SECRET: required/),
+    ])
+    expect(problemsOf({ AUTH_SECRET: 'short' })).toEqual([
+      expect.stringMatching(/^AUTH_SECRET: must be at least 32/),
+    ])
+    expect(problemsOf({ AUTH_URL: 'not a url' })).toEqual([
+      expect.stringMatching(/^AUTH_URL: must be a full URL/),
+    ])
+  })
+
+  it('refuses unsafe settings in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', AUTH_URL: 'http://depot.example.com' })
+    expect(problems).toEqual([
+      expect.stringMatching(/^AUTH_SECRET: required in production/),
+      expect.stringMatching(/^AUTH_URL: must be https/),
+      expect.stringMatching(/^PAYSTACK_SECRET_KEY: required in production/),
+    ])
+  })
+
+  it('accepts a safe production configuration', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      AUTH_URL: 'https://depot.example.com',
+      AUTH_SECRET: 'x'.repeat(48),
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      PAYSTACK_PUBLIC_KEY: 'pk_live_x',
+    })
+    expect(env.isProduction).toBe(true)
+    expect(env.paystack?.baseUrl).toBe('https://api.paystack.co')
+  })
+})

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { STAFF_FUNCTIONS } from '../../shared/enums'
+import type { Actor } from './actor'
+import { decideRouteAccess, type RouteAccess } from './route-access'
+
+const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+  kind: 'user',
+  id: 'u',
+  role: 'user',
+  staffFunctions: [],
+  isRestricted: false,
+  emailVerified: true,
+  ...over,
+})
+
+const actors: Record<string, Actor> = {
+  anonymous: { kind: 'anonymous' },
+  user: user(),
+  restricted: user({ isRestricted: true }),
+  restrictedAdmin: user({ role: 'admin', isRestricted: true }),
+  admin: user({ role: 'admin' }),
+  staffWithout: user({ role: 'staff', staffFunctions: [] }),
+  ...Object.fromEntries(
+    STAFF_FUNCTIONS.map((fn) => [`staff:${fn}`, user({ role: 'staff', staffFunctions: [fn] })]),
+  ),
+  // A user-role account that somehow carries functions gets nothing from them: functions are for staff.
+  userWithFunctions: user({ staffFunctions: ['ManageFeedback'] }),
+}
+
+const feedback: RouteAccess = { staff: ['ManageFeedback'] }
+
+// actor → [public, signedIn, admin, {staff: ManageFeedback}]
+const table: Record<string, [string, string, string, string]> = {
+  anonymous: ['allow', 'unauthenticated', 'unauthenticated', 'unauthenticated'],
+  user: ['allow', 'allow', 'forbidden', 'forbidden'],
+  restricted: ['allow', 'unauthenticated', 'unauthenticated', 'unauthenticated'],
+  restrictedAdmin: ['allow', 'unauthenticated', 'unauthenticated', 'unauthenticated'],
+  admin: ['allow', 'allow', 'allow', 'allow'],
+  staffWithout: ['allow', 'allow', 'forbidden', 'forbidden'],
+  'staff:ManageFolders': ['allow', 'allow', 'forbidden', 'forbidden'],
+  'staff:AccessShop': ['allow', 'allow', 'forbidden', 'forbidden'],
+  'staff:UploadProducts': ['allow', 'allow', 'forbidden', 'forbidden'],
+  'staff:ManageFeedback': ['allow', 'allow', 'forbidden', 'allow'],
+  userWithFunctions: ['allow', 'allow', 'forbidden', 'forbidden'],
+}
+
+describe('decideRouteAccess', () => {
+  it('covers every actor in the table', () => {
+    expect(Object.keys(table).sort()).toEqual(Object.keys(actors).sort())
+  })
+  for (const [name, expected] of Object.entries(table)) {
+    it(`decides for ${name}`, () => {
+      const actor = actors[name]!
+      const got = (['public', 'signedIn', 'admin', feedback] as RouteAccess[]).map((a) =>
+        decideRouteAccess(a, actor),
+      )
+      expect(got).toEqual(expected)
+    })
+  }
+})

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../src/server/db/schema'
+import { newId } from '../../../src/server/lib/ids'
+
+// Factories per domain: each inserts one valid row with sensible defaults and returns it.
+// Later issues grow these (users with sessions, folders with grants, paid orders, ...).
+
+const now = () => new Date().toISOString()
+let counter = 0
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`
+
+export async function insertUser(db: Kysely<DB>, overrides: Partial<DB['users']> = {}) {
+  const first = overrides.first_name ?? 'Ada'
+  const last = overrides.last_name ?? 'Lovelace'
+  const row = {
+    id: newId(),
+    first_name: first,
+    last_name: last,
+    name: `${first} ${last}`,
+    email: `user-${unique()}@example.com`,
+    emailVerified: now(),
+    account_type: 'individual' as const,
+    password: null,
+    business_name: null,
+    image: null,
+    industry: null,
+    isRestricted: false,
+    role: 'user' as const,
+    staffFunctions: '[]',
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  }
+  await db.insertInto('users').values(row).execute()
+  return row
+}
+
+export async function insertFolder(db: Kysely<DB>, overrides: Partial<DB['folders']> = {}) {
+  const name = overrides.folder_name ?? `Folder ${unique()}`
+  const row = {
+    id: newId(),
+    folder_name: name,
+    name_key: name.normalize('NFC').toLowerCase(),
+    type: 'locked' as const,
+    isTrashed: false,
+    parent_id: null,
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  }
+  await db.insertInto('folders').values(row).execute()
+  return row
+}
+
+export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Partial<DB['files']> = {}) {
+  const name = overrides.filename ?? `file-${unique()}.txt`
+  const row = {
+    id: newId(),
+    filename: name,
+    name_key: name.normalize('NFC').toLowerCase(),
+    mimetype: 'text/plain',
+    originalname: name,
+    path: newId(),
+    size: 0,
+    folder_id: folderId,
+    isTrashed: false,
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  }
+  await db.insertInto('files').values(row).execute()
+  return row
+}
+
+export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['products']> = {}) {
+  const row = {
+    id: newId(),
+    name: `Product ${unique()}`,
+    type: 'E-book',
+    price: 150000,
+    description: '',
+    cover_photo: null,
+    product_url: null,
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  }
+  await db.insertInto('products').values(row).execute()
+  return row
+}
+
+export async function insertOrder(db: Kysely<DB>, userId: string, overrides: Partial<DB['orders']> = {}) {
+  const row = {
+    id: newId(),
+    trxref: `dep_${unique()}`,
+    status: 'pending' as const,
+    total: 0,
+    currency: 'NGN',
+    user_id: userId,
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  }
+  await db.insertInto('orders').values(row).execute()
+  return row
+}
