@@ -62,7 +62,12 @@ async function buildApp(actor?: Actor) {
   const t = await createTestApp({ env: { MAX_JSON_BODY_BYTES: '1024' } })
   const app = new Hono<AppEnv>()
   app.use('*', requestContext(t.deps))
-  if (actor) app.use('*', async (c, next) => (c.set('actor', actor), next()))
+  if (actor) {
+    app.use('*', async (c, next) => {
+      c.set('actor', actor)
+      await next()
+    })
+  }
   app.onError(handleError)
   registerRoutes(app, [echo, hook, staffOnly, boom], { maxJsonBodyBytes: 1024, allowedOrigin: TEST_ORIGIN })
   return { t, app }
