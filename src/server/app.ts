@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './deps'
+import { sessionActor } from './features/accounts/session-actor.middleware'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
 import { registerRoutes } from './lib/http/register-routes'
@@ -20,6 +21,8 @@ export function createApp(deps: AppDeps): DepotApp {
   app.use('*', requestContext(deps))
   app.use('*', securityHeaders({ https: deps.env.authUrl.protocol === 'https:' }))
   app.onError(handleError)
+  // Every API request re-reads its session: a sign-out or restriction is seen on the very next one.
+  app.use('/api/*', sessionActor())
 
   const routes = buildRouteTable()
   registerRoutes(app, routes, {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Database } from './db/connection'
 import type { Env } from './env'
+import type { ResolvedSession } from './features/accounts/sessions.service'
 import type { Actor } from './policies/actor'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */
@@ -10,6 +11,8 @@ export interface AppDeps {
   logger: Logger
   /** The one source of "now", so tests can move time. */
   clock: () => Date
+  /** Wakes the e-mail worker after a transaction that queued mail commits (it also polls). */
+  mailer: { kick(): void }
   /** The built web app (dist/web). Absent in API-only test runs. */
   webRoot?: string
 }
@@ -21,5 +24,7 @@ export interface AppEnv {
     requestId: string
     logger: Logger
     actor: Actor
+    /** The caller's session when signed in (set by the session middleware). */
+    session: { id: string; token: string; user: ResolvedSession['user'] } | undefined
   }
 }

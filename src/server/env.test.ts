@@ -63,6 +63,7 @@ describe('loadEnv', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^AUTH_SECRET: required in production/),
       expect.stringMatching(/^AUTH_URL: must be https/),
+      expect.stringMatching(/^SMTP_URL: required in production/),
       expect.stringMatching(/^PAYSTACK_SECRET_KEY: required in production/),
     ])
   })
@@ -72,6 +73,7 @@ describe('loadEnv', () => {
       NODE_ENV: 'production',
       AUTH_URL: 'https://depot.example.com',
       AUTH_SECRET: 'x'.repeat(48),
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       PAYSTACK_PUBLIC_KEY: 'pk_live_x',
     })

@@ -52,6 +52,13 @@ const rawEnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   SMTP_URL: url('smtp://user:pass@host:587 or smtps://…'),
   MAIL_FROM: z.string().min(3).default('Depot <no-reply@localhost>'),
+  BUSINESS_NAME: z.string().trim().min(1).max(100).default('Depot'),
+  BUSINESS_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('Depot · Set BUSINESS_ADDRESS to your postal address'),
   S3_ENDPOINT: url('the S3-compatible endpoint'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: optionalString,
@@ -85,6 +92,8 @@ export type Env = {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
   mail: { smtpUrl: string | undefined; from: string }
+  /** Shown in every e-mail's footer and the page footer. */
+  business: { name: string; address: string }
   s3:
     | {
         endpoint: string | undefined
@@ -160,6 +169,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (raw.AUTH_URL === undefined)
       problems.push('AUTH_URL: required in production (the public https origin)')
     else if (authUrl.protocol !== 'https:') problems.push('AUTH_URL: must be https in production')
+    if (!raw.SMTP_URL) {
+      problems.push(
+        'SMTP_URL: required in production (mail written to files, with links in the log, is for local runs)',
+      )
+    }
     if (!paystack) {
       problems.push(
         'PAYSTACK_SECRET_KEY: required in production (the built-in Paystack emulator is for local runs only)',
@@ -189,6 +203,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
+    business: { name: raw.BUSINESS_NAME, address: raw.BUSINESS_ADDRESS },
     s3: raw.S3_BUCKET
       ? {
           endpoint: raw.S3_ENDPOINT,

@@ -5,6 +5,8 @@ import { createApp } from './app'
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrator'
 import { type Env, EnvError, loadEnv } from './env'
+import { announceFirstRunSetup } from './features/admin/first-run.service'
+import { createMailTransport, startMailWorker } from './features/mail'
 import { createLogger } from './lib/logger'
 import { readOrCreateSecret } from './lib/secret-file'
 
@@ -33,14 +35,34 @@ async function main(): Promise<void> {
   fs.mkdirSync(env.dataDir, { recursive: true })
   if (!env.authSecret) env.authSecret = readOrCreateSecret(path.join(env.dataDir, 'auth-secret'))
 
-  const database = openDatabase(env.database)
+  const database = openDatabase(env.database, {
+    onConnectionError: (error) =>
+      logger.warn({ err: error }, 'a pooled database connection failed; it will be replaced'),
+  })
   const applied = await migrateToLatest(database)
   for (const result of applied) logger.info({ migration: result.migrationName }, 'migration applied')
 
   const webRoot = fs.existsSync(path.join(env.webRoot, 'index.html')) ? env.webRoot : undefined
   if (!webRoot) logger.warn({ webRoot: env.webRoot }, 'web app not built: run `npm run build` to serve it')
 
-  const { app } = createApp({ env, database, logger, clock: () => new Date(), webRoot })
+  const clock = () => new Date()
+  await announceFirstRunSetup({ database, clock, env }, logger)
+  const mailWorker = startMailWorker({
+    database,
+    transport: createMailTransport({ ...env.mail, dataDir: env.dataDir }, logger),
+    logger,
+    clock,
+    pollMs: 5_000,
+  })
+
+  const { app } = createApp({
+    env,
+    database,
+    logger,
+    clock,
+    webRoot,
+    mailer: { kick: () => mailWorker.kick() },
+  })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
       {
@@ -69,6 +91,7 @@ async function main(): Promise<void> {
     const sweep = setInterval(closeIdle, 100)
     server.close(async (error) => {
       clearInterval(sweep)
+      await mailWorker.stop()
       await database.close()
       logger.info('stopped')
       process.exit(error ? 1 : 0)

@@ -1,4 +1,8 @@
 import pkg from '../../package.json' with { type: 'json' }
+import { accountsRoutes } from './features/accounts/accounts.routes'
+import { authRoutes } from './features/accounts/auth.routes'
+import { meRoutes } from './features/accounts/me.routes'
+import { setupRoutes } from './features/admin/setup.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
@@ -8,7 +12,7 @@ import type { AnyRoute } from './lib/http/route'
  * only collects them. The OpenAPI document and the route × actor test are derived from it.
  */
 export function buildRouteTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...systemRoutes]
+  const table: AnyRoute[] = [...systemRoutes, ...authRoutes, ...accountsRoutes, ...meRoutes, ...setupRoutes]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table
 }

@@ -136,6 +136,8 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   orders: ['currency'],
   folders: ['name_key'],
   files: ['name_key'],
+  sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],
+  verification_tokens: ['purpose', 'createdAt'],
 }
 
 describe('schema', () => {

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps, AppEnv } from '../../src/server/deps'
 import { type Env, loadEnv } from '../../src/server/env'
+import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { createLogger } from '../../src/server/lib/logger'
 import { createTestDatabase, type TestDatabase } from './test-database'
@@ -34,6 +35,8 @@ export interface TestApp {
   database: Database
   logs: LogSink
   testDb: TestDatabase
+  /** The e-mail worker: it never polls in tests; drainOnce() sends what is due, deterministically. */
+  mail: MailWorker
   /** Moves the app's clock; starts at the real time. */
   clock: { now: Date; advance(ms: number): void }
   /** A same-origin JSON request, as the web app sends it. */
@@ -74,16 +77,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock.now = new Date(clock.now.getTime() + ms)
     },
   }
+  const logger = createLogger({ level: 'info', destination: logs.stream })
+  const mail = startMailWorker({
+    database,
+    transport: createMailTransport({ ...env.mail, dataDir: env.dataDir }, logger),
+    logger,
+    clock: () => clock.now,
+    pollMs: 0,
+  })
   const deps: AppDeps = {
     env,
     database,
-    logger: createLogger({ level: 'info', destination: logs.stream }),
+    logger,
     clock: () => clock.now,
     webRoot: options.webRoot,
+    mailer: { kick: () => {} }, // tests drain explicitly with t.mail.drainOnce()
   }
   const { app, routes } = createApp(deps)
 
   afterAll(async () => {
+    await mail.stop()
     await database.close()
     await testDb.drop()
   })
@@ -95,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logs,
     testDb,
+    mail,
     clock,
     request: async (path, init = {}) => {
       const method = init.method ?? 'GET'

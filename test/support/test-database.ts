@@ -41,10 +41,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     config: { dialect: 'postgres', url: url.toString() },
     dir,
     drop: async () => {
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
+      await dropWhenFree(adminUrl, name)
       removeDir()
     },
   }
+}
+
+/**
+ * pg's pool.end() resolves before its sockets have closed; forcing the drop at once would kill those
+ * connections mid-close. Wait for them to go, and force only as a last resort.
+ */
+async function dropWhenFree(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name}`))
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error // 55006: still in use
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`))
 }
 
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

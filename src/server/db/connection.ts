@@ -24,9 +24,16 @@ pg.types.setTypeParser(PG_TIMESTAMPTZ, (v) => new Date(v).toISOString())
 pg.types.setTypeParser(PG_TIMESTAMP, (v) => new Date(`${v}Z`).toISOString())
 pg.types.setTypeParser(PG_INT8, (v) => Number(v))
 
-export function openDatabase(config: DatabaseConfig): Database {
+export interface OpenOptions {
+  /** Told when an idle pooled connection dies (e.g. the server restarted); pg then replaces it. */
+  onConnectionError?: (error: Error) => void
+}
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
+    pool.on('error', (error) => options.onConnectionError?.(error))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }

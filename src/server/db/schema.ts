@@ -62,6 +62,10 @@ export interface SessionsTable {
   expires: Timestamp
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Drives the idle timeout; written at most once a minute per session. */
+  lastSeenAt: Timestamp | null
+  userAgent: string | null
+  ipAddress: string | null
 }
 
 export interface VerificationTokensTable {
@@ -71,6 +75,22 @@ export interface VerificationTokensTable {
   /** Hash of the single-use token; the token itself only travels in the e-mail. */
   token: string
   expires: Timestamp
+  purpose: 'verify_email' | 'reset_password' | 'setup_admin'
+  createdAt: Timestamp | null
+}
+
+export interface AuditEventsTable {
+  id: string
+  createdAt: Timestamp
+  action: string
+  actorId: string | null
+  actorEmail: string | null
+  targetType: string | null
+  targetId: string | null
+  ipAddress: string | null
+  userAgent: string | null
+  /** JSON object. */
+  details: string
 }
 
 export interface QuoteRequestsTable {
@@ -210,6 +230,41 @@ export interface NotificationsTable {
   updatedAt: Timestamp
 }
 
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+/** The e-mail outbox (features/mail): our own table, snake_case throughout. */
+export interface MailOutboxTable {
+  id: string
+  to_address: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  /** JSON object of extra headers, e.g. List-Unsubscribe. */
+  headers: string
+  /** The template's name, for logs and tests. */
+  template: string
+  status: MailStatus
+  /** Delivery attempts started (counted when a sender claims the row). */
+  attempts: number
+  next_attempt_at: Timestamp
+  /** While `sending`: the sender's claim; past it, another sender may take the row over. */
+  locked_until: Timestamp | null
+  /** The last failure, made safe to store (no credentials). */
+  last_error: string | null
+  created_at: Timestamp
+  sent_at: Timestamp | null
+}
+
+export interface RateLimitsTable {
+  /** Opaque key built by the caller, e.g. `signin:ip:<ip>`; never a raw secret. */
+  key: string
+  /** Hits in the current window; stops at limit + 1 (only "over the limit" matters). */
+  count: number
+  /** End of the current fixed window. */
+  reset_at: Timestamp
+}
+
 export interface DB {
   users: UsersTable
   accounts: AccountsTable
@@ -226,6 +281,9 @@ export interface DB {
   folder_permissions: FolderPermissionsTable
   trash_items: TrashItemsTable
   notifications: NotificationsTable
+  mail_outbox: MailOutboxTable
+  audit_events: AuditEventsTable
+  rate_limits: RateLimitsTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

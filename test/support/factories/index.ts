@@ -104,3 +104,14 @@ export async function insertOrder(db: Kysely<DB>, userId: string, overrides: Par
   await db.insertInto('orders').values(row).execute()
   return row
 }
+
+/** A verified user who can sign in with `password` at once. */
+export async function insertUserWithPassword(
+  db: Kysely<DB>,
+  password = 'correct horse battery staple',
+  overrides: Partial<DB['users']> = {},
+) {
+  const { hashPassword } = await import('../../../src/server/features/accounts/passwords')
+  const user = await insertUser(db, { password: await hashPassword(password), ...overrides })
+  return { ...user, plainPassword: password }
+}

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001-initial'
+import * as m0002 from './0002-accounts'
+import * as m0003 from './0003-mail-outbox'
+import * as m0004 from './0004-rate-limits'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -7,4 +10,7 @@ import * as m0001 from './0001-initial'
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-accounts': m0002,
+  '0003-mail-outbox': m0003,
+  '0004-rate-limits': m0004,
 }

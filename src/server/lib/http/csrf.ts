@@ -23,7 +23,7 @@ export function assertSameOriginJson(c: Context, route: AnyRoute, allowedOrigin:
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   const bodyType = route.request?.bodyType ?? 'json'
   const expected = bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'
-  if (bodyType !== 'raw' && type !== expected) {
+  if ((bodyType === 'json' || bodyType === 'multipart') && type !== expected) {
     throw problems.unsupportedMediaType(`Send the request body as ${expected}.`)
   }
 }

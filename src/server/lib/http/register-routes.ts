@@ -25,7 +25,7 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
     // Upload routes (raw/multipart) stream their bodies and enforce their own limits before reading.
     const bodyType = route.request?.bodyType ?? 'json'
     const limitBody: MiddlewareHandler<AppEnv> =
-      bodyType === 'json'
+      bodyType === 'json' || bodyType === 'form'
         ? bodyLimit({
             maxSize: limit,
             onError: () => {

@@ -20,6 +20,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId)
     c.set('logger', logger)
     c.set('actor', anonymous)
+    c.set('session', undefined)
     const started = performance.now()
     try {
       await next()

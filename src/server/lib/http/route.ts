@@ -34,8 +34,11 @@ export interface RouteDef<
     params?: P
     query?: Q
     body?: B
-    /** 'json' (default) is the only body our own API takes, except declared uploads. */
-    bodyType?: 'json' | 'multipart' | 'raw'
+    /**
+     * 'json' (default) is the only body our own API takes. 'form' is for Auth.js (form-encoded or JSON,
+     * parsed by Auth.js itself); 'multipart' and 'raw' are for declared uploads, which stream.
+     */
+    bodyType?: 'json' | 'form' | 'multipart' | 'raw'
     /** Overrides MAX_JSON_BODY_BYTES for this route. */
     maxBodyBytes?: number
   }

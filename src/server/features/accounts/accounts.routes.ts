@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import {
+  CHECK_EMAIL_MESSAGE,
+  changePasswordSchema,
+  checkEmailSchema,
+  emailOnlySchema,
+  resetPasswordSchema,
+  signUpSchema,
+  tokenSchema,
+} from '../../../shared/contract/accounts'
+import { defineRoute } from '../../lib/http/route'
+import { clientInfo } from './client-info'
+import { changePassword, requestPasswordReset, resetPassword } from './passwords.service'
+import { confirmEmail, resendVerification, signUp } from './signup.service'
+
+// Sign-up, e-mail verification and passwords (product.md §1). Sign-up, resend and forgot-password
+// answer identically for registered and unknown addresses.
+
+const checkEmail = { status: 'check_email' as const, message: CHECK_EMAIL_MESSAGE }
+const accepted = { 202: { description: 'Accepted: check your inbox', schema: checkEmailSchema } }
+const tooMany = { 429: { description: 'Too many e-mails requested for this address or from this network' } }
+
+export const accountsRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/accounts/sign-up',
+    summary: 'Creates an account and mails a verification link',
+    tags: ['account'],
+    access: 'public',
+    request: { body: signUpSchema },
+    responses: { ...accepted, ...tooMany },
+    handler: async (c, { body }) => {
+      await signUp(c.var.deps, body, clientInfo(c))
+      return c.json(checkEmail, 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/accounts/verify-email',
+    summary: 'Confirms an e-mail address with the token from the mail',
+    tags: ['account'],
+    access: 'public',
+    request: { body: tokenSchema },
+    responses: {
+      200: {
+        description: 'Verified',
+        schema: z.object({ status: z.literal('verified'), email: z.string() }),
+      },
+      400: { description: 'The link expired or was already used' },
+    },
+    handler: async (c, { body }) => ({
+      status: 'verified' as const,
+      ...(await confirmEmail(c.var.deps, body.token)),
+    }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/accounts/resend-verification',
+    summary: 'Mails a fresh verification link',
+    tags: ['account'],
+    access: 'public',
+    request: { body: emailOnlySchema },
+    responses: { ...accepted, ...tooMany },
+    handler: async (c, { body }) => {
+      await resendVerification(c.var.deps, body.email, clientInfo(c))
+      return c.json(checkEmail, 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/accounts/forgot-password',
+    summary: 'Mails a password reset link',
+    tags: ['account'],
+    access: 'public',
+    request: { body: emailOnlySchema },
+    responses: { ...accepted, ...tooMany },
+    handler: async (c, { body }) => {
+      await requestPasswordReset(c.var.deps, body.email, clientInfo(c))
+      return c.json(checkEmail, 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/accounts/reset-password',
+    summary: 'Sets a new password from a reset link; ends every session',
+    tags: ['account'],
+    access: 'public',
+    request: { body: resetPasswordSchema },
+    responses: {
+      204: { description: 'Password changed; sign in again' },
+      400: { description: 'The link expired or was used' },
+    },
+    handler: async (c, { body }) => {
+      await resetPassword(c.var.deps, body.token, body.password, clientInfo(c))
+      return undefined
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/me/password',
+    summary: 'Changes the password (the current one is required); other sessions end',
+    tags: ['account'],
+    access: 'signedIn',
+    request: { body: changePasswordSchema },
+    responses: { 204: { description: 'Changed' } },
+    handler: async (c, { body }) => {
+      const session = c.var.session!
+      await changePassword(c.var.deps, session.user.id, session.id, body, clientInfo(c))
+      return undefined
+    },
+  }),
+]

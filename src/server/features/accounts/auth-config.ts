@@ -1,0 +1,197 @@
+import type { AuthConfig } from '@auth/core'
+import Credentials from '@auth/core/providers/credentials'
+import Google from '@auth/core/providers/google'
+import type { OIDCConfig } from '@auth/core/providers/oauth'
+import type { SessionUser } from '../../../shared/contract/accounts'
+import type { AppDeps } from '../../deps'
+import { recordAudit } from '../audit/audit.service'
+import { createAuthAdapter, type ProfileExtras } from './auth-adapter'
+import { authorizeCredentials } from './credentials.service'
+import { deleteSession } from './sessions.repository'
+import { type ClientInfo, resolveSession, startSession } from './sessions.service'
+import { findUserById } from './users.repository'
+
+export const AUTH_BASE_PATH = '/api/auth'
+
+/** The session cookie. Under https it is a __Host- cookie: Secure, Path=/, no Domain, so no subdomain can plant one. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-depot.session' : 'depot.session'
+}
+
+/** What Auth.js keeps in its "JWT": our session id and the raw token, which *is* the cookie value. */
+interface SessionTokenPayload {
+  sub: string
+  sid: string
+  sessionToken: string
+}
+
+export interface AuthRequestContext {
+  client: ClientInfo
+  /** The caller's current session, if any: linking a provider keeps it instead of starting another. */
+  current: { sessionId: string; userId: string; token: string } | undefined
+}
+
+/**
+ * Auth.js configuration for one request (docs/decisions/0004). Auth.js runs its "jwt" strategy, the
+ * only one it allows with credentials, but our encode/decode make the cookie an opaque session token
+ * looked up in the database: revocable, and checked on every request.
+ */
+export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthConfig {
+  const secure = deps.env.authUrl.protocol === 'https:'
+  const log = deps.logger.child({ component: 'auth' })
+
+  return {
+    basePath: AUTH_BASE_PATH,
+    secret: deps.env.authSecret,
+    // The request URL was rebuilt from AUTH_URL before it reached Auth.js (auth.routes.ts), so the
+    // host it sees is ours, never a client's X-Forwarded-Host.
+    trustHost: true,
+    useSecureCookies: secure,
+    adapter: createAuthAdapter(deps),
+    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(secure),
+        options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+      },
+    },
+    pages: { signIn: '/sign-in', error: '/sign-in' },
+    providers: [
+      Credentials({
+        credentials: { email: {}, password: {} },
+        authorize: (credentials) => authorizeCredentials(deps, credentials, ctx.client),
+      }),
+      ...identityProviders(deps),
+    ],
+    jwt: {
+      encode: async ({ token }) => (token as Partial<SessionTokenPayload> | undefined)?.sessionToken ?? '',
+      decode: async ({ token }) => {
+        const resolved = await resolveSession(deps, token)
+        if (!resolved || !token) return null
+        const payload: SessionTokenPayload = {
+          sub: resolved.user.id,
+          sid: resolved.sessionId,
+          sessionToken: token,
+        }
+        return payload as unknown as Record<string, unknown>
+      },
+    },
+    callbacks: {
+      // Refuse a restricted account arriving through a provider, with the same clear message.
+      async signIn({ user, account }) {
+        if (account?.type === 'credentials' || !user.id) return true
+        const row = await findUserById(deps.database.db, user.id)
+        if (row?.isRestricted) return '/sign-in?error=AccessDenied&code=restricted'
+        return true
+      },
+      // At sign-in (credentials or provider) this starts our database session.
+      async jwt({ token, user, trigger }) {
+        if ((trigger !== 'signIn' && trigger !== 'signUp') || !user?.id) return token
+        if (ctx.current && ctx.current.userId === user.id) {
+          return { sub: user.id, sid: ctx.current.sessionId, sessionToken: ctx.current.token }
+        }
+        const session = await startSession(deps, user.id, ctx.client)
+        await recordAudit(
+          deps.database.db,
+          { action: 'signin.success', actor: { id: user.id, email: user.email ?? null }, from: ctx.client },
+          deps.clock(),
+        )
+        return { sub: user.id, sid: session.id, sessionToken: session.token }
+      },
+      async session({ session, token }) {
+        const resolved = await resolveSession(deps, (token as Partial<SessionTokenPayload>).sessionToken)
+        if (!resolved) return { ...session, user: undefined } as never
+        const { isRestricted: _r, emailVerified: _e, ...user } = resolved.user
+        return { ...session, user: user satisfies SessionUser } as never
+      },
+    },
+    events: {
+      async signOut(message) {
+        const payload = 'token' in message ? (message.token as Partial<SessionTokenPayload> | null) : null
+        if (!payload?.sid) return
+        await deleteSession(deps.database.db, payload.sid)
+        await recordAudit(
+          deps.database.db,
+          { action: 'signout', actor: { id: payload.sub ?? null, email: null }, from: ctx.client },
+          deps.clock(),
+        )
+      },
+      async linkAccount({ user, account }) {
+        await recordAudit(
+          deps.database.db,
+          {
+            action: 'provider.linked',
+            actor: { id: user.id ?? null, email: user.email ?? null },
+            details: { provider: account.provider },
+            from: ctx.client,
+          },
+          deps.clock(),
+        )
+      },
+    },
+    // Auth.js logs refused sign-ins as errors; they are ordinary events here. Never a secret.
+    logger: {
+      error(error) {
+        const name = (error as Error).name
+        const expected = [
+          'CredentialsSignin',
+          'JWTSessionError',
+          'OAuthAccountNotLinked',
+          'AccessDenied',
+          'MissingCSRF',
+        ]
+        if (expected.includes(name)) log.info({ event: name }, 'sign-in refused')
+        else log.error({ err: error }, 'auth error')
+      },
+      warn(code) {
+        log.warn({ code }, 'auth warning')
+      },
+      debug() {},
+    },
+  }
+}
+
+/** The external identity providers configured by environment (provider ids `oidc` and `google`). */
+function identityProviders(deps: AppDeps): AuthConfig['providers'] {
+  const providers: AuthConfig['providers'] = []
+  const profile = (claims: Record<string, unknown>) => {
+    const extras: ProfileExtras = {
+      first_name: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+      last_name: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+      email_verified_claim: claims.email_verified === true,
+    }
+    return {
+      id: String(claims.sub),
+      name: typeof claims.name === 'string' ? claims.name : null,
+      email: typeof claims.email === 'string' ? claims.email : null,
+      image: typeof claims.picture === 'string' ? claims.picture : null,
+      ...extras,
+    }
+  }
+  const { oidc, google } = deps.env
+  if (oidc) {
+    const provider: OIDCConfig<Record<string, unknown>> = {
+      id: 'oidc',
+      name: oidc.name,
+      type: 'oidc',
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      checks: ['pkce', 'state', 'nonce'],
+      authorization: { params: { scope: 'openid email profile' } },
+      profile,
+    }
+    providers.push(provider)
+  }
+  if (google) {
+    providers.push(
+      Google({
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        checks: ['pkce', 'state', 'nonce'],
+        profile,
+      }),
+    )
+  }
+  return providers
+}

@@ -1,0 +1,107 @@
+import type { SessionUser } from '../../../shared/contract/accounts'
+import { STAFF_FUNCTIONS, type StaffFunction } from '../../../shared/enums'
+import type { AppDeps } from '../../deps'
+import { newId } from '../../lib/ids'
+import type { Actor } from '../../policies/actor'
+import { hashToken, newSecureToken } from './secure-tokens'
+import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './session-policy'
+import * as sessions from './sessions.repository'
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>
+
+export interface ResolvedSession {
+  sessionId: string
+  user: SessionUser & { isRestricted: boolean; emailVerified: string | null }
+}
+
+export interface ClientInfo {
+  ipAddress: string
+  userAgent: string | undefined
+}
+
+/** Starts a session: returns the raw token for the cookie; only its hash is stored. */
+export async function startSession(
+  deps: Deps,
+  userId: string,
+  client: ClientInfo,
+): Promise<{ id: string; token: string }> {
+  const now = deps.clock()
+  const token = newSecureToken()
+  const id = newId(now.getTime())
+  const stamp = now.toISOString()
+  await sessions.insertSession(deps.database.db, {
+    id,
+    sessionToken: hashToken(token),
+    userId,
+    expires: new Date(now.getTime() + ABSOLUTE_LIFETIME_MS).toISOString(),
+    createdAt: stamp,
+    updatedAt: stamp,
+    lastSeenAt: stamp,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    ipAddress: client.ipAddress,
+  })
+  return { id, token }
+}
+
+/**
+ * The session a cookie names, if it is still good: not ended, not idle too long, not past its
+ * lifetime, and its user not restricted. Runs on every API request, so a sign-out, a restriction or a
+ * role change is seen on the very next one.
+ */
+export async function resolveSession(
+  deps: Deps,
+  rawToken: string | undefined,
+): Promise<ResolvedSession | undefined> {
+  if (!rawToken || rawToken.length > 200) return undefined
+  const row = await sessions.findSessionWithUser(deps.database.db, hashToken(rawToken))
+  if (!row) return undefined
+  const now = deps.clock()
+  if (
+    !isSessionLive({ expires: row.expires, lastSeenAt: row.lastSeenAt, createdAt: row.sessionCreatedAt }, now)
+  ) {
+    await sessions.deleteSession(deps.database.db, row.sessionId)
+    return undefined
+  }
+  if (row.isRestricted) return undefined
+  if (now.getTime() - Date.parse(row.lastSeenAt ?? row.sessionCreatedAt) > TOUCH_INTERVAL_MS) {
+    await sessions.touchSession(deps.database.db, row.sessionId, now.toISOString())
+  }
+  return {
+    sessionId: row.sessionId,
+    user: {
+      id: row.id,
+      name: row.name,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      image: row.image,
+      account_type: row.account_type,
+      role: row.role,
+      staffFunctions: parseStaffFunctions(row.staffFunctions),
+      isRestricted: row.isRestricted,
+      emailVerified: row.emailVerified,
+    },
+  }
+}
+
+export function actorOf(session: ResolvedSession): Actor {
+  const { user } = session
+  return {
+    kind: 'user',
+    id: user.id,
+    role: user.role,
+    staffFunctions: user.staffFunctions,
+    isRestricted: user.isRestricted,
+    emailVerified: user.emailVerified !== null,
+  }
+}
+
+/** staffFunctions is JSON text; anything unknown in it is ignored rather than trusted. */
+export function parseStaffFunctions(raw: string): StaffFunction[] {
+  try {
+    const list: unknown = JSON.parse(raw)
+    return Array.isArray(list) ? STAFF_FUNCTIONS.filter((fn) => list.includes(fn)) : []
+  } catch {
+    return []
+  }
+}

@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../db/schema'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+/**
+ * E-mail addresses are stored in one canonical form (trimmed, lower case), so one comparison works on
+ * both dialects (SQLite's lower() folds only ASCII) and the unique lower(email) index is a backstop.
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function insertUser(db: Db, row: DB['users']) {
+  return db
+    .insertInto('users')
+    .values({ ...row, email: normalizeEmail(row.email) })
+    .execute()
+}
+
+export function updateUser(db: Db, id: string, changes: Partial<Omit<DB['users'], 'id'>>) {
+  return db.updateTable('users').set(changes).where('id', '=', id).executeTakeFirst()
+}
+
+export function countAdmins(db: Db) {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('isRestricted', '=', false)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n))
+}

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../db/schema'
+import { newId } from '../../lib/ids'
+import { hashToken, newSecureToken } from './secure-tokens'
+
+export type TokenPurpose = DB['verification_tokens']['purpose']
+
+/** How long each kind of link works (product.md §1: verification 24 h; a reset link is a key to the account, so 1 h). */
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+  setup_admin: 24 * 60 * 60 * 1000,
+}
+
+type Db = Kysely<DB> | Transaction<DB>
+
+/**
+ * Issues a single-use token for an address and purpose, replacing any earlier one (only the newest
+ * link works). Returns the raw token for the link; only its hash is stored.
+ */
+export async function issueToken(
+  db: Db,
+  input: { email: string; firstname: string | null; purpose: TokenPurpose },
+  now: Date,
+) {
+  await db
+    .deleteFrom('verification_tokens')
+    .where('email', '=', input.email)
+    .where('purpose', '=', input.purpose)
+    .execute()
+  const token = newSecureToken()
+  await db
+    .insertInto('verification_tokens')
+    .values({
+      id: newId(now.getTime()),
+      email: input.email,
+      firstname: input.firstname,
+      token: hashToken(token),
+      purpose: input.purpose,
+      expires: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .execute()
+  return token
+}
+
+/**
+ * Uses a token: deletes it (whether or not it has expired) and returns its row if it was valid.
+ * The delete is the guard: of two concurrent uses, only the one that deleted the row succeeds.
+ */
+export async function consumeToken(db: Db, rawToken: string, purpose: TokenPurpose, now: Date) {
+  const row = await db
+    .selectFrom('verification_tokens')
+    .selectAll()
+    .where('token', '=', hashToken(rawToken))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const deleted = await db.deleteFrom('verification_tokens').where('id', '=', row.id).executeTakeFirst()
+  if (Number(deleted.numDeletedRows) !== 1) return undefined
+  return Date.parse(row.expires) > now.getTime() ? row : undefined
+}

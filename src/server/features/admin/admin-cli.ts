@@ -1,0 +1,206 @@
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { emailSchema, passwordSchema } from '../../../shared/contract/accounts'
+import { ACCOUNT_TYPES, ROLES, STAFF_FUNCTIONS } from '../../../shared/enums'
+import type { AppDeps } from '../../deps'
+import { HttpProblem } from '../../lib/http/problem'
+import { findUserByEmail } from '../accounts/users.repository'
+import { createUserWithPassword } from '../accounts/users.service'
+import { changeUserAccess, endAllSessions, OPERATOR } from './user-access.service'
+
+// `npm run admin -- <command>`: the operator's command line (architecture.md, operator contract).
+// Every command prints what it did; bad input exits non-zero with a message saying what to fix.
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
+
+  create-user --email E --password P [--role user|staff|admin] [--functions A,B] [--verified]
+              [--first-name F] [--last-name L] [--account-type individual|corporate]
+              [--business-name B] [--industry I]
+  set-role    --email E --role user|staff|admin [--functions A,B]
+  restrict    --email E          suspend: ends every session; sign-in is refused
+  unrestrict  --email E
+  end-sessions --email E         signs the user out everywhere
+  list-users  [--role R]
+
+Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
+
+class UsageError extends Error {}
+
+const functionsList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.enum(STAFF_FUNCTIONS, { error: `each function must be one of ${STAFF_FUNCTIONS.join(', ')}` })),
+  )
+
+const schemas = {
+  'create-user': z.object({
+    email: emailSchema,
+    password: passwordSchema,
+    role: z.enum(ROLES).default('user'),
+    functions: functionsList.optional(),
+    verified: z.boolean().default(false),
+    'first-name': z.string().trim().min(1).max(100).optional(),
+    'last-name': z.string().trim().max(100).optional(),
+    'account-type': z.enum(ACCOUNT_TYPES).default('individual'),
+    'business-name': z.string().trim().min(1).max(200).optional(),
+    industry: z.string().trim().min(1).max(200).optional(),
+  }),
+  'set-role': z.object({ email: emailSchema, role: z.enum(ROLES), functions: functionsList.optional() }),
+  restrict: z.object({ email: emailSchema }),
+  unrestrict: z.object({ email: emailSchema }),
+  'end-sessions': z.object({ email: emailSchema }),
+  'list-users': z.object({ role: z.enum(ROLES).optional() }),
+}
+type Command = keyof typeof schemas
+
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
+  functions: { type: 'string' },
+  verified: { type: 'boolean' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  'account-type': { type: 'string' },
+  'business-name': { type: 'string' },
+  industry: { type: 'string' },
+  help: { type: 'boolean' },
+} as const
+
+export interface CliOutput {
+  out(line: string): void
+  err(line: string): void
+}
+
+/** Runs one command; returns the process exit code. */
+export async function runAdminCommand(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  argv: string[],
+  io: CliOutput,
+): Promise<number> {
+  try {
+    const [command, ...rest] = argv
+    if (!command || command === 'help' || command === '--help') {
+      io.out(ADMIN_USAGE)
+      return command ? 0 : 2
+    }
+    if (!(command in schemas)) throw new UsageError(`Unknown command "${command}".`)
+    let values: Record<string, unknown>
+    try {
+      values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values
+    } catch (error) {
+      throw new UsageError((error as Error).message)
+    }
+    const parsed = schemas[command as Command].safeParse(values)
+    if (!parsed.success) {
+      throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'))
+    }
+    await execute(deps, command as Command, parsed.data as never, io)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${ADMIN_USAGE}`)
+      return 2
+    }
+    if (error instanceof HttpProblem) {
+      const fields = error.errors ? Object.values(error.errors).flat().join(' ') : ''
+      io.err(`Refused: ${error.detail ?? error.title}${fields ? ` ${fields}` : ''}`)
+      return 1
+    }
+    throw error
+  }
+}
+
+async function execute(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  command: Command,
+  input: Record<string, never>,
+  io: CliOutput,
+) {
+  const target = async (email: string) => {
+    const user = await findUserByEmail(deps.database.db, email)
+    if (!user) throw new HttpProblem(404, 'not_found', `No user with e-mail ${email}.`)
+    return user
+  }
+  switch (command) {
+    case 'create-user': {
+      const i = input as unknown as z.infer<(typeof schemas)['create-user']>
+      const user = await createUserWithPassword(deps, {
+        email: i.email,
+        password: i.password,
+        first_name: i['first-name'] ?? i.email.split('@')[0]!,
+        last_name: i['last-name'] ?? '',
+        account_type: i['account-type'],
+        business_name: i['business-name'] ?? null,
+        industry: i.industry ?? null,
+        role: i.role,
+        staffFunctions: i.functions ?? [],
+        verified: i.verified,
+      })
+      const fns = JSON.parse(user.staffFunctions) as string[]
+      io.out(
+        `Created ${user.role} ${user.email} (id ${user.id})${fns.length ? ` with ${fns.join(', ')}` : ''}; ` +
+          (user.emailVerified
+            ? 'e-mail verified: can sign in now.'
+            : 'e-mail not verified: cannot sign in until verified.'),
+      )
+      return
+    }
+    case 'set-role': {
+      const i = input as unknown as z.infer<(typeof schemas)['set-role']>
+      const user = await target(i.email)
+      const result = await changeUserAccess(deps, OPERATOR, user.id, {
+        role: i.role,
+        staffFunctions: i.functions,
+      })
+      io.out(
+        `${result.email} is now ${result.role}${result.staffFunctions.length ? ` with ${result.staffFunctions.join(', ')}` : ''}.`,
+      )
+      return
+    }
+    case 'restrict':
+    case 'unrestrict': {
+      const i = input as unknown as { email: string }
+      const user = await target(i.email)
+      await changeUserAccess(deps, OPERATOR, user.id, { isRestricted: command === 'restrict' })
+      io.out(
+        command === 'restrict'
+          ? `${user.email} is restricted; their sessions have ended.`
+          : `${user.email} is no longer restricted.`,
+      )
+      return
+    }
+    case 'end-sessions': {
+      const user = await target((input as unknown as { email: string }).email)
+      const count = await endAllSessions(deps, OPERATOR, user.id)
+      io.out(`Ended ${count} session(s) of ${user.email}.`)
+      return
+    }
+    case 'list-users': {
+      const i = input as unknown as { role?: string }
+      let query = deps.database.db
+        .selectFrom('users')
+        .select(['email', 'name', 'role', 'staffFunctions', 'isRestricted', 'emailVerified', 'createdAt'])
+        .orderBy('createdAt')
+      if (i.role) query = query.where('role', '=', i.role as never)
+      const rows = await query.execute()
+      for (const r of rows) {
+        const fns = JSON.parse(r.staffFunctions) as string[]
+        const flags = [r.isRestricted ? 'restricted' : '', r.emailVerified ? '' : 'unverified'].filter(
+          Boolean,
+        )
+        io.out(
+          `${r.email}\t${r.role}${fns.length ? `(${fns.join(',')})` : ''}\t${r.name}${flags.length ? `\t[${flags.join(', ')}]` : ''}`,
+        )
+      }
+      io.out(`${rows.length} user(s).`)
+      return
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { firstAdminSchema } from '../../../shared/contract/accounts'
+import { defineRoute } from '../../lib/http/route'
+import { createFirstAdmin, isSetupNeeded } from './first-run.service'
+
+export const setupRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/setup',
+    summary: 'Whether the first admin still has to be created',
+    tags: ['setup'],
+    access: 'public',
+    responses: { 200: { description: 'Setup state', schema: z.object({ needed: z.boolean() }) } },
+    handler: async (c) => ({ needed: await isSetupNeeded(c.var.deps) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/setup',
+    summary: 'Creates the first admin with the one-time link from the server log',
+    tags: ['setup'],
+    access: 'public',
+    request: { body: firstAdminSchema },
+    responses: {
+      201: {
+        description: 'The first admin exists; sign in',
+        schema: z.object({ id: z.string(), email: z.string() }),
+      },
+      410: { description: 'The link expired or was used, or an admin exists' },
+    },
+    handler: (c, { body }) => createFirstAdmin(c.var.deps, body),
+  }),
+]

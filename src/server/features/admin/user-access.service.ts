@@ -1,0 +1,115 @@
+import type { Role, StaffFunction } from '../../../shared/enums'
+import type { AppDeps } from '../../deps'
+import { HttpProblem, problems } from '../../lib/http/problem'
+import type { Actor } from '../../policies/actor'
+import { type AccessChange, decideAccessChange, effectiveStaffFunctions } from '../../policies/users.policy'
+import { deleteSessionsOfUser } from '../accounts/sessions.repository'
+import { parseStaffFunctions } from '../accounts/sessions.service'
+import { countAdmins, findUserById, updateUser } from '../accounts/users.repository'
+import { type AuditEvent, recordAudit } from '../audit/audit.service'
+import { notify } from '../notifications/notify'
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>
+
+export interface ActorInfo {
+  actor: Actor
+  /** For the audit log and the notification's actor name. */
+  id: string | null
+  email: string | null
+  name: string
+  from?: AuditEvent['from']
+}
+
+/** The command line acts as an operator: every admin right, still bound by the last-admin rule. */
+export const OPERATOR: ActorInfo = {
+  actor: {
+    kind: 'user',
+    id: 'operator',
+    role: 'admin',
+    staffFunctions: [],
+    isRestricted: false,
+    emailVerified: true,
+  },
+  id: null,
+  email: null,
+  name: 'An administrator',
+}
+
+/**
+ * Changes a user's role, staff functions or restriction in one transaction: the policy decides on a
+ * fresh count of admins, restriction ends every session at once, each change is audited, and a change
+ * of functions records a staffFunction notification for the user.
+ */
+export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: string, change: AccessChange) {
+  const now = deps.clock()
+  return deps.database.db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, targetId)
+    if (!target) throw problems.notFound('No such user.')
+    const decision = decideAccessChange(by.actor, target, change, await countAdmins(trx))
+    if (!decision.ok) {
+      throw by.actor.kind === 'user' && by.actor.role === 'admin'
+        ? new HttpProblem(409, 'access_change_refused', decision.reason)
+        : problems.forbidden(decision.reason)
+    }
+
+    const role: Role = change.role ?? target.role
+    const before = parseStaffFunctions(target.staffFunctions)
+    const functions: StaffFunction[] = effectiveStaffFunctions(role, change.staffFunctions ?? before)
+    const isRestricted = change.isRestricted ?? target.isRestricted
+    await updateUser(trx, target.id, {
+      role,
+      staffFunctions: JSON.stringify(functions),
+      isRestricted,
+      updatedAt: now.toISOString(),
+    })
+    if (isRestricted && !target.isRestricted) await deleteSessionsOfUser(trx, target.id)
+
+    const audit = (action: AuditEvent['action'], details: Record<string, unknown>) =>
+      recordAudit(
+        trx,
+        {
+          action,
+          actor: { id: by.id, email: by.email },
+          target: { type: 'user', id: target.id },
+          from: by.from,
+          details,
+        },
+        now,
+      )
+    if (role !== target.role) await audit('role.changed', { from: target.role, to: role })
+    const functionsChanged = before.join() !== functions.join()
+    if (functionsChanged) {
+      await audit('functions.changed', { from: before, to: functions })
+      await notify(
+        trx,
+        {
+          type: 'staffFunction',
+          action: 'updated',
+          actor: { id: by.id, name: by.name },
+          mainItem: functions.length > 0 ? functions.join(', ') : 'no staff functions',
+          subItem: target.name,
+          audience: { forUsers: [target.id] },
+        },
+        now,
+      )
+    }
+    if (isRestricted !== target.isRestricted) await audit('restriction.changed', { isRestricted })
+    return { id: target.id, email: target.email, role, staffFunctions: functions, isRestricted }
+  })
+}
+
+/** Ends every session of a user (an admin action, or the operator's). */
+export async function endAllSessions(deps: Deps, by: ActorInfo, targetId: string): Promise<number> {
+  const result = await deleteSessionsOfUser(deps.database.db, targetId)
+  await recordAudit(
+    deps.database.db,
+    {
+      action: 'sessions.revoked',
+      actor: { id: by.id, email: by.email },
+      target: { type: 'user', id: targetId },
+      from: by.from,
+    },
+    deps.clock(),
+  )
+  return Number(result.numDeletedRows)
+}

@@ -1,0 +1,157 @@
+import type { Logger } from 'pino'
+import type { Database } from '../../db/connection'
+import { claim, findDue, markFailed, markSent, type OutboxRow, reschedule } from './outbox.repository'
+import { backoffAfter, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
+import type { MailMessage, MailTransport } from './transports/mail-transport'
+import { describeError } from './transports/safe-error'
+
+// Drains the outbox: claims due messages one at a time with a guarded update (so several instances
+// on one PostgreSQL never send the same message twice on purpose), sends, records the outcome.
+// Delivery is at least once: a process killed between the SMTP server's "250 OK" and markSent
+// sends that message again when the claim expires. Nothing is ever lost.
+
+export interface MailWorkerOptions {
+  database: Pick<Database, 'db'>
+  transport: MailTransport
+  logger: Logger
+  clock: () => Date
+  /** Poll interval. 0: no polling and no initial drain; only kick() and drainOnce() send (tests). */
+  pollMs: number
+  /** How long a claim holds; a sender that dies mid-send frees its messages after this. */
+  lockMs?: number
+  retry?: RetryPolicy
+  /** Due ids fetched per query. */
+  batchSize?: number
+}
+
+export interface MailWorker {
+  /** Stops polling and waits for sends in flight. */
+  stop(): Promise<void>
+  /** Sends everything due now; resolves to the number of messages delivered. Never rejects. */
+  drainOnce(): Promise<number>
+  /** Drain soon (e.g. after a transaction that enqueued mail commits) instead of at the next poll. */
+  kick(): void
+}
+
+const DEFAULT_LOCK_MS = 5 * 60 * 1000
+
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { transport, logger, clock, pollMs } = options
+  const db = options.database.db
+  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY
+  const batchSize = options.batchSize ?? 20
+
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let looping = false
+  let kickedWhileLooping = false
+  const inFlight = new Set<Promise<number>>()
+
+  async function deliver(row: OutboxRow): Promise<boolean> {
+    const log = logger.child({ mailId: row.id, template: row.template, attempts: row.attempts })
+    if (row.attempts > retry.maxAttempts) {
+      // Only a row whose sender died mid-send after the last attempt gets here.
+      await markFailed(db, row, 'gave up: the sender stopped during the last attempt', retry.maxAttempts)
+      log.warn('e-mail failed: no attempts left')
+      return false
+    }
+    try {
+      await transport.send(toMessage(row))
+    } catch (error) {
+      const reason = describeError(error)
+      if (row.attempts >= retry.maxAttempts) {
+        await markFailed(db, row, reason, row.attempts)
+        log.warn({ error: reason }, 'e-mail failed: no attempts left')
+      } else {
+        const next = new Date(clock().getTime() + backoffAfter(retry, row.attempts)).toISOString()
+        await reschedule(db, row, next, reason)
+        log.info({ error: reason, nextAttemptAt: next }, 'e-mail not sent; will retry')
+      }
+      return false
+    }
+    if (!(await markSent(db, row, clock().toISOString()))) {
+      log.warn('e-mail sent after its claim expired: another sender may send it again')
+    }
+    log.debug('e-mail sent')
+    return true
+  }
+
+  async function drain(): Promise<number> {
+    let delivered = 0
+    while (!stopped) {
+      const due = await findDue(db, clock().toISOString(), batchSize)
+      let claimedAny = false
+      for (const id of due) {
+        if (stopped) break
+        const now = clock()
+        const row = await claim(db, id, now.toISOString(), new Date(now.getTime() + lockMs).toISOString())
+        if (!row) continue // another sender took it
+        claimedAny = true
+        if (await deliver(row)) delivered++
+      }
+      // Nothing due, or everything due went to other senders: done for now. (Failed rows are
+      // rescheduled into the future, so this ends.)
+      if (!claimedAny) break
+    }
+    return delivered
+  }
+
+  function drainOnce(): Promise<number> {
+    const run = drain().catch((error: unknown) => {
+      // A database hiccup must not kill the worker: the rows stay and the next drain retries them.
+      logger.error({ error: describeError(error) }, 'mail worker: drain failed')
+      return 0
+    })
+    inFlight.add(run)
+    void run.finally(() => inFlight.delete(run))
+    return run
+  }
+
+  async function loop(): Promise<void> {
+    timer = undefined
+    if (stopped) return
+    looping = true
+    do {
+      kickedWhileLooping = false
+      await drainOnce()
+    } while (kickedWhileLooping && !stopped)
+    looping = false
+    if (pollMs > 0) schedule(pollMs)
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(() => void loop(), delayMs)
+    timer.unref() // never keeps the process alive on its own
+  }
+
+  if (pollMs > 0) schedule(0)
+
+  return {
+    drainOnce,
+    kick() {
+      if (stopped) return
+      if (looping) kickedWhileLooping = true
+      else schedule(0)
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await Promise.allSettled([...inFlight])
+    },
+  }
+}
+
+function toMessage(row: OutboxRow): MailMessage {
+  return {
+    id: row.id,
+    to: row.to_address,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+  }
+}

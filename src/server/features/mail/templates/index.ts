@@ -1,0 +1,5 @@
+export type { Brand, RenderedMail } from './layout'
+export { escapeHtml, oneLine } from './markup'
+export { passwordReset } from './password-reset'
+export { signupAttemptOnExistingAccount } from './signup-attempt-on-existing-account'
+export { verifyEmail } from './verify-email'

@@ -1,0 +1,53 @@
+import { type CsvValue, csvRecord } from './csv-format'
+
+export interface CsvColumn<Row> {
+  header: string
+  value: (row: Row) => CsvValue
+}
+
+export interface CsvStreamOptions {
+  /** Characters gathered before a chunk is handed on: big enough to be cheap, small enough to stream. */
+  chunkChars?: number
+}
+
+const BOM = '\uFEFF' // so spreadsheet programs read the file as UTF-8, not the system code page
+
+/**
+ * A CSV export as a byte stream: UTF-8 BOM, the header record, then one record per row.
+ *
+ * Pull-based: a row is read from `rows` only when the consumer wants more bytes, so memory stays at
+ * about one chunk whatever the export's size, and a slow client slows the database reads down instead
+ * of piling rows up. If the client goes away the source iterator is closed (its `return()` runs).
+ * An error from the source or a column aborts the stream; the client sees a truncated download.
+ */
+export function csvStream<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  options: CsvStreamOptions = {},
+): ReadableStream<Uint8Array> {
+  const chunkChars = options.chunkChars ?? 64 * 1024
+  const encoder = new TextEncoder()
+  let iterator: AsyncIterator<Row> | Iterator<Row> | undefined
+  let pending = BOM + csvRecord(columns.map((c) => c.header))
+
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      iterator ??= Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]()
+      while (pending.length < chunkChars) {
+        const next = await iterator.next()
+        if (next.done) {
+          if (pending) controller.enqueue(encoder.encode(pending))
+          controller.close()
+          return
+        }
+        const row = next.value
+        pending += csvRecord(columns.map((c) => c.value(row)))
+      }
+      controller.enqueue(encoder.encode(pending))
+      pending = ''
+    },
+    async cancel() {
+      await iterator?.return?.()
+    },
+  })
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { ACCOUNT_TYPES, ROLES, STAFF_FUNCTIONS } from '../enums'
+
+// Sign-in and account shapes shared by the server (validation) and the web app (forms).
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 256
+
+/** Never trimmed or truncated: what the user typed is the password (product.md §1). */
+export const passwordSchema = z
+  .string({ error: 'Enter a password' })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
+
+export const emailSchema = z
+  .string({ error: 'Enter your e-mail address' })
+  .trim()
+  .max(254, 'That address is too long')
+  .pipe(z.email('Enter a valid e-mail address'))
+
+export const credentialsSchema = z.object({
+  email: emailSchema,
+  // Sign-in checks only presence: a wrong password of any length is simply wrong.
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX, 'Enter your password'),
+})
+
+/** The signed-in user as the session endpoint and /api/me present them. */
+export const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+    account_type: z.enum(ACCOUNT_TYPES),
+    role: z.enum(ROLES),
+    staffFunctions: z.array(z.enum(STAFF_FUNCTIONS)),
+  })
+  .meta({ id: 'SessionUser' })
+export type SessionUser = z.infer<typeof sessionUserSchema>
+
+/**
+ * Codes the credentials sign-in can fail with (Auth.js puts them in the `code` query parameter).
+ * `restricted` and `email_not_verified` are only ever said after a correct password.
+ */
+export const SIGN_IN_ERROR_CODES = [
+  'invalid_credentials',
+  'email_not_verified',
+  'restricted',
+  'rate_limited',
+] as const
+export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number]
+
+export const sessionSummarySchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    lastSeenAt: z.string().nullable(),
+    expires: z.string(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'SessionSummary' })
+export type SessionSummary = z.infer<typeof sessionSummarySchema>
+
+export const sessionIdParamsSchema = z.object({ id: z.string().uuid() })
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `Enter your ${label}` })
+    .trim()
+    .min(1, `Enter your ${label}`)
+    .max(100, `Keep your ${label} under 100 characters`)
+    .refine((v) => !/[\r\n\t]/.test(v), `Your ${label} cannot contain line breaks`)
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep the ${label} under ${max} characters`)
+    .refine((v) => !/[\r\n]/.test(v), `The ${label} cannot contain line breaks`)
+    .optional()
+    .nullable()
+
+/** Sign-up: individual or corporate; corporate accounts must name their business and industry. */
+export const signUpSchema = z
+  .object({
+    account_type: z.enum(ACCOUNT_TYPES, { error: 'Choose individual or corporate' }).default('individual'),
+    first_name: nameField('first name'),
+    last_name: nameField('last name'),
+    email: emailSchema,
+    password: passwordSchema,
+    business_name: optionalText('business name', 200),
+    industry: optionalText('industry', 100),
+  })
+  .superRefine((value, ctx) => {
+    if (value.account_type !== 'corporate') return
+    if (!value.business_name)
+      ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Enter your business name' })
+    if (!value.industry) ctx.addIssue({ code: 'custom', path: ['industry'], message: 'Enter your industry' })
+  })
+export type SignUpInput = z.infer<typeof signUpSchema>
+
+export const emailOnlySchema = z.object({ email: emailSchema })
+export const tokenSchema = z.object({
+  token: z.string().min(10, 'This link is incomplete').max(200, 'This link is invalid'),
+})
+export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, password: passwordSchema })
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+})
+
+/** One answer for sign-up, resend and forgot-password, whether or not the address is registered. */
+export const checkEmailSchema = z
+  .object({ status: z.literal('check_email'), message: z.string() })
+  .meta({ id: 'CheckEmail' })
+export const CHECK_EMAIL_MESSAGE =
+  'If that address can receive mail from us, a message is on its way. Check your inbox (and spam folder).'
+
+/** Creates the first admin from the one-time setup link the server logs when no admin exists. */
+export const firstAdminSchema = z.object({
+  token: tokenSchema.shape.token,
+  first_name: nameField('first name'),
+  last_name: nameField('last name'),
+  email: emailSchema,
+  password: passwordSchema,
+})

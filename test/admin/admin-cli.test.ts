@@ -1,0 +1,245 @@
+import { spawn } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+async function admin(t: TestApp, ...argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runAdminCommand(t.deps, argv, { out: (l) => out.push(l), err: (l) => err.push(l) })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('npm run admin', () => {
+  it('create-user --verified makes a user who can sign in at once', async () => {
+    const t = await createTestApp()
+    const r = await admin(
+      t,
+      'create-user',
+      '--email',
+      'Grace@Example.com',
+      '--password',
+      'a long enough passphrase',
+      '--verified',
+      '--first-name',
+      'Grace',
+      '--last-name',
+      'Hopper',
+    )
+    expect(r).toMatchObject({ code: 0, err: '' })
+    expect(r.out).toMatch(
+      /^Created user grace@example\.com \(id [0-9a-f-]{36}\); e-mail verified: can sign in now\.$/,
+    )
+    const client = new CookieClient(t.app)
+    const res = await client.signIn('grace@example.com', 'a long enough passphrase')
+    expect(res.headers.get('location')).toBe('http://localhost:3000/')
+    expect(await (await client.json('/api/me')).json()).toMatchObject({ name: 'Grace Hopper', role: 'user' })
+  })
+
+  it('creates staff with functions and admins; set-role changes them and is audited and notified', async () => {
+    const t = await createTestApp()
+    expect(
+      (
+        await admin(
+          t,
+          'create-user',
+          '--email',
+          'boss@example.com',
+          '--password',
+          'boss passphrase 1',
+          '--role',
+          'admin',
+          '--verified',
+        )
+      ).code,
+    ).toBe(0)
+    const r = await admin(
+      t,
+      'create-user',
+      '--email',
+      'staff@example.com',
+      '--password',
+      'staff passphrase 1',
+      '--role',
+      'staff',
+      '--functions',
+      'AccessShop,ManageFeedback',
+      '--verified',
+    )
+    expect(r.out).toContain('with AccessShop, ManageFeedback')
+
+    const set = await admin(
+      t,
+      'set-role',
+      '--email',
+      'staff@example.com',
+      '--role',
+      'staff',
+      '--functions',
+      'UploadProducts',
+    )
+    expect(set).toMatchObject({ code: 0, out: 'staff@example.com is now staff with UploadProducts.' })
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'functions.changed')
+      .execute()
+    expect(JSON.parse(audit[0]!.details)).toEqual({
+      from: ['AccessShop', 'ManageFeedback'],
+      to: ['UploadProducts'],
+    })
+    const note = await t.database.db.selectFrom('notifications').selectAll().executeTakeFirstOrThrow()
+    expect(note).toMatchObject({
+      type: 'staffFunction',
+      action: 'updated',
+      forAll: false,
+      mainItem: 'UploadProducts',
+    })
+    const staff = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'staff@example.com')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(note.for_users)).toEqual([staff.id])
+
+    // Functions mean nothing outside the staff role, so demoting clears them.
+    expect((await admin(t, 'set-role', '--email', 'staff@example.com', '--role', 'user')).out).toBe(
+      'staff@example.com is now user.',
+    )
+  })
+
+  it('restrict ends the user’s sessions at once; unrestrict lets them back in', async () => {
+    const t = await createTestApp()
+    const user = await insertUserWithPassword(t.database.db)
+    const client = new CookieClient(t.app)
+    await client.signIn(user.email, user.plainPassword)
+    expect((await admin(t, 'restrict', '--email', user.email)).out).toBe(
+      `${user.email} is restricted; their sessions have ended.`,
+    )
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([])
+    expect((await client.json('/api/me')).status).toBe(401)
+    expect(
+      new URL(
+        (await client.signIn(user.email, user.plainPassword)).headers.get('location')!,
+      ).searchParams.get('code'),
+    ).toBe('restricted')
+    expect((await admin(t, 'unrestrict', '--email', user.email)).code).toBe(0)
+    expect((await client.signIn(user.email, user.plainPassword)).headers.get('location')).toBe(
+      'http://localhost:3000/',
+    )
+  })
+
+  it('refuses to restrict or demote the last admin', async () => {
+    const t = await createTestApp()
+    await admin(
+      t,
+      'create-user',
+      '--email',
+      'only@example.com',
+      '--password',
+      'only admin passphrase',
+      '--role',
+      'admin',
+      '--verified',
+    )
+    const r = await admin(t, 'restrict', '--email', 'only@example.com')
+    expect(r).toMatchObject({
+      code: 1,
+      err: 'Refused: This is the last admin: make someone else an admin first.',
+    })
+    expect((await admin(t, 'set-role', '--email', 'only@example.com', '--role', 'user')).code).toBe(1)
+  })
+
+  it.each([
+    [['frobnicate'], 2, 'Unknown command "frobnicate".'],
+    [['create-user', '--email', 'x@example.com'], 2, '--password:'],
+    [
+      ['create-user', '--email', 'not-an-email', '--password', 'long enough pass'],
+      2,
+      '--email: Enter a valid e-mail address',
+    ],
+    [
+      ['create-user', '--email', 'x@example.com', '--password', 'short'],
+      2,
+      '--password: Use at least 8 characters',
+    ],
+    [['create-user', '--email', 'x@example.com', '--password', 'password123'], 1, 'too common'],
+    [['set-role', '--email', 'x@example.com', '--role', 'king'], 2, '--role:'],
+    [
+      ['set-role', '--email', 'x@example.com', '--role', 'staff', '--functions', 'Juggling'],
+      2,
+      'each function must be one of',
+    ],
+    [['restrict', '--email', 'ghost@example.com'], 1, 'No user with e-mail ghost@example.com.'],
+    [
+      ['create-user', '--email', 'x@example.com', '--password', 'long enough pass', '--colour', 'red'],
+      2,
+      "Unknown option '--colour'",
+    ],
+  ])('explains bad input %j and exits non-zero', async (argv, code, message) => {
+    const t = await createTestApp()
+    const r = await admin(t, ...argv)
+    expect(r.code).toBe(code)
+    expect(r.err).toContain(message)
+  })
+
+  it('refuses a second account for the same address, ignoring case', async () => {
+    const t = await createTestApp()
+    await admin(t, 'create-user', '--email', 'dup@example.com', '--password', 'first passphrase')
+    const r = await admin(t, 'create-user', '--email', 'DUP@example.com', '--password', 'second passphrase')
+    expect(r).toMatchObject({ code: 1, err: 'Refused: An account with this e-mail address already exists.' })
+  })
+
+  it('list-users shows role, functions and flags', async () => {
+    const t = await createTestApp()
+    await admin(
+      t,
+      'create-user',
+      '--email',
+      'a@example.com',
+      '--password',
+      'first passphrase',
+      '--role',
+      'staff',
+      '--functions',
+      'AccessShop',
+    )
+    const r = await admin(t, 'list-users')
+    expect(r.out).toContain('a@example.com\tstaff(AccessShop)\ta\t[unverified]')
+    expect(r.out).toContain('1 user(s).')
+  })
+
+  it('runs as `npm run admin` against the configured database', async () => {
+    const t = await createTestApp()
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATA_DIR: t.testDb.dir }
+    if (t.testDb.config.dialect === 'postgres') env.DATABASE_URL = t.testDb.config.url
+    else env.DATABASE_URL = t.testDb.config.file
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env })
+        let out = ''
+        child.stdout.on('data', (d) => (out += d))
+        child.stderr.on('data', (d) => (out += d))
+        child.on('exit', (code) => resolve({ code, out }))
+      })
+    const created = await run([
+      'create-user',
+      '--email',
+      'cli@example.com',
+      '--password',
+      'cli passphrase 1',
+      '--verified',
+    ])
+    expect(created.code).toBe(0)
+    expect(created.out).toContain('Created user cli@example.com')
+    const bad = await run(['set-role', '--email', 'cli@example.com'])
+    expect(bad.code).toBe(2)
+    expect(bad.out).toContain('--role:')
+    const client = new CookieClient(t.app)
+    expect((await client.signIn('cli@example.com', 'cli passphrase 1')).headers.get('location')).toBe(
+      'http://localhost:3000/',
+    )
+  }, 30_000)
+})

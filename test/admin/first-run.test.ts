@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { announceFirstRunSetup } from '../../src/server/features/admin/first-run.service'
+import { CookieClient } from '../support/http-client'
+import { createTestApp } from '../support/test-app'
+
+describe('first run', () => {
+  it('logs a one-time link whose page creates the first admin; the link then stops working', async () => {
+    const t = await createTestApp()
+    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
+    const link = await announceFirstRunSetup(t.deps, t.deps.logger)
+    expect(link).toMatch(/^http:\/\/localhost:3000\/setup\?token=[A-Za-z0-9_-]{40,}$/)
+    expect(t.logs.text).toContain('No admin exists yet')
+    const token = new URL(link!).searchParams.get('token')!
+
+    const body = {
+      token,
+      first_name: 'Root',
+      last_name: 'Admin',
+      email: 'root@example.com',
+      password: 'the very first admin',
+    }
+    const created = await t.request('/api/setup', { method: 'POST', body })
+    expect(created.status).toBe(201)
+    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: false })
+
+    const client = new CookieClient(t.app)
+    await client.signIn('root@example.com', 'the very first admin')
+    expect(await (await client.json('/api/me')).json()).toMatchObject({
+      role: 'admin',
+      email: 'root@example.com',
+    })
+
+    const again = await t.request('/api/setup', {
+      method: 'POST',
+      body: { ...body, email: 'second@example.com' },
+    })
+    expect(again.status).toBe(410)
+    expect((await again.json()).code).toBe('setup_link_used')
+    expect(await announceFirstRunSetup(t.deps, t.deps.logger)).toBeUndefined()
+  })
+
+  it('refuses a wrong or superseded token', async () => {
+    const t = await createTestApp()
+    const first = new URL((await announceFirstRunSetup(t.deps, t.deps.logger))!).searchParams.get('token')!
+    await announceFirstRunSetup(t.deps, t.deps.logger) // a restart issues a fresh link
+    const body = { first_name: 'A', last_name: 'B', email: 'a@example.com', password: 'long enough pass' }
+    expect((await t.request('/api/setup', { method: 'POST', body: { ...body, token: first } })).status).toBe(
+      410,
+    )
+    expect(
+      (await t.request('/api/setup', { method: 'POST', body: { ...body, token: 'x'.repeat(43) } })).status,
+    ).toBe(410)
+    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
+  })
+})

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { AnyRoute } from '../../src/server/lib/http/route'
+import { newId } from '../../src/server/lib/ids'
+import type { Actor } from '../../src/server/policies/actor'
+import { decideRouteAccess } from '../../src/server/policies/route-access'
+import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+
+// Walks the whole route table: every route, called as every kind of actor with a real session, must
+// answer as its declared access says (401 / 403 / anything else). New features' routes are covered
+// the moment they are added to src/server/routes.ts.
+
+interface Caller {
+  name: string
+  actor: Actor
+  client: CookieClient
+}
+
+let t: TestApp
+const callers: Caller[] = []
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const make = async (
+    name: string,
+    role: 'user' | 'staff' | 'admin',
+    functions: StaffFunction[] = [],
+    restrict = false,
+  ) => {
+    const user = await insertUserWithPassword(t.database.db, 'route walker password', {
+      role,
+      staffFunctions: JSON.stringify(functions),
+    })
+    const client = new CookieClient(t.app)
+    await client.signIn(user.email, user.plainPassword)
+    if (restrict)
+      await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', user.id).execute()
+    const actor: Actor = {
+      kind: 'user',
+      id: user.id,
+      role,
+      staffFunctions: functions,
+      isRestricted: restrict,
+      emailVerified: true,
+    }
+    callers.push({ name, actor, client })
+  }
+  callers.push({ name: 'anonymous', actor: { kind: 'anonymous' }, client: new CookieClient(t.app) })
+  await make('user', 'user')
+  await make('restricted user', 'user', [], true)
+  for (const fn of STAFF_FUNCTIONS) await make(`staff with ${fn}`, 'staff', [fn])
+  await make('admin', 'admin')
+})
+
+const SAMPLE_PARAMS: Record<string, () => string> = {
+  id: () => newId(),
+  provider: () => 'credentials',
+  file: () => 'swagger-ui.css',
+}
+
+function concretePath(route: AnyRoute): string {
+  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const sample = SAMPLE_PARAMS[name]
+    if (!sample) throw new Error(`route ${route.path}: add a sample value for :${name} to SAMPLE_PARAMS`)
+    return sample()
+  })
+}
+
+describe('route × actor', () => {
+  it('declares every route the app serves in the route table', () => {
+    const served = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+    const declared = new Set(t.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`))
+    expect([...served].filter((r) => !declared.has(r))).toEqual([])
+  })
+
+  it('answers every route as its declared access says, for every actor', async () => {
+    const mismatches: string[] = []
+    for (const route of t.routes) {
+      for (const caller of callers) {
+        const expected = decideRouteAccess(route.access, caller.actor)
+        const method = route.method.toUpperCase()
+        const res = await caller.client.request(concretePath(route), {
+          method,
+          headers:
+            method === 'GET'
+              ? { Accept: 'application/json' }
+              : { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
+          body: method === 'GET' ? undefined : '{}',
+        })
+        await res.arrayBuffer()
+        const got = res.status === 401 ? 'unauthenticated' : res.status === 403 ? 'forbidden' : 'allow'
+        // A 500 is a defect whatever the access (e.g. a handler that assumes a session on a public route).
+        if (got !== expected || res.status >= 500) {
+          mismatches.push(
+            `${method} ${route.path} as ${caller.name}: expected ${expected}, got ${res.status}`,
+          )
+        }
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+})
