@@ -3,6 +3,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes'
 import { authRoutes } from './features/accounts/auth.routes'
 import { meRoutes } from './features/accounts/me.routes'
 import { setupRoutes } from './features/admin/setup.routes'
+import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
@@ -12,7 +13,14 @@ import type { AnyRoute } from './lib/http/route'
  * only collects them. The OpenAPI document and the route × actor test are derived from it.
  */
 export function buildRouteTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...systemRoutes, ...authRoutes, ...accountsRoutes, ...meRoutes, ...setupRoutes]
+  const table: AnyRoute[] = [
+    ...systemRoutes,
+    ...authRoutes,
+    ...accountsRoutes,
+    ...meRoutes,
+    ...setupRoutes,
+    ...adminUsersRoutes,
+  ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table
 }

@@ -1,0 +1,90 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import {
+  accessChangeSchema,
+  adminUserDetailSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+} from '../../../shared/contract/admin-users'
+import type { AppEnv } from '../../deps'
+import { csvResponse } from '../../lib/csv/csv-response'
+import { defineRoute } from '../../lib/http/route'
+import { clientInfo } from '../accounts/client-info'
+import type { ActorInfo } from './user-access.service'
+import { endUserSessions, exportUsers, getUser, listUsers, updateUserAccess } from './users.service'
+
+// The admin's users table and user page (issue 3 §10).
+
+const idParams = z.object({ id: z.string().uuid() })
+
+function actorInfo(c: Context<AppEnv>): ActorInfo {
+  const user = c.var.session?.user
+  return {
+    actor: c.var.actor,
+    id: user?.id ?? null,
+    email: user?.email ?? null,
+    name: user?.name ?? 'An administrator',
+    from: clientInfo(c),
+  }
+}
+
+export const adminUsersRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users',
+    summary: 'Users: search, filter, sort and page',
+    tags: ['admin'],
+    access: 'admin',
+    request: { query: adminUserListQuerySchema },
+    responses: { 200: { description: 'A page of users', schema: adminUserListSchema } },
+    handler: (c, { query }) => listUsers(c.var.deps, c.var.actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/export.csv',
+    summary: 'Every user matching the filters, as CSV',
+    tags: ['admin'],
+    access: 'admin',
+    request: { query: adminUserListQuerySchema },
+    responses: { 200: { description: 'RFC 4180 CSV with a UTF-8 BOM', contentType: 'text/csv' } },
+    handler: async (c, { query }) => {
+      const stamp = c.var.deps.clock().toISOString().slice(0, 10)
+      return csvResponse(await exportUsers(c.var.deps, actorInfo(c), query), `users-${stamp}.csv`)
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:id',
+    summary: 'One user, with their sessions count and connected providers',
+    tags: ['admin'],
+    access: 'admin',
+    request: { params: idParams },
+    responses: { 200: { description: 'The user', schema: adminUserDetailSchema } },
+    handler: (c, { params }) => getUser(c.var.deps, c.var.actor, params.id),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/users/:id',
+    summary: 'Changes role, staff functions or restriction',
+    tags: ['admin'],
+    access: 'admin',
+    request: { params: idParams, body: accessChangeSchema },
+    responses: {
+      200: { description: 'The user after the change', schema: adminUserDetailSchema },
+      409: { description: 'Refused: yourself, or the last admin' },
+    },
+    handler: (c, { params, body }) => updateUserAccess(c.var.deps, actorInfo(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/admin/users/:id/sessions',
+    summary: 'Signs the user out everywhere',
+    tags: ['admin'],
+    access: 'admin',
+    request: { params: idParams },
+    responses: {
+      200: { description: 'How many sessions ended', schema: z.object({ ended: z.number().int() }) },
+    },
+    handler: (c, { params }) => endUserSessions(c.var.deps, actorInfo(c), params.id),
+  }),
+]

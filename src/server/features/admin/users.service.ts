@@ -1,0 +1,86 @@
+import type { AccessChangeInput, AdminUserListQuery } from '../../../shared/contract/admin-users'
+import type { AppDeps } from '../../deps'
+import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { problems } from '../../lib/http/problem'
+import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
+import { queryInBatches } from '../../lib/list-query/query-batches'
+import type { Actor } from '../../policies/actor'
+import { canViewUsers } from '../../policies/users.policy'
+import { parseStaffFunctions } from '../accounts/sessions.service'
+import { countAdmins } from '../accounts/users.repository'
+import { recordAudit } from '../audit/audit.service'
+import { type ActorInfo, changeUserAccess, endAllSessions } from './user-access.service'
+import { presentAdminUser } from './users.presenter'
+import {
+  filteredUsers,
+  findUserForAdmin,
+  USER_LIST_COLUMNS,
+  type UserListRow,
+  userConnections,
+} from './users.repository'
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>
+
+function authorizeView(actor: Actor) {
+  if (!canViewUsers(actor)) throw problems.forbidden()
+}
+
+export async function listUsers(deps: Deps, actor: Actor, query: AdminUserListQuery) {
+  authorizeView(actor)
+  const admins = await countAdmins(deps.database.db)
+  const page = await fetchListPage(filteredUsers(deps.database.db, query), query, USER_LIST_COLUMNS)
+  return { ...page, items: page.items.map((row) => presentAdminUser(row, actor, admins)) }
+}
+
+export async function getUser(deps: Deps, actor: Actor, id: string) {
+  authorizeView(actor)
+  const row = await findUserForAdmin(deps.database.db, id)
+  if (!row) throw problems.notFound('No such user.')
+  const admins = await countAdmins(deps.database.db)
+  return { ...presentAdminUser(row, actor, admins), ...(await userConnections(deps.database.db, id)) }
+}
+
+export async function updateUserAccess(deps: Deps, by: ActorInfo, id: string, change: AccessChangeInput) {
+  authorizeView(by.actor)
+  await changeUserAccess(deps, by, id, change)
+  return getUser(deps, by.actor, id)
+}
+
+export async function endUserSessions(deps: Deps, by: ActorInfo, id: string) {
+  authorizeView(by.actor)
+  if (!(await findUserForAdmin(deps.database.db, id))) throw problems.notFound('No such user.')
+  return { ended: await endAllSessions(deps, by, id) }
+}
+
+const CSV_COLUMNS: CsvColumn<UserListRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'first_name', value: (r) => r.first_name },
+  { header: 'last_name', value: (r) => r.last_name },
+  { header: 'email', value: (r) => r.email },
+  { header: 'account_type', value: (r) => r.account_type },
+  { header: 'business_name', value: (r) => r.business_name },
+  { header: 'industry', value: (r) => r.industry },
+  { header: 'role', value: (r) => r.role },
+  { header: 'staffFunctions', value: (r) => parseStaffFunctions(r.staffFunctions).join(' ') },
+  { header: 'isRestricted', value: (r) => r.isRestricted },
+  { header: 'emailVerified', value: (r) => (r.emailVerified ? new Date(r.emailVerified) : null) },
+  { header: 'createdAt', value: (r) => new Date(r.createdAt) },
+]
+
+/** Every user matching the table's current filters and search (not just the page), streamed. */
+export async function exportUsers(deps: Deps, by: ActorInfo, query: AdminUserListQuery) {
+  authorizeView(by.actor)
+  const { page: _p, pageSize: _s, ...filters } = query
+  await recordAudit(
+    deps.database.db,
+    {
+      action: 'export',
+      actor: { id: by.id, email: by.email },
+      from: by.from,
+      details: { table: 'users', filters },
+    },
+    deps.clock(),
+  )
+  const ordered = applySearchAndSort(filteredUsers(deps.database.db, query), query, USER_LIST_COLUMNS)
+  return csvStream(CSV_COLUMNS, queryInBatches(ordered))
+}
