@@ -79,6 +79,13 @@ export interface VerificationTokensTable {
   createdAt: Timestamp | null
 }
 
+export interface UserAvatarsTable {
+  userId: string
+  contentType: string
+  bytes: Buffer
+  updatedAt: Timestamp
+}
+
 export interface AuditEventsTable {
   id: string
   createdAt: Timestamp
@@ -283,6 +290,7 @@ export interface DB {
   notifications: NotificationsTable
   mail_outbox: MailOutboxTable
   audit_events: AuditEventsTable
+  user_avatars: UserAvatarsTable
   rate_limits: RateLimitsTable
 }
 

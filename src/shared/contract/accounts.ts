@@ -128,3 +128,17 @@ export const firstAdminSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
 })
+
+/** What a user may change about themself on the profile page. */
+export const profileUpdateSchema = z
+  .object({
+    first_name: nameField('first name'),
+    last_name: nameField('last name'),
+    business_name: optionalText('business name', 200),
+    industry: optionalText('industry', 100),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' })
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const

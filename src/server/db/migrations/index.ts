@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial'
 import * as m0002 from './0002-accounts'
 import * as m0003 from './0003-mail-outbox'
 import * as m0004 from './0004-rate-limits'
+import * as m0005 from './0005-user-avatars'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-mail-outbox': m0003,
   '0004-rate-limits': m0004,
+  '0005-user-avatars': m0005,
 }

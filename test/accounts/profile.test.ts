@@ -1,0 +1,104 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+
+async function signedIn(t: TestApp, overrides = {}) {
+  const user = await insertUserWithPassword(t.database.db, 'profile passphrase', overrides)
+  const client = new CookieClient(t.app)
+  await client.signIn(user.email, user.plainPassword)
+  return { user, client }
+}
+
+const putAvatar = (client: CookieClient, body: Buffer, type = 'image/png') =>
+  client.request('/api/me/avatar', {
+    method: 'PUT',
+    headers: { Origin: TEST_ORIGIN, 'Content-Type': type },
+    body: new Uint8Array(body),
+  })
+
+describe('profile', () => {
+  it('changes names and keeps `name` in step', async () => {
+    const t = await createTestApp()
+    const { client } = await signedIn(t)
+    const res = await client.json('/api/me', 'PATCH', { first_name: 'Augusta', last_name: 'King' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      first_name: 'Augusta',
+      last_name: 'King',
+      name: 'Augusta King',
+      hasPassword: true,
+    })
+  })
+
+  it('keeps a corporate account’s business details required, and refuses line breaks', async () => {
+    const t = await createTestApp()
+    const { client } = await signedIn(t, {
+      account_type: 'corporate',
+      business_name: 'Acme',
+      industry: 'Retail',
+    })
+    const cleared = await client.json('/api/me', 'PATCH', { business_name: '' })
+    expect(cleared.status).toBe(422)
+    expect((await cleared.json()).errors).toEqual({
+      business_name: ['A corporate account needs a business name'],
+    })
+    const injected = await client.json('/api/me', 'PATCH', { first_name: 'Ada\nBcc: x@evil.example' })
+    expect(injected.status).toBe(422)
+    expect((await client.json('/api/me', 'PATCH', {})).status).toBe(422)
+  })
+})
+
+describe('avatar', () => {
+  it('stores any image as a 256×256 WebP without its metadata, and serves it to signed-in users', async () => {
+    const t = await createTestApp()
+    const { user, client } = await signedIn(t)
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+      .toBuffer()
+    const res = await putAvatar(client, photo, 'image/jpeg')
+    expect(res.status).toBe(200)
+    const { image } = await res.json()
+    expect(image).toMatch(new RegExp(`^/api/users/${user.id}/avatar\\?v=\\d+$`))
+    expect((await (await client.json('/api/me')).json()).image).toBe(image)
+
+    const { client: other } = await signedIn(t)
+    const served = await other.request(image)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/webp')
+    const bytes = Buffer.from(await served.arrayBuffer())
+    const meta = await sharp(bytes).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 })
+    expect(meta.exif).toBeUndefined()
+    expect(bytes.toString('latin1')).not.toContain('secret-camera-owner')
+
+    const etag = served.headers.get('etag')!
+    expect((await other.request(image, { headers: { 'If-None-Match': etag } })).status).toBe(304)
+    expect((await new CookieClient(t.app).request(image)).status).toBe(401)
+  })
+
+  it('refuses what is not an image, the wrong type and files over 5 MB', async () => {
+    const t = await createTestApp()
+    const { client } = await signedIn(t)
+    const notImage = await putAvatar(client, Buffer.from('<svg onload="alert(1)"></svg>'))
+    expect(notImage.status).toBe(422)
+    expect((await notImage.json()).errors.image[0]).toMatch(/not an image we can read/)
+    expect((await putAvatar(client, Buffer.from('<svg/>'), 'image/svg+xml')).status).toBe(415)
+    expect((await putAvatar(client, Buffer.alloc(5 * 1024 * 1024 + 1, 1))).status).toBe(413)
+  })
+
+  it('removes the picture', async () => {
+    const t = await createTestApp()
+    const { user, client } = await signedIn(t)
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000' } })
+      .png()
+      .toBuffer()
+    const { image } = await (await putAvatar(client, png)).json()
+    expect((await client.json('/api/me/avatar', 'DELETE')).status).toBe(204)
+    expect((await client.request(image)).status).toBe(404)
+    expect((await (await client.json('/api/me')).json()).image).toBeNull()
+    expect((await client.request(`/api/users/${user.id}/avatar`)).status).toBe(404)
+  })
+})
