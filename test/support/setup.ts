@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { runFileEndCleanUps } from './cleanup'
 
 // Tests fail on console.error: an error printed and ignored is a bug we would ship.
 // (Unhandled rejections already fail the run: Vitest reports them as errors.)
@@ -20,3 +21,6 @@ afterEach(() => {
     throw new Error(`console.error was called ${errors.length} time(s) during the test; first: ${first}`)
   }
 })
+
+// Databases and workers that suites made in beforeAll (see cleanup.ts).
+afterAll(runFileEndCleanUps)

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream'
 import type { Hono } from 'hono'
-import { afterAll } from 'vitest'
 import { createApp } from '../../src/server/app'
 import { type Database, openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
@@ -9,6 +8,7 @@ import { type Env, loadEnv } from '../../src/server/env'
 import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { createLogger } from '../../src/server/lib/logger'
+import { releaseWhenDone } from './cleanup'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -95,11 +95,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const { app, routes } = createApp(deps)
 
-  afterAll(async () => {
+  const cleanUp = async () => {
     await mail.stop()
     await database.close()
     await testDb.drop()
-  })
+  }
+  // Made inside a test, the app lives until that test ends; made in beforeAll, until the file ends.
+  releaseWhenDone(cleanUp)
 
   return {
     app,
