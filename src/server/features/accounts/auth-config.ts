@@ -141,7 +141,7 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
           'MissingCSRF',
         ]
         if (expected.includes(name)) log.info({ event: name }, 'sign-in refused')
-        else log.error({ err: error }, 'auth error')
+        else log.error({ err: error, reason: innerFailure(error) }, 'auth error')
       },
       warn(code) {
         log.warn({ code }, 'auth warning')
@@ -149,6 +149,17 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
       debug() {},
     },
   }
+}
+
+/**
+ * Auth.js wraps the real failure (a state or PKCE mismatch, the provider's invalid_grant, an adapter
+ * error) in `cause.err`, which the log's error serializer drops: name it, without any token.
+ */
+function innerFailure(error: Error): { name: string; message: string; code?: string } | undefined {
+  const inner = (error.cause as { err?: unknown } | undefined)?.err
+  if (!(inner instanceof Error)) return undefined
+  const code = (inner as { error?: unknown }).error ?? (inner as { code?: unknown }).code
+  return { name: inner.name, message: inner.message, ...(typeof code === 'string' ? { code } : {}) }
 }
 
 /** The external identity providers configured by environment (provider ids `oidc` and `google`). */
@@ -179,6 +190,10 @@ function identityProviders(deps: AppDeps): AuthConfig['providers'] {
       clientSecret: oidc.clientSecret,
       checks: ['pkce', 'state', 'nonce'],
       authorization: { params: { scope: 'openid email profile' } },
+      // In the code flow a conforming provider may put only `sub` in the ID token and serve email,
+      // email_verified and the names from userinfo (OIDC Core §5.4), so the profile is read there.
+      // The ID token is still required and checked (nonce included); userinfo's sub must match it.
+      idToken: false,
       profile,
     }
     providers.push(provider)
