@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createBrowserRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { Toaster } from './components/ui/toast'
+import { createQueryClient } from './lib/query-client'
+import { routes } from './route-table'
+
+const queryClient = createQueryClient()
+const router = createBrowserRouter(routes)
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,22 @@
+import { Moon, Sun } from 'lucide-react'
+import { useSyncExternalStore } from 'react'
+import { getTheme, setTheme, subscribeTheme } from '../../lib/theme'
+import { Button } from '../ui/button'
+
+/** A toggle for the dark theme; the choice is remembered on this device. */
+export function ThemeToggle() {
+  const theme = useSyncExternalStore(subscribeTheme, getTheme, getTheme)
+  const dark = theme === 'dark'
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Dark theme"
+      aria-pressed={dark}
+      title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      onClick={() => setTheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    </Button>
+  )
+}

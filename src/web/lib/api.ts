@@ -1,0 +1,222 @@
+import type { z } from 'zod'
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../shared/contract/problem'
+import { ApiError, type ApiErrorInit } from './api-error'
+
+// The typed API client, and the one place where an error response becomes an ApiError
+// (docs/decisions/0010). The error class and its helpers live in api-error.ts, which does not pull in
+// zod, so code that only inspects errors (the shell's error page) stays light.
+
+export { ApiError, type ApiErrorCode, errorMessage, fieldError, isApiError } from './api-error'
+
+type QueryValue = string | number | boolean | null | undefined
+/** Query parameters; null and undefined are left out, arrays repeat the key. */
+export type Query = Record<string, QueryValue | readonly QueryValue[]>
+
+export interface RequestOptions<T> {
+  query?: Query
+  signal?: AbortSignal
+  headers?: Record<string, string>
+  /** Validates the response body and types the result by it. */
+  schema?: z.ZodType<T>
+}
+
+export interface ApiClient {
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>
+  delete<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>
+}
+
+export interface ApiClientOptions {
+  /** Origin to prefix paths with. Empty in the browser (same origin); tests pass a loopback server. */
+  baseUrl?: string
+}
+
+// Answers that did not come from our API (a proxy's HTML page, a crashed server) still deserve a
+// message that says what to do. The few a proxy really produces get their own; the rest are generic.
+const NON_PROBLEM: Record<number, Pick<ApiErrorInit, 'code' | 'title' | 'detail'>> = {
+  413: {
+    code: 'payload_too_large',
+    title: 'Too large to send',
+    detail: 'What you sent is larger than the server accepts.',
+  },
+  429: {
+    code: 'rate_limited',
+    title: 'Too many requests',
+    detail: 'Please wait a moment, then try again.',
+  },
+  502: {
+    code: 'service_unavailable',
+    title: 'Depot is unavailable',
+    detail: 'The server cannot be reached right now. Please try again in a minute.',
+  },
+  503: {
+    code: 'service_unavailable',
+    title: 'Depot is unavailable',
+    detail: 'The server is busy or being updated. Please try again in a minute.',
+  },
+  504: {
+    code: 'service_unavailable',
+    title: 'Depot is unavailable',
+    detail: 'The server took too long to answer. Please try again in a minute.',
+  },
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? ''
+  const send =
+    (method: string) =>
+    <T>(path: string, body?: unknown, requestOptions: RequestOptions<T> = {}) =>
+      request<T>(baseUrl, method, path, body, requestOptions)
+  return {
+    get: <T>(path: string, requestOptions?: RequestOptions<T>) =>
+      request<T>(baseUrl, 'GET', path, undefined, requestOptions ?? {}),
+    post: send('POST'),
+    put: send('PUT'),
+    patch: send('PATCH'),
+    delete: send('DELETE'),
+  }
+}
+
+/** The app's client: same-origin paths such as `/api/products`. */
+export const api: ApiClient = createApiClient()
+
+async function request<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T>,
+): Promise<T> {
+  // Only our own paths: an absolute or protocol-relative URL here would be a bug, not a feature.
+  if (!path.startsWith('/') || path.startsWith('//')) {
+    throw new TypeError(`API paths start with a single "/": got "${path}"`)
+  }
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
+  const init: RequestInit = { method, headers, credentials: 'same-origin' }
+  if (options.signal) init.signal = options.signal
+  if (method !== 'GET' && method !== 'HEAD') {
+    // The server refuses state-changing requests without a JSON content type (its CSRF defence,
+    // docs/decisions/0011), even when there is no body.
+    headers['Content-Type'] = 'application/json'
+    if (body !== undefined) init.body = JSON.stringify(body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(baseUrl, path, options.query), init)
+  } catch (error) {
+    // A cancelled request (a query superseded or a component gone) is not a failure to report.
+    if (options.signal?.aborted) throw error
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      title: 'Could not reach Depot',
+      detail: 'Check your internet connection, then try again.',
+    })
+  }
+
+  if (!response.ok) throw await problemFrom(response, options.signal)
+  return readBody(response, options)
+}
+
+function buildUrl(baseUrl: string, path: string, query: Query | undefined): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue]
+    for (const item of values) if (item !== undefined && item !== null) params.append(key, String(item))
+  }
+  const search = params.toString()
+  if (search === '') return `${baseUrl}${path}`
+  return `${baseUrl}${path}${path.includes('?') ? '&' : '?'}${search}`
+}
+
+async function readText(response: Response, signal: AbortSignal | undefined): Promise<string | undefined> {
+  try {
+    return await response.text()
+  } catch (error) {
+    if (signal?.aborted) throw error
+    return undefined
+  }
+}
+
+async function readBody<T>(response: Response, options: RequestOptions<T>): Promise<T> {
+  const requestId = response.headers.get('x-request-id') ?? undefined
+  const text = await readText(response, options.signal)
+  if (text === undefined) {
+    throw new ApiError({
+      status: response.status,
+      code: 'network_error',
+      title: 'The connection was interrupted',
+      detail: 'The answer from the server was cut off. Please try again.',
+      requestId,
+    })
+  }
+  if (response.status === 204 || text === '') return undefined as T
+
+  const unreadable = new ApiError({
+    status: response.status,
+    code: 'internal_error',
+    title: 'Unexpected answer from the server',
+    detail: 'The server sent something this page cannot read. Please reload and try again.',
+    requestId,
+  })
+  if (!isJson(response.headers.get('content-type'))) throw unreadable
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw unreadable
+  }
+  if (!options.schema) return data as T
+  const parsed = options.schema.safeParse(data)
+  if (!parsed.success) {
+    // A contract mismatch between this build of the app and the server: say so in the console for
+    // whoever investigates, and give the user something actionable.
+    console.error('API response did not match its schema', response.url, parsed.error.issues)
+    throw unreadable
+  }
+  return parsed.data
+}
+
+async function problemFrom(response: Response, signal: AbortSignal | undefined): Promise<ApiError> {
+  const headerRequestId = response.headers.get('x-request-id') ?? undefined
+  const contentType = response.headers.get('content-type') ?? ''
+  const text = await readText(response, signal)
+
+  if (text !== undefined && contentType.toLowerCase().includes(PROBLEM_CONTENT_TYPE)) {
+    try {
+      const parsed = problemSchema.safeParse(JSON.parse(text))
+      if (parsed.success) {
+        const problem = parsed.data
+        return new ApiError({
+          status: response.status,
+          code: problem.code,
+          title: problem.title,
+          detail: problem.detail,
+          fieldErrors: problem.errors,
+          requestId: problem.requestId ?? headerRequestId,
+        })
+      }
+    } catch {
+      // Not JSON after all: fall through to the generic error below.
+    }
+  }
+
+  const known = NON_PROBLEM[response.status]
+  return new ApiError({
+    status: response.status,
+    code: known?.code ?? 'internal_error',
+    title: known?.title ?? 'Something went wrong on our side',
+    detail:
+      known?.detail ??
+      `The server answered with an unexpected error (HTTP ${response.status}). Please try again in a moment.`,
+    requestId: headerRequestId,
+  })
+}
+
+function isJson(contentType: string | null): boolean {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/json' || type.endsWith('+json')
+}

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-error'
+
+const MAX_RETRIES = 2
+
+/**
+ * Retry only what may succeed on a second try: no response at all, or a server-side failure. A 4xx
+ * answer (not found, forbidden, invalid) will be the same next time, and retrying it only delays the
+ * message the user needs to see. Errors that are not ApiErrors are bugs in our own code.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES || !(error instanceof ApiError)) return false
+  return error.code === 'network_error' || error.status >= 500
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      // Writes are not idempotent in general; a failed one is reported, and the user decides.
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,47 @@
+import type { RouteObject } from 'react-router'
+import { AppLayout } from './components/layout/app-layout'
+import { PageSkeleton } from './components/layout/page-skeleton'
+import { NotFoundPage } from './routes/not-found'
+import { RouteError } from './routes/route-error'
+
+// The route table. Every page is its own chunk, loaded when first visited, so a visitor downloads only
+// the shell and the page in front of them. The shell and the error page are eager: they must render
+// even when a page's chunk fails to load.
+
+/** If the shell itself fails there is no layout to render into: the error page stands alone. */
+function ShellError() {
+  return (
+    <div className="px-4 py-12">
+      <RouteError />
+    </div>
+  )
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    ErrorBoundary: ShellError,
+    children: [
+      {
+        // Errors and the first page load render inside the shell, keeping the header usable.
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageSkeleton,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
+          { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopPage }) },
+          { path: 'files', lazy: async () => ({ Component: (await import('./routes/files')).FilesPage }) },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
+          },
+          {
+            path: 'sign-in',
+            lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),
+          },
+          // Eager: the error page shows it too, so it is in the shell's chunk anyway.
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+]
