@@ -1,0 +1,241 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { FullConfig } from '@playwright/test'
+
+// Starts the production build once for the whole browser run:
+//   1. builds (`npm run build`) when dist/ is missing or older than the sources, or always under CI;
+//   2. runs `node dist/server/main.js` on a free loopback port with a fresh DATA_DIR (SQLite);
+//   3. waits for /readyz and exports the origin as DEPOT_E2E_BASE_URL (playwright.config.ts reads it);
+// and returns the teardown, which stops the server with SIGTERM (checking it exits cleanly: graceful
+// shutdown is part of the product) and deletes the data folder.
+//
+// The server's output goes to test-results/e2e-server.log (path in DEPOT_E2E_SERVER_LOG); the fixture
+// in e2e/support/fixtures.ts fails a test during which the server logged an error.
+//
+// NODE_ENV=production is not possible here: production refuses the built-in Paystack emulator and an
+// http AUTH_URL. Development mode with LOG_LEVEL=warn is the closest we get to production behaviour.
+
+const READY_TIMEOUT_MS = 60_000
+const STOP_TIMEOUT_MS = 30_000 // the server's own grace period is 25 s
+
+// Operator variables (architecture.md) that would leak a developer's own configuration into the run.
+const HOST_VARIABLES =
+  /^(DATABASE_URL|AUTH_|OIDC_|GOOGLE_|SMTP_URL|MAIL_FROM|S3_|PAYSTACK_|TRUST_PROXY|WEB_ROOT|SHOP_)/
+
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.DEPOT_E2E_BASE_URL) {
+    console.info(`[e2e] using the server at ${process.env.DEPOT_E2E_BASE_URL} (DEPOT_E2E_BASE_URL is set)`)
+    return undefined
+  }
+  const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
+  buildIfNeeded(root)
+
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-e2e-'))
+  const logFile = path.join(root, 'test-results', 'e2e-server.log')
+  fs.mkdirSync(path.dirname(logFile), { recursive: true })
+  const logFd = fs.openSync(logFile, 'w')
+
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) if (!HOST_VARIABLES.test(key)) env[key] = value
+  Object.assign(env, {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_ROOT: path.join(root, 'dist', 'web'),
+    // The server requires a same-origin Origin on state-changing calls: this must be what the browser uses.
+    AUTH_URL: origin,
+  })
+
+  const server = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', logFd, logFd],
+  })
+  fs.closeSync(logFd)
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', (code, signal) => {
+      exit = { code, signal }
+      resolve()
+    }),
+  )
+  // Whatever happens to this process (an interrupted run), never leave the server behind.
+  const killOnExit = () => server.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+
+  try {
+    await waitUntilReady(origin, () => exit, logFile)
+  } catch (error) {
+    server.kill('SIGKILL')
+    await exited
+    removeDataDir()
+    throw error
+  }
+
+  process.env.DEPOT_E2E_BASE_URL = origin
+  process.env.DEPOT_E2E_SERVER_LOG = logFile
+  console.info(`[e2e] server ready at ${origin} (log: ${path.relative(root, logFile)})`)
+
+  return async () => {
+    try {
+      await stopServer(server, exited, () => exit, logFile)
+    } finally {
+      process.off('exit', killOnExit)
+      removeDataDir()
+    }
+  }
+}
+
+/** Builds unless dist/ is newer than every input (always under CI, where mtimes say nothing). */
+function buildIfNeeded(root: string): void {
+  const outputs = [path.join(root, 'dist/server/main.js'), path.join(root, 'dist/web/index.html')]
+  const force = process.env.CI === 'true' || process.env.CI === '1'
+  // .ci/run builds just before `npm test`; it says so to save a second build of the same tree.
+  const justBuilt = process.env.DEPOT_E2E_SKIP_BUILD === '1' && outputs.every((f) => fs.existsSync(f))
+  let reason: string | undefined
+  if (justBuilt) reason = undefined
+  else if (force) reason = 'CI is set'
+  else {
+    const oldestOutput = Math.min(...outputs.map((f) => mtime(f) ?? 0))
+    if (oldestOutput === 0) reason = 'dist/ is missing'
+    else {
+      const newest = newestInput(root)
+      if (newest && newest.mtime > oldestOutput) reason = `${path.relative(root, newest.file)} changed`
+    }
+  }
+  if (!reason) return
+  console.info(`[e2e] building (${reason}): npm run build`)
+  const started = Date.now()
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) {
+    throw new Error(
+      `npm run build failed (${result.error?.message ?? `exit code ${result.status}`}); the browser tests need the build`,
+    )
+  }
+  console.info(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+function mtime(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mtimeMs
+  } catch {
+    return undefined
+  }
+}
+
+/** The most recently changed file the build reads (tests excluded: they are not built). */
+function newestInput(root: string): { file: string; mtime: number } | undefined {
+  let newest: { file: string; mtime: number } | undefined
+  const consider = (file: string) => {
+    const m = mtime(file)
+    if (m !== undefined && (!newest || m > newest.mtime)) newest = { file, mtime: m }
+  }
+  for (const file of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'vite.config.ts',
+    'scripts/build-server.mjs',
+  ])
+    consider(path.join(root, file))
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (!/\.test\.tsx?$/.test(entry.name)) consider(full)
+    }
+  }
+  if (fs.existsSync(path.join(root, 'src'))) walk(path.join(root, 'src'))
+  return newest
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
+async function waitUntilReady(
+  origin: string,
+  exitStatus: () => { code: number | null; signal: NodeJS.Signals | null } | undefined,
+  logFile: string,
+): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  let last = 'no answer yet'
+  while (Date.now() < deadline) {
+    const status = exitStatus()
+    if (status) {
+      throw new Error(
+        `The server exited during start-up (code ${status.code}, signal ${status.signal}).\n${logTail(logFile)}`,
+      )
+    }
+    try {
+      const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2_000) })
+      if (res.ok) return
+      last = `/readyz answered ${res.status}: ${(await res.text()).slice(0, 300)}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(
+    `The server was not ready within ${READY_TIMEOUT_MS / 1000} s (${last}).\n${logTail(logFile)}`,
+  )
+}
+
+async function stopServer(
+  server: ChildProcess,
+  exited: Promise<void>,
+  exitStatus: () => { code: number | null; signal: NodeJS.Signals | null } | undefined,
+  logFile: string,
+): Promise<void> {
+  const before = exitStatus()
+  if (before) {
+    throw new Error(
+      `The server died during the tests (code ${before.code}, signal ${before.signal}).\n${logTail(logFile)}`,
+    )
+  }
+  server.kill('SIGTERM')
+  const inTime = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((r) => setTimeout(() => r(false), STOP_TIMEOUT_MS)),
+  ])
+  if (!inTime) {
+    server.kill('SIGKILL')
+    await exited
+    throw new Error(
+      `The server did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM.\n${logTail(logFile)}`,
+    )
+  }
+  const status = exitStatus()
+  if (status?.code !== 0) {
+    throw new Error(
+      `The server exited with code ${status?.code} (signal ${status?.signal}) on SIGTERM; a graceful stop exits 0.\n${logTail(logFile)}`,
+    )
+  }
+}
+
+function logTail(logFile: string, lines = 30): string {
+  try {
+    const text = fs.readFileSync(logFile, 'utf8').trimEnd()
+    if (!text) return `(the server printed nothing; log: ${logFile})`
+    return `Last lines of ${logFile}:\n${text.split('\n').slice(-lines).join('\n')}`
+  } catch {
+    return `(no server log at ${logFile})`
+  }
+}
