@@ -1,0 +1,30 @@
+import { jsonEndpoint } from './json-endpoint.bench'
+import { type Benchmark, runBenchmark } from './lib/benchmark'
+import { busyMachineWarning, describeMachine, readSettings } from './lib/settings'
+
+// `npm run bench` runs every benchmark below; `npm run bench -- <text>` only those whose name contains it.
+// Benchmarks are not tests: they print figures and ratios against a baseline measured in the same run.
+const BENCHMARKS: readonly Benchmark[] = [jsonEndpoint]
+
+async function main(): Promise<void> {
+  const settings = readSettings()
+  const filters = process.argv.slice(2)
+  const selected = BENCHMARKS.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)))
+  if (selected.length === 0) {
+    console.error(
+      `No benchmark matches ${filters.join(', ')}. Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`,
+    )
+    process.exit(2)
+  }
+  console.log(`Depot benchmarks on ${describeMachine()}, servers on 127.0.0.1`)
+  const busy = busyMachineWarning()
+  if (busy) console.log(busy)
+  let ok = true
+  for (const benchmark of selected) ok = (await runBenchmark(benchmark, settings)).ok && ok
+  process.exit(ok ? 0 : 1)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

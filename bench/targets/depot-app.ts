@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import pino from 'pino'
+import { createApp } from '../../src/server/app'
+import { openDatabase } from '../../src/server/db/connection'
+import { migrateToLatest } from '../../src/server/db/migrator'
+import type { AppDeps } from '../../src/server/deps'
+import { loadEnv } from '../../src/server/env'
+import { createLogger } from '../../src/server/lib/logger'
+import { HOST, portOf, serveTarget } from '../lib/target-server'
+
+// The real Depot app, built as main.ts builds it, on a fresh migrated SQLite file in a temp dir.
+// Argument: the log level. 'silent' measures the stack without log output; 'info' (production's
+// default) also formats one line per request and writes it to /dev/null, the cheapest possible sink.
+const level = process.argv[2] ?? 'silent'
+
+serveTarget(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-'))
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  process.on('exit', removeDataDir)
+
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: level,
+  })
+  const database = openDatabase(env.database)
+  await migrateToLatest(database)
+  const logger = createLogger({
+    level: env.logLevel,
+    destination: level === 'silent' ? undefined : pino.destination('/dev/null'),
+  })
+  // No mail worker: nothing measured here sends mail, so queued mail is simply left in the outbox.
+  const deps: AppDeps = { env, database, logger, clock: () => new Date(), mailer: { kick: () => {} } }
+  const { app } = createApp(deps)
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: HOST }, () => resolve(s))
+  })
+  return {
+    port: portOf(server.address()),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await database.close()
+      removeDataDir()
+    },
+  }
+})
