@@ -1,10 +1,17 @@
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
-import { busyMachineWarning, describeMachine, readSettings } from './lib/settings'
+import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
+import { storageDisk } from './storage-disk.bench'
 
 // `npm run bench` runs every benchmark below; `npm run bench -- <text>` only those whose name contains it.
 // Benchmarks are not tests: they print figures and ratios against a baseline measured in the same run.
-const BENCHMARKS: readonly Benchmark[] = [jsonEndpoint]
+const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [jsonEndpoint, storageDisk]
+
+/** A benchmark of something other than HTTP requests: it measures and prints its own table. */
+interface SelfRunning {
+  name: string
+  run(settings: Settings): Promise<{ ok: boolean }>
+}
 
 async function main(): Promise<void> {
   const settings = readSettings()
@@ -20,7 +27,8 @@ async function main(): Promise<void> {
   const busy = busyMachineWarning()
   if (busy) console.log(busy)
   let ok = true
-  for (const benchmark of selected) ok = (await runBenchmark(benchmark, settings)).ok && ok
+  for (const benchmark of selected)
+    ok = (await ('run' in benchmark ? benchmark.run(settings) : runBenchmark(benchmark, settings))).ok && ok
   process.exit(ok ? 0 : 1)
 }
 

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
 import { createLogger } from '../../src/server/lib/logger'
+import { createStorage } from '../../src/server/lib/storage'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
 // The real Depot app, built as main.ts builds it, on a fresh migrated SQLite file in a temp dir.
@@ -35,7 +36,14 @@ serveTarget(async () => {
     destination: level === 'silent' ? undefined : pino.destination('/dev/null'),
   })
   // No mail worker: nothing measured here sends mail, so queued mail is simply left in the outbox.
-  const deps: AppDeps = { env, database, logger, clock: () => new Date(), mailer: { kick: () => {} } }
+  const deps: AppDeps = {
+    env,
+    database,
+    logger,
+    clock: () => new Date(),
+    mailer: { kick: () => {} },
+    storage: createStorage(env),
+  }
   const { app } = createApp(deps)
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Database } from './db/connection'
 import type { Env } from './env'
 import type { ResolvedSession } from './features/accounts/sessions.service'
+import type { BlobStore } from './lib/storage'
 import type { Actor } from './policies/actor'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   clock: () => Date
   /** Wakes the e-mail worker after a transaction that queued mail commits (it also polls). */
   mailer: { kick(): void }
+  /** File contents: local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (createStorage(env)). */
+  storage: BlobStore
   /** The built web app (dist/web). Absent in API-only test runs. */
   webRoot?: string
 }

@@ -28,6 +28,13 @@ const url = (what: string) =>
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
     .refine((v) => v === undefined || URL.canParse(v), `must be a full URL (${what})`)
 
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`)
+
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -72,6 +79,10 @@ const rawEnvSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as NGN')
     .default('NGN'),
+  INBOX_MIN_FILL_SECONDS: wholeNumber(0, 3600).default(3),
+  INBOX_LIMIT_PER_IP: wholeNumber(1, 1_000_000).default(10),
+  INBOX_LIMIT_PER_EMAIL: wholeNumber(1, 1_000_000).default(5),
+  INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
 })
 
 export type Env = {
@@ -106,6 +117,8 @@ export type Env = {
     | undefined
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined
   shopCurrency: string
+  /** Spam protection of the public forms (product.md §4): minimum fill time and rate limits. */
+  inbox: { minFillSeconds: number; limitPerIp: number; limitPerEmail: number; limitWindowMs: number }
 }
 
 export class EnvError extends Error {
@@ -157,7 +170,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PAYSTACK_SECRET_KEY: raw.PAYSTACK_SECRET_KEY,
     PAYSTACK_PUBLIC_KEY: raw.PAYSTACK_PUBLIC_KEY,
   })
-  if (raw.S3_ENDPOINT && !raw.S3_BUCKET) problems.push('S3_BUCKET: required when S3_ENDPOINT is set')
+  checkS3(problems, source, raw)
 
   if (raw.AUTH_SECRET !== undefined && raw.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(
@@ -220,8 +233,40 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       baseUrl: raw.PAYSTACK_BASE_URL ?? 'https://api.paystack.co',
     },
     shopCurrency: raw.SHOP_CURRENCY,
+    inbox: {
+      minFillSeconds: raw.INBOX_MIN_FILL_SECONDS,
+      limitPerIp: raw.INBOX_LIMIT_PER_IP,
+      limitPerEmail: raw.INBOX_LIMIT_PER_EMAIL,
+      limitWindowMs: raw.INBOX_LIMIT_WINDOW_MINUTES * 60 * 1000,
+    },
   }
 }
+
+/**
+ * S3 settings without S3_BUCKET would silently put blobs on the local disk instead: refuse that. The
+ * key pair goes together (neither means the SDK's own chain: instance role, AWS_* variables).
+ */
+function checkS3(
+  problems: string[],
+  source: Record<string, string | undefined>,
+  raw: z.infer<typeof rawEnvSchema>,
+): void {
+  if (!raw.S3_BUCKET) {
+    const set = S3_SETTINGS.filter((name) => source[name]?.trim())
+    if (set.length > 0)
+      problems.push(`S3_BUCKET: required when other S3 variables are set (found ${set.join(', ')})`)
+    return
+  }
+  if (raw.S3_ENDPOINT && !/^https?:\/\//i.test(raw.S3_ENDPOINT))
+    problems.push('S3_ENDPOINT: must be an http:// or https:// URL')
+  pickGroup(problems, 'S3 key', {
+    S3_ACCESS_KEY_ID: raw.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: raw.S3_SECRET_ACCESS_KEY,
+  })
+}
+
+/** Settings that only mean something with a bucket (region and path style have harmless defaults). */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
 
 /** A group of variables that only makes sense together: all set, or none. */
 function pickGroup<K extends string>(

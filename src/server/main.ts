@@ -7,11 +7,15 @@ import { migrateToLatest } from './db/migrator'
 import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
+import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
+import { startJobRunner } from './lib/jobs/job-runner'
 import { createLogger } from './lib/logger'
 import { readOrCreateSecret } from './lib/secret-file'
+import { createStorage } from './lib/storage'
 
-// The process entry: read configuration, open and migrate the database, serve, and shut down
-// gracefully on SIGTERM/SIGINT (finish in-flight requests, then close the database).
+// The process entry: read configuration, open and migrate the database, start the mail worker and the
+// periodic jobs, serve, and shut down gracefully on SIGTERM/SIGINT (finish in-flight requests, stop the
+// worker and the jobs, then close the database).
 
 const SHUTDOWN_GRACE_MS = 25_000
 
@@ -54,6 +58,12 @@ async function main(): Promise<void> {
     clock,
     pollMs: 5_000,
   })
+  // Every instance runs every job: each is an idempotent delete (jobs.ts).
+  const jobs = startJobRunner({
+    jobs: buildJobTable({ database, clock }),
+    logger: logger.child({ component: 'jobs' }),
+    startDelayMs: JOBS_START_DELAY_MS,
+  })
 
   const { app } = createApp({
     env,
@@ -62,6 +72,7 @@ async function main(): Promise<void> {
     clock,
     webRoot,
     mailer: { kick: () => mailWorker.kick() },
+    storage: createStorage(env),
   })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
@@ -78,6 +89,8 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down: finishing requests in flight')
+    // No job starts from now on; one in flight finishes (or stops between batches) meanwhile.
+    const jobsStopped = jobs.stop()
     const force = setTimeout(() => {
       logger.warn('requests still running after the grace period; exiting')
       process.exit(1)
@@ -91,7 +104,8 @@ async function main(): Promise<void> {
     const sweep = setInterval(closeIdle, 100)
     server.close(async (error) => {
       clearInterval(sweep)
-      await mailWorker.stop()
+      // Both wait for their work in flight, which needs the database.
+      await Promise.all([mailWorker.stop(), jobsStopped])
       await database.close()
       logger.info('stopped')
       process.exit(error ? 1 : 0)

@@ -5,8 +5,8 @@ import {
   enqueueMail,
   verifyEmail,
 } from '../../src/server/features/mail'
+import { SmtpSink } from '../support/smtp-sink'
 import { BRAND, FROM, mailSetup, outboxRow, smtpTo, testWorker } from './support/mail-fixture'
-import { SmtpSink } from './support/smtp-sink'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

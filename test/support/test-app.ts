@@ -6,8 +6,10 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps, AppEnv } from '../../src/server/deps'
 import { type Env, loadEnv } from '../../src/server/env'
 import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
+import { closeNotificationStreams } from '../../src/server/features/notifications/notification-hub'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { createLogger } from '../../src/server/lib/logger'
+import { createStorage } from '../../src/server/lib/storage'
 import { releaseWhenDone } from './cleanup'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
@@ -50,6 +52,11 @@ export interface TestAppOptions {
   env?: Record<string, string>
   webRoot?: string
   migrate?: boolean
+  /**
+   * Another app's database, to run a second instance on it (as behind a load balancer). The app that
+   * made the database drops it; this one only closes its connections.
+   */
+  sharedDatabase?: TestDatabase
 }
 
 /**
@@ -57,7 +64,7 @@ export interface TestAppOptions {
  * with a controllable clock and captured logs. Closed and dropped after the test file.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase()
+  const testDb = options.sharedDatabase ?? (await createTestDatabase())
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: testDb.dir,
@@ -92,13 +99,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: () => clock.now,
     webRoot: options.webRoot,
     mailer: { kick: () => {} }, // tests drain explicitly with t.mail.drainOnce()
+    storage: createStorage(env), // DATA_DIR/blobs beside the test database, or S3 when options.env says so
   }
   const { app, routes } = createApp(deps)
 
   const cleanUp = async () => {
+    // Open event streams never end by themselves (a test that failed midway leaves one open).
+    closeNotificationStreams(database)
     await mail.stop()
     await database.close()
-    await testDb.drop()
+    if (!options.sharedDatabase) await testDb.drop()
   }
   // Made inside a test, the app lives until that test ends; made in beforeAll, until the file ends.
   releaseWhenDone(cleanUp)

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { IDLE_TIMEOUT_MS } from './session-policy'
 
 // Named queries over `sessions`. Tokens arrive here already hashed.
 
@@ -64,4 +65,24 @@ export function listSessionsOfUser(db: Kysely<DB>, userId: string) {
     .orderBy('lastSeenAt', 'desc')
     .orderBy('id', 'desc')
     .execute()
+}
+
+/**
+ * Deletes the sessions that have ended by time (isSessionLive's rule): past their absolute end, or
+ * idle for IDLE_TIMEOUT_MS (since lastSeenAt, or createdAt if never touched). resolveSession already
+ * refuses them and deletes one whose cookie comes back; this clears those whose cookie never does.
+ * One idempotent delete, so two instances running it at once is harmless. Returns how many.
+ */
+export async function purgeEndedSessions(db: Kysely<DB>, now: Date): Promise<number> {
+  const idleSince = new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString()
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires', '<=', now.toISOString()),
+        eb(eb.fn.coalesce('lastSeenAt', 'createdAt'), '<=', idleSince),
+      ]),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }

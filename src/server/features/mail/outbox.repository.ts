@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely'
 import type { DB, MailOutboxTable } from '../../db/schema'
 
-// The outbox queries of the worker. Every write after the claim is fenced by the claim's
-// `locked_until`: if a sender was so slow that its claim expired and another sender took the row over,
-// the slow one cannot overwrite the newer state.
+// The outbox queries: the worker's, and pruneOutbox for a periodic job (src/server/jobs.ts).
+// Every write after the claim is fenced by the claim's `locked_until`: if a sender was so slow that its
+// claim expired and another sender took the row over, the slow one cannot overwrite the newer state.
 
 export type OutboxRow = Selectable<MailOutboxTable>
 
@@ -92,4 +92,68 @@ export function reschedule(
 
 export function markFailed(db: Kysely<DB>, row: Fence, error: string, attempts: number): Promise<boolean> {
   return updateClaimed(db, row, { status: 'failed', last_error: error, attempts })
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * How long a sent message stays: its envelope (address, subject, template; the bodies were blanked by
+ * markSent) answers "did you send me the link?" for a month, then goes, as personal data we no longer need.
+ */
+export const SENT_MAIL_RETENTION_MS = 30 * DAY_MS
+/**
+ * How long a failed message stays, counted from its creation: nothing retries it and no screen lists
+ * it (docs/decisions/0017), so the row and the warning line are all an operator has to investigate
+ * with; three months leaves time for that. By then every link in it is dead (tokens last ≤ 24 h).
+ */
+export const FAILED_MAIL_RETENTION_MS = 90 * DAY_MS
+const PRUNE_BATCH = 500
+
+/**
+ * Deletes sent messages past SENT_MAIL_RETENTION_MS (by sent_at) and failed ones past
+ * FAILED_MAIL_RETENTION_MS (by created_at). Pending and sending rows are never touched: mail is never
+ * lost. In batches, so each statement stays short (SQLite has one writer); stops between batches when
+ * `signal` aborts. Idempotent: two instances pruning at once delete each row once between them.
+ */
+export async function pruneOutbox(
+  db: Kysely<DB>,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<{ sent: number; failed: number }> {
+  const sentBefore = new Date(now.getTime() - SENT_MAIL_RETENTION_MS).toISOString()
+  const failedBefore = new Date(now.getTime() - FAILED_MAIL_RETENTION_MS).toISOString()
+  const sent = await deleteInBatches(
+    db,
+    db.selectFrom('mail_outbox').select('id').where('status', '=', 'sent').where('sent_at', '<=', sentBefore),
+    signal,
+  )
+  const failed = await deleteInBatches(
+    db,
+    db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'failed')
+      .where('created_at', '<=', failedBefore),
+    signal,
+  )
+  return { sent, failed }
+}
+
+async function deleteInBatches(
+  db: Kysely<DB>,
+  ids: SelectQueryBuilder<DB, 'mail_outbox', { id: string }>,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  let total = 0
+  while (!signal?.aborted) {
+    const result = await db
+      .deleteFrom('mail_outbox')
+      .where('id', 'in', ids.limit(PRUNE_BATCH))
+      .executeTakeFirst()
+    const deleted = Number(result.numDeletedRows)
+    total += deleted
+    // Fewer than a batch: done (or another instance took some of this batch; the rest waits for next time).
+    if (deleted < PRUNE_BATCH) break
+  }
+  return total
 }

@@ -1,0 +1,59 @@
+import type { AppDeps } from './deps'
+import { purgeEndedSessions } from './features/accounts/sessions.repository'
+import { purgeExpiredTokens } from './features/accounts/verification-tokens'
+import { pruneOutbox } from './features/mail/outbox.repository'
+import type { Job } from './lib/jobs/job-runner'
+import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
+
+/**
+ * The job table: every periodic job of the server, in one list (as routes.ts lists the routes).
+ * main.ts hands it to startJobRunner in every instance. Each job is one idempotent delete of rows
+ * that are already dead by the clock, so two instances running the same job at once only share the
+ * work; nothing here needs a leader or a lock. The jitter spreads instances that start together.
+ */
+
+const MINUTE_MS = 60 * 1000
+const HOUR_MS = 60 * MINUTE_MS
+
+/** Ended rate-limit windows (docs/decisions/0015): tiny rows, but one per address and e-mail ever seen. */
+export const RATE_LIMIT_PURGE_EVERY_MS = HOUR_MS
+/** Sessions past their absolute end or idle timeout whose cookie never came back to be refused. */
+export const SESSION_PURGE_EVERY_MS = HOUR_MS
+/** Expired verification, reset and setup tokens (they last 1 to 24 hours). */
+export const TOKEN_PURGE_EVERY_MS = HOUR_MS
+/** Sent and failed mail past its retention (30 and 90 days): a few hours late is of no consequence. */
+export const MAIL_PRUNE_EVERY_MS = 6 * HOUR_MS
+/** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
+export const JOB_JITTER_MS = 5 * MINUTE_MS
+/** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
+export const JOBS_START_DELAY_MS = MINUTE_MS
+
+export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] {
+  const db = deps.database.db
+  return [
+    {
+      name: 'purge-rate-limits',
+      everyMs: RATE_LIMIT_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async () => ({ deleted: await purgeExpiredRateLimits(db, deps.clock()) }),
+    },
+    {
+      name: 'purge-sessions',
+      everyMs: SESSION_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async () => ({ deleted: await purgeEndedSessions(db, deps.clock()) }),
+    },
+    {
+      name: 'purge-verification-tokens',
+      everyMs: TOKEN_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async () => ({ deleted: await purgeExpiredTokens(db, deps.clock()) }),
+    },
+    {
+      name: 'prune-mail-outbox',
+      everyMs: MAIL_PRUNE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: (signal) => pruneOutbox(db, deps.clock(), signal),
+    },
+  ]
+}

@@ -1,0 +1,165 @@
+import type { Stats } from 'node:fs'
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
+import type {
+  AbandonedWrite,
+  BlobRead,
+  BlobSource,
+  BlobStat,
+  BlobStore,
+  GetOptions,
+  PutOptions,
+  PutResult,
+} from './blob-store'
+import { resolveByteRange } from './byte-range'
+import { BlobNotFoundError } from './storage-errors'
+import { toWriteError } from './write-error'
+import { WriteMeter } from './write-meter'
+
+// Layout under `root` (DATA_DIR/blobs):
+//   <xx>/<key>        committed blobs; xx = the key's last two hex digits. A UUIDv7 starts with the
+//                     time, so its first digits are the same for years; its last ones are random and
+//                     spread blobs evenly over 256 folders.
+//   tmp/<key>.part    writes in progress. Same filesystem as the blobs, so the commit is a rename:
+//                     atomic, and a crash leaves either the whole blob or a temp file, never half a blob.
+
+/** 1 MiB reads: about twice the throughput of Node's 64 KiB default (architecture.md, measured). */
+const READ_CHUNK = 1 << 20
+const TEMP_DIR = 'tmp'
+const TEMP_SUFFIX = '.part'
+
+export function createDiskBlobStore(root: string): BlobStore {
+  const tempDir = path.join(root, TEMP_DIR)
+  const blobPath = (key: string) => {
+    assertBlobKey(key)
+    return path.join(root, key.slice(-2).toLowerCase(), key)
+  }
+
+  return {
+    driver: 'disk',
+
+    async put(source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
+      const meter = new WriteMeter(options.maxBytes)
+      options.signal?.throwIfAborted()
+      const key = newBlobKey()
+      const tempPath = path.join(tempDir, `${key}${TEMP_SUFFIX}`)
+      await mkdir(tempDir, { recursive: true })
+      const file = await open(tempPath, 'wx')
+      try {
+        // flush: fsync before the stream closes the file, so the bytes are on disk before the name
+        // points at them.
+        const sink = file.createWriteStream({ flush: true })
+        meter.watch(source, 'source')
+        meter.watch(sink, 'store')
+        await pipeline(
+          source,
+          // Node hands function steps the pipeline's own signal (typed as absent by @types/node 20).
+          (chunks: AsyncIterable<Uint8Array>, step?: { signal?: AbortSignal }) =>
+            meter.pass(chunks, step?.signal),
+          sink,
+          {
+            signal: options.signal,
+          },
+        )
+        const finalPath = blobPath(key)
+        await mkdir(path.dirname(finalPath), { recursive: true })
+        await rename(tempPath, finalPath)
+        await syncDirectory(path.dirname(finalPath)) // and the rename itself survives a power cut
+        return { key, size: meter.bytes, sha256: meter.sha256() }
+      } catch (error) {
+        await file.close().catch(() => {}) // the stream closes it, unless it failed before opening
+        await rm(tempPath, { force: true })
+        throw toWriteError(error, meter, options.signal)
+      }
+    },
+
+    async get(key: string, options: GetOptions = {}): Promise<BlobRead> {
+      // Open first, then size the open file: a delete racing with the read cannot cut the stream short.
+      const file = await openBlob(blobPath(key), key)
+      try {
+        const { size } = await file.stat()
+        const range = options.range && resolveByteRange(options.range, size)
+        if (size === 0) {
+          await file.close()
+          return { body: Readable.from([]), size, range: undefined, contentLength: 0 }
+        }
+        const body = file.createReadStream({
+          start: range?.start ?? 0,
+          end: range?.end ?? size - 1,
+          highWaterMark: READ_CHUNK,
+        })
+        return { body, size, range, contentLength: range ? range.end - range.start + 1 : size }
+      } catch (error) {
+        await file.close()
+        throw error
+      }
+    },
+
+    async stat(key: string): Promise<BlobStat | undefined> {
+      const info = await statIfExists(blobPath(key))
+      return info && { size: info.size, modifiedAt: info.mtime }
+    },
+
+    async exists(key: string): Promise<boolean> {
+      return (await statIfExists(blobPath(key))) !== undefined
+    },
+
+    async delete(key: string): Promise<void> {
+      await rm(blobPath(key), { force: true })
+    },
+
+    async listAbandonedWrites(olderThan: Date): Promise<AbandonedWrite[]> {
+      const names = await readdir(tempDir).catch(ifMissing([]))
+      const found: AbandonedWrite[] = []
+      for (const name of names) {
+        const key = name.slice(0, -TEMP_SUFFIX.length)
+        if (!name.endsWith(TEMP_SUFFIX) || !isBlobKey(key)) continue // not ours: leave it
+        const info = await statIfExists(path.join(tempDir, name))
+        if (info && info.mtime < olderThan) found.push({ key, since: info.mtime })
+      }
+      return found
+    },
+
+    async removeAbandonedWrite(write: AbandonedWrite): Promise<void> {
+      assertBlobKey(write.key)
+      await rm(path.join(tempDir, `${write.key}${TEMP_SUFFIX}`), { force: true })
+    },
+
+    async close(): Promise<void> {},
+  }
+}
+
+async function openBlob(filePath: string, key: string): Promise<FileHandle> {
+  try {
+    return await open(filePath, 'r')
+  } catch (error) {
+    if (isMissing(error)) throw new BlobNotFoundError(key)
+    throw error
+  }
+}
+
+async function statIfExists(filePath: string): Promise<Stats | undefined> {
+  return stat(filePath).catch(ifMissing(undefined))
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+
+const ifMissing =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (isMissing(error)) return fallback
+    throw error
+  }

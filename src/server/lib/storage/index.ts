@@ -1,0 +1,18 @@
+// File contents on local disk or S3-compatible storage behind one interface (decision 0008).
+// Domain-free: it knows blobs, keys and bytes, never files, folders or users.
+export { cleanAbandonedWrites, DEFAULT_ABANDONED_AFTER_HOURS } from './abandoned-writes'
+export type {
+  AbandonedWrite,
+  BlobRead,
+  BlobSource,
+  BlobStat,
+  BlobStore,
+  GetOptions,
+  PutOptions,
+  PutResult,
+} from './blob-store'
+export { type ByteRange, type ByteRangeRequest, resolveByteRange } from './byte-range'
+export { createStorage, type StorageConfig } from './create-storage'
+export { createDiskBlobStore } from './disk-blob-store'
+export { createS3BlobStore, type S3StoreConfig } from './s3-blob-store'
+export * from './storage-errors'

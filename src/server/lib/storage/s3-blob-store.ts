@@ -1,0 +1,262 @@
+import { Readable } from 'node:stream'
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
+import type {
+  AbandonedWrite,
+  BlobRead,
+  BlobSource,
+  BlobStat,
+  BlobStore,
+  GetOptions,
+  PutOptions,
+  PutResult,
+} from './blob-store'
+import { resolveByteRange } from './byte-range'
+import { BlobNotFoundError } from './storage-errors'
+import { toWriteError } from './write-error'
+import { WriteMeter } from './write-meter'
+
+// Layout in the bucket:
+//   blobs/<key>     committed blobs.
+//   pending/<key>   an empty marker per write in progress: a lease its writer refreshes, so a marker
+//                   that has not moved for hours belongs to a writer that died.
+//
+// A write goes straight to blobs/<key>: S3 makes an object visible only when its PutObject or
+// CompleteMultipartUpload finishes, never in part, so no temporary object and no server-side copy are
+// needed (a copy would write every byte twice and stop at 5 GiB). The parts of an unfinished multipart
+// upload are invisible; the writer aborts them on failure, and the sweeper (removeAbandonedWrite) aborts
+// those a dead writer left, where the store can list them. Operators should also set the bucket's
+// AbortIncompleteMultipartUpload lifecycle rule, which every S3-compatible store honours.
+
+export interface S3StoreConfig {
+  bucket: string
+  region: string
+  /** Any S3-compatible endpoint (MinIO, R2, B2…); undefined means AWS. */
+  endpoint: string | undefined
+  /** Both or neither; neither means the SDK's default chain (instance role, AWS_* variables). */
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  forcePathStyle: boolean
+}
+
+const BLOBS = 'blobs/'
+const PENDING = 'pending/'
+/** Multipart part size: 8 MiB × S3's 10,000 parts = 78 GiB per blob (raised when maxBytes needs it). */
+const PART_SIZE = 8 << 20
+const MAX_PARTS = 10_000
+/** Parts in flight per write; memory per write is about (queue + 1) × part size. */
+const QUEUE_SIZE = 4
+/** How often a running write touches its marker: far below any sensible abandonment age (hours). */
+const LEASE_REFRESH_MS = 10 * 60_000
+
+export function createS3BlobStore(config: S3StoreConfig): BlobStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // We hash every blob ourselves (SHA-256). The SDK's default extra CRC checksums are not understood
+    // by several S3-compatible stores, and validating them on download costs CPU for nothing.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  const Bucket = config.bucket
+  const objectKey = (key: string) => {
+    assertBlobKey(key)
+    return `${BLOBS}${key}`
+  }
+  const markerKey = (key: string) => `${PENDING}${key}`
+  const putMarker = (key: string) =>
+    client.send(new PutObjectCommand({ Bucket, Key: markerKey(key), Body: '' })).then(() => {})
+  const deleteObject = (Key: string) => client.send(new DeleteObjectCommand({ Bucket, Key })).then(() => {})
+
+  async function head(key: string): Promise<BlobStat | undefined> {
+    try {
+      const out = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }))
+      return { size: out.ContentLength ?? 0, modifiedAt: out.LastModified ?? new Date(0) }
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
+
+  return {
+    driver: 's3',
+
+    async put(source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
+      const meter = new WriteMeter(options.maxBytes)
+      const { signal } = options
+      signal?.throwIfAborted()
+      const key = newBlobKey()
+      await putMarker(key)
+      const lease = startLease(() => putMarker(key))
+
+      meter.watch(source, 'source')
+      // Ends the body even while the source is stalled, so lib-storage sees the failure at once.
+      const stop = new AbortController()
+      const body = Readable.from(meter.pass(source, stop.signal))
+      const onAbort = () => stop.abort(signal?.reason)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (signal?.aborted) onAbort() // aborted while the marker was being written
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: objectKey(key), Body: body },
+        partSize: partSizeFor(options.maxBytes),
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      })
+      try {
+        // Settles only once no part is in flight any more (we never call upload.abort(), which
+        // returns at once and lets a PutObject already sent land afterwards).
+        await upload.done()
+      } catch (error) {
+        stop.abort()
+        body.destroy()
+        await lease.stop()
+        // The store may have completed the object while the answer was lost: remove it, then the
+        // marker. If that fails, the marker stays and the sweeper finishes the job later.
+        await deleteObject(objectKey(key))
+          .then(() => deleteObject(markerKey(key)))
+          .catch(() => {})
+        // lib-storage reports its own failure to abort the parts ahead of the cause: trust the meter.
+        throw toWriteError(error, meter, signal)
+      } finally {
+        signal?.removeEventListener('abort', onAbort)
+      }
+      await lease.stop()
+      try {
+        await deleteObject(markerKey(key))
+      } catch (error) {
+        // A marker left behind would let the sweeper delete this blob later: fail the write instead.
+        await deleteObject(objectKey(key)).catch(() => {})
+        throw error
+      }
+      return { key, size: meter.bytes, sha256: meter.sha256() }
+    },
+
+    async get(key: string, options: GetOptions = {}): Promise<BlobRead> {
+      let size: number | undefined
+      let range: BlobRead['range']
+      if (options.range) {
+        const info = await head(key)
+        if (!info) throw new BlobNotFoundError(key)
+        size = info.size
+        range = resolveByteRange(options.range, size)
+      }
+      try {
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: objectKey(key),
+            Range: range && `bytes=${range.start}-${range.end}`,
+          }),
+        )
+        if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no Node stream')
+        size ??= out.ContentLength ?? 0
+        return { body: out.Body, size, range, contentLength: range ? range.end - range.start + 1 : size }
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(key)
+        throw error
+      }
+    },
+
+    stat: head,
+
+    async exists(key: string): Promise<boolean> {
+      return (await head(key)) !== undefined
+    },
+
+    async delete(key: string): Promise<void> {
+      await deleteObject(objectKey(key)) // S3 answers 204 for a missing key too
+    },
+
+    async listAbandonedWrites(olderThan: Date): Promise<AbandonedWrite[]> {
+      const found: AbandonedWrite[] = []
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: PENDING, ContinuationToken }),
+        )
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(PENDING.length)
+          if (key && isBlobKey(key) && object.LastModified && object.LastModified < olderThan)
+            found.push({ key, since: object.LastModified })
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return found
+    },
+
+    async removeAbandonedWrite(write: AbandonedWrite): Promise<void> {
+      const Key = objectKey(write.key)
+      await abortMultipartUploads(client, Bucket, Key)
+      // Its writer died before put() returned, so nothing refers to an object it may have completed.
+      await deleteObject(Key)
+      await deleteObject(markerKey(write.key))
+    },
+
+    async close(): Promise<void> {
+      client.destroy()
+    },
+  }
+}
+
+/** Refreshes a write's marker every LEASE_REFRESH_MS; stop() waits for a refresh in flight. */
+function startLease(refresh: () => Promise<void>): { stop(): Promise<void> } {
+  let last = Promise.resolve()
+  const timer = setInterval(() => {
+    last = last.then(refresh).catch(() => {}) // a missed refresh is retried at the next tick
+  }, LEASE_REFRESH_MS)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await last // a refresh landing after the marker's deletion would resurrect it
+    },
+  }
+}
+
+/** Aborts unfinished multipart uploads of one object; skipped where the store cannot list them. */
+async function abortMultipartUploads(client: S3Client, Bucket: string, Key: string): Promise<void> {
+  let uploads: { Key?: string; UploadId?: string }[]
+  try {
+    uploads = (await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: Key }))).Uploads ?? []
+  } catch (error) {
+    if (isNotImplemented(error)) return
+    throw error
+  }
+  for (const upload of uploads) {
+    if (upload.Key !== Key || !upload.UploadId) continue
+    await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: upload.UploadId }))
+  }
+}
+
+function partSizeFor(maxBytes: number | undefined): number {
+  if (maxBytes === undefined || maxBytes <= PART_SIZE * MAX_PARTS) return PART_SIZE
+  const mib = 1 << 20
+  return Math.ceil(maxBytes / MAX_PARTS / mib) * mib
+}
+
+const statusOf = (error: unknown) =>
+  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined
+
+const isNotFound = (error: unknown) =>
+  statusOf(error) === 404 ||
+  (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'))
+
+const isNotImplemented = (error: unknown) =>
+  statusOf(error) === 501 || (error instanceof S3ServiceException && error.name === 'NotImplemented')

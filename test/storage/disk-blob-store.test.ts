@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadEnv } from '../../src/server/env'
+import { cleanAbandonedWrites, createDiskBlobStore, createStorage } from '../../src/server/lib/storage'
+import { describeBlobStoreContract, type StoreFixture } from './blob-store.contract'
+import { streamOf } from './storage-test-helpers'
+
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-disk-store-'))
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }))
+
+let count = 0
+async function diskFixture(): Promise<StoreFixture & { root: string }> {
+  const root = path.join(base, `store-${++count}`)
+  return { root, store: createDiskBlobStore(root), visibleKeys: async () => committedFiles(root) }
+}
+
+/** Committed blob files under the root: everything but the temp folder. */
+function committedFiles(root: string): string[] {
+  if (!fs.existsSync(root)) return []
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'tmp')
+    .flatMap((dir) => fs.readdirSync(path.join(root, dir.name)))
+}
+
+describeBlobStoreContract('local disk', diskFixture)
+
+describe('disk driver layout', () => {
+  it('keeps blobs under DATA_DIR/blobs/<last two hex digits>/<key> and temps in the same tree', async () => {
+    const dataDir = path.join(base, 'data-dir')
+    const store = createStorage(loadEnv({ DATA_DIR: dataDir }))
+    expect(store.driver).toBe('disk')
+    const { key } = await store.put(streamOf(Buffer.from('layout')))
+    const file = path.join(dataDir, 'blobs', key.slice(-2), key)
+    expect(fs.readFileSync(file, 'utf8')).toBe('layout')
+    // Same filesystem as the blobs, so the commit is an atomic rename.
+    expect(fs.statSync(path.join(dataDir, 'blobs', 'tmp')).dev).toBe(fs.statSync(file).dev)
+    expect(fs.readdirSync(path.join(dataDir, 'blobs', 'tmp'))).toEqual([])
+  })
+
+  it('sweeps a temp file a crashed process left, by its age, and ignores foreign files', async () => {
+    const fx = await diskFixture()
+    const tempDir = path.join(fx.root, 'tmp')
+    fs.mkdirSync(tempDir, { recursive: true })
+    const crashed = path.join(tempDir, '0190f0e0-0000-7000-8000-00000000abcd.part')
+    const recent = path.join(tempDir, '0190f0e0-0000-7000-8000-00000000abce.part')
+    const foreign = path.join(tempDir, 'notes.part')
+    for (const file of [crashed, recent, foreign]) fs.writeFileSync(file, 'partial')
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000)
+    fs.utimesSync(crashed, twoDaysAgo, twoDaysAgo)
+    fs.utimesSync(foreign, twoDaysAgo, twoDaysAgo)
+
+    expect(await cleanAbandonedWrites(fx.store, { olderThanHours: 24 })).toEqual({ removed: 1 })
+    expect(fs.readdirSync(tempDir).sort()).toEqual([path.basename(recent), 'notes.part'].sort())
+  })
+})

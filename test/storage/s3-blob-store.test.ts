@@ -1,0 +1,75 @@
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadEnv } from '../../src/server/env'
+import { type BlobStore, createStorage } from '../../src/server/lib/storage'
+import { describeBlobStoreContract } from './blob-store.contract'
+import { startTestS3Server, TEST_BUCKET, type TestS3Server } from './s3-test-server'
+import { readAll, streamOf } from './storage-test-helpers'
+
+// The S3 driver against a real S3 server on loopback (s3rver), configured the way an operator does it:
+// through the S3_* variables.
+
+let server: TestS3Server
+let inspector: S3Client
+const stores: BlobStore[] = []
+
+beforeAll(async () => {
+  server = await startTestS3Server()
+  inspector = new S3Client({
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  })
+})
+
+afterAll(async () => {
+  for (const store of stores) await store.close()
+  inspector?.destroy()
+  await server?.stop()
+})
+
+async function listKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = []
+  let ContinuationToken: string | undefined
+  do {
+    const page = await inspector.send(
+      new ListObjectsV2Command({ Bucket: TEST_BUCKET, Prefix: prefix, ContinuationToken }),
+    )
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (ContinuationToken)
+  return keys
+}
+
+/** Each test starts from an empty bucket, like the disk driver's fresh folder. */
+async function emptyBucket(): Promise<void> {
+  for (const Key of await listKeys(''))
+    await inspector.send(new DeleteObjectCommand({ Bucket: TEST_BUCKET, Key }))
+}
+
+function s3Store(): BlobStore {
+  const store = createStorage(loadEnv({ DATA_DIR: '/nonexistent-depot-data', ...server.env }))
+  stores.push(store)
+  return store
+}
+
+describe('S3 driver against s3rver', () => {
+  it('is chosen when S3_BUCKET is set, and keeps blobs under blobs/<key> with no other object left', async () => {
+    await emptyBucket()
+    const store = s3Store()
+    expect(store.driver).toBe('s3')
+    const { key } = await store.put(streamOf(Buffer.from('in the bucket')))
+    expect(await listKeys('')).toEqual([`blobs/${key}`])
+    expect((await readAll((await store.get(key)).body)).toString()).toBe('in the bucket')
+  })
+})
+
+describeBlobStoreContract('S3 (s3rver)', async () => {
+  await emptyBucket()
+  const store = s3Store()
+  return {
+    store,
+    visibleKeys: async () => (await listKeys('blobs/')).map((key) => key.slice('blobs/'.length)),
+  }
+})
