@@ -4,6 +4,9 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
+import { startOidcProvider, type TestOidcProvider } from '../../test/support/oidc-provider'
+import { SmtpSink } from '../../test/support/smtp-sink'
+import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './identity-provider'
 
 // Starts the production build once for the whole browser run:
 //   1. builds (`npm run build`) when dist/ is missing or older than the sources, or always under CI;
@@ -14,6 +17,13 @@ import type { FullConfig } from '@playwright/test'
 //
 // The server's output goes to test-results/e2e-server.log (path in DEPOT_E2E_SERVER_LOG); the fixture
 // in e2e/support/fixtures.ts fails a test during which the server logged an error.
+//
+// Around the server, on loopback, the real outside world it talks to (architecture.md: real components):
+//   - an SMTP server (`smtp-server`) the app sends all its mail to (SMTP_URL); each message lands as an
+//     .eml file in DEPOT_E2E_MAIL_DIR, where tests read it (e2e/support/mailbox.ts);
+//   - an OpenID provider (`oidc-provider`) configured as the app's generic provider (OIDC_*), knowing
+//     one person (e2e/support/identity-provider.ts), with a login page a browser fills in.
+// The data folder is exported as DEPOT_E2E_DATA_DIR for helpers that use the operator command line.
 //
 // NODE_ENV=production is not possible here: production refuses the built-in Paystack emulator and an
 // http AUTH_URL. Development mode with LOG_LEVEL=warn is the closest we get to production behaviour.
@@ -36,6 +46,13 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-e2e-'))
+  const mailDir = path.join(dataDir, 'smtp-received')
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+
+  const outside = await startOutsideWorld(origin, mailDir).catch((error: unknown) => {
+    removeDataDir()
+    throw error
+  })
   const logFile = path.join(root, 'test-results', 'e2e-server.log')
   fs.mkdirSync(path.dirname(logFile), { recursive: true })
   const logFd = fs.openSync(logFile, 'w')
@@ -51,6 +68,9 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     WEB_ROOT: path.join(root, 'dist', 'web'),
     // The server requires a same-origin Origin on state-changing calls: this must be what the browser uses.
     AUTH_URL: origin,
+    SMTP_URL: outside.smtp.url,
+    MAIL_FROM: 'Depot <no-reply@depot.test>',
+    ...outside.idp.env(E2E_OIDC_NAME),
   })
 
   const server = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
@@ -69,19 +89,21 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   // Whatever happens to this process (an interrupted run), never leave the server behind.
   const killOnExit = () => server.kill('SIGKILL')
   process.once('exit', killOnExit)
-  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
 
   try {
     await waitUntilReady(origin, () => exit, logFile)
   } catch (error) {
     server.kill('SIGKILL')
     await exited
+    await outside.stop()
     removeDataDir()
     throw error
   }
 
   process.env.DEPOT_E2E_BASE_URL = origin
   process.env.DEPOT_E2E_SERVER_LOG = logFile
+  process.env.DEPOT_E2E_MAIL_DIR = mailDir
+  process.env.DEPOT_E2E_DATA_DIR = dataDir
   console.info(`[e2e] server ready at ${origin} (log: ${path.relative(root, logFile)})`)
 
   return async () => {
@@ -89,8 +111,35 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
       await stopServer(server, exited, () => exit, logFile)
     } finally {
       process.off('exit', killOnExit)
+      await outside.stop()
       removeDataDir()
     }
+  }
+}
+
+/** The SMTP server and the OpenID provider the app is configured against, both on loopback. */
+async function startOutsideWorld(
+  origin: string,
+  mailDir: string,
+): Promise<{ smtp: SmtpSink; idp: TestOidcProvider; stop(): Promise<void> }> {
+  const smtp = new SmtpSink({ saveTo: mailDir })
+  await smtp.start()
+  let idp: TestOidcProvider
+  try {
+    idp = await startOidcProvider({
+      callbackUrl: `${origin}/api/auth/callback/oidc`,
+      accounts: [E2E_OIDC_ACCOUNT],
+    })
+  } catch (error) {
+    await smtp.stop()
+    throw error
+  }
+  return {
+    smtp,
+    idp,
+    stop: async () => {
+      await Promise.allSettled([smtp.stop(), idp.close()])
+    },
   }
 }
 

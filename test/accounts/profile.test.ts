@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { meSchema } from '../../src/shared/contract/accounts'
 import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
@@ -47,6 +48,51 @@ describe('profile', () => {
     const injected = await client.json('/api/me', 'PATCH', { first_name: 'Ada\nBcc: x@evil.example' })
     expect(injected.status).toBe(422)
     expect((await client.json('/api/me', 'PATCH', {})).status).toBe(422)
+  })
+})
+
+describe('GET /api/me', () => {
+  it('says whether the address is verified and which identity providers are linked', async () => {
+    const t = await createTestApp()
+    const { user, client } = await signedIn(t)
+    const before = await (await client.json('/api/me')).json()
+    expect(meSchema.parse(before)).toMatchObject({
+      id: user.id,
+      emailVerified: user.emailVerified,
+      hasPassword: true,
+      providers: [],
+    })
+
+    const now = new Date().toISOString()
+    const link = (provider: string) => ({
+      userId: user.id,
+      type: 'oidc',
+      provider,
+      providerAccountId: `${provider}-${user.id}`,
+      refresh_token: null,
+      access_token: null,
+      expires_at: null,
+      token_type: null,
+      scope: null,
+      id_token: null,
+      session_state: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await t.database.db
+      .insertInto('accounts')
+      .values([link('oidc'), link('google')])
+      .execute()
+    const after = await (await client.json('/api/me')).json()
+    expect(after.providers).toEqual(['google', 'oidc'])
+  })
+
+  it('shows a password-less account (made through a provider) as such', async () => {
+    const t = await createTestApp()
+    const { user, client } = await signedIn(t)
+    await t.database.db.updateTable('users').set({ password: null }).where('id', '=', user.id).execute()
+    const me = await (await client.json('/api/me')).json()
+    expect(me).toMatchObject({ hasPassword: false, providers: [] })
   })
 })
 

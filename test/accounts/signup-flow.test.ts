@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHECK_EMAIL_MESSAGE } from '../../src/shared/contract/accounts'
-import { SmtpSink } from '../mail/support/smtp-sink'
 import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { SmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // Sign-up, verification and passwords, with real mail received by an SMTP server on loopback.

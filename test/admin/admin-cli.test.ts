@@ -94,7 +94,8 @@ describe('npm run admin', () => {
     expect(note).toMatchObject({
       type: 'staffFunction',
       action: 'updated',
-      forAll: false,
+      // product.md §5: the affected user (named in for_users) and admins (eligible by type).
+      forAll: true,
       mainItem: 'UploadProducts',
     })
     const staff = await t.database.db

@@ -8,9 +8,9 @@ import {
   linksIn,
   verifyEmail,
 } from '../../src/server/features/mail'
+import { parseMime } from '../support/parse-mime'
 import { createTestApp } from '../support/test-app'
 import { BRAND, FROM, outboxRow, testWorker } from './support/mail-fixture'
-import { parseMime } from './support/parse-mime'
 
 const LINK = 'http://localhost:3000/verify-email?token=abc123'
 

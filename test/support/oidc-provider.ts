@@ -31,6 +31,10 @@ export interface StartOptions {
    * 'full': the scope's claims are in the ID token too, as Google's is.
    */
   idTokenClaims?: 'conform' | 'full'
+  /** Where the client may be sent back to: our app's callback (OIDC_CALLBACK_URL by default). */
+  callbackUrl?: string
+  /** People the provider knows from the start (more with setAccount). */
+  accounts?: OidcAccount[]
 }
 
 export interface TestOidcProvider {
@@ -81,6 +85,7 @@ const Provider = ProviderModule as new (
 
 export async function startOidcProvider(options: StartOptions = {}): Promise<TestOidcProvider> {
   const accounts = new Map<string, OidcAccount>()
+  for (const account of options.accounts ?? []) accounts.set(account.sub, { ...account })
   const clientSecret = randomBytes(24).toString('hex')
 
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
@@ -97,7 +102,7 @@ export async function startOidcProvider(options: StartOptions = {}): Promise<Tes
       {
         client_id: OIDC_CLIENT_ID,
         client_secret: clientSecret,
-        redirect_uris: [OIDC_CALLBACK_URL],
+        redirect_uris: [options.callbackUrl ?? OIDC_CALLBACK_URL],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -288,12 +293,15 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-/** The provider's sign-in page: a plain form, no script, usable by a test or a real browser. */
+/**
+ * The provider's sign-in page: a plain form, no script, usable by a test or a real browser. The empty
+ * icon keeps a browser from asking for /favicon.ico, a 404 the browser tests would count as an error.
+ */
 function loginPage(uid: string, subs: string[]): string {
   const id = escapeHtml(uid)
   const options = subs.map((s) => `<option value="${escapeHtml(s)}">${escapeHtml(s)}</option>`).join('')
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title><link rel="icon" href="data:,"></head>
 <body>
 <h1>Test identity provider</h1>
 <form method="post" action="/interaction/${id}/login">

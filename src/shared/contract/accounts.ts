@@ -40,6 +40,21 @@ export const sessionUserSchema = z
   .meta({ id: 'SessionUser' })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 
+/** The signed-in user's own account, as GET /api/me presents it to the profile page. */
+export const meSchema = sessionUserSchema
+  .extend({
+    business_name: z.string().nullable(),
+    industry: z.string().nullable(),
+    /** When the address was confirmed (ISO-8601), or null while it is not. */
+    emailVerified: z.string().nullable(),
+    /** False for accounts made through an identity provider: they have no password to change. */
+    hasPassword: z.boolean(),
+    /** The identity providers linked to the account (Account.provider), e.g. ["oidc"]. */
+    providers: z.array(z.string()),
+  })
+  .meta({ id: 'Me' })
+export type Me = z.infer<typeof meSchema>
+
 /**
  * Codes the credentials sign-in can fail with (Auth.js puts them in the `code` query parameter).
  * `restricted` and `email_not_verified` are only ever said after a correct password.
@@ -49,6 +64,9 @@ export const SIGN_IN_ERROR_CODES = [
   'email_not_verified',
   'restricted',
   'rate_limited',
+  // An identity provider that shares no usable e-mail address (no `email` claim, an empty or malformed
+  // one) cannot create an account: the e-mail is how we reach and find the person.
+  'provider_email_missing',
 ] as const
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number]
 

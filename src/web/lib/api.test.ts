@@ -41,6 +41,10 @@ const routes: Record<string, Handler> = {
       }),
     )
   },
+  '/echo-raw': (req, res, body) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify({ type: req.headers['content-type'], body }))
+  },
   '/crash': (_req, res) => {
     res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'X-Request-Id': 'req-500' })
     res.end('<!doctype html><html><body><h1>Internal Server Error</h1></body></html>')
@@ -123,6 +127,12 @@ describe('api client', () => {
     const request = lastRequest()
     expect(request.headers['content-type']).toBe('application/json')
     expect(request.headers.accept).toBe('application/json')
+  })
+
+  it('sends a Blob as the raw body with its own content type', async () => {
+    const client = createApiClient({ baseUrl })
+    const result = await client.put('/echo-raw', new Blob(['GIF89a'], { type: 'image/gif' }))
+    expect(result).toEqual({ type: 'image/gif', body: 'GIF89a' })
   })
 
   it('sends the JSON content type on every state-changing method, even without a body', async () => {

@@ -97,10 +97,16 @@ async function request<T>(
   const init: RequestInit = { method, headers, credentials: 'same-origin' }
   if (options.signal) init.signal = options.signal
   if (method !== 'GET' && method !== 'HEAD') {
-    // The server refuses state-changing requests without a JSON content type (its CSRF defence,
-    // docs/decisions/0011), even when there is no body.
-    headers['Content-Type'] = 'application/json'
-    if (body !== undefined) init.body = JSON.stringify(body)
+    if (body instanceof Blob) {
+      // A file sent as the raw body (an avatar, say): its own type; the route checks it.
+      headers['Content-Type'] = body.type || 'application/octet-stream'
+      init.body = body
+    } else {
+      // The server refuses state-changing requests without a JSON content type (its CSRF defence,
+      // docs/decisions/0011), even when there is no body.
+      headers['Content-Type'] = 'application/json'
+      if (body !== undefined) init.body = JSON.stringify(body)
+    }
   }
 
   let response: Response

@@ -1,12 +1,2 @@
-import { LogIn } from 'lucide-react'
-import { ComingSoon } from '../components/layout/coming-soon'
-
-export function SignInPage() {
-  return (
-    <ComingSoon
-      title="Sign in"
-      icon={LogIn}
-      description="Sign in to see your orders and downloads, and the folders shared with you."
-    />
-  )
-}
+// Thin route module: the page lives in features/accounts.
+export { SignInPage } from '../features/accounts/sign-in-page'

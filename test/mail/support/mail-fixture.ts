@@ -7,8 +7,8 @@ import {
   type MailWorkerOptions,
   startMailWorker,
 } from '../../../src/server/features/mail'
+import { SmtpSink } from '../../support/smtp-sink'
 import { createTestApp, type TestApp } from '../../support/test-app'
-import { SmtpSink } from './smtp-sink'
 
 export const BRAND: Brand = {
   name: 'Depot',

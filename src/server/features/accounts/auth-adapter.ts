@@ -34,6 +34,9 @@ export function createAuthAdapter(deps: Deps): Adapter {
   return {
     async createUser(user) {
       const extras = user as AdapterUser & ProfileExtras
+      // The signIn callback refuses a new person without an e-mail (code provider_email_missing), so
+      // this is a broken invariant, not a user error.
+      if (!user.email) throw new Error('createUser needs an e-mail address')
       const now = deps.clock().toISOString()
       const [fallbackFirst, ...rest] = (user.name ?? '').trim().split(/\s+/)
       const first_name = (extras.first_name ?? fallbackFirst ?? '').trim() || user.email.split('@')[0]!
@@ -48,7 +51,8 @@ export function createAuthAdapter(deps: Deps): Adapter {
         account_type: 'individual' as const,
         password: null,
         business_name: null,
-        image: user.image ?? null,
+        // Our own avatar URL or nothing: a provider's picture is never stored (auth-config.ts).
+        image: null,
         industry: null,
         isRestricted: false,
         role: 'user' as const,
@@ -78,11 +82,11 @@ export function createAuthAdapter(deps: Deps): Adapter {
       return row ? toAdapterUser(row) : null
     },
     async updateUser(user) {
-      // Auth.js only updates what providers say; names and roles are ours to manage.
-      const changes: { image?: string | null; emailVerified?: string | null; updatedAt: string } = {
+      // Auth.js only updates what providers say; names, roles and the avatar (users.image, our own
+      // URL) are ours to manage, so only emailVerified is taken.
+      const changes: { emailVerified?: string | null; updatedAt: string } = {
         updatedAt: deps.clock().toISOString(),
       }
-      if (user.image !== undefined) changes.image = user.image
       if (user.emailVerified !== undefined) changes.emailVerified = user.emailVerified?.toISOString() ?? null
       await updateUser(db, user.id, changes)
       const row = await findUserById(db, user.id)

@@ -2,7 +2,7 @@ import type { AuthConfig } from '@auth/core'
 import Credentials from '@auth/core/providers/credentials'
 import Google from '@auth/core/providers/google'
 import type { OIDCConfig } from '@auth/core/providers/oauth'
-import type { SessionUser } from '../../../shared/contract/accounts'
+import type { SessionUser, SignInErrorCode } from '../../../shared/contract/accounts'
 import type { AppDeps } from '../../deps'
 import { recordAudit } from '../audit/audit.service'
 import { createAuthAdapter, type ProfileExtras } from './auth-adapter'
@@ -12,6 +12,8 @@ import { type ClientInfo, resolveSession, startSession } from './sessions.servic
 import { findUserById } from './users.repository'
 
 export const AUTH_BASE_PATH = '/api/auth'
+/** The web app's sign-in page: Auth.js sends every refusal there, with `error` (and our `code`). */
+const SIGN_IN_PAGE = '/sign-in'
 
 /** The session cookie. Under https it is a __Host- cookie: Secure, Path=/, no Domain, so no subdomain can plant one. */
 export function sessionCookieName(secure: boolean): string {
@@ -55,7 +57,7 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
       },
     },
-    pages: { signIn: '/sign-in', error: '/sign-in' },
+    pages: { signIn: SIGN_IN_PAGE, error: SIGN_IN_PAGE },
     providers: [
       Credentials({
         credentials: { email: {}, password: {} },
@@ -77,11 +79,21 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
       },
     },
     callbacks: {
-      // Refuse a restricted account arriving through a provider, with the same clear message.
+      // A provider's sign-in, before Auth.js looks up, links or creates anyone. `user` is ours when
+      // the provider account is already linked; otherwise it is the provider's profile with a random id.
       async signIn({ user, account }) {
         if (account?.type === 'credentials' || !user.id) return true
         const row = await findUserById(deps.database.db, user.id)
-        if (row?.isRestricted) return '/sign-in?error=AccessDenied&code=restricted'
+        // A restricted account arriving through a provider gets the same clear message.
+        if (row?.isRestricted) return refuseSignIn('restricted')
+        // A new person needs an e-mail address (to find them, to write to them; users.email is
+        // required). Refused here, nothing is created; without this Auth.js would reach createUser
+        // and answer `Configuration`. A linked account, or a provider being connected to the
+        // signed-in user, already has ours and needs none from the provider.
+        if (!row && !ctx.current && !user.email) {
+          log.info({ event: 'provider_email_missing', provider: account?.provider }, 'sign-in refused')
+          return refuseSignIn('provider_email_missing')
+        }
         return true
       },
       // At sign-in (credentials or provider) this starts our database session.
@@ -152,6 +164,14 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
 }
 
 /**
+ * Where a refused provider sign-in goes: the sign-in page with Auth.js's `error` and our own `code`,
+ * the same two parameters a refused credentials sign-in carries (credentials.service.ts).
+ */
+function refuseSignIn(code: SignInErrorCode): string {
+  return `${SIGN_IN_PAGE}?error=AccessDenied&code=${code}`
+}
+
+/**
  * Auth.js wraps the real failure (a state or PKCE mismatch, the provider's invalid_grant, an adapter
  * error) in `cause.err`, which the log's error serializer drops: name it, without any token.
  */
@@ -171,11 +191,15 @@ function identityProviders(deps: AppDeps): AuthConfig['providers'] {
       last_name: typeof claims.family_name === 'string' ? claims.family_name : undefined,
       email_verified_claim: claims.email_verified === true,
     }
+    const email = typeof claims.email === 'string' ? claims.email.trim() : ''
     return {
       id: String(claims.sub),
       name: typeof claims.name === 'string' ? claims.name : null,
-      email: typeof claims.email === 'string' ? claims.email : null,
-      image: typeof claims.picture === 'string' ? claims.picture : null,
+      // Absent and empty are the same to us: the signIn callback refuses a new person without one.
+      email: email || null,
+      // Never the provider's `picture`: users.image is our own avatar URL (profile.service.ts), and
+      // the CSP's img-src allows no third-party images anyway.
+      image: null,
       ...extras,
     }
   }

@@ -3,10 +3,11 @@ import { z } from 'zod'
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
+  type Me,
+  meSchema,
   profileUpdateSchema,
   sessionIdParamsSchema,
   sessionSummarySchema,
-  sessionUserSchema,
 } from '../../../shared/contract/accounts'
 import type { AppEnv } from '../../deps'
 import { problems } from '../../lib/http/problem'
@@ -15,9 +16,16 @@ import { readLimitedBody, removeAvatar, setAvatar, updateProfile } from './profi
 import { deleteSessionOfUser, listSessionsOfUser } from './sessions.repository'
 import { findUserById } from './users.repository'
 
-const presentMe = async (c: Context<AppEnv>) => {
-  const user = await findUserById(c.var.deps.database.db, c.var.session!.user.id)
+const presentMe = async (c: Context<AppEnv>): Promise<Me> => {
+  const db = c.var.deps.database.db
+  const user = await findUserById(db, c.var.session!.user.id)
   if (!user) throw problems.unauthenticated()
+  const linked = await db
+    .selectFrom('accounts')
+    .select('provider')
+    .where('userId', '=', user.id)
+    .orderBy('provider')
+    .execute()
   return {
     id: user.id,
     name: user.name,
@@ -30,14 +38,11 @@ const presentMe = async (c: Context<AppEnv>) => {
     industry: user.industry,
     role: user.role,
     staffFunctions: c.var.session!.user.staffFunctions,
+    emailVerified: user.emailVerified,
     hasPassword: user.password !== null,
+    providers: [...new Set(linked.map((row) => row.provider))],
   }
 }
-const meSchema = sessionUserSchema.extend({
-  business_name: z.string().nullable(),
-  industry: z.string().nullable(),
-  hasPassword: z.boolean(),
-})
 
 // The signed-in user's own account: who they are and where they are signed in.
 

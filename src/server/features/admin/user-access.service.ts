@@ -88,7 +88,8 @@ export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: stri
           actor: { id: by.id, name: by.name },
           mainItem: functions.length > 0 ? functions.join(', ') : 'no staff functions',
           subItem: target.name,
-          audience: { forUsers: [target.id] },
+          // product.md §5: the affected user and admins (admins by type, the user named).
+          audience: { forAll: true, alsoUsers: [target.id] },
         },
         now,
       )

@@ -17,7 +17,8 @@ import { endUserSessions, exportUsers, getUser, listUsers, updateUserAccess } fr
 
 const idParams = z.object({ id: z.string().uuid() })
 
-function actorInfo(c: Context<AppEnv>): ActorInfo {
+/** Who is acting, for services that audit and notify (also used by the inbox's staff routes). */
+export function actorInfo(c: Context<AppEnv>): ActorInfo {
   const user = c.var.session?.user
   return {
     actor: c.var.actor,

@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   'export',
   'admin.setup',
   'provider.linked',
+  'inbox.deleted',
+  'settings.changed',
+  'privacy.exported',
+  'privacy.erased',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

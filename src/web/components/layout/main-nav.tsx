@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router'
+import { AccountNavItem } from '../../features/accounts/account-nav'
 import { cn } from '../../lib/cn'
-import { buttonClasses } from '../ui/button'
-import { AREAS, SIGN_IN_PATH } from './nav-items'
+import { AREAS } from './nav-items'
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -22,9 +22,7 @@ export function MainNav() {
           </li>
         ))}
         <li className="ml-auto">
-          <NavLink to={SIGN_IN_PATH} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Sign in
-          </NavLink>
+          <AccountNavItem />
         </li>
       </ul>
     </nav>

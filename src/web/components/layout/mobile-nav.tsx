@@ -1,9 +1,10 @@
-import { LogIn, Menu, X } from 'lucide-react'
+import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
+import { MobileAccountLinks } from '../../features/accounts/account-nav'
 import { cn } from '../../lib/cn'
 import { Button } from '../ui/button'
-import { AREAS, SIGN_IN_PATH } from './nav-items'
+import { AREAS } from './nav-items'
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -72,12 +73,9 @@ export function MobileNav() {
               </NavLink>
             </li>
           ))}
-          <li className="mt-2 border-t border-border pt-3">
-            <NavLink to={SIGN_IN_PATH} className={linkClasses} onClick={close}>
-              <LogIn aria-hidden="true" className="size-5 text-fg-muted" />
-              Sign in
-            </NavLink>
-          </li>
+        </ul>
+        <ul className="mt-2 flex flex-col gap-1 border-t border-border pt-3">
+          <MobileAccountLinks linkClasses={linkClasses} onNavigate={close} />
         </ul>
       </nav>
     </div>

@@ -1,4 +1,6 @@
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { type ParsedMail, parseMime } from './parse-mime'
 
@@ -6,6 +8,15 @@ import { type ParsedMail, parseMime } from './parse-mime'
 export interface ReceivedMail extends ParsedMail {
   envelope: { from: string; to: string[] }
   raw: string
+}
+
+export interface SmtpSinkOptions {
+  /**
+   * Also write each accepted message, as received (RFC 5322), to `<n>-<time>.eml` in this folder, for
+   * readers in other processes (the browser tests). Written under a temporary name and renamed, so a
+   * reader never sees half a message.
+   */
+  saveTo?: string
 }
 
 /**
@@ -20,6 +31,12 @@ export class SmtpSink {
   port = 0
   reject: string | undefined
   #server: SMTPServer | undefined
+  readonly #saveTo: string | undefined
+
+  constructor(options: SmtpSinkOptions = {}) {
+    this.#saveTo = options.saveTo
+    if (this.#saveTo) fs.mkdirSync(this.#saveTo, { recursive: true })
+  }
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`
@@ -51,6 +68,7 @@ export class SmtpSink {
             to: session.envelope.rcptTo.map((r) => r.address),
           }
           this.received.push({ ...parseMime(raw), envelope, raw })
+          if (this.#saveTo) this.#save(raw)
           callback()
         })
       },
@@ -61,6 +79,13 @@ export class SmtpSink {
     })
     this.port = (server.server.address() as AddressInfo).port
     this.#server = server
+  }
+
+  #save(raw: string): void {
+    const name = `${String(this.received.length).padStart(5, '0')}-${Date.now()}.eml`
+    const temporary = path.join(this.#saveTo!, `.${name}.tmp`)
+    fs.writeFileSync(temporary, raw)
+    fs.renameSync(temporary, path.join(this.#saveTo!, name))
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,17 @@
+// The reusable data table of every staff list (product.md §6). A table needs:
+//   const THINGS: TableStateConfig<Sort, Filter> = { sortable, defaultSort, defaultOrder, filters }
+//   const state = useTableState(THINGS)
+//   const result = useListQuery({ queryKey, endpoint, schema, query: state.query })
+//   <DataTable label columns state result getRowId empty filters exportHref bulkActions />
+export type { ColumnDef } from '@tanstack/react-table'
+export { DataTable, type DataTableProps } from './data-table'
+export {
+  DataTableDateRangeFilter,
+  type DataTableDateRangeFilterProps,
+  DataTableSelectFilter,
+  type DataTableSelectFilterProps,
+  type FilterOption,
+} from './data-table-filters'
+export type { DataTableEmpty } from './data-table-states'
+export { type ListQueryOptions, useListQuery } from './use-list-query'
+export { type TableStateController, useTableState } from './use-table-state'

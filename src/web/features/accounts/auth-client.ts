@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { sessionUserSchema } from '../../../shared/contract/accounts'
+import { ApiError, api } from '../../lib/api'
+import { type AuthOutcome, readAuthRedirect } from './auth-redirect'
+
+// Auth.js's standard calls under /api/auth (product.md §1), from the browser. The POSTs are
+// form-encoded with a csrfToken and a callbackUrl, as Auth.js expects. They go through fetch with
+// `X-Auth-Return-Redirect`, which makes Auth.js answer `{ url }` instead of a redirect: the strict CSP
+// (form-action 'self') would stop a plain form from following a redirect to an identity provider,
+// and reading the URL lets the page show why a sign-in was refused without leaving it.
+
+const AUTH = '/api/auth'
+
+const csrfSchema = z.object({ csrfToken: z.string().min(1) })
+const redirectSchema = z.object({ url: z.string() })
+
+/** GET /api/auth/session: the signed-in user, re-checked by the server on every call, or null. */
+export const authSessionSchema = z
+  .object({ user: sessionUserSchema.optional(), expires: z.string().optional() })
+  .nullable()
+
+/** GET /api/auth/providers: every configured way to sign in, keyed by provider id. */
+const providersSchema = z.record(z.string(), z.object({ id: z.string(), name: z.string(), type: z.string() }))
+export interface AuthProvider {
+  id: string
+  name: string
+}
+
+export async function fetchSessionUser(signal?: AbortSignal) {
+  const session = await api.get('/api/auth/session', { schema: authSessionSchema, signal })
+  return session?.user ?? null
+}
+
+/** The identity providers ("Continue with …"), without the e-mail and password one. */
+export async function fetchIdentityProviders(signal?: AbortSignal): Promise<AuthProvider[]> {
+  const providers = await api.get(`${AUTH}/providers`, { schema: providersSchema, signal })
+  return Object.values(providers)
+    .filter((provider) => provider.type !== 'credentials')
+    .map(({ id, name }) => ({ id, name }))
+}
+
+async function postAuthForm(action: string, fields: Record<string, string>): Promise<string> {
+  const { csrfToken } = await api.get(`${AUTH}/csrf`, { schema: csrfSchema })
+  let response: Response
+  try {
+    response = await fetch(`${AUTH}/${action}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Auth-Return-Redirect': '1',
+      },
+      body: new URLSearchParams({ ...fields, csrfToken }),
+    })
+  } catch {
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      title: 'Could not reach Depot',
+      detail: 'Check your internet connection, then try again.',
+    })
+  }
+  const parsed = response.ok ? redirectSchema.safeParse(await response.json().catch(() => null)) : undefined
+  if (!parsed?.success) {
+    throw new ApiError({
+      status: response.status,
+      code: response.status === 429 ? 'rate_limited' : 'internal_error',
+      title: 'Sign-in is not available right now',
+      detail: 'Something went wrong on our side. Please try again in a few minutes.',
+      requestId: response.headers.get('x-request-id') ?? undefined,
+    })
+  }
+  return parsed.data.url
+}
+
+/** POST /api/auth/callback/credentials. Sets the session cookie on success. */
+export async function signInWithPassword(input: {
+  email: string
+  password: string
+  callbackUrl: string
+}): Promise<AuthOutcome> {
+  const url = await postAuthForm('callback/credentials', input)
+  return readAuthRedirect(url, window.location.origin)
+}
+
+/**
+ * POST /api/auth/signin/:provider: where the provider's login page is. The caller sends the browser
+ * there (`window.location.assign`). Signed in, the same call connects the provider to the account.
+ */
+export async function startProviderSignIn(providerId: string, callbackUrl: string): Promise<AuthOutcome> {
+  const url = await postAuthForm(`signin/${encodeURIComponent(providerId)}`, { callbackUrl })
+  return readAuthRedirect(url, window.location.origin)
+}
+
+/** POST /api/auth/signout: ends the session on the server (the cookie alone proves nothing after). */
+export async function signOut(): Promise<void> {
+  await postAuthForm('signout', { callbackUrl: '/' })
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { firstAdminSchema } from '../../../shared/contract/accounts'
+import { PageSkeleton } from '../../components/layout/page-skeleton'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { PasswordInput } from '../../components/ui/password-input'
+import { errorMessage, isApiError } from '../../lib/api'
+import { createFirstAdmin, fetchSetupState } from './accounts-api'
+import { AuthPage } from './auth-page'
+import {
+  type FieldErrors,
+  formValues,
+  hasErrors,
+  issuesToFieldErrors,
+  serverFieldErrors,
+} from './form-errors'
+import type { SignInLocationState } from './sign-in-page'
+import { useFocusFirstError } from './use-focus-first-error'
+
+const RESTART_HINT =
+  'While no admin exists, the server prints a fresh setup link to its log each time it starts: restart it to get one.'
+
+/** First run: the one-time link from the server's log creates the first admin. */
+export function SetupPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const formRef = useRef<HTMLFormElement>(null)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  useFocusFirstError(formRef, errors)
+  const state = useQuery({
+    queryKey: ['accounts', 'setup'],
+    queryFn: ({ signal }) => fetchSetupState(signal),
+  })
+  const create = useMutation({
+    mutationFn: createFirstAdmin,
+    onError: (error) => setErrors(serverFieldErrors(error)),
+  })
+
+  if (create.isSuccess) {
+    const signInState: SignInLocationState = { email: create.data.email }
+    return (
+      <AuthPage title="Your admin account is ready">
+        <Alert variant="success" title="Setup is complete">
+          Sign in as <strong className="break-all">{create.data.email}</strong> to manage users and staff.
+          This setup link no longer works.
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to="/sign-in" state={signInState}>
+            Sign in
+          </Link>
+        </Button>
+      </AuthPage>
+    )
+  }
+  if (state.isPending) return <PageSkeleton />
+  if (state.data && !state.data.needed) {
+    return (
+      <AuthPage title="Setup is complete">
+        <Alert variant="info" title="An admin account already exists">
+          This setup link is no longer needed. Sign in, or ask an admin for access.
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to="/sign-in">Sign in</Link>
+        </Button>
+      </AuthPage>
+    )
+  }
+  if (!token || errors.token || isApiError(create.error, 'setup_link_used')) {
+    return (
+      <AuthPage title="Set up Depot">
+        <Alert variant="warning" title="This setup link does not work">
+          {token
+            ? 'It has expired or was already used.'
+            : 'It is incomplete: copy the whole link from the log.'}{' '}
+          {RESTART_HINT}
+        </Alert>
+      </AuthPage>
+    )
+  }
+
+  const failure =
+    (create.isError && !hasErrors(errors) && errorMessage(create.error)) ||
+    (state.isError && errorMessage(state.error)) ||
+    undefined
+  return (
+    <AuthPage
+      title="Set up Depot"
+      description="Create the first admin account. You can invite staff and manage users once you are signed in."
+    >
+      <form
+        ref={formRef}
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const parsed = firstAdminSchema.safeParse({ ...formValues(event.currentTarget), token })
+          if (!parsed.success) {
+            setErrors(issuesToFieldErrors(parsed.error.issues))
+            return
+          }
+          setErrors({})
+          create.mutate(parsed.data)
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First name" error={errors.first_name} required>
+            <Input name="first_name" autoComplete="given-name" maxLength={100} />
+          </FormField>
+          <FormField label="Last name" error={errors.last_name} required>
+            <Input name="last_name" autoComplete="family-name" maxLength={100} />
+          </FormField>
+        </div>
+        <FormField label="E-mail address" error={errors.email} required>
+          <Input name="email" type="email" autoComplete="email" inputMode="email" />
+        </FormField>
+        <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
+          <PasswordInput name="password" autoComplete="new-password" />
+        </FormField>
+        {failure && (
+          <Alert variant="danger" title="The admin account was not created">
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" loading={create.isPending} className="w-full">
+          Create admin account
+        </Button>
+      </form>
+    </AuthPage>
+  )
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { toast } from '../../components/ui/toast-store'
+import { errorMessage } from '../../lib/api'
+import { signOut } from './auth-client'
+import { applySignedOut } from './session'
+
+/** Signs out: the server ends the session, then the page goes home and forgets the user's data. */
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      // Leave signed-in pages first, so none of them asks the server again as the old user.
+      await navigate('/')
+      applySignedOut(queryClient)
+      toast.success('You are signed out')
+    },
+    onError: (error) => toast.error('Could not sign out', errorMessage(error)),
+  })
+}

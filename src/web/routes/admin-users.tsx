@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/admin.
+export { UsersPage as AdminUsersPage } from '../features/admin/users-page'

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { ForgotPasswordPage } from '../features/accounts/forgot-password-page'

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { ResetPasswordPage } from '../features/accounts/reset-password-page'

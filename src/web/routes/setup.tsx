@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { SetupPage } from '../features/accounts/setup-page'

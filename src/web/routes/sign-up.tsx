@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { SignUpPage } from '../features/accounts/sign-up-page'
