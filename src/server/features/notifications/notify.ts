@@ -1,32 +1,95 @@
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
 import type { DB } from '../../db/schema'
 import { newId } from '../../lib/ids'
+import { NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
 
 /**
- * The one way to record a notification (product.md §5): call it inside the transaction of the action
- * that caused it. `actor` is who acted (a snapshot of their name); the audience is `forAll` (everyone
- * eligible for the type, decided when read) or `forUsers`. Reading, read state and live delivery are
- * built by the notifications issue on top of these rows.
+ * The one way to record a notification (product.md §5). Call it inside the transaction of the action
+ * that caused it, as that transaction's last write (it takes a lock that serialises notifications
+ * until the commit; see below). `actor` is who acted (a snapshot of their name); the audience is
+ * `forAll` (everyone eligible for the type, decided when read; `alsoUsers` adds the people it is about,
+ * e.g. the user whose staff functions changed) or `forUsers`. Access to the folder, file, order or
+ * product in `refs` is checked when read, so revoking access hides it.
+ *
+ * Folder and file actions of one actor on one folder within GROUP_WINDOW_MS are grouped: the new entry
+ * replaces the previous one and counts both ("uploaded 12 files to Reports"), so it is unread again
+ * for everyone and arrives as new (docs/decisions/0022).
  */
 export interface NotificationInput {
   type: NotificationType
   action: NotificationAction
   actor: { id: string | null; name: string }
+  /** What was acted on: a file, folder or product name, an order reference, a sender, functions. */
   mainItem?: string | null
+  /** Where, or whom it concerns: the containing folder's name, the affected user's name. */
   subItem?: string | null
-  audience: { forAll: true } | { forUsers: readonly string[] }
+  /** How many things this one action covered (e.g. files uploaded in one request). Default 1. */
+  count?: number
+  audience: { forAll: true; alsoUsers?: readonly string[] } | { forUsers: readonly string[] }
+  /** For a file, give its folder too (`folder_id`): access is checked on the folder. */
   refs?: { folder_id?: string; file_id?: string; product_id?: string; order_id?: string }
 }
+
+/** Bursts by one actor on one folder closer together than this become one entry. */
+export const GROUP_WINDOW_MS = 10 * 60 * 1000
+const GROUPED_TYPES: ReadonlySet<NotificationType> = new Set(['folder', 'file'])
+
+/** pg_advisory_xact_lock key: notifications get ids in commit order across every instance. */
+const ID_ORDER_LOCK = 0x6465706f74 // "depot"
 
 export async function notify(
   db: Kysely<DB> | Transaction<DB>,
   input: NotificationInput,
   now: Date,
 ): Promise<string> {
-  const id = newId(now.getTime())
+  // The lock, the grouping and the recipients must commit together.
+  if (!db.isTransaction) return db.transaction().execute((trx) => record(trx, input, now))
+  return record(db, input, now)
+}
+
+async function record(trx: Kysely<DB>, input: NotificationInput, now: Date): Promise<string> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
+  // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
+  // after it. PostgreSQL: one transaction at a time records a notification (the lock is held until
+  // commit). SQLite: transactions are serial already (one writer, one connection).
+  if (postgres) await sql`select pg_advisory_xact_lock(${ID_ORDER_LOCK})`.execute(trx)
+  const latest = await trx
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+  const id = idAfter(now, latest?.id ?? null)
   const stamp = now.toISOString()
-  await db
+
+  const forAll = 'forAll' in input.audience
+  const listed = 'forAll' in input.audience ? (input.audience.alsoUsers ?? []) : input.audience.forUsers
+  const users = [...new Set(listed)].sort()
+  const forUsers = JSON.stringify(users)
+  const folderId = input.refs?.folder_id ?? null
+  let itemCount = Math.max(1, Math.trunc(input.count ?? 1))
+
+  if (GROUPED_TYPES.has(input.type) && input.actor.id && folderId) {
+    const previous = await trx
+      .selectFrom('notifications')
+      .select(['id', 'itemCount'])
+      .where('type', '=', input.type)
+      .where('action', '=', input.action)
+      .where('user_id', '=', input.actor.id)
+      .where('folder_id', '=', folderId)
+      .where('forAll', '=', forAll)
+      .where('for_users', '=', forUsers)
+      .where('createdAt', '>=', new Date(now.getTime() - GROUP_WINDOW_MS).toISOString())
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (previous) {
+      itemCount += previous.itemCount
+      // Its read state and recipients go with it (cascade): the grouped entry is news again.
+      await trx.deleteFrom('notifications').where('id', '=', previous.id).execute()
+    }
+  }
+
+  await trx
     .insertInto('notifications')
     .values({
       id,
@@ -36,15 +99,38 @@ export async function notify(
       user_id: input.actor.id,
       mainItem: input.mainItem ?? null,
       subItem: input.subItem ?? null,
-      forAll: 'forAll' in input.audience,
-      for_users: JSON.stringify('forUsers' in input.audience ? [...new Set(input.audience.forUsers)] : []),
-      folder_id: input.refs?.folder_id ?? null,
+      forAll,
+      for_users: forUsers,
+      folder_id: folderId,
       file_id: input.refs?.file_id ?? null,
       product_id: input.refs?.product_id ?? null,
       order_id: input.refs?.order_id ?? null,
+      itemCount,
       createdAt: stamp,
       updatedAt: stamp,
     })
     .execute()
+  if (users.length > 0) {
+    // Only existing users: a stale id in the list must not fail the action that notifies.
+    const existing = await trx.selectFrom('users').select('id').where('id', 'in', users).execute()
+    if (existing.length > 0) {
+      await trx
+        .insertInto('notification_recipients')
+        .values(existing.map((u) => ({ notification_id: id, user_id: u.id })))
+        .execute()
+    }
+  }
+
+  // Live delivery is told after the commit (notification-bus.ts).
+  if (postgres) await sql`select pg_notify(${NOTIFY_CHANNEL}, ${id})`.execute(trx)
+  else pokeLocal()
   return id
+}
+
+/** A new id above every existing one, even when another instance's clock runs ahead of ours. */
+function idAfter(now: Date, latest: string | null): string {
+  const id = newId(now.getTime())
+  if (latest === null || id > latest) return id
+  const latestMs = Number.parseInt(latest.slice(0, 8) + latest.slice(9, 13), 16)
+  return newId(latestMs + 1)
 }

@@ -1,0 +1,27 @@
+import { EventEmitter } from 'node:events'
+
+// "Something new may be there": the only message live delivery passes around. It carries no content
+// and no audience; each open stream re-queries the database for what its reader may see since the
+// last event it sent (docs/decisions/0022). So a lost or early poke costs latency, never correctness.
+//
+// PostgreSQL: notify() runs `pg_notify(NOTIFY_CHANNEL, id)` inside the caller's transaction, which
+// PostgreSQL delivers to every LISTENing instance only when (and if) that transaction commits.
+// SQLite (one instance): notify() pokes this process's emitter. The poke may arrive before the
+// caller's transaction commits, but the stream's query runs on the same single SQLite connection,
+// which the open transaction holds, so it waits for the commit (or rollback) and sees the outcome.
+
+export const NOTIFY_CHANNEL = 'depot_notifications'
+
+const local = new EventEmitter()
+local.setMaxListeners(0)
+
+export function pokeLocal(): void {
+  local.emit('poke')
+}
+
+export function onLocalPoke(listener: () => void): () => void {
+  local.on('poke', listener)
+  return () => {
+    local.off('poke', listener)
+  }
+}

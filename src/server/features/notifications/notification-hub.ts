@@ -1,0 +1,162 @@
+import pg from 'pg'
+import type { Logger } from 'pino'
+import type { Database, DatabaseConfig } from '../../db/connection'
+import { NOTIFY_CHANNEL, onLocalPoke } from './notification-bus'
+
+// Per app instance (per Database): who wakes the open notification streams.
+//  - PostgreSQL: one dedicated pg client LISTENing on NOTIFY_CHANNEL, shared by every stream of this
+//    instance. It connects when the first stream opens and disconnects when the last one closes, so
+//    nothing needs starting or stopping with the app. If the connection drops it reconnects with
+//    back-off and, once listening again, wakes every stream: they re-query and catch up on whatever
+//    was notified meanwhile.
+//  - SQLite: the in-process emitter (one instance by definition).
+// Streams also re-query on every heartbeat, which covers notifications made by another process on
+// SQLite (the operator command line) and any window where the listener was down.
+
+export interface StreamHandle {
+  /** Wakes the stream: re-query. */
+  wake(): void
+  /** Ends the stream (server shutdown). */
+  close(): void
+}
+
+interface Hub {
+  streams: Set<StreamHandle>
+  stopSource: (() => void) | null
+  /** PostgreSQL: resolves once the current listener is LISTENing (for tests and diagnostics). */
+  listening: Promise<void>
+  markListening: () => void
+}
+
+function newHub(): Hub {
+  let markListening = () => {}
+  const listening = new Promise<void>((resolve) => {
+    markListening = resolve
+  })
+  return { streams: new Set(), stopSource: null, listening, markListening }
+}
+
+const hubs = new WeakMap<Database, Hub>()
+
+export interface HubDeps {
+  database: Database
+  env: { database: DatabaseConfig }
+  logger: Logger
+}
+
+/** Registers an open stream; returns its unregister function. */
+export function registerStream(deps: HubDeps, stream: StreamHandle): () => void {
+  let hub = hubs.get(deps.database)
+  if (!hub) {
+    hub = newHub()
+    hubs.set(deps.database, hub)
+  }
+  const current = hub
+  current.streams.add(stream)
+  if (!current.stopSource) {
+    const wakeAll = () => {
+      for (const s of current.streams) s.wake()
+    }
+    if (deps.database.dialect === 'postgres' && deps.env.database.dialect === 'postgres') {
+      const fresh = newHub()
+      current.listening = fresh.listening
+      current.markListening = fresh.markListening
+      current.stopSource = startListener(deps.env.database.url, deps.logger, wakeAll, current.markListening)
+    } else {
+      current.stopSource = onLocalPoke(wakeAll)
+      current.markListening()
+    }
+  }
+  return () => {
+    current.streams.delete(stream)
+    if (current.streams.size === 0 && current.stopSource) {
+      current.stopSource()
+      current.stopSource = null
+    }
+  }
+}
+
+/**
+ * Ends every notification stream of this app instance. Call on shutdown before server.close():
+ * a server-sent event stream never finishes by itself, so the server would wait out its grace period.
+ */
+export function closeNotificationStreams(database: Database): void {
+  const hub = hubs.get(database)
+  if (!hub) return
+  for (const stream of [...hub.streams]) stream.close()
+}
+
+/** Resolves when this instance listens for other instances' notifications (at once on SQLite). */
+export function notificationListenerReady(database: Database): Promise<void> {
+  return hubs.get(database)?.listening ?? Promise.reject(new Error('no notification stream is open'))
+}
+
+/** How many streams this instance has open (for tests and readiness). */
+export function openStreamCount(database: Database): number {
+  return hubs.get(database)?.streams.size ?? 0
+}
+
+const MAX_BACKOFF_MS = 30_000
+
+function startListener(url: string, logger: Logger, onPoke: () => void, onListening: () => void): () => void {
+  let stopped = false
+  let client: pg.Client | null = null
+  let retry: NodeJS.Timeout | null = null
+  let attempt = 0
+
+  const retire = (old: pg.Client) => {
+    old.removeAllListeners('notification')
+    old.removeAllListeners('end')
+    old.removeAllListeners('error')
+    // An error while it closes must not become an unhandled 'error' event.
+    old.on('error', () => {})
+    old.end().catch(() => {})
+  }
+
+  const reconnectLater = (failed: pg.Client, error?: Error) => {
+    if (failed !== client) return
+    client = null
+    retire(failed)
+    if (stopped) return
+    const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt)
+    attempt += 1
+    // The message only: connection errors can name the host, never a password (pg does not echo it).
+    logger.warn(
+      { err: error ? { message: error.message } : undefined, retryInMs: delay },
+      'notification listener lost its connection',
+    )
+    retry = setTimeout(connect, delay)
+    retry.unref()
+  }
+
+  const connect = () => {
+    retry = null
+    if (stopped) return
+    const next = new pg.Client({ connectionString: url })
+    client = next
+    next.on('notification', () => onPoke())
+    next.on('error', (error) => reconnectLater(next, error))
+    next.on('end', () => reconnectLater(next))
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${NOTIFY_CHANNEL}`))
+      .then(() => {
+        if (next !== client) return
+        attempt = 0
+        onListening()
+        // Anything notified while we were not listening: the streams re-query and catch up.
+        onPoke()
+      })
+      .catch((error: Error) => reconnectLater(next, error))
+  }
+
+  connect()
+  return () => {
+    stopped = true
+    if (retry) clearTimeout(retry)
+    retry = null
+    const current = client
+    client = null
+    if (current) retire(current)
+  }
+}

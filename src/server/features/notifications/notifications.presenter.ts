@@ -1,0 +1,88 @@
+import type { Notification } from '../../../shared/contract/notifications'
+import { type NotificationRow, type Viewer, viewerHas } from './notifications.repository'
+
+// What leaves the server about one notification, for one reader: the specification's fields (except
+// `for_users`, which names other people), the reader's read state, the sentence in parts and where
+// opening it leads. The web app's routes own these paths; they are listed here once.
+
+export const NOTIFICATION_LINKS = {
+  folder: (folderId: string) => `/files/${folderId}`,
+  file: (folderId: string, fileId: string) => `/files/${folderId}?file=${encodeURIComponent(fileId)}`,
+  product: (productId: string) => `/shop/${productId}`,
+  ownOrder: (orderId: string) => `/orders/${orderId}`,
+  staffOrder: (orderId: string) => `/staff/orders/${orderId}`,
+  quotes: () => '/staff/quotes',
+  feedback: () => '/staff/contacts',
+  ownAccount: () => '/account',
+  adminUser: (userId: string) => `/admin/users/${userId}`,
+}
+
+function parseUsers(raw: string): string[] {
+  try {
+    const list: unknown = JSON.parse(raw)
+    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[]): string | null {
+  switch (row.type) {
+    case 'folder':
+      return row.folder_id ? NOTIFICATION_LINKS.folder(row.folder_id) : null
+    case 'file':
+      if (!row.folder_id) return null
+      // One file: open it; a grouped burst: the folder.
+      return row.file_id && row.itemCount === 1
+        ? NOTIFICATION_LINKS.file(row.folder_id, row.file_id)
+        : NOTIFICATION_LINKS.folder(row.folder_id)
+    case 'product':
+      return row.product_id ? NOTIFICATION_LINKS.product(row.product_id) : null
+    case 'order':
+      if (!row.order_id) return null
+      return viewerHas(viewer, 'AccessShop')
+        ? NOTIFICATION_LINKS.staffOrder(row.order_id)
+        : NOTIFICATION_LINKS.ownOrder(row.order_id)
+    case 'quote':
+      return NOTIFICATION_LINKS.quotes()
+    case 'feedback':
+      return NOTIFICATION_LINKS.feedback()
+    case 'staffFunction': {
+      if (named.includes(viewer.id)) return NOTIFICATION_LINKS.ownAccount()
+      const affected = named[0]
+      return affected && viewer.role === 'admin' ? NOTIFICATION_LINKS.adminUser(affected) : null
+    }
+  }
+}
+
+export function presentNotification(row: NotificationRow, viewer: Viewer): Notification {
+  const named = parseUsers(row.for_users)
+  return {
+    id: row.id,
+    type: row.type,
+    action: row.action,
+    user_id: row.user_id,
+    user_name: row.user_name,
+    mainItem: row.mainItem,
+    subItem: row.subItem,
+    forAll: row.forAll,
+    folder_id: row.folder_id,
+    file_id: row.file_id,
+    product_id: row.product_id,
+    order_id: row.order_id,
+    itemCount: row.itemCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    read: Number(row.isRead) === 1,
+    sentence: {
+      actor: row.user_name,
+      type: row.type,
+      action: row.action,
+      item: row.mainItem,
+      count: Math.max(1, row.itemCount),
+      where: row.subItem,
+      aboutViewer: row.type === 'staffFunction' && named.includes(viewer.id),
+    },
+    link: linkFor(row, viewer, named),
+  }
+}

@@ -1,0 +1,358 @@
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
+import type { NotificationReadState } from '../../../shared/contract/notifications'
+import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
+import type { DB } from '../../db/schema'
+import { isFolderSuperUser } from '../../policies/folders.policy'
+import { withReadableFolders } from '../folders/folder-access.repository'
+
+// Named queries of the notification inbox. Who sees what (product.md §5) is one SQL filter,
+// eligibleNotifications(), so lists page, count and stream in the database:
+//  - never the viewer's own actions, never what they dismissed;
+//  - addressed to them (notification_recipients), or forAll, made after their account, and of a type
+//    their role and staff functions make them eligible for;
+//  - and only while they may still see what it mentions: the folder (by the folder rule, through
+//    withReadableFolders), the file's folder, the order;
+//  - read ones disappear from their inbox READ_RETENTION_DAYS after they were made, all of them after
+//    ALL_RETENTION_DAYS (as the purge job will delete them).
+// See docs/decisions/0022.
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export const READ_RETENTION_DAYS = 90
+export const ALL_RETENTION_DAYS = 365
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The reader, as eligibility needs them: loaded fresh, so a role change counts at once. */
+export interface Viewer {
+  id: string
+  name: string
+  role: Role
+  /** Effective functions: only staff hold any. */
+  staffFunctions: readonly StaffFunction[]
+  createdAt: string
+  isRestricted: boolean
+}
+
+export function viewerHas(viewer: Viewer, fn: StaffFunction): boolean {
+  return viewer.role === 'admin' || (viewer.role === 'staff' && viewer.staffFunctions.includes(fn))
+}
+
+export function isViewerFolderSuper(viewer: Viewer): boolean {
+  return isFolderSuperUser({
+    kind: 'user',
+    id: viewer.id,
+    role: viewer.role,
+    staffFunctions: viewer.staffFunctions,
+    isRestricted: viewer.isRestricted,
+    emailVerified: true,
+  })
+}
+
+export async function loadViewerRow(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'staffFunctions', 'createdAt', 'isRestricted'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
+type Scope = ExpressionBuilder<
+  DB & {
+    n: DB['notifications']
+    r: DB['notification_reads']
+    w: DB['notification_read_marks']
+    readable_folders: { id: string }
+  },
+  'n' | 'r' | 'w'
+>
+
+function isRead(eb: Scope) {
+  return eb.or([
+    eb.and([eb('r.user_id', 'is not', null), eb('r.readAt', 'is not', null)]),
+    eb.and([
+      eb('r.user_id', 'is', null),
+      eb('w.readUpTo', 'is not', null),
+      eb('n.id', '<=', eb.ref('w.readUpTo')),
+    ]),
+  ])
+}
+
+function isUnread(eb: Scope) {
+  return eb.or([
+    eb.and([eb('r.user_id', 'is not', null), eb('r.readAt', 'is', null)]),
+    eb.and([
+      eb('r.user_id', 'is', null),
+      eb.or([eb('w.readUpTo', 'is', null), eb('n.id', '>', eb.ref('w.readUpTo'))]),
+    ]),
+  ])
+}
+
+/** forAll: which types the viewer is eligible for, by role and staff function (product.md §5). */
+function eligibleByType(eb: Scope, viewer: Viewer) {
+  const parts = [
+    eb('n.type', 'in', ['folder', 'file'] satisfies NotificationType[]), // then by folder access
+    // A newly published product: every signed-in user.
+    eb.and([eb('n.type', '=', 'product'), eb('n.action', '=', 'created')]),
+  ]
+  if (viewerHas(viewer, 'ManageFeedback')) parts.push(eb('n.type', 'in', ['quote', 'feedback']))
+  if (viewerHas(viewer, 'UploadProducts') || viewerHas(viewer, 'AccessShop'))
+    parts.push(eb('n.type', '=', 'product'))
+  if (viewerHas(viewer, 'AccessShop')) parts.push(eb('n.type', '=', 'order'))
+  else
+    parts.push(
+      eb.and([
+        eb('n.type', '=', 'order'),
+        eb.exists(
+          eb
+            .selectFrom('orders as o')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('o.id', '=', 'n.order_id')
+            .where('o.user_id', '=', viewer.id),
+        ),
+      ]),
+    )
+  if (viewer.role === 'admin') parts.push(eb('n.type', '=', 'staffFunction'))
+  return eb.or(parts)
+}
+
+/** Whatever the audience: may the viewer still see what the notification mentions? */
+function mayStillSee(eb: Scope, viewer: Viewer) {
+  const checks = []
+  if (!viewerHas(viewer, 'AccessShop')) {
+    checks.push(
+      eb.or([
+        eb('n.order_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('orders as o2')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('o2.id', '=', 'n.order_id')
+            .where('o2.user_id', '=', viewer.id),
+        ),
+      ]),
+    )
+  }
+  if (!isViewerFolderSuper(viewer)) {
+    checks.push(
+      eb.or([
+        // Mentions no folder or file, and is not about one.
+        eb.and([
+          eb('n.folder_id', 'is', null),
+          eb('n.file_id', 'is', null),
+          eb('n.type', 'not in', ['folder', 'file'] satisfies NotificationType[]),
+        ]),
+        // The folder (or the file's folder) is one the viewer can open now. A folder or file gone
+        // for good leaves nothing to check, so only super users see those.
+        eb(
+          eb.fn.coalesce(
+            'n.folder_id',
+            eb.selectFrom('files as fi').select('fi.folder_id').whereRef('fi.id', '=', 'n.file_id'),
+          ),
+          'in',
+          eb.selectFrom('readable_folders').select('readable_folders.id'),
+        ),
+      ]),
+    )
+  }
+  // Products: every signed-in user may see every product until the shop adds drafts; then a draft's
+  // notifications belong to UploadProducts/AccessShop staff only (add the check here).
+  return eb.and(checks)
+}
+
+/** Every notification the viewer may see, with their read state joined. */
+export function eligibleNotifications(db: Db, viewer: Viewer, now: Date) {
+  const readCutoff = new Date(now.getTime() - READ_RETENTION_DAYS * DAY_MS).toISOString()
+  // What the purge job will delete is already gone from the inbox, however late the job runs.
+  const allCutoff = new Date(now.getTime() - ALL_RETENTION_DAYS * DAY_MS).toISOString()
+  return withReadableFolders(db, viewer.id)
+    .selectFrom('notifications as n')
+    .leftJoin('notification_reads as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', viewer.id),
+    )
+    .leftJoin('notification_read_marks as w', (join) => join.on('w.user_id', '=', viewer.id))
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '<>', viewer.id)]),
+        eb('r.dismissedAt', 'is', null),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('notification_recipients as nr')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('nr.notification_id', '=', 'n.id')
+              .where('nr.user_id', '=', viewer.id),
+          ),
+          eb.and([
+            eb('n.forAll', '=', true),
+            // New users see no broadcasts older than their account.
+            eb('n.createdAt', '>=', viewer.createdAt),
+            eligibleByType(eb, viewer),
+          ]),
+        ]),
+        mayStillSee(eb, viewer),
+        eb.or([isUnread(eb), eb('n.createdAt', '>=', readCutoff)]),
+        eb('n.createdAt', '>=', allCutoff),
+      ]),
+    )
+}
+
+const COLUMNS = [
+  'n.id',
+  'n.type',
+  'n.action',
+  'n.user_id',
+  'n.user_name',
+  'n.mainItem',
+  'n.subItem',
+  'n.forAll',
+  'n.for_users',
+  'n.folder_id',
+  'n.file_id',
+  'n.product_id',
+  'n.order_id',
+  'n.itemCount',
+  'n.createdAt',
+  'n.updatedAt',
+] as const
+
+function withColumns(db: Db, viewer: Viewer, now: Date) {
+  return eligibleNotifications(db, viewer, now).select((eb) => [
+    ...COLUMNS,
+    eb.case().when(isRead(eb)).then(1).else(0).end().as('isRead'),
+  ])
+}
+
+export type NotificationRow = Awaited<ReturnType<typeof findVisible>> & {}
+
+export interface ListFilter {
+  type?: NotificationType | undefined
+  read: NotificationReadState
+  /** Entries older than this id. */
+  before?: string | undefined
+  limit: number
+}
+
+/** Newest first. */
+export function listVisible(db: Db, viewer: Viewer, now: Date, filter: ListFilter) {
+  let query = withColumns(db, viewer, now).orderBy('n.id', 'desc').limit(filter.limit)
+  if (filter.type) query = query.where('n.type', '=', filter.type)
+  if (filter.read === 'unread') query = query.where((eb) => isUnread(eb))
+  if (filter.read === 'read') query = query.where((eb) => isRead(eb))
+  if (filter.before) query = query.where('n.id', '<', filter.before)
+  return query.execute()
+}
+
+/** Oldest first: what a stream has not sent yet. */
+export function listVisibleAfter(db: Db, viewer: Viewer, now: Date, after: string, limit: number) {
+  return withColumns(db, viewer, now).where('n.id', '>', after).orderBy('n.id', 'asc').limit(limit).execute()
+}
+
+export function findVisible(db: Db, viewer: Viewer, now: Date, id: string) {
+  return withColumns(db, viewer, now).where('n.id', '=', id).executeTakeFirst()
+}
+
+export async function countUnread(db: Db, viewer: Viewer, now: Date): Promise<number> {
+  const row = await eligibleNotifications(db, viewer, now)
+    .where((eb) => isUnread(eb))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function latestVisibleId(db: Db, viewer: Viewer, now: Date): Promise<string | null> {
+  const row = await eligibleNotifications(db, viewer, now)
+    .select('n.id')
+    .orderBy('n.id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
+/** The newest notification id of all (not only the viewer's): "everything up to now". */
+export async function latestId(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
+export async function setRead(db: Db, userId: string, notificationId: string, read: boolean, now: Date) {
+  const stamp = now.toISOString()
+  await db
+    .insertInto('notification_reads')
+    .values({
+      user_id: userId,
+      notification_id: notificationId,
+      readAt: read ? stamp : null,
+      dismissedAt: null,
+      updatedAt: stamp,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'notification_id'])
+        .doUpdateSet({ readAt: read ? stamp : null, updatedAt: stamp }),
+    )
+    .execute()
+}
+
+/** Hides it from the user's inbox for good (and counts it read). */
+export async function dismiss(db: Db, userId: string, notificationId: string, now: Date) {
+  const stamp = now.toISOString()
+  await db
+    .insertInto('notification_reads')
+    .values({
+      user_id: userId,
+      notification_id: notificationId,
+      readAt: stamp,
+      dismissedAt: stamp,
+      updatedAt: stamp,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'notification_id']).doUpdateSet((eb) => ({
+        dismissedAt: stamp,
+        readAt: eb.fn.coalesce('notification_reads.readAt', eb.val(stamp)),
+        updatedAt: stamp,
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Moves the user's watermark up to `upTo` (never down: idempotent, and safe when two tabs race), and
+ * makes read what they had marked unread below it. Notifications made later have higher ids
+ * (notify.ts) and stay unread.
+ */
+export async function markAllReadUpTo(db: Db, userId: string, upTo: string, now: Date) {
+  const stamp = now.toISOString()
+  await db
+    .insertInto('notification_read_marks')
+    .values({ user_id: userId, readUpTo: upTo, updatedAt: stamp })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        readUpTo: sql<string>`case when ${sql.ref('excluded.readUpTo')} > ${sql.ref('notification_read_marks.readUpTo')} then ${sql.ref('excluded.readUpTo')} else ${sql.ref('notification_read_marks.readUpTo')} end`,
+        updatedAt: stamp,
+      }),
+    )
+    .execute()
+  await db
+    .updateTable('notification_reads')
+    .set({ readAt: stamp, updatedAt: stamp })
+    .where('user_id', '=', userId)
+    .where('readAt', 'is', null)
+    .where('notification_id', '<=', upTo)
+    .execute()
+}
+
+/**
+ * The state of the stream's session, read without touching it: an open tab must not keep an idle
+ * session alive (accounts' resolveSession() touches; this does not).
+ */
+export function findSessionState(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.expires', 'sessions.lastSeenAt', 'sessions.createdAt', 'users.isRestricted'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst()
+}

@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+
+/**
+ * A JSON answer that a poller can revalidate: a weak ETag over the body, and 304 with no body when
+ * the client's If-None-Match already names it. The body is still computed (it is what the tag is
+ * of); what a poll saves is the transfer and the client's re-render. `private, no-cache`: the
+ * browser keeps it but asks every time, and it is per user (Vary: Cookie), never for shared caches.
+ */
+export function jsonWithEtag(c: Context, body: unknown): Response {
+  const text = JSON.stringify(body)
+  const etag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+  const headers: Record<string, string> = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Cookie' }
+  if (matches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  return new Response(text, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag))
+}

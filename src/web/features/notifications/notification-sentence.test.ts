@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { NotificationSentence } from '../../../shared/contract/notifications'
+import { NOTIFICATION_ACTIONS, NOTIFICATION_TYPES } from '../../../shared/enums'
+import { formatNotificationSentence } from './notification-sentence'
+
+const s = (over: Partial<NotificationSentence>): NotificationSentence => ({
+  actor: 'Ada Lovelace',
+  type: 'file',
+  action: 'uploaded',
+  item: 'report.pdf',
+  count: 1,
+  where: 'Reports',
+  aboutViewer: false,
+  ...over,
+})
+
+const cases: [string, Partial<NotificationSentence>, string][] = [
+  ['one upload', {}, 'Ada Lovelace uploaded report.pdf to Reports'],
+  ['a grouped burst', { count: 12 }, 'Ada Lovelace uploaded 12 files to Reports'],
+  ['a file renamed', { action: 'renamed' }, 'Ada Lovelace renamed file report.pdf in Reports'],
+  ['a file trashed', { action: 'trashed' }, 'Ada Lovelace trashed file report.pdf from Reports'],
+  [
+    'a folder created',
+    { type: 'folder', action: 'created', item: 'Q3' },
+    'Ada Lovelace created folder Q3 in Reports',
+  ],
+  [
+    'folders moved',
+    { type: 'folder', action: 'moved', item: 'Q3', count: 3 },
+    'Ada Lovelace moved 3 folders to Reports',
+  ],
+  [
+    'a top-level folder',
+    { type: 'folder', action: 'created', item: 'Q3', where: null },
+    'Ada Lovelace created folder Q3',
+  ],
+  [
+    'a product published',
+    { type: 'product', action: 'created', item: 'Brand Kit', where: null },
+    'Ada Lovelace published Brand Kit',
+  ],
+  [
+    'a product updated',
+    { type: 'product', action: 'updated', item: 'Brand Kit' },
+    'Ada Lovelace updated product Brand Kit',
+  ],
+  [
+    'an order',
+    { type: 'order', action: 'ordered', item: 'dep_123', where: null },
+    'Ada Lovelace placed order dep_123',
+  ],
+  [
+    'a quote',
+    { type: 'quote', action: 'created', item: 'Logo design' },
+    'Ada Lovelace asked for a quote: Logo design',
+  ],
+  [
+    'a message resolved',
+    { type: 'feedback', action: 'resolved', item: 'Ben' },
+    'Ada Lovelace resolved the message from Ben',
+  ],
+  [
+    'my staff functions',
+    { type: 'staffFunction', action: 'updated', item: 'AccessShop', where: 'Ben Bit', aboutViewer: true },
+    'Ada Lovelace changed your staff functions to AccessShop',
+  ],
+  [
+    'someone’s staff functions',
+    { type: 'staffFunction', action: 'updated', item: 'AccessShop', where: 'Ben Bit' },
+    'Ada Lovelace changed Ben Bit’s staff functions to AccessShop',
+  ],
+  [
+    'an unnamed thing',
+    { type: 'folder', action: 'deleted', item: null, where: null },
+    'Ada Lovelace deleted a folder',
+  ],
+  ['no actor name', { actor: '' }, 'Someone uploaded report.pdf to Reports'],
+]
+
+describe('formatNotificationSentence', () => {
+  it.each(cases)('%s', (_label, over, expected) => {
+    expect(formatNotificationSentence(s(over)).text).toBe(expected)
+  })
+
+  it('marks names for emphasis and merges plain words', () => {
+    expect(formatNotificationSentence(s({ count: 12 })).parts).toEqual([
+      { text: 'Ada Lovelace', emphasis: true },
+      { text: ' uploaded 12 files to ' },
+      { text: 'Reports', emphasis: true },
+    ])
+  })
+
+  it('words every type and action of the specification as a sentence', () => {
+    for (const type of NOTIFICATION_TYPES) {
+      for (const action of NOTIFICATION_ACTIONS) {
+        const { text } = formatNotificationSentence(s({ type, action }))
+        expect(text.startsWith('Ada Lovelace ')).toBe(true)
+        expect(text).not.toMatch(/undefined|null|\s{2}/)
+      }
+    }
+  })
+})

@@ -1,0 +1,142 @@
+import type { NotificationSentence } from '../../../shared/contract/notifications'
+import type { NotificationAction, NotificationType } from '../../../shared/enums'
+
+// Words an entry as a sentence from the parts the server sends: "‹actor› uploaded 12 files to
+// Reports". Parts come back separately so the UI can emphasise names; `text` is the plain sentence
+// (for aria-labels, titles and tests). Wording lives here, in one place, not in the server.
+
+export interface SentencePart {
+  text: string
+  /** A name (the actor, the thing, the place): shown in bold. */
+  emphasis?: boolean
+}
+
+export interface FormattedSentence {
+  parts: SentencePart[]
+  text: string
+}
+
+const NOUN: Record<NotificationType, [singular: string, plural: string]> = {
+  folder: ['folder', 'folders'],
+  file: ['file', 'files'],
+  product: ['product', 'products'],
+  order: ['order', 'orders'],
+  quote: ['quote request', 'quote requests'],
+  feedback: ['message', 'messages'],
+  staffFunction: ['staff function change', 'staff function changes'],
+}
+
+const VERB: Record<NotificationAction, string> = {
+  created: 'created',
+  updated: 'updated',
+  deleted: 'deleted',
+  copied: 'copied',
+  moved: 'moved',
+  ordered: 'ordered',
+  uploaded: 'uploaded',
+  renamed: 'renamed',
+  trashed: 'trashed',
+  restored: 'restored',
+  resolved: 'resolved',
+}
+
+/** The little word before the place: "uploaded … to Reports", "created … in Reports". */
+const PLACE: Record<NotificationAction, string | null> = {
+  created: 'in',
+  updated: 'in',
+  deleted: 'from',
+  copied: 'to',
+  moved: 'to',
+  ordered: null,
+  uploaded: 'to',
+  renamed: 'in',
+  trashed: 'from',
+  restored: 'to',
+  resolved: null,
+}
+
+const name = (text: string): SentencePart => ({ text, emphasis: true })
+const words = (text: string): SentencePart => ({ text })
+
+function count(n: number, type: NotificationType): string {
+  const [one, many] = NOUN[type]
+  return `${n} ${n === 1 ? one : many}`
+}
+
+/** "folder Reports", or "12 files" for a grouped entry, or "a folder" when the name is unknown. */
+function thing(s: NotificationSentence, withNoun: boolean): SentencePart[] {
+  if (s.count > 1) return [words(count(s.count, s.type))]
+  const [noun] = NOUN[s.type]
+  if (!s.item) return [words(`a ${noun}`)]
+  return withNoun ? [words(`${noun} `), name(s.item)] : [name(s.item)]
+}
+
+function body(s: NotificationSentence): SentencePart[] {
+  const { type, action } = s
+  switch (type) {
+    case 'staffFunction': {
+      const whose = s.aboutViewer
+        ? [words('your')]
+        : s.where
+          ? [name(s.where), words('’s')]
+          : [words('a user’s')]
+      const to = s.item ? [words(' to '), name(s.item)] : []
+      return [words('changed '), ...whose, words(' staff functions'), ...to]
+    }
+    case 'quote':
+      if (action === 'created')
+        return s.item ? [words('asked for a quote: '), name(s.item)] : [words('asked for a quote')]
+      if (action === 'resolved')
+        return [words('resolved the quote request'), ...(s.item ? [words(' from '), name(s.item)] : [])]
+      break
+    case 'feedback':
+      if (action === 'created')
+        return s.item ? [words('sent a message: '), name(s.item)] : [words('sent a message')]
+      if (action === 'resolved')
+        return [words('resolved the message'), ...(s.item ? [words(' from '), name(s.item)] : [])]
+      break
+    case 'product':
+      // A new product reaching the catalogue is its publication.
+      if (action === 'created') return [words('published '), ...thing(s, false)]
+      break
+    case 'order':
+      if (action === 'ordered')
+        return [words('placed '), ...(s.item ? [words('order '), name(s.item)] : [words('an order')])]
+      break
+    case 'file':
+      // "uploaded report.pdf": the file's name says what it is.
+      if (action === 'uploaded' || action === 'copied' || action === 'moved' || action === 'restored')
+        return withPlace(s, [words(`${VERB[action]} `), ...thing(s, false)])
+      break
+  }
+  return withPlace(s, [words(`${VERB[action]} `), ...thing(s, true)])
+}
+
+function withPlace(s: NotificationSentence, parts: SentencePart[]): SentencePart[] {
+  const preposition = PLACE[s.action]
+  if (!s.where || !preposition || (s.type !== 'folder' && s.type !== 'file')) return parts
+  return [...parts, words(` ${preposition} `), name(s.where)]
+}
+
+export function formatNotificationSentence(s: NotificationSentence): FormattedSentence {
+  const parts = [name(s.actor || 'Someone'), words(' '), ...body(s)]
+  // Adjacent plain words merge, so renderers and tests see tidy parts.
+  const merged: SentencePart[] = []
+  for (const part of parts) {
+    const last = merged.at(-1)
+    if (last && !last.emphasis && !part.emphasis) last.text += part.text
+    else merged.push({ ...part })
+  }
+  return { parts: merged, text: merged.map((p) => p.text).join('') }
+}
+
+/** Human labels for the type filter. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  folder: 'Folders',
+  file: 'Files',
+  product: 'Products',
+  order: 'Orders',
+  quote: 'Quote requests',
+  feedback: 'Messages',
+  staffFunction: 'Staff functions',
+}

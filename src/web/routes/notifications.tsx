@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/notifications.
+export { NotificationsPage } from '../features/notifications/notifications-page'

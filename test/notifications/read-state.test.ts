@@ -1,0 +1,180 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
+import { newId } from '../../src/server/lib/ids'
+import type { Notification } from '../../src/shared/contract/notifications'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { inbox, inboxIds, type Person, signedInPerson, unreadCount } from './helpers'
+
+// Read state is per person and kept off the shared row: read, unread, mark all read, dismiss; the
+// list's filters and paging; ETag revalidation for polling.
+
+let t: TestApp
+let actor: Person
+
+beforeAll(async () => {
+  t = await createTestApp()
+  actor = await signedInPerson(t, 'Actor', 'admin')
+})
+
+function quoteFor(...people: Person[]): NotificationInput {
+  return {
+    type: 'quote',
+    action: 'created',
+    actor: { id: actor.id, name: actor.name },
+    mainItem: 'Brand refresh',
+    audience: { forUsers: people.map((p) => p.id) },
+  }
+}
+const send = (input: NotificationInput) => notify(t.database.db, input, t.clock.now)
+const readOf = async (p: Person, id: string) => (await inbox(p)).items.find((n) => n.id === id)?.read
+
+describe('read state', () => {
+  it('read by A stays unread for B, and back to unread on request', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    const b = await signedInPerson(t, 'Ben')
+    const id = await send(quoteFor(a, b))
+    expect(await unreadCount(a)).toBe(1)
+
+    const res = await a.client.json(`/api/notifications/${id}`, 'PATCH', { read: true })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as Notification).read).toBe(true)
+    expect(await readOf(a, id)).toBe(true)
+    expect(await unreadCount(a)).toBe(0)
+    expect(await readOf(b, id)).toBe(false)
+    expect(await unreadCount(b)).toBe(1)
+
+    await a.client.json(`/api/notifications/${id}`, 'PATCH', { read: false })
+    expect(await readOf(a, id)).toBe(false)
+    // The shared row is untouched.
+    const row = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()
+    expect(row?.updatedAt).toBe(row?.createdAt)
+  })
+
+  it('dismiss hides it from that person only', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    const b = await signedInPerson(t, 'Ben')
+    const id = await send(quoteFor(a, b))
+    expect((await a.client.json(`/api/notifications/${id}`, 'DELETE')).status).toBe(204)
+    expect(await inboxIds(a)).not.toContain(id)
+    expect(await unreadCount(a)).toBe(0)
+    expect(await inboxIds(b)).toContain(id)
+    // Gone for them: acting on it again is "not found".
+    expect((await a.client.json(`/api/notifications/${id}`, 'PATCH', { read: true })).status).toBe(404)
+  })
+
+  it('mark all read leaves later notifications unread and is idempotent', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    const first = await send(quoteFor(a))
+    const second = await send(quoteFor(a))
+    // Marked unread on purpose before "mark all read": it becomes read too.
+    await a.client.json(`/api/notifications/${first}`, 'PATCH', { read: false })
+    expect(await unreadCount(a)).toBe(2)
+
+    const all = await a.client.json('/api/notifications/read-all', 'POST', {})
+    expect(all.status).toBe(200)
+    expect(await all.json()).toEqual({ unread: 0 })
+    expect(await readOf(a, first)).toBe(true)
+    expect(await readOf(a, second)).toBe(true)
+
+    const later = await send(quoteFor(a))
+    expect(await unreadCount(a)).toBe(1)
+    expect(await readOf(a, later)).toBe(false)
+
+    // Repeating it with what the page had seen (up to `second`) changes nothing.
+    for (let i = 0; i < 2; i++) {
+      const again = await a.client.json('/api/notifications/read-all', 'POST', { upTo: second })
+      expect(await again.json()).toEqual({ unread: 1 })
+    }
+    expect(await readOf(a, later)).toBe(false)
+    // An id from the future cannot pre-read what is not made yet.
+    await a.client.json('/api/notifications/read-all', 'POST', {
+      upTo: 'ffffffff-ffff-7fff-bfff-ffffffffffff',
+    })
+    const future = await send(quoteFor(a))
+    expect(await readOf(a, future)).toBe(false)
+    // A read mark never moves back.
+    await a.client.json('/api/notifications/read-all', 'POST', { upTo: first })
+    expect(await readOf(a, later)).toBe(true)
+  })
+
+  it('answers not found for what the reader cannot see, and 422 for bad input', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    const b = await signedInPerson(t, 'Ben')
+    const forB = await send(quoteFor(b))
+    expect((await a.client.json(`/api/notifications/${forB}`, 'PATCH', { read: true })).status).toBe(404)
+    expect((await a.client.json(`/api/notifications/${forB}`, 'DELETE')).status).toBe(404)
+    expect((await a.client.json(`/api/notifications/${newId()}`, 'PATCH', { read: true })).status).toBe(404)
+    expect((await a.client.json('/api/notifications/not-an-id', 'PATCH', { read: true })).status).toBe(404)
+    const bad = await a.client.json(`/api/notifications/${forB}`, 'PATCH', { read: 'yes' })
+    expect(bad.status).toBe(422)
+    expect((await a.client.json('/api/notifications?read=maybe&limit=0&type=nope&cursor=x')).status).toBe(422)
+    expect((await a.client.json('/api/notifications/read-all', 'POST', { upTo: 'x' })).status).toBe(422)
+    expect(await readOf(b, forB)).toBe(false)
+  })
+})
+
+describe('the list', () => {
+  it('filters by type and read state and pages newest first with a cursor', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push(await send(quoteFor(a)))
+    const feedback = await send({ ...quoteFor(a), type: 'feedback' })
+    await a.client.json(`/api/notifications/${ids[0]}`, 'PATCH', { read: true })
+
+    expect(await inboxIds(a, 'type=feedback')).toEqual([feedback])
+    expect(await inboxIds(a, 'read=read')).toEqual([ids[0]])
+    expect(await inboxIds(a, 'read=unread&type=quote')).toEqual([...ids.slice(1)].reverse())
+
+    const seen: string[] = []
+    let cursor = ''
+    for (let page = 0; page < 5; page++) {
+      const list = await inbox(a, `type=quote&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      seen.push(...list.items.map((n) => n.id))
+      expect(list.unread).toBe(5) // 4 quotes + the feedback, whatever the filter
+      if (!list.nextCursor) break
+      cursor = list.nextCursor
+    }
+    expect(seen).toEqual([...ids].reverse())
+  })
+
+  it('presents each entry as sentence parts and a link', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    const id = await send(quoteFor(a))
+    const item = (await inbox(a)).items.find((n) => n.id === id)
+    expect(item).toMatchObject({
+      type: 'quote',
+      action: 'created',
+      user_name: actor.name,
+      read: false,
+      itemCount: 1,
+      sentence: { actor: actor.name, type: 'quote', action: 'created', item: 'Brand refresh', count: 1 },
+      link: '/staff/quotes',
+    })
+    expect(item).not.toHaveProperty('for_users')
+  })
+})
+
+describe('polling', () => {
+  it('answers 304 while nothing changed, and a new body when something did', async () => {
+    const a = await signedInPerson(t, 'Ann')
+    for (const path of ['/api/notifications/unread-count', '/api/notifications?limit=5']) {
+      const first = await a.client.json(path)
+      const etag = first.headers.get('etag')
+      expect(first.status).toBe(200)
+      expect(etag).toMatch(/^W\/".+"$/)
+      expect(first.headers.get('cache-control')).toBe('private, no-cache')
+      const same = await a.client.request(path, { headers: { 'If-None-Match': etag! } })
+      expect(same.status).toBe(304)
+      expect(await same.text()).toBe('')
+
+      await send(quoteFor(a))
+      const changed = await a.client.request(path, { headers: { 'If-None-Match': etag! } })
+      expect(changed.status).toBe(200)
+      expect(changed.headers.get('etag')).not.toBe(etag)
+    }
+  })
+})

@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { openStreamCount } from '../../src/server/features/notifications/notification-hub'
+import { STREAM_TIMING } from '../../src/server/features/notifications/notifications.stream'
+import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { openStream, type Person, parseNotification, type SseEvent, signedInPerson } from './helpers'
+
+// GET /api/notifications/stream: live delivery as server-sent events, resuming with Last-Event-ID
+// without duplicates or gaps, and closing when the session ends.
+
+let t: TestApp
+let actor: Person
+
+beforeAll(async () => {
+  t = await createTestApp()
+  actor = await signedInPerson(t, 'Actor', 'admin')
+})
+
+const to = (...people: Person[]): NotificationInput => ({
+  type: 'quote',
+  action: 'created',
+  actor: { id: actor.id, name: actor.name },
+  mainItem: 'Quote',
+  audience: { forUsers: people.map((p) => p.id) },
+})
+const send = (input: NotificationInput) => notify(t.database.db, input, t.clock.now)
+const ids = (events: SseEvent[]) => events.map((e) => e.id)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function streamsSettle(count: number) {
+  for (let i = 0; i < 100 && openStreamCount(t.database) !== count; i++) await sleep(20)
+  expect(openStreamCount(t.database)).toBe(count)
+}
+
+describe('the notification stream', () => {
+  it('is for signed-in readers asking for text/event-stream', async () => {
+    expect(
+      (
+        await new CookieClient(t.app).request('/api/notifications/stream', {
+          headers: { Accept: 'text/event-stream' },
+        })
+      ).status,
+    ).toBe(401)
+    const res = await actor.client.json('/api/notifications/stream')
+    expect(res.status).toBe(406)
+    expect(res.headers.get('content-type')).toContain('application/problem+json')
+  })
+
+  it('delivers live, and a reconnect with Last-Event-ID brings no duplicates and no gaps', async () => {
+    const reader = await signedInPerson(t, 'Reader')
+    const other = await signedInPerson(t, 'Other')
+    const before = await send(to(reader)) // made before connecting: not news on a fresh stream
+
+    const first = await openStream(reader)
+    const n1 = await send(to(reader))
+    await send(to(other)) // not theirs
+    const n2 = await send(to(reader, other))
+    const live = await first.collect(2)
+    expect(ids(live)).toEqual([n1, n2])
+    const item = parseNotification(live[0]!)
+    expect(item).toMatchObject({ id: n1, read: false, sentence: { actor: actor.name, item: 'Quote' } })
+    const unread = await first.next()
+    expect(unread?.event).toBe('unread')
+    expect(first.lastEventId).toBe(n2)
+    await first.close()
+    await streamsSettle(0)
+
+    // Missed while away.
+    const n3 = await send(to(reader))
+    await send(to(other))
+    const n4 = await send(to(reader))
+
+    const second = await openStream(reader, first.lastEventId)
+    const n5 = await send(to(reader))
+    const resumed = await second.collect(3)
+    expect(ids(resumed)).toEqual([n3, n4, n5])
+    // Nothing more: no duplicate of n5, nothing from before.
+    expect((await second.collect(1, 'notification', 300)).length).toBe(0)
+    await second.close()
+
+    const all = [...ids(live), ...ids(resumed)]
+    expect(new Set(all).size).toBe(all.length)
+    expect(all).not.toContain(before)
+  })
+
+  it('delivers concurrent and slow transactions exactly once, in order', async () => {
+    const reader = await signedInPerson(t, 'Reader')
+    const stream = await openStream(reader)
+    // A slow transaction that notified first, and quick ones that start while it is open: ids follow
+    // commit order, so a stream never passes one that commits later.
+    const slow = t.database.db.transaction().execute(async (trx) => {
+      const id = await notify(trx, to(reader), t.clock.now)
+      await sleep(300)
+      return id
+    })
+    await sleep(50)
+    const quick = Promise.all(Array.from({ length: 8 }, () => send(to(reader))))
+    const made = [await slow, ...(await quick)]
+    const got = await stream.collect(made.length)
+    expect(new Set(ids(got))).toEqual(new Set(made))
+    expect(ids(got)).toEqual([...(ids(got) as string[])].sort())
+    expect(ids(got)[0]).toBe(await slow)
+    expect((await stream.collect(1, 'notification', 300)).length).toBe(0)
+    await stream.close()
+
+    // Resuming from the middle replays exactly the rest.
+    const sorted = [...made].sort()
+    const again = await openStream(reader, sorted[3])
+    expect(ids(await again.collect(sorted.length - 4))).toEqual(sorted.slice(4))
+    await again.close()
+  })
+
+  it('sends only what the reader may still see', async () => {
+    const reader = await signedInPerson(t, 'Reader')
+    const stream = await openStream(reader)
+    await send({ ...to(reader), actor: { id: reader.id, name: reader.name } }) // their own
+    const shown = await send(to(reader))
+    expect(ids(await stream.collect(1))).toEqual([shown])
+    await stream.close()
+  })
+
+  it('asks for a refetch instead of replaying too much', async () => {
+    const reader = await signedInPerson(t, 'Reader')
+    const stream = await openStream(reader)
+    const resumeFrom = stream.lastEventId
+    await stream.close()
+    const saved = STREAM_TIMING.replayLimit
+    STREAM_TIMING.replayLimit = 3
+    try {
+      for (let i = 0; i < 4; i++) await send(to(reader))
+      const res = await reader.client.request('/api/notifications/stream', {
+        headers: { Accept: 'text/event-stream', 'Last-Event-ID': resumeFrom! },
+      })
+      const { SseReader } = await import('./helpers')
+      const raw = new SseReader(res.body!)
+      const reset = await raw.next()
+      expect(reset?.event).toBe('reset')
+      expect((await raw.collect(1, 'notification', 300)).length).toBe(0)
+      await raw.close()
+    } finally {
+      STREAM_TIMING.replayLimit = saved
+    }
+  })
+
+  it('ends when the reader signs out', async () => {
+    const reader = await signedInPerson(t, 'Reader')
+    const stream = await openStream(reader)
+    const csrfToken = await reader.client.csrfToken()
+    const out = await reader.client.postForm('/api/auth/signout', { csrfToken, callbackUrl: '/' })
+    expect(out.status).toBeLessThan(400)
+    // The next wake (any notification, or the heartbeat) finds the session gone.
+    await send(to(actor))
+    const end = await stream.next()
+    expect(end?.event).toBe('end')
+    expect(await stream.ended()).toBe(true)
+    await streamsSettle(0)
+  })
+
+  it('ends when the reader is restricted', async () => {
+    const reader = await signedInPerson(t, 'Reader')
+    const stream = await openStream(reader)
+    const res = await actor.client.json(`/api/admin/users/${reader.id}`, 'PATCH', { isRestricted: true })
+    expect(res.status).toBe(200)
+    await send(to(actor))
+    expect((await stream.next())?.event).toBe('end')
+    expect(await stream.ended()).toBe(true)
+  })
+})
