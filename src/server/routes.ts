@@ -5,6 +5,8 @@ import { meRoutes } from './features/accounts/me.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
+import { inboxRoutes } from './features/inbox/inbox.routes'
+import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
 
@@ -20,6 +22,8 @@ export function buildRouteTable(): AnyRoute[] {
     ...meRoutes,
     ...setupRoutes,
     ...adminUsersRoutes,
+    ...inboxRoutes,
+    ...notificationsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

@@ -34,9 +34,43 @@ export const routes: RouteObject[] = [
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
+          // Admin: the users table and one user's page (issue 3 §10).
+          {
+            path: 'admin/users',
+            lazy: async () => ({ Component: (await import('./routes/admin-users')).AdminUsersPage }),
+          },
+          {
+            path: 'admin/users/:id',
+            lazy: async () => ({ Component: (await import('./routes/admin-user')).AdminUserPage }),
+          },
+          // Accounts: sign-in, sign-up, the pages mail links open, the profile, first-run setup (issue 3 §9).
           {
             path: 'sign-in',
             lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),
+          },
+          {
+            path: 'sign-up',
+            lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpPage }),
+          },
+          {
+            path: 'verify-email',
+            lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailPage }),
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordPage }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }),
+          },
+          {
+            path: 'setup',
+            lazy: async () => ({ Component: (await import('./routes/setup')).SetupPage }),
           },
           // Eager: the error page shows it too, so it is in the shell's chunk anyway.
           { path: '*', Component: NotFoundPage },

@@ -138,6 +138,10 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   files: ['name_key'],
   sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],
   verification_tokens: ['purpose', 'createdAt'],
+  quote_requests: ['resolvedAt', 'resolvedBy'],
+  contacts: ['resolvedAt', 'resolvedBy'],
+  ebook_requests: ['confirmedAt', 'unsubscribedAt', 'source'],
+  notifications: ['itemCount'],
 }
 
 describe('schema', () => {

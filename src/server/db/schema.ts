@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type {
   AccountType,
   FolderType,
@@ -113,13 +114,23 @@ export interface QuoteRequestsTable {
   status: InboxStatus
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0007): when and by whom it was resolved; both null while pending. */
+  resolvedAt: Timestamp | null
+  resolvedBy: string | null
 }
 
 export interface EbookRequestsTable {
   id: string
+  /** Canonical form: trimmed, lower case; one row per address. */
   email: string
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0007): when the owner confirmed the address from the link (double opt-in); null until then. */
+  confirmedAt: Timestamp | null
+  /** Ours (0007): set by the one-click unsubscribe; cleared when the owner confirms again. */
+  unsubscribedAt: Timestamp | null
+  /** Ours (0007): where the address was given, for the mailing tool's source column. */
+  source: Generated<string>
 }
 
 export interface ContactsTable {
@@ -132,6 +143,9 @@ export interface ContactsTable {
   status: InboxStatus
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0007): when and by whom it was resolved; both null while pending. */
+  resolvedAt: Timestamp | null
+  resolvedBy: string | null
 }
 
 export interface ProductsTable {
@@ -231,10 +245,39 @@ export interface NotificationsTable {
   file_id: string | null
   product_id: string | null
   order_id: string | null
-  /** JSON array of recipient user ids, when not forAll. */
+  /**
+   * JSON array of user ids: the recipients when not forAll; with forAll, people the notification is
+   * about who are in its audience besides those eligible for the type (the user whose staff functions
+   * changed). Mirrored as rows in notification_recipients.
+   */
   for_users: string
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours: how many things the entry stands for (1, or more for a grouped burst). Defaults to 1. */
+  itemCount: Generated<number>
+}
+
+/** Per-user state of one notification (features/notifications). Absent row: the watermark decides. */
+export interface NotificationReadsTable {
+  user_id: string
+  notification_id: string
+  /** Null means explicitly unread (even below the watermark). */
+  readAt: Timestamp | null
+  dismissedAt: Timestamp | null
+  updatedAt: Timestamp
+}
+
+/** A user's "mark all read": every notification with id <= readUpTo is read unless a read row says not. */
+export interface NotificationReadMarksTable {
+  user_id: string
+  readUpTo: string
+  updatedAt: Timestamp
+}
+
+/** `for_users` as rows, for an indexed "addressed to me". */
+export interface NotificationRecipientsTable {
+  notification_id: string
+  user_id: string
 }
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
@@ -272,6 +315,15 @@ export interface RateLimitsTable {
   reset_at: Timestamp
 }
 
+/** Settings admins edit in the app (0007): one JSON value per key, checked by the key's schema. */
+export interface SettingsTable {
+  key: string
+  /** JSON text. */
+  value: string
+  updatedAt: Timestamp
+  updatedBy: string | null
+}
+
 export interface DB {
   users: UsersTable
   accounts: AccountsTable
@@ -288,10 +340,14 @@ export interface DB {
   folder_permissions: FolderPermissionsTable
   trash_items: TrashItemsTable
   notifications: NotificationsTable
+  notification_reads: NotificationReadsTable
+  notification_read_marks: NotificationReadMarksTable
+  notification_recipients: NotificationRecipientsTable
   mail_outbox: MailOutboxTable
   audit_events: AuditEventsTable
   user_avatars: UserAvatarsTable
   rate_limits: RateLimitsTable
+  settings: SettingsTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

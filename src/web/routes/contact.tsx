@@ -1,12 +1,2 @@
-import { Mail } from 'lucide-react'
-import { ComingSoon } from '../components/layout/coming-soon'
-
-export function ContactPage() {
-  return (
-    <ComingSoon
-      title="Contact"
-      icon={Mail}
-      description="Ask for a quote, send us a message, or get our free e-book by e-mail."
-    />
-  )
-}
+// Thin route module: the page lives in features/inbox.
+export { ContactPage } from '../features/inbox/contact-page'

@@ -4,6 +4,8 @@ import * as m0002 from './0002-accounts'
 import * as m0003 from './0003-mail-outbox'
 import * as m0004 from './0004-rate-limits'
 import * as m0005 from './0005-user-avatars'
+import * as m0006 from './0006-notification-reads'
+import * as m0007 from './0007-inbox'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003-mail-outbox': m0003,
   '0004-rate-limits': m0004,
   '0005-user-avatars': m0005,
+  '0006-notification-reads': m0006,
+  '0007-inbox': m0007,
 }

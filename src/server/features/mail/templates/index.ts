@@ -1,3 +1,6 @@
+export { ebookLink } from './ebook-link'
+export { inboxReceived } from './inbox-received'
+export { type InboxAlertEntry, inboxStaffAlert } from './inbox-staff-alert'
 export type { Brand, RenderedMail } from './layout'
 export { escapeHtml, oneLine } from './markup'
 export { passwordReset } from './password-reset'

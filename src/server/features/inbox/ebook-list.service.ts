@@ -1,0 +1,106 @@
+import type { BulkResult, EbookListQuery } from '../../../shared/contract/inbox-staff'
+import type { AppDeps } from '../../deps'
+import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { problems } from '../../lib/http/problem'
+import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
+import { queryInBatches } from '../../lib/list-query/query-batches'
+import type { Actor } from '../../policies/actor'
+import { canTriageInbox } from '../../policies/inbox.policy'
+import type { ActorInfo } from '../admin/user-access.service'
+import { recordAudit } from '../audit/audit.service'
+import {
+  deleteEbookRequests,
+  EBOOK_LIST_COLUMNS,
+  type EbookRow,
+  filteredEbookRequests,
+  findEbookRequest,
+  mailableEbookRequests,
+} from './ebook.repository'
+import { presentEbookEntry } from './inbox.presenter'
+
+// The staff's e-book list (ManageFeedback staff and admins): the table, one entry, deletes, and the
+// CSV a mailing tool imports.
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>
+
+function authorize(actor: Actor) {
+  if (!canTriageInbox(actor)) throw problems.forbidden()
+}
+
+export async function listEbookRequests(deps: Deps, actor: Actor, query: EbookListQuery) {
+  authorize(actor)
+  const page = await fetchListPage(filteredEbookRequests(deps.database.db, query), query, EBOOK_LIST_COLUMNS)
+  return { ...page, items: page.items.map((row) => presentEbookEntry(row, actor)) }
+}
+
+export async function getEbookRequest(deps: Deps, actor: Actor, id: string) {
+  authorize(actor)
+  const row = await findEbookRequest(deps.database.db, id)
+  if (!row) throw problems.notFound('No such e-book request.')
+  return presentEbookEntry(row, actor)
+}
+
+export async function deleteEbookEntries(
+  deps: Deps,
+  by: ActorInfo,
+  ids: readonly string[],
+): Promise<BulkResult> {
+  authorize(by.actor)
+  const distinct = [...new Set(ids)]
+  const now = deps.clock()
+  const deleted = await deps.database.db.transaction().execute(async (trx) => {
+    // RETURNING gives no order on PostgreSQL: keep the order the ids were asked in.
+    const returned = new Set(await deleteEbookRequests(trx, distinct))
+    const gone = distinct.filter((id) => returned.has(id))
+    if (gone.length > 0) {
+      await recordAudit(
+        trx,
+        {
+          action: 'inbox.deleted',
+          actor: { id: by.id, email: by.email },
+          from: by.from,
+          details: { table: 'ebook_requests', ids: gone },
+        },
+        now,
+      )
+    }
+    return gone
+  })
+  return {
+    results: distinct.map((id) => ({ id, outcome: deleted.includes(id) ? 'deleted' : 'not_found' })),
+    changed: deleted.length,
+  }
+}
+
+export async function deleteEbookEntry(deps: Deps, by: ActorInfo, id: string): Promise<void> {
+  const result = await deleteEbookEntries(deps, by, [id])
+  if (result.changed === 0) throw problems.notFound('No such e-book request.')
+}
+
+/**
+ * The CSV a mailing tool imports (Mailchimp's "Email Address" header): only confirmed addresses that
+ * are still subscribed, whatever the table shows, narrowed further by the table's filters and search.
+ * The opt-in date is when the owner confirmed (double opt-in).
+ */
+const MAILING_CSV: CsvColumn<EbookRow>[] = [
+  { header: 'Email Address', value: (r) => r.email },
+  { header: 'Opt-in Date', value: (r) => r.confirmedAt },
+  { header: 'Source', value: (r) => r.source },
+]
+
+export async function exportEbookList(deps: Deps, by: ActorInfo, query: EbookListQuery) {
+  authorize(by.actor)
+  const { page: _p, pageSize: _s, ...filters } = query
+  await recordAudit(
+    deps.database.db,
+    {
+      action: 'export',
+      actor: { id: by.id, email: by.email },
+      from: by.from,
+      details: { table: 'ebook_requests', filters: { ...filters, mailable: true } },
+    },
+    deps.clock(),
+  )
+  const rows = applySearchAndSort(mailableEbookRequests(deps.database.db, query), query, EBOOK_LIST_COLUMNS)
+  return csvStream(MAILING_CSV, queryInBatches(rows))
+}

@@ -1,0 +1,67 @@
+import type { Transaction } from 'kysely'
+import type { Logger } from 'pino'
+import type { DB } from '../../db/schema'
+import type { Env } from '../../env'
+import { brandOf } from '../accounts/brand'
+import { enqueueMail, type InboxAlertEntry, inboxReceived, inboxStaffAlert, type RenderedMail } from '../mail'
+import { INBOX_STAFF_PATHS } from './inbox-links'
+
+// The two e-mails of a quote request or contact message (product.md §4): a fixed confirmation to
+// the sender and an alert to every admin and ManageFeedback staff member with Reply-To the sender.
+
+export interface SubmissionMails {
+  confirmation: RenderedMail
+  alert: RenderedMail
+}
+
+/**
+ * Renders both mails before the submission's transaction. A template that throws (a bug) costs the
+ * mails, never the submission: the visitor's message is stored and staff still see it in the inbox.
+ */
+export function renderSubmissionMails(
+  env: Pick<Env, 'business' | 'authUrl'>,
+  logger: Logger,
+  kind: 'quote' | 'contact',
+  id: string,
+  entry: InboxAlertEntry,
+): SubmissionMails | undefined {
+  try {
+    const brand = brandOf(env)
+    return {
+      confirmation: inboxReceived(brand, { kind }),
+      alert: inboxStaffAlert(brand, { kind, entry, link: `${brand.baseUrl}${INBOX_STAFF_PATHS[kind](id)}` }),
+    }
+  } catch (error) {
+    logger.error({ err: error, kind }, 'inbox: could not render the e-mails; the submission is kept')
+    return undefined
+  }
+}
+
+/** Admins and ManageFeedback staff who may be alerted (restricted accounts are suspended). */
+export function inboxStaffAddresses(trx: Transaction<DB>) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('isRestricted', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb('role', '=', 'admin'),
+        eb.and([eb('role', '=', 'staff'), eb('staffFunctions', 'like', '%"ManageFeedback"%')]),
+      ]),
+    )
+    .orderBy('id')
+    .execute()
+}
+
+/** Queues the confirmation and one alert per staff member, in the submission's transaction. */
+export async function queueSubmissionMails(
+  trx: Transaction<DB>,
+  mails: SubmissionMails,
+  sender: string,
+  now: Date,
+): Promise<void> {
+  await enqueueMail(trx, { to: sender, ...mails.confirmation }, now)
+  for (const staff of await inboxStaffAddresses(trx)) {
+    await enqueueMail(trx, { to: staff.email, replyTo: sender, ...mails.alert }, now)
+  }
+}

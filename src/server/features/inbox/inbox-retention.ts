@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import { readSetting } from '../../lib/settings/settings'
+import { RETENTION_DAYS_SETTING } from './inbox-settings.service'
+import { purgeResolvedBatch } from './triage.repository'
+
+// Retention of resolved quote requests and contact messages (issue 6 §6): off by default; when an
+// admin sets N days, entries resolved more than N days ago are deleted. Pending entries are never
+// touched, however old. For the job runner (src/server/jobs.ts) to call, e.g. daily.
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const BATCH = 500
+
+export interface InboxPurgeResult {
+  quoteRequests: number
+  contacts: number
+  [counter: string]: number
+}
+
+/**
+ * Deletes resolved entries older than the retention setting, in batches (each statement short, so
+ * SQLite's one writer is not held); stops between batches when `signal` aborts. Idempotent: two
+ * instances purging at once delete each row once between them.
+ */
+export async function purgeResolvedInboxEntries(
+  db: Kysely<DB>,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<InboxPurgeResult> {
+  const result: InboxPurgeResult = { quoteRequests: 0, contacts: 0 }
+  const days = await readSetting(db, RETENTION_DAYS_SETTING)
+  if (days === null) return result
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString()
+  for (const [table, counter] of [
+    ['quote_requests', 'quoteRequests'],
+    ['contacts', 'contacts'],
+  ] as const) {
+    while (!signal?.aborted) {
+      const deleted = await purgeResolvedBatch(db, table, cutoff, BATCH)
+      result[counter] += deleted
+      if (deleted < BATCH) break
+    }
+  }
+  return result
+}

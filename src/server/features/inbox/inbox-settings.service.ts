@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import type { InboxSettings, InboxSettingsUpdate } from '../../../shared/contract/inbox-staff'
+import type { AppDeps } from '../../deps'
+import { problems } from '../../lib/http/problem'
+import { defineSetting, readSettings, writeSetting } from '../../lib/settings/settings'
+import { canChangeInboxSettings } from '../../policies/inbox.policy'
+import type { ActorInfo } from '../admin/user-access.service'
+import { recordAudit } from '../audit/audit.service'
+
+// The inbox settings admins edit (issue 6): the services a quote request may name, the file sent as
+// the e-book, and how long resolved quotes and contacts are kept.
+
+/** No services until an admin lists some: the quote form then does not ask for one. */
+export const SERVICES_SETTING = defineSetting({
+  key: 'inbox.services',
+  schema: z.array(z.string()),
+  fallback: [] as string[],
+})
+
+/** A file id in the file manager; null until an admin chooses the e-book. */
+export const EBOOK_FILE_SETTING = defineSetting({
+  key: 'inbox.ebookFileId',
+  schema: z.string().nullable(),
+  fallback: null as string | null,
+})
+
+/** Days resolved quotes and contacts are kept; null (the default) keeps them for good. */
+export const RETENTION_DAYS_SETTING = defineSetting({
+  key: 'inbox.retentionDays',
+  schema: z.number().int().positive().nullable(),
+  fallback: null as number | null,
+})
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>
+
+export async function readInboxSettings(deps: Pick<AppDeps, 'database'>): Promise<InboxSettings> {
+  const [services, ebookFileId, retentionDays] = await readSettings(deps.database.db, [
+    SERVICES_SETTING,
+    EBOOK_FILE_SETTING,
+    RETENTION_DAYS_SETTING,
+  ] as const)
+  return { services, ebookFileId, retentionDays }
+}
+
+export async function getInboxSettings(deps: Deps, by: ActorInfo): Promise<InboxSettings> {
+  if (!canChangeInboxSettings(by.actor)) throw problems.forbidden()
+  return readInboxSettings(deps)
+}
+
+export async function updateInboxSettings(
+  deps: Deps,
+  by: ActorInfo,
+  change: InboxSettingsUpdate,
+): Promise<InboxSettings> {
+  if (!canChangeInboxSettings(by.actor)) throw problems.forbidden()
+  const db = deps.database.db
+  if (change.ebookFileId) {
+    const file = await db
+      .selectFrom('files')
+      .select('id')
+      .where('id', '=', change.ebookFileId)
+      .where('isTrashed', '=', false)
+      .executeTakeFirst()
+    if (!file) throw problems.validation({ ebookFileId: ['There is no such file (or it is in the trash).'] })
+  }
+  const now = deps.clock()
+  const meta = { now, by: by.id }
+  await db.transaction().execute(async (trx) => {
+    if (change.services !== undefined) await writeSetting(trx, SERVICES_SETTING, change.services, meta)
+    if (change.ebookFileId !== undefined)
+      await writeSetting(trx, EBOOK_FILE_SETTING, change.ebookFileId, meta)
+    if (change.retentionDays !== undefined)
+      await writeSetting(trx, RETENTION_DAYS_SETTING, change.retentionDays, meta)
+    await recordAudit(
+      trx,
+      {
+        action: 'settings.changed',
+        actor: { id: by.id, email: by.email },
+        from: by.from,
+        details: { area: 'inbox', changed: Object.keys(change), ...change },
+      },
+      now,
+    )
+  })
+  return readInboxSettings(deps)
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+
+// Named queries for privacy requests: everything held for one address (stored lower-case; lower()
+// also finds rows written otherwise), and its erasure.
+
+export async function heldForEmail(db: Kysely<DB>, email: string) {
+  const quoteRequests = await db
+    .selectFrom('quote_requests')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'business_name',
+      'industry',
+      'email',
+      'phone',
+      'service',
+      'message',
+      'status',
+      'createdAt',
+      'updatedAt',
+      'resolvedAt',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .orderBy('createdAt')
+    .execute()
+  const contacts = await db
+    .selectFrom('contacts')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'subject',
+      'message',
+      'status',
+      'createdAt',
+      'updatedAt',
+      'resolvedAt',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .orderBy('createdAt')
+    .execute()
+  const ebookRequests = await db
+    .selectFrom('ebook_requests')
+    .select(['id', 'email', 'source', 'createdAt', 'updatedAt', 'confirmedAt', 'unsubscribedAt'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .execute()
+  return { quoteRequests, contacts, ebookRequests }
+}
+
+/**
+ * Deletes the address's quotes, contacts and e-book row and the outbox's mails to or replying to it,
+ * and takes `names` (the sender's names on those entries) out of quote and feedback notifications.
+ * Run it in a transaction.
+ */
+export async function eraseEmail(trx: Kysely<DB>, email: string, names: readonly string[]) {
+  const quotes = await trx
+    .deleteFrom('quote_requests')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst()
+  const contacts = await trx
+    .deleteFrom('contacts')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst()
+  const ebook = await trx
+    .deleteFrom('ebook_requests')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst()
+  const mails = await trx
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([eb(eb.fn('lower', ['to_address']), '=', email), eb(eb.fn('lower', ['reply_to']), '=', email)]),
+    )
+    .executeTakeFirst()
+  if (names.length > 0) {
+    // Staff notifications name the sender (as the actor of "created", as the item of "resolved").
+    await trx
+      .updateTable('notifications')
+      .set({ user_name: 'Someone (erased)', mainItem: null, subItem: null })
+      .where('type', 'in', ['quote', 'feedback'])
+      .where('action', '=', 'created')
+      .where('user_name', 'in', names)
+      .execute()
+    await trx
+      .updateTable('notifications')
+      .set({ mainItem: null })
+      .where('type', 'in', ['quote', 'feedback'])
+      .where('mainItem', 'in', names)
+      .execute()
+  }
+  return {
+    quoteRequests: Number(quotes.numDeletedRows),
+    contacts: Number(contacts.numDeletedRows),
+    ebookRequests: Number(ebook.numDeletedRows),
+    mails: Number(mails.numDeletedRows),
+  }
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto'
+import type { PrivacyEraseResult, PrivacyExport } from '../../../shared/contract/inbox-staff'
+import type { AppDeps } from '../../deps'
+import { problems } from '../../lib/http/problem'
+import { canHandlePrivacyRequests } from '../../policies/inbox.policy'
+import { normalizeEmail } from '../accounts/users.repository'
+import type { ActorInfo } from '../admin/user-access.service'
+import { recordAudit } from '../audit/audit.service'
+import { eraseEmail, heldForEmail } from './privacy.repository'
+
+// A person's right to see and to erase what we hold about them (product.md §4 "Privacy"): everything
+// for one e-mail address across the quote requests, contact messages and e-book list, as JSON, and
+// erased on an admin's request. The erase also takes the outbox's copies of mails to or from the
+// address and the sender's name out of staff notifications. Both are audited with a digest of the
+// address, not the address itself (the audit log outlives the erasure).
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>
+
+function emailDigest(email: string): string {
+  return createHash('sha256').update(email, 'utf8').digest('hex')
+}
+
+function authorize(by: ActorInfo) {
+  if (!canHandlePrivacyRequests(by.actor)) throw problems.forbidden()
+}
+
+export async function exportPersonalData(
+  deps: Deps,
+  by: ActorInfo,
+  rawEmail: string,
+): Promise<PrivacyExport> {
+  authorize(by)
+  const email = normalizeEmail(rawEmail)
+  const now = deps.clock()
+  const held = await heldForEmail(deps.database.db, email)
+  await recordAudit(
+    deps.database.db,
+    {
+      action: 'privacy.exported',
+      actor: { id: by.id, email: by.email },
+      from: by.from,
+      details: {
+        emailDigest: emailDigest(email),
+        quoteRequests: held.quoteRequests.length,
+        contacts: held.contacts.length,
+        ebookRequests: held.ebookRequests.length,
+      },
+    },
+    now,
+  )
+  return {
+    email,
+    exportedAt: now.toISOString(),
+    quoteRequests: held.quoteRequests,
+    contacts: held.contacts,
+    ebookRequests: held.ebookRequests,
+  }
+}
+
+export async function erasePersonalData(
+  deps: Deps,
+  by: ActorInfo,
+  rawEmail: string,
+): Promise<PrivacyEraseResult> {
+  authorize(by)
+  const email = normalizeEmail(rawEmail)
+  const now = deps.clock()
+  const erased = await deps.database.db.transaction().execute(async (trx) => {
+    const held = await heldForEmail(trx, email)
+    const names = [
+      ...new Set(
+        [...held.quoteRequests, ...held.contacts]
+          .map((r) => `${r.first_name} ${r.last_name}`.trim())
+          .filter(Boolean),
+      ),
+    ]
+    const counts = await eraseEmail(trx, email, names)
+    await recordAudit(
+      trx,
+      {
+        action: 'privacy.erased',
+        actor: { id: by.id, email: by.email },
+        from: by.from,
+        details: { emailDigest: emailDigest(email), ...counts },
+      },
+      now,
+    )
+    return counts
+  })
+  return { email, erased }
+}

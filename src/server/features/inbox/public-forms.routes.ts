@@ -1,0 +1,149 @@
+import type { Context } from 'hono'
+import {
+  CONTACT_RECEIVED_MESSAGE,
+  contactInputSchema,
+  EBOOK_REQUESTED_MESSAGE,
+  ebookConfirmedSchema,
+  ebookRequestInputSchema,
+  ebookUnsubscribedSchema,
+  formSetupSchema,
+  linkTokenSchema,
+  QUOTE_RECEIVED_MESSAGE,
+  quoteRequestInputSchema,
+  submissionReceivedSchema,
+} from '../../../shared/contract/inbox'
+import type { AppEnv } from '../../deps'
+import { defineRoute } from '../../lib/http/route'
+import { clientInfo } from '../accounts/client-info'
+import { confirmEbook, downloadEbook, requestEbook, unsubscribeEbook } from './ebook.service'
+import type { Sender } from './form-guard'
+import { formSetup } from './form-setup.service'
+import { EBOOK_PAGE_PATHS } from './inbox-links'
+import { submitContact, submitQuote } from './submissions.service'
+
+// The inbox's public side (product.md §4): anyone may call these, signed in or not. A submission
+// that the spam guard drops gets exactly the answer of an accepted one.
+
+function senderOf(c: Context<AppEnv>): Sender {
+  const actor = c.var.actor
+  return { userId: actor.kind === 'user' ? actor.id : null, client: clientInfo(c), logger: c.var.logger }
+}
+
+const received = (message: string) => ({ status: 'received' as const, message })
+const accepted = {
+  202: {
+    description: 'Received (also the answer when the spam guard drops it)',
+    schema: submissionReceivedSchema,
+  },
+  422: { description: 'A field needs attention, or the form was open for over a day (`form_expired`)' },
+  429: { description: 'Too many submissions from this address or for this e-mail; see Retry-After' },
+}
+const noStore = { 'Cache-Control': 'no-store' }
+
+export const publicFormRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/inbox/form',
+    summary: 'What a public form needs: a signed issue time, the services list, prefilled details',
+    tags: ['inbox'],
+    access: 'public',
+    responses: { 200: { description: 'The form setup', schema: formSetupSchema } },
+    handler: async (c) => c.json(await formSetup(c.var.deps, senderOf(c).userId), 200, noStore),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/inbox/quotes',
+    summary: 'Sends a quote request',
+    tags: ['inbox'],
+    access: 'public',
+    request: { body: quoteRequestInputSchema },
+    responses: accepted,
+    handler: async (c, { body }) => {
+      await submitQuote(c.var.deps, senderOf(c), body)
+      return c.json(received(QUOTE_RECEIVED_MESSAGE), 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/inbox/contacts',
+    summary: 'Sends a contact or feedback message',
+    tags: ['inbox'],
+    access: 'public',
+    request: { body: contactInputSchema },
+    responses: accepted,
+    handler: async (c, { body }) => {
+      await submitContact(c.var.deps, senderOf(c), body)
+      return c.json(received(CONTACT_RECEIVED_MESSAGE), 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/inbox/ebook-requests',
+    summary: 'Asks for the e-book: mails a signed, expiring link (the same answer for every address)',
+    tags: ['inbox'],
+    access: 'public',
+    request: { body: ebookRequestInputSchema },
+    responses: accepted,
+    handler: async (c, { body }) => {
+      await requestEbook(c.var.deps, senderOf(c), body)
+      return c.json(received(EBOOK_REQUESTED_MESSAGE), 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/inbox/ebook/confirm',
+    summary: 'Confirms the address from the e-mailed link (the page POSTs; opening the link changes nothing)',
+    tags: ['inbox'],
+    access: 'public',
+    request: { body: linkTokenSchema },
+    responses: {
+      200: { description: 'Confirmed; whether the e-book can be downloaded', schema: ebookConfirmedSchema },
+      400: { description: 'The link expired (`link_expired`) or is not valid (`link_invalid`)' },
+    },
+    handler: (c, { body }) => confirmEbook(c.var.deps, body.token),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/inbox/ebook/download',
+    summary: 'Downloads the e-book with the e-mailed link’s token',
+    tags: ['inbox'],
+    access: 'public',
+    request: { query: linkTokenSchema },
+    responses: {
+      200: { description: 'The e-book file', contentType: 'application/octet-stream' },
+      400: { description: 'The link expired or is not valid' },
+      409: { description: 'No e-book is available yet (`ebook_not_configured`): file storage comes later' },
+    },
+    handler: (c, { query }) => downloadEbook(c.var.deps, query.token),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/inbox/ebook/unsubscribe',
+    summary: 'Opens the unsubscribe page (mail clients without one-click open the List-Unsubscribe URL)',
+    tags: ['inbox'],
+    access: 'public',
+    request: { query: linkTokenSchema },
+    responses: { 303: { description: 'To the unsubscribe page, whose button POSTs: a GET changes nothing' } },
+    handler: (c, { query }) => c.redirect(EBOOK_PAGE_PATHS.unsubscribe(query.token), 303),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/inbox/ebook/unsubscribe',
+    summary: 'Unsubscribes from the e-book list: RFC 8058 one-click, or the unsubscribe page',
+    tags: ['inbox'],
+    access: 'public',
+    csrfExempt:
+      'RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" form-encoded from ' +
+      'their servers, with no Origin and no cookies. The signed token in the URL is the proof, and the ' +
+      'only thing it can do is take that one address off the list.',
+    request: { query: linkTokenSchema, bodyType: 'form' },
+    responses: {
+      200: { description: 'Unsubscribed (also when it already was)', schema: ebookUnsubscribedSchema },
+      400: { description: 'The link is not valid' },
+    },
+    handler: async (c, { query }) => {
+      await unsubscribeEbook(c.var.deps, query.token)
+      return c.json({ status: 'unsubscribed' as const }, 200, noStore)
+    },
+  }),
+]

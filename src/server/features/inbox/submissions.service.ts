@@ -1,0 +1,111 @@
+import type { z } from 'zod'
+import type { contactInputSchema, quoteRequestInputSchema } from '../../../shared/contract/inbox'
+import type { AppDeps } from '../../deps'
+import { problems } from '../../lib/http/problem'
+import { newId } from '../../lib/ids'
+import { readSetting } from '../../lib/settings/settings'
+import { normalizeEmail } from '../accounts/users.repository'
+import { notify } from '../notifications/notify'
+import { insertContact } from './contacts.repository'
+import { guardSubmission, type Sender } from './form-guard'
+import { queueSubmissionMails, renderSubmissionMails } from './inbox-mail'
+import { SERVICES_SETTING } from './inbox-settings.service'
+import { insertQuote } from './quotes.repository'
+
+// The public quote and contact forms (product.md §4). In order: the fields were validated by the
+// route; the service must be one admins list; then the spam guard (rate limit, honeypot, fill time);
+// then one transaction stores the submission, queues its e-mails and notifies staff. The e-mails go
+// through the outbox, so an SMTP outage delays them and never loses the submission or shows the
+// visitor an error.
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
+export type QuoteInput = z.output<typeof quoteRequestInputSchema>
+export type ContactInput = z.output<typeof contactInputSchema>
+
+/** The service as admins spelled it, or a 422 when it is not on their list. */
+async function checkedService(deps: Deps, service: string | null): Promise<string | null> {
+  const services = await readSetting(deps.database.db, SERVICES_SETTING)
+  if (services.length === 0) return null
+  if (!service) throw problems.validation({ service: ['Choose the service you are interested in.'] })
+  const match = services.find((s) => s.toLowerCase() === service.toLowerCase())
+  if (!match) throw problems.validation({ service: ['Choose one of the services listed.'] })
+  return match
+}
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim()
+
+export async function submitQuote(deps: Deps, sender: Sender, input: QuoteInput): Promise<void> {
+  const email = normalizeEmail(input.email)
+  const service = await checkedService(deps, input.service)
+  if (!(await guardSubmission(deps, 'quote', sender, { ...input, email }))) return
+
+  const now = deps.clock()
+  const stamp = now.toISOString()
+  const row = {
+    id: newId(now.getTime()),
+    first_name: input.first_name,
+    last_name: input.last_name,
+    business_name: input.business_name,
+    industry: input.industry,
+    email,
+    phone: input.phone,
+    service,
+    message: input.message,
+    status: 'pending' as const,
+    createdAt: stamp,
+    updatedAt: stamp,
+  }
+  const mails = renderSubmissionMails(deps.env, sender.logger, 'quote', row.id, row)
+  await deps.database.db.transaction().execute(async (trx) => {
+    await insertQuote(trx, row)
+    if (mails) await queueSubmissionMails(trx, mails, email, now)
+    await notify(
+      trx,
+      {
+        type: 'quote',
+        action: 'created',
+        actor: { id: sender.userId, name: fullName(row.first_name, row.last_name) },
+        mainItem: service ?? row.business_name,
+        audience: { forAll: true },
+      },
+      now,
+    )
+  })
+  deps.mailer.kick()
+}
+
+export async function submitContact(deps: Deps, sender: Sender, input: ContactInput): Promise<void> {
+  const email = normalizeEmail(input.email)
+  if (!(await guardSubmission(deps, 'contact', sender, { ...input, email }))) return
+
+  const now = deps.clock()
+  const stamp = now.toISOString()
+  const row = {
+    id: newId(now.getTime()),
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email,
+    subject: input.subject,
+    message: input.message,
+    status: 'pending' as const,
+    createdAt: stamp,
+    updatedAt: stamp,
+  }
+  const mails = renderSubmissionMails(deps.env, sender.logger, 'contact', row.id, row)
+  await deps.database.db.transaction().execute(async (trx) => {
+    await insertContact(trx, row)
+    if (mails) await queueSubmissionMails(trx, mails, email, now)
+    await notify(
+      trx,
+      {
+        type: 'feedback',
+        action: 'created',
+        actor: { id: sender.userId, name: fullName(row.first_name, row.last_name) },
+        mainItem: row.subject,
+        audience: { forAll: true },
+      },
+      now,
+    )
+  })
+  deps.mailer.kick()
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { StaffFunction } from '../../shared/enums'
+import type { Actor } from './actor'
+import {
+  canChangeInboxSettings,
+  canHandlePrivacyRequests,
+  canTriageInbox,
+  inboxEntryAbilities,
+} from './inbox.policy'
+
+const user = (
+  role: 'user' | 'staff' | 'admin',
+  staffFunctions: StaffFunction[] = [],
+  isRestricted = false,
+): Actor => ({ kind: 'user', id: 'u1', role, staffFunctions, isRestricted, emailVerified: true })
+
+// actor → [triage, settings, privacy]
+const table: [string, Actor, [boolean, boolean, boolean]][] = [
+  ['anonymous', { kind: 'anonymous' }, [false, false, false]],
+  ['user', user('user'), [false, false, false]],
+  [
+    'user holding ManageFeedback without the staff role',
+    user('user', ['ManageFeedback']),
+    [false, false, false],
+  ],
+  ['staff with ManageFeedback', user('staff', ['ManageFeedback']), [true, false, false]],
+  [
+    'staff with every other function',
+    user('staff', ['ManageFolders', 'AccessShop', 'UploadProducts']),
+    [false, false, false],
+  ],
+  ['restricted staff with ManageFeedback', user('staff', ['ManageFeedback'], true), [false, false, false]],
+  ['admin', user('admin'), [true, true, true]],
+  ['restricted admin', user('admin', [], true), [false, false, false]],
+]
+
+describe('inbox policy', () => {
+  it.each(table)('%s', (_name, actor, [triage, settings, privacy]) => {
+    expect([canTriageInbox(actor), canChangeInboxSettings(actor), canHandlePrivacyRequests(actor)]).toEqual([
+      triage,
+      settings,
+      privacy,
+    ])
+  })
+
+  it('offers resolve on pending entries and reopen on resolved ones, to triage staff only', () => {
+    const staff = user('staff', ['ManageFeedback'])
+    expect(inboxEntryAbilities(staff, 'pending')).toEqual({ resolve: true, reopen: false, delete: true })
+    expect(inboxEntryAbilities(staff, 'resolved')).toEqual({ resolve: false, reopen: true, delete: true })
+    expect(inboxEntryAbilities(user('user'), 'pending')).toEqual({
+      resolve: false,
+      reopen: false,
+      delete: false,
+    })
+  })
+})

@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createElement as h, type ReactElement } from 'react'
+// biome-ignore lint/style/noRestrictedImports: React's own server renderer (not src/server), for a test in Node
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { FormSetup } from '../../../shared/contract/inbox'
+import { ApiError } from '../../lib/api-error'
+import { ContactPage } from './contact-page'
+import { EbookDownloadPage } from './ebook-link-page'
+import { formProblemText } from './form-problem'
+import { QuotePage } from './quote-page'
+
+// The public forms rendered as the browser first paints them (server-side rendering in Node): the
+// honeypot's attributes, the prefill and the services list. The browser journey is in e2e/.
+
+const SETUP: FormSetup = {
+  formToken: 'token.signature',
+  minFillSeconds: 3,
+  services: ['Web design', 'Hosting'],
+  prefill: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    business_name: 'AE',
+    industry: null,
+  },
+}
+
+function render(element: ReactElement, form: string, setup: FormSetup | undefined, url = '/') {
+  const client = new QueryClient()
+  if (setup) client.setQueryData(['inbox', 'form-setup', form], setup)
+  return renderToString(
+    h(QueryClientProvider, { client }, h(MemoryRouter, { initialEntries: [url] }, element)),
+  )
+}
+
+describe('public forms', () => {
+  it('hide the honeypot from people, assistive technology, the tab order and autofill', () => {
+    const html = render(h(ContactPage), 'contact', SETUP)
+    const honeypot = /<div aria-hidden="true"[^>]*>.*?<input[^>]*name="website"[^>]*>/s.exec(html)?.[0]
+    expect(honeypot).toBeDefined()
+    expect(honeypot).toContain('tabindex="-1"')
+    expect(honeypot).toContain('autoComplete="off"')
+    expect(honeypot).toMatch(/class="[^"]*-left-\[10000px\]/)
+  })
+
+  it('prefill the signed-in user’s details and list the admins’ services', () => {
+    const html = render(h(QuotePage), 'quote', SETUP)
+    expect(html).toContain('value="Ada"')
+    expect(html).toContain('value="ada@example.com"')
+    expect(html).toContain('value="AE"')
+    expect(html).toContain('<option value="Web design">Web design</option>')
+    expect(html).toContain('Send quote request')
+  })
+
+  it('ask for no service when admins list none, and prefill nothing for a visitor', () => {
+    const html = render(h(QuotePage), 'quote', { ...SETUP, services: [], prefill: null })
+    expect(html).not.toContain('Choose a service')
+    expect(html).not.toContain('value="Ada"')
+  })
+
+  it('say what to do after too many messages', () => {
+    const error = new ApiError({
+      status: 429,
+      code: 'rate_limited',
+      title: 'Too many requests',
+      detail: 'Too many messages from you in a short time. Please try again in 12 minutes.',
+    })
+    expect(formProblemText(error)).toEqual({
+      title: 'Too many messages',
+      detail:
+        'Too many messages from you in a short time. Please try again in 12 minutes. What you typed is kept on this page.',
+    })
+  })
+})
+
+describe('the e-book link page', () => {
+  it('asks for a button press (a POST) rather than confirming on opening', () => {
+    const html = render(h(EbookDownloadPage), 'ebook', undefined, '/ebook/download?token=abcdefghijk.lmnop')
+    expect(html).toContain('Confirm and get the e-book')
+  })
+
+  it('explains an incomplete link', () => {
+    const html = render(h(EbookDownloadPage), 'ebook', undefined, '/ebook/download')
+    expect(html).toContain('This link does not work')
+    expect(html).toContain('href="/ebook"')
+  })
+})

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/inbox.
+export { EbookDownloadPage } from '../features/inbox/ebook-link-page'

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/inbox.
+export { QuotePage } from '../features/inbox/quote-page'

@@ -1,0 +1,99 @@
+import { expect } from 'vitest'
+import type { DB } from '../../src/server/db/schema'
+import type { StaffFunction } from '../../src/shared/enums'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestAppOptions } from '../support/test-app'
+
+// Shared by the inbox suites: an app whose client address comes from X-Forwarded-For (so each test
+// can be its own visitor), form tokens that are old enough, and signed-in staff.
+
+export async function inboxApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return createTestApp({ ...options, env: { TRUST_PROXY: 'true', ...env } })
+}
+
+let visitors = 0
+/** A fresh client address per call, so rate limits of one test do not spill into another. */
+export function nextIp(): string {
+  visitors++
+  return `198.51.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`
+}
+
+/** POST JSON as the web app does, from a given client address. */
+export function postFrom(t: TestApp, path: string, body: unknown, ip: string, client?: CookieClient) {
+  const init = {
+    method: 'POST',
+    headers: {
+      Origin: TEST_ORIGIN,
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+    },
+    body: JSON.stringify(body),
+  }
+  return client ? client.request(path, init) : t.app.request(path, init)
+}
+
+/** Opens a form (GET /api/inbox/form) and lets enough time pass to send it. */
+export async function openForm(t: TestApp, client?: CookieClient): Promise<string> {
+  const res = client ? await client.json('/api/inbox/form') : await t.request('/api/inbox/form')
+  expect(res.status).toBe(200)
+  const { formToken } = (await res.json()) as { formToken: string }
+  t.clock.advance(5_000)
+  return formToken
+}
+
+export function quoteInput(overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    business_name: 'Analytical Engines Ltd',
+    industry: 'Computing',
+    email: 'ada@example.com',
+    phone: '+234 801 234 5678',
+    service: null,
+    message: 'Please quote for 3 engines.\nDelivery to Lagos.',
+    website: '',
+    ...overrides,
+  }
+}
+
+export function contactInput(overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    subject: 'Opening hours',
+    message: 'When are you open on Saturdays?',
+    website: '',
+    ...overrides,
+  }
+}
+
+/** A signed-in user with a role and staff functions. */
+export async function signedIn(
+  t: TestApp,
+  role: 'user' | 'staff' | 'admin',
+  functions: StaffFunction[] = [],
+  overrides: Partial<DB['users']> = {},
+) {
+  const user = await insertUserWithPassword(t.database.db, 'inbox test password', {
+    role,
+    staffFunctions: JSON.stringify(functions),
+    ...overrides,
+  })
+  const client = new CookieClient(t.app)
+  const res = await client.signIn(user.email, user.plainPassword)
+  expect(res.status).toBeLessThan(400)
+  return { user, client }
+}
+
+export async function count(
+  t: TestApp,
+  table: 'quote_requests' | 'contacts' | 'ebook_requests' | 'mail_outbox',
+) {
+  const rows = await t.database.db.selectFrom(table).select('id').execute()
+  return rows.length
+}

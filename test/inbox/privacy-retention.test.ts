@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest'
+import type { DB } from '../../src/server/db/schema'
+import { purgeResolvedInboxEntries } from '../../src/server/features/inbox/inbox-retention'
+import { newId } from '../../src/server/lib/ids'
+import type { TestApp } from '../support/test-app'
+import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
+
+// Privacy (issue 6 §6): an admin exports and erases everything held for one address; retention purges
+// resolved entries after N days when an admin turns it on. And the settings behind both.
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+describe('privacy: export and erase by e-mail address', () => {
+  it('exports everything for the address as JSON, then erases it everywhere, both audited without the address', async () => {
+    const t = await inboxApp()
+    const { client: admin } = await signedIn(t, 'admin')
+    const { client: staff } = await signedIn(t, 'staff', ['ManageFeedback'])
+    const formToken = await openForm(t)
+    const subject = { email: 'Subject@Example.com', first_name: 'Sam', last_name: 'Subject' }
+    await postFrom(t, '/api/inbox/quotes', quoteInput({ formToken, ...subject }), nextIp())
+    await postFrom(t, '/api/inbox/contacts', contactInput({ formToken, ...subject }), nextIp())
+    await postFrom(t, '/api/inbox/ebook-requests', { formToken, email: subject.email }, nextIp())
+    await postFrom(t, '/api/inbox/contacts', contactInput({ formToken }), nextIp()) // Grace: someone else
+    // Staff resolve Sam's quote: the notification names Sam too.
+    const quoteId = (await t.database.db.selectFrom('quote_requests').select('id').executeTakeFirstOrThrow())
+      .id
+    await staff.json(`/api/inbox/quotes/${quoteId}`, 'PATCH', { status: 'resolved' })
+
+    expect((await staff.json('/api/admin/privacy/export', 'POST', { email: subject.email })).status).toBe(403)
+    expect(
+      (await t.request('/api/admin/privacy/erase', { method: 'POST', body: { email: subject.email } }))
+        .status,
+    ).toBe(401)
+
+    const exported = await admin.json('/api/admin/privacy/export', 'POST', {
+      email: '  SUBJECT@example.COM ',
+    })
+    expect(exported.status).toBe(200)
+    const data = await exported.json()
+    expect(data.email).toBe('subject@example.com')
+    expect(data.quoteRequests).toHaveLength(1)
+    expect(data.quoteRequests[0]).toMatchObject({
+      first_name: 'Sam',
+      message: expect.stringContaining('engines'),
+    })
+    expect(data.contacts).toHaveLength(1)
+    expect(data.ebookRequests).toEqual([
+      expect.objectContaining({ email: 'subject@example.com', confirmedAt: null }),
+    ])
+
+    const erased = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'subject@example.com' })
+    expect(erased.status).toBe(200)
+    expect(await erased.json()).toEqual({
+      email: 'subject@example.com',
+      // Three mails to Sam (two confirmations, the e-book link) and two alerts to each of the two staff
+      // members with Reply-To Sam.
+      erased: { quoteRequests: 1, contacts: 1, ebookRequests: 1, mails: 7 },
+    })
+
+    const again = await (
+      await admin.json('/api/admin/privacy/export', 'POST', { email: subject.email })
+    ).json()
+    expect(again).toMatchObject({ quoteRequests: [], contacts: [], ebookRequests: [] })
+    // Someone else's message and mails stay.
+    expect(await t.database.db.selectFrom('contacts').select('email').execute()).toEqual([
+      { email: 'grace@example.com' },
+    ])
+    const mails = await t.database.db.selectFrom('mail_outbox').select(['to_address', 'reply_to']).execute()
+    expect(mails.length).toBeGreaterThan(0)
+    expect(JSON.stringify(mails)).not.toContain('subject@example.com')
+    // Staff notifications no longer name Sam.
+    const notes = await t.database.db.selectFrom('notifications').selectAll().execute()
+    expect(JSON.stringify(notes)).not.toContain('Sam Subject')
+    expect(notes.some((n) => n.user_name === 'Grace Hopper')).toBe(true)
+
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', 'in', ['privacy.exported', 'privacy.erased'])
+      .orderBy('id')
+      .execute()
+    expect(audit.map((a) => a.action)).toEqual(['privacy.exported', 'privacy.erased', 'privacy.exported'])
+    for (const event of audit) expect(event.details).not.toContain('subject@example.com')
+    expect(JSON.parse(audit[1]!.details)).toMatchObject({
+      emailDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      quoteRequests: 1,
+    })
+  })
+
+  it('refuses a malformed address', async () => {
+    const t = await inboxApp()
+    const { client: admin } = await signedIn(t, 'admin')
+    const res = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'nobody' })
+    expect(res.status).toBe(422)
+  })
+})
+
+describe('retention of resolved entries', () => {
+  async function seed(t: TestApp) {
+    const now = t.clock.now.getTime()
+    const ago = (days: number) => new Date(now - days * DAY_MS).toISOString()
+    const base = { first_name: 'R', last_name: 'T', email: 'r@example.com', message: 'm' }
+    const quotes: Partial<DB['quote_requests']>[] = [
+      { status: 'resolved', resolvedAt: ago(31), createdAt: ago(40) }, // purged at 30 days
+      { status: 'resolved', resolvedAt: ago(29), createdAt: ago(400) }, // resolved recently: kept
+      { status: 'pending', resolvedAt: null, createdAt: ago(400) }, // pending: never purged
+    ]
+    for (const q of quotes) {
+      await t.database.db
+        .insertInto('quote_requests')
+        .values({ id: newId(), ...base, status: 'pending', createdAt: ago(1), updatedAt: ago(1), ...q })
+        .execute()
+    }
+    await t.database.db
+      .insertInto('contacts')
+      .values({
+        id: newId(),
+        ...base,
+        subject: 's',
+        status: 'resolved',
+        resolvedAt: ago(45),
+        createdAt: ago(50),
+        updatedAt: ago(45),
+      })
+      .execute()
+  }
+
+  it('is off by default: nothing is purged, however old', async () => {
+    const t = await inboxApp()
+    await seed(t)
+    t.clock.advance(1000 * DAY_MS)
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
+      quoteRequests: 0,
+      contacts: 0,
+    })
+    expect(await t.database.db.selectFrom('quote_requests').select('id').execute()).toHaveLength(3)
+  })
+
+  it('deletes entries resolved more than N days ago once an admin sets N, and never pending ones', async () => {
+    const t = await inboxApp()
+    await seed(t)
+    const { client: admin } = await signedIn(t, 'admin')
+    const set = await admin.json('/api/admin/inbox-settings.service', 'PATCH', { retentionDays: 30 })
+    expect(await set.json()).toMatchObject({ retentionDays: 30 })
+
+    const aborted = new AbortController()
+    aborted.abort()
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now, aborted.signal)).toEqual({
+      quoteRequests: 0,
+      contacts: 0,
+    })
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
+      quoteRequests: 1,
+      contacts: 1,
+    })
+    const left = await t.database.db
+      .selectFrom('quote_requests')
+      .select(['status'])
+      .orderBy('status')
+      .execute()
+    expect(left).toEqual([{ status: 'pending' }, { status: 'resolved' }])
+    // Again: nothing more (idempotent).
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
+      quoteRequests: 0,
+      contacts: 0,
+    })
+
+    await admin.json('/api/admin/inbox-settings.service', 'PATCH', { retentionDays: null })
+    t.clock.advance(100 * DAY_MS)
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
+      quoteRequests: 0,
+      contacts: 0,
+    })
+  })
+})
+
+describe('inbox settings', () => {
+  it('are read and changed by admins only, validated, and audited', async () => {
+    const t = await inboxApp()
+    const { client: admin } = await signedIn(t, 'admin')
+    const { client: staff } = await signedIn(t, 'staff', ['ManageFeedback'])
+    expect(await (await admin.json('/api/admin/inbox-settings.service')).json()).toEqual({
+      services: [],
+      ebookFileId: null,
+      retentionDays: null,
+    })
+    expect((await staff.json('/api/admin/inbox-settings.service')).status).toBe(403)
+    expect((await staff.json('/api/admin/inbox-settings.service', 'PATCH', { services: ['X'] })).status).toBe(
+      403,
+    )
+
+    const bad = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+      services: ['Design', 'design', 'Line\nbreak'],
+      retentionDays: 0,
+    })
+    expect(bad.status).toBe(422)
+    const { errors } = await bad.json()
+    expect(errors['services.2']).toEqual(['Service name cannot contain line breaks.'])
+    expect(errors.retentionDays).toEqual(['Keep resolved entries at least 1 day.'])
+    expect((await admin.json('/api/admin/inbox-settings.service', 'PATCH', {})).status).toBe(422)
+    const dup = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+      services: ['Design', 'design'],
+    })
+    expect((await dup.json()).errors.services).toEqual(['Each service can be listed only once.'])
+
+    const ok = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+      services: [' Design ', 'Hosting'],
+    })
+    expect(await ok.json()).toEqual({
+      services: ['Design', 'Hosting'],
+      ebookFileId: null,
+      retentionDays: null,
+    })
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'settings.changed')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.details)).toMatchObject({ area: 'inbox', changed: ['services'] })
+  })
+})
