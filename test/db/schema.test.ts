@@ -134,6 +134,14 @@ const SPEC_FIELDS: Record<string, string[]> = {
 }
 const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   orders: ['currency'],
+  products: [
+    'isPublished',
+    'deletedAt',
+    'deliveryFileKey',
+    'deliveryFileName',
+    'deliveryFileType',
+    'deliveryFileSize',
+  ],
   folders: ['name_key'],
   files: ['name_key'],
   sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],

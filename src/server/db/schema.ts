@@ -156,9 +156,19 @@ export interface ProductsTable {
   price: number
   description: string
   cover_photo: string | null
+  /** The external link the buyer receives; null when the deliverable is the uploaded file below. */
   product_url: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0008): only published products are listed and sold. */
+  isPublished: boolean
+  /** Ours (0008): a deleted product that was ordered is only hidden; old orders still show it. */
+  deletedAt: Timestamp | null
+  /** Ours (0008): the private deliverable file in blob storage, served through expiring signed links. */
+  deliveryFileKey: string | null
+  deliveryFileName: string | null
+  deliveryFileType: string | null
+  deliveryFileSize: number | null
 }
 
 export interface OrdersTable {
@@ -351,4 +361,10 @@ export interface DB {
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */
-export const BOOLEAN_COLUMNS = ['isRestricted', 'isTrashed', 'deleted_singly', 'forAll'] as const
+export const BOOLEAN_COLUMNS = [
+  'isRestricted',
+  'isTrashed',
+  'deleted_singly',
+  'forAll',
+  'isPublished',
+] as const

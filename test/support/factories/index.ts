@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../src/server/db/schema'
 import { newId } from '../../../src/server/lib/ids'
+import { nameKey } from '../../../src/shared/names'
 
 // Factories per domain: each inserts one valid row with sensible defaults and returns it.
 // Later issues grow these (users with sessions, folders with grants, paid orders, ...).
@@ -40,7 +41,7 @@ export async function insertFolder(db: Kysely<DB>, overrides: Partial<DB['folder
   const row = {
     id: newId(),
     folder_name: name,
-    name_key: name.normalize('NFC').toLowerCase(),
+    name_key: nameKey(name),
     type: 'locked' as const,
     isTrashed: false,
     parent_id: null,
@@ -57,7 +58,7 @@ export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Pa
   const row = {
     id: newId(),
     filename: name,
-    name_key: name.normalize('NFC').toLowerCase(),
+    name_key: nameKey(name),
     mimetype: 'text/plain',
     originalname: name,
     path: newId(),
@@ -81,6 +82,12 @@ export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['produ
     description: '',
     cover_photo: null,
     product_url: null,
+    isPublished: true,
+    deletedAt: null,
+    deliveryFileKey: null,
+    deliveryFileName: null,
+    deliveryFileType: null,
+    deliveryFileSize: null,
     createdAt: now(),
     updatedAt: now(),
     ...overrides,

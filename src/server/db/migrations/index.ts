@@ -6,6 +6,7 @@ import * as m0004 from './0004-rate-limits'
 import * as m0005 from './0005-user-avatars'
 import * as m0006 from './0006-notification-reads'
 import * as m0007 from './0007-inbox'
+import * as m0008 from './0008-shop-products'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-user-avatars': m0005,
   '0006-notification-reads': m0006,
   '0007-inbox': m0007,
+  '0008-shop-products': m0008,
 }
