@@ -161,7 +161,7 @@ describe('the e-mailed link', () => {
       detail: 'The e-book is not configured yet. Please try again later.',
     })
 
-    const missing = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+    const missing = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       ebookFileId: crypto.randomUUID(),
     })
     expect(missing.status).toBe(422)
@@ -170,7 +170,7 @@ describe('the e-mailed link', () => {
     })
     const folder = await insertFolder(app.database.db)
     const file = await insertFile(app.database.db, folder.id, { filename: 'guide.pdf' })
-    const set = await admin.json('/api/admin/inbox-settings.service', 'PATCH', { ebookFileId: file.id })
+    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: file.id })
     expect(await set.json()).toMatchObject({ ebookFileId: file.id })
     expect(await (await app.request(url)).json()).toMatchObject({ status: 409, code: 'ebook_not_configured' })
   })

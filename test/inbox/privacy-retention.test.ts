@@ -140,7 +140,7 @@ describe('retention of resolved entries', () => {
     const t = await inboxApp()
     await seed(t)
     const { client: admin } = await signedIn(t, 'admin')
-    const set = await admin.json('/api/admin/inbox-settings.service', 'PATCH', { retentionDays: 30 })
+    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: 30 })
     expect(await set.json()).toMatchObject({ retentionDays: 30 })
 
     const aborted = new AbortController()
@@ -165,7 +165,7 @@ describe('retention of resolved entries', () => {
       contacts: 0,
     })
 
-    await admin.json('/api/admin/inbox-settings.service', 'PATCH', { retentionDays: null })
+    await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: null })
     t.clock.advance(100 * DAY_MS)
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
       quoteRequests: 0,
@@ -179,17 +179,17 @@ describe('inbox settings', () => {
     const t = await inboxApp()
     const { client: admin } = await signedIn(t, 'admin')
     const { client: staff } = await signedIn(t, 'staff', ['ManageFeedback'])
-    expect(await (await admin.json('/api/admin/inbox-settings.service')).json()).toEqual({
+    expect(await (await admin.json('/api/admin/inbox-settings')).json()).toEqual({
       services: [],
       ebookFileId: null,
       retentionDays: null,
     })
-    expect((await staff.json('/api/admin/inbox-settings.service')).status).toBe(403)
-    expect((await staff.json('/api/admin/inbox-settings.service', 'PATCH', { services: ['X'] })).status).toBe(
+    expect((await staff.json('/api/admin/inbox-settings')).status).toBe(403)
+    expect((await staff.json('/api/admin/inbox-settings', 'PATCH', { services: ['X'] })).status).toBe(
       403,
     )
 
-    const bad = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+    const bad = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       services: ['Design', 'design', 'Line\nbreak'],
       retentionDays: 0,
     })
@@ -197,13 +197,13 @@ describe('inbox settings', () => {
     const { errors } = await bad.json()
     expect(errors['services.2']).toEqual(['Service name cannot contain line breaks.'])
     expect(errors.retentionDays).toEqual(['Keep resolved entries at least 1 day.'])
-    expect((await admin.json('/api/admin/inbox-settings.service', 'PATCH', {})).status).toBe(422)
-    const dup = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+    expect((await admin.json('/api/admin/inbox-settings', 'PATCH', {})).status).toBe(422)
+    const dup = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       services: ['Design', 'design'],
     })
     expect((await dup.json()).errors.services).toEqual(['Each service can be listed only once.'])
 
-    const ok = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+    const ok = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       services: [' Design ', 'Hosting'],
     })
     expect(await ok.json()).toEqual({

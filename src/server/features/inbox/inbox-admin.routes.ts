@@ -16,7 +16,7 @@ import { erasePersonalData, exportPersonalData } from './privacy.service'
 export const inboxAdminRoutes = [
   defineRoute({
     method: 'get',
-    path: '/api/admin/inbox-settings.service',
+    path: '/api/admin/inbox-settings',
     summary: 'The inbox settings: services list, e-book file, retention of resolved entries',
     tags: ['admin', 'inbox'],
     access: 'admin',
@@ -25,7 +25,7 @@ export const inboxAdminRoutes = [
   }),
   defineRoute({
     method: 'patch',
-    path: '/api/admin/inbox-settings.service',
+    path: '/api/admin/inbox-settings',
     summary: 'Changes inbox settings (audited)',
     tags: ['admin', 'inbox'],
     access: 'admin',
