@@ -371,7 +371,7 @@ describe('validation', () => {
   it('takes the service from the admins’ list, matched without case, and requires one when there is a list', async () => {
     const app = await inboxApp()
     const { client: admin } = await signedIn(app, 'admin')
-    const set = await admin.json('/api/admin/inbox-settings.service', 'PATCH', {
+    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       services: ['Web design', 'Hosting'],
     })
     expect(set.status).toBe(200)
