@@ -185,9 +185,7 @@ describe('inbox settings', () => {
       retentionDays: null,
     })
     expect((await staff.json('/api/admin/inbox-settings')).status).toBe(403)
-    expect((await staff.json('/api/admin/inbox-settings', 'PATCH', { services: ['X'] })).status).toBe(
-      403,
-    )
+    expect((await staff.json('/api/admin/inbox-settings', 'PATCH', { services: ['X'] })).status).toBe(403)
 
     const bad = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       services: ['Design', 'design', 'Line\nbreak'],

@@ -201,6 +201,8 @@ export interface FoldersTable {
   parent_id: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0009): who created it; null once that user is gone. */
+  createdBy: string | null
 }
 
 export interface FilesTable {
@@ -216,6 +218,10 @@ export interface FilesTable {
   isTrashed: boolean
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0009): who uploaded it; null once that user is gone. */
+  createdBy: string | null
+  /** Ours (0009): lowercase hex SHA-256 of the content, the download's strong ETag. */
+  sha256: string | null
 }
 
 export interface FolderPermissionsTable {
@@ -238,6 +244,8 @@ export interface TrashItemsTable {
   /** True for what was explicitly trashed; false for what went along with a trashed folder. */
   deleted_singly: boolean
   deletedAt: Timestamp
+  /** Ours (0009): who trashed it; null once that user is gone. */
+  trashedBy: string | null
 }
 
 export interface NotificationsTable {

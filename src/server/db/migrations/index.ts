@@ -7,6 +7,7 @@ import * as m0005 from './0005-user-avatars'
 import * as m0006 from './0006-notification-reads'
 import * as m0007 from './0007-inbox'
 import * as m0008 from './0008-shop-products'
+import * as m0009 from './0009-files-ownership'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-notification-reads': m0006,
   '0007-inbox': m0007,
   '0008-shop-products': m0008,
+  '0009-files-ownership': m0009,
 }
