@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DB } from '../../src/server/db/schema'
 import { purgeResolvedInboxEntries } from '../../src/server/features/inbox/inbox-retention'
+import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
 import type { TestApp } from '../support/test-app'
 import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
@@ -171,6 +172,20 @@ describe('retention of resolved entries', () => {
       quoteRequests: 0,
       contacts: 0,
     })
+  })
+
+  it('runs as a periodic job of every instance, with the setting read at each run', async () => {
+    const t = await inboxApp()
+    await seed(t)
+    const job = buildJobTable({ database: t.database, clock: t.deps.clock }).find(
+      (j) => j.name === 'purge-resolved-inbox',
+    )
+    expect(job).toBeDefined()
+    const signal = new AbortController().signal
+    expect(await job!.run(signal)).toEqual({ quoteRequests: 0, contacts: 0 })
+    const { client: admin } = await signedIn(t, 'admin')
+    await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: 30 })
+    expect(await job!.run(signal)).toEqual({ quoteRequests: 1, contacts: 1 })
   })
 })
 

@@ -59,6 +59,7 @@ describe('the job table', () => {
       'purge-sessions',
       'purge-verification-tokens',
       'prune-mail-outbox',
+      'purge-resolved-inbox',
     ])
   })
 })
