@@ -34,6 +34,50 @@ export const routes: RouteObject[] = [
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
+          // Inbox, public (issue 6): the quote form, the e-book page and the pages its mails link to.
+          { path: 'quote', lazy: async () => ({ Component: (await import('./routes/quote')).QuotePage }) },
+          { path: 'ebook', lazy: async () => ({ Component: (await import('./routes/ebook')).EbookPage }) },
+          {
+            path: 'ebook/download',
+            lazy: async () => ({ Component: (await import('./routes/ebook-download')).EbookDownloadPage }),
+          },
+          {
+            path: 'ebook/unsubscribe',
+            lazy: async () => ({
+              Component: (await import('./routes/ebook-unsubscribe')).EbookUnsubscribePage,
+            }),
+          },
+          // Inbox, staff (issue 6): the triage tables and one entry's page; admin settings and privacy.
+          {
+            path: 'staff/quotes',
+            lazy: async () => ({ Component: (await import('./routes/staff-quotes')).QuotesPage }),
+          },
+          {
+            path: 'staff/quotes/:id',
+            lazy: async () => ({ Component: (await import('./routes/staff-quote')).StaffQuotePage }),
+          },
+          {
+            path: 'staff/contacts',
+            lazy: async () => ({ Component: (await import('./routes/staff-contacts')).ContactsPage }),
+          },
+          {
+            path: 'staff/contacts/:id',
+            lazy: async () => ({ Component: (await import('./routes/staff-contact')).StaffContactPage }),
+          },
+          {
+            path: 'staff/ebook',
+            lazy: async () => ({ Component: (await import('./routes/staff-ebook')).EbookListPage }),
+          },
+          {
+            path: 'admin/inbox-settings',
+            lazy: async () => ({
+              Component: (await import('./routes/admin-inbox-settings')).InboxSettingsPage,
+            }),
+          },
+          {
+            path: 'admin/privacy',
+            lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),
+          },
           // Admin: the users table and one user's page (issue 3 §10).
           {
             path: 'admin/users',

@@ -186,7 +186,11 @@ export type InboxSettings = z.infer<typeof inboxSettingsSchema>
 export const inboxSettingsUpdateSchema = z
   .object({
     services: servicesSchema.optional(),
-    ebookFileId: z.string().uuid({ error: 'Choose a file.' }).nullable().optional(),
+    ebookFileId: z
+      .string()
+      .uuid({ error: 'Give the id of a file in the file manager (a UUID).' })
+      .nullable()
+      .optional(),
     retentionDays: retentionDaysSchema.optional(),
   })
   .refine((v) => v.services !== undefined || v.ebookFileId !== undefined || v.retentionDays !== undefined, {

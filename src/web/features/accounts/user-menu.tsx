@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, User, Users } from 'lucide-react'
+import { ChevronDown, Inbox, LogOut, Settings, ShieldCheck, User, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu'
+import { canManageInbox, canTriageInbox } from '../inbox-staff/inbox-staff-access'
 import { useSignOut } from './sign-out'
 import { avatarSrc, initialsOf } from './user-display'
 
@@ -44,6 +45,30 @@ export function UserMenu({ user }: { user: SessionUser }) {
               Users
             </Link>
           </DropdownMenuItem>
+        )}
+        {canTriageInbox(user) && (
+          <DropdownMenuItem asChild>
+            <Link to="/staff/quotes">
+              <Inbox aria-hidden="true" />
+              Inbox
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {canManageInbox(user) && (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/inbox-settings">
+                <Settings aria-hidden="true" />
+                Inbox settings
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/privacy">
+                <ShieldCheck aria-hidden="true" />
+                Privacy requests
+              </Link>
+            </DropdownMenuItem>
+          </>
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>

@@ -12,8 +12,19 @@ export function accessProblemStatus(error: unknown): 401 | 403 | undefined {
   return error.status === 401 || error.status === 403 ? error.status : undefined
 }
 
-/** What an admin page shows to someone who may not see it: sign in, or "not allowed". */
-export function AdminAccessProblem({ status }: { status: 401 | 403 }) {
+/**
+ * What an admin page shows to someone who may not see it: sign in, or "not allowed". Staff pages say
+ * who they are for (`audience`) and what is not allowed (`forbidden`).
+ */
+export function AdminAccessProblem({
+  status,
+  audience = 'administrators',
+  forbidden = 'Only admins can manage users.',
+}: {
+  status: 401 | 403
+  audience?: string
+  forbidden?: string
+}) {
   const { pathname, search } = useLocation()
   if (status === 401) {
     return (
@@ -23,7 +34,7 @@ export function AdminAccessProblem({ status }: { status: 401 | 403 }) {
           icon={LogIn}
           headingLevel="h1"
           title="Sign in to continue"
-          description="This page is for administrators. Sign in with an admin account to see it."
+          description={`This page is for ${audience}. Sign in with an account that may see it.`}
           action={
             <Button asChild>
               <Link to={signInLink(`${pathname}${search}`)}>Sign in</Link>
@@ -41,7 +52,7 @@ export function AdminAccessProblem({ status }: { status: 401 | 403 }) {
         tone="danger"
         headingLevel="h1"
         title="Not allowed"
-        description="Only admins can manage users. If you need this, ask an admin to give you access."
+        description={`${forbidden} If you need this, ask an admin to give you access.`}
         action={
           <Button asChild variant="secondary">
             <Link to="/">Go to the home page</Link>

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/inbox-staff.
+export { PrivacyPage } from '../features/inbox-staff/privacy-page'

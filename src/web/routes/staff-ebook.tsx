@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/inbox-staff.
+export { EbookListPage } from '../features/inbox-staff/ebook-list-page'

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/inbox-staff.
+export { QuotesPage } from '../features/inbox-staff/triage-pages'
