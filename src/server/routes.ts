@@ -5,6 +5,7 @@ import { meRoutes } from './features/accounts/me.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
+import { auditRoutes } from './features/audit/audit.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { systemRoutes } from './features/system/system.routes'
@@ -22,6 +23,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...meRoutes,
     ...setupRoutes,
     ...adminUsersRoutes,
+    ...auditRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,
   ]

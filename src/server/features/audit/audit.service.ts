@@ -1,28 +1,10 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { AuditAction } from '../../../shared/contract/audit'
 import type { DB } from '../../db/schema'
 import { newId } from '../../lib/ids'
 
-export const AUDIT_ACTIONS = [
-  'signin.success',
-  'signin.failure',
-  'signout',
-  'signup',
-  'email.verified',
-  'password.changed',
-  'password.reset',
-  'role.changed',
-  'functions.changed',
-  'restriction.changed',
-  'sessions.revoked',
-  'export',
-  'admin.setup',
-  'provider.linked',
-  'inbox.deleted',
-  'settings.changed',
-  'privacy.exported',
-  'privacy.erased',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+// The list lives in the contract, so the audit table's action filter offers exactly these.
+export { AUDIT_ACTIONS, type AuditAction } from '../../../shared/contract/audit'
 
 export interface AuditEvent {
   action: AuditAction

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import type { StaffFunction } from '../../shared/enums'
+import type { Actor } from './actor'
+import { canReadAuditLog } from './audit.policy'
+
+const user = (
+  role: 'user' | 'staff' | 'admin',
+  staffFunctions: StaffFunction[] = [],
+  isRestricted = false,
+): Actor => ({
+  kind: 'user',
+  id: 'u1',
+  role,
+  staffFunctions,
+  isRestricted,
+  emailVerified: true,
+})
+
+const table: [string, Actor, boolean][] = [
+  ['anonymous', { kind: 'anonymous' }, false],
+  ['user', user('user'), false],
+  [
+    'staff with every function',
+    user('staff', ['ManageFolders', 'AccessShop', 'UploadProducts', 'ManageFeedback']),
+    false,
+  ],
+  ['admin', user('admin'), true],
+  ['restricted admin', user('admin', [], true), false],
+]
+
+describe('audit policy', () => {
+  it.each(table)('%s reads the audit log: %s', (_name, actor, allowed) => {
+    expect(canReadAuditLog(actor)).toBe(allowed)
+  })
+})

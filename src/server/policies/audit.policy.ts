@@ -1,0 +1,8 @@
+import type { Actor } from './actor'
+
+// The audit log records what admins and everyone else did; reading it (and exporting it) is for
+// unrestricted admins only. Staff functions give no access: the log names every user's sign-ins.
+
+export function canReadAuditLog(actor: Actor): boolean {
+  return actor.kind === 'user' && actor.role === 'admin' && !actor.isRestricted
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } from './list'
+
+// The audit log (product.md §6 lists it among the staff tables; issue 3 §13 writes it): who did what,
+// to what, when and from where. Admins read it; nobody edits it.
+
+/** Every action the server records. The server writes only these (audit.service.ts). */
+export const AUDIT_ACTIONS = [
+  'signin.success',
+  'signin.failure',
+  'signout',
+  'signup',
+  'email.verified',
+  'password.changed',
+  'password.reset',
+  'role.changed',
+  'functions.changed',
+  'restriction.changed',
+  'sessions.revoked',
+  'export',
+  'admin.setup',
+  'provider.linked',
+  'inbox.deleted',
+  'settings.changed',
+  'privacy.exported',
+  'privacy.erased',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const AUDIT_SORTS = ['createdAt', 'action', 'actorEmail'] as const
+export const auditListQuerySchema = listQuerySchema({
+  sortable: AUDIT_SORTS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: {
+    action: optionalChoice(AUDIT_ACTIONS, 'Action'),
+    from: optionalIsoDate,
+    to: optionalIsoDate,
+  },
+})
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>
+
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    action: z.string(),
+    /** Who acted, as recorded then (null for the system or an anonymous caller). */
+    actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    target: z.object({ type: z.string(), id: z.string() }).nullable(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    /** What the action recorded about itself (never a secret: the writer refuses those keys). */
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEvent' })
+export type AuditEventItem = z.infer<typeof auditEventSchema>
+export const auditListSchema = listResponseSchema(auditEventSchema).meta({ id: 'AuditEventList' })
