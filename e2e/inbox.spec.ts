@@ -246,3 +246,24 @@ test('an admin edits the services list, and erases everything held for the visit
   await expect(summary).toContainText('1 contact message')
   await expect(summary).toContainText('1 e-book list entry')
 })
+
+test('an admin finds the erase in the audit log, filtered by action, without the address in it', async ({
+  page,
+}) => {
+  await signIn(page, admin.email, password)
+  await page.goto('/')
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Audit log' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
+  await page.getByLabel('Action').selectOption('privacy.erased')
+  await expect(page).toHaveURL(/[?&]action=privacy\.erased/)
+  await page.getByRole('searchbox', { name: 'Search the audit log' }).fill(admin.email)
+  const table = page.getByRole('table', { name: 'Audit log' })
+  await expect(table.locator('tbody tr')).toHaveCount(1)
+  await expect(table).toContainText('Personal data erased')
+  await expect(table).not.toContainText(visitor.email.toLowerCase())
+  await expectAccessible(page)
+  await page.reload()
+  await expect(page.getByLabel('Action')).toHaveValue('privacy.erased')
+  await expect(table.locator('tbody tr')).toHaveCount(1)
+})

@@ -74,6 +74,11 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/admin-inbox-settings')).InboxSettingsPage,
             }),
           },
+          // Admin: the audit log (product.md §6).
+          {
+            path: 'admin/audit',
+            lazy: async () => ({ Component: (await import('./routes/admin-audit')).AdminAuditPage }),
+          },
           {
             path: 'admin/privacy',
             lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),

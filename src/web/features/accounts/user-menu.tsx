@@ -1,4 +1,4 @@
-import { ChevronDown, Inbox, LogOut, Settings, ShieldCheck, User, Users } from 'lucide-react'
+import { ChevronDown, Inbox, LogOut, ScrollText, Settings, ShieldCheck, User, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
@@ -43,6 +43,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <Link to="/admin/users">
               <Users aria-hidden="true" />
               Users
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {user.role === 'admin' && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/audit">
+              <ScrollText aria-hidden="true" />
+              Audit log
             </Link>
           </DropdownMenuItem>
         )}

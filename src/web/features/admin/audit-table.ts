@@ -1,0 +1,52 @@
+import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction } from '../../../shared/contract/audit'
+import type { TableStateConfig } from '../../lib/url-state'
+
+// The audit log table's URL state: the parameters GET /api/admin/audit takes, newest first.
+
+export const AUDIT_ENDPOINT = '/api/admin/audit'
+export const AUDIT_FILTERS = ['action', 'from', 'to'] as const
+export type AuditFilter = (typeof AUDIT_FILTERS)[number]
+export type AuditSort = (typeof AUDIT_SORTS)[number]
+
+export const AUDIT_TABLE: TableStateConfig<AuditSort, AuditFilter> = {
+  sortable: AUDIT_SORTS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: AUDIT_FILTERS,
+  defaultHidden: ['userAgent'],
+}
+
+const LABELS: Record<AuditAction, string> = {
+  'signin.success': 'Signed in',
+  'signin.failure': 'Sign-in failed',
+  signout: 'Signed out',
+  signup: 'Signed up',
+  'email.verified': 'E-mail verified',
+  'password.changed': 'Password changed',
+  'password.reset': 'Password reset',
+  'role.changed': 'Role changed',
+  'functions.changed': 'Staff functions changed',
+  'restriction.changed': 'Restriction changed',
+  'sessions.revoked': 'Sessions ended',
+  export: 'Exported',
+  'admin.setup': 'First admin set up',
+  'provider.linked': 'Provider linked',
+  'inbox.deleted': 'Inbox entries deleted',
+  'settings.changed': 'Settings changed',
+  'privacy.exported': 'Personal data exported',
+  'privacy.erased': 'Personal data erased',
+}
+
+/** A readable name for an action; one the web app does not know yet is shown as recorded. */
+export function actionLabel(action: string): string {
+  return (LABELS as Record<string, string>)[action] ?? action
+}
+
+export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: LABELS[value] }))
+
+/** The details as one line, `key: value` pairs, for the table cell (the CSV has the JSON). */
+export function detailsLine(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ')
+}

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/admin.
+export { AuditPage as AdminAuditPage } from '../features/admin/audit-page'
