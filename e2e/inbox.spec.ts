@@ -160,6 +160,11 @@ test('staff find the quote in the triage table, open it and resolve it', async (
   await page.getByRole('link', { name: 'All quote requests' }).click()
   await expect(page).toHaveURL(new RegExp(`[?&]q=${visitor.last}`))
   await expect(table.getByText('Resolved')).toBeVisible()
+  // Dark theme (the system's preference, no stored choice): still no serious violations.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await expectAccessible(page)
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.getByLabel('Status').selectOption('pending')
   await expect(page).toHaveURL(/[?&]status=pending/)
   await expect(page.getByText('No matches')).toBeVisible()

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createElement as h } from 'react'
+// biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { InboxSettings } from '../../../shared/contract/inbox-staff'
+import { InboxSettingsPage } from './inbox-settings-page'
+import { PrivacyPage } from './privacy-page'
+
+// The admin's inbox pages rendered to HTML in Node, with the settings put in the query cache first.
+
+function render(element: ReturnType<typeof h>, settings?: InboxSettings) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  if (settings) client.setQueryData(['admin', 'inbox-settings'], settings)
+  return renderToStaticMarkup(h(QueryClientProvider, { client }, h(MemoryRouter, null, element)))
+}
+
+describe('the inbox settings page', () => {
+  it('lists the services in order with ways to move and remove each, and the e-book file id', () => {
+    const html = render(h(InboxSettingsPage), {
+      services: ['Design', 'Printing'],
+      ebookFileId: '01234567-89ab-7cde-8f01-23456789abcd',
+      retentionDays: null,
+    })
+    expect(html.indexOf('Design')).toBeLessThan(html.indexOf('Printing'))
+    expect(html).toContain('aria-label="Move Design up"')
+    expect(html).toMatch(
+      /aria-label="Move Design up"[^>]*disabled=""|disabled=""[^>]*aria-label="Move Design up"/,
+    )
+    expect(html).toContain('aria-label="Remove Printing"')
+    expect(html).toContain('value="01234567-89ab-7cde-8f01-23456789abcd"')
+    // Retention is off: no days field until it is turned on.
+    expect(html).not.toContain('Days to keep resolved entries')
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/) // nothing changed yet
+  })
+
+  it('shows the days when retention is on', () => {
+    const html = render(h(InboxSettingsPage), { services: [], ebookFileId: null, retentionDays: 90 })
+    expect(html).toContain('No services listed.')
+    expect(html).toContain('Days to keep resolved entries')
+    expect(html).toContain('value="90"')
+  })
+})
+
+describe('the privacy page', () => {
+  it('asks for the address before it offers to export or erase', () => {
+    const html = render(h(PrivacyPage))
+    expect(html).toContain('E-mail address')
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>.*Download export \(JSON\)/s)
+    expect(html).toMatch(/disabled=""[^>]*>.*Erase everything…/s)
+  })
+})
