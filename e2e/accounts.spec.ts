@@ -69,6 +69,11 @@ test('sign up, confirm the address from the mail, sign in, edit the profile and 
   await page.getByLabel(/^Password/).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL('/')
+  // Signed in, the header carries the notification bell; its page is reachable from the dropdown.
+  await page.getByTestId('notification-bell').click()
+  await page.getByRole('menuitem', { name: 'See all notifications' }).click()
+  await expect(page).toHaveURL('/notifications')
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
   await accountMenu(page, 'Ada').click()
   await page.getByRole('menuitem', { name: 'Profile' }).click()
   await expect(page).toHaveURL('/profile')

@@ -34,6 +34,11 @@ export const routes: RouteObject[] = [
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
+          // Notifications (issue 7): the page the bell's "See all" opens.
+          {
+            path: 'notifications',
+            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsPage }),
+          },
           // Inbox, public (issue 6): the quote form, the e-book page and the pages its mails link to.
           { path: 'quote', lazy: async () => ({ Component: (await import('./routes/quote')).QuotePage }) },
           { path: 'ebook', lazy: async () => ({ Component: (await import('./routes/ebook')).EbookPage }) },
