@@ -7,6 +7,8 @@ import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { catalogueRoutes } from './features/shop/catalogue.routes'
+import { productsRoutes } from './features/shop/products.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
 
@@ -24,6 +26,8 @@ export function buildRouteTable(): AnyRoute[] {
     ...adminUsersRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,
+    ...catalogueRoutes,
+    ...productsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table
