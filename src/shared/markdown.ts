@@ -197,48 +197,48 @@ export function escapeHtml(text: string): string {
 }
 
 function inlineHtml(nodes: InlineNode[]): string {
-  return nodes
-    .map((n) => {
-      switch (n.kind) {
-        case 'text':
-          return escapeHtml(n.text)
-        case 'break':
-          return '<br>'
-        case 'code':
-          return `<code>${escapeHtml(n.text)}</code>`
-        case 'strong':
-          return `<strong>${inlineHtml(n.children)}</strong>`
-        case 'em':
-          return `<em>${inlineHtml(n.children)}</em>`
-        case 'link': {
-          const web = !n.href.startsWith('mailto:')
-          return `<a href="${escapeHtml(n.href)}" rel="${LINK_REL}"${web ? ' target="_blank"' : ''}>${inlineHtml(n.children)}</a>`
-        }
-      }
-    })
-    .join('')
+  return nodes.map(inlineNodeHtml).join('')
+}
+
+function inlineNodeHtml(n: InlineNode): string {
+  switch (n.kind) {
+    case 'text':
+      return escapeHtml(n.text)
+    case 'break':
+      return '<br>'
+    case 'code':
+      return `<code>${escapeHtml(n.text)}</code>`
+    case 'strong':
+      return `<strong>${inlineHtml(n.children)}</strong>`
+    case 'em':
+      return `<em>${inlineHtml(n.children)}</em>`
+    case 'link': {
+      const web = !n.href.startsWith('mailto:')
+      return `<a href="${escapeHtml(n.href)}" rel="${LINK_REL}"${web ? ' target="_blank"' : ''}>${inlineHtml(n.children)}</a>`
+    }
+  }
 }
 
 /** The same tree as HTML, every string escaped (for e-mails and tests). */
 export function markdownToHtml(source: string): string {
-  return parseMarkdown(source)
-    .map((b) => {
-      switch (b.kind) {
-        case 'paragraph':
-          return `<p>${inlineHtml(b.children)}</p>`
-        case 'heading':
-          return `<h${b.level}>${inlineHtml(b.children)}</h${b.level}>`
-        case 'list': {
-          const tag = b.ordered ? 'ol' : 'ul'
-          return `<${tag}>${b.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</${tag}>`
-        }
-        case 'quote':
-          return `<blockquote>${inlineHtml(b.children)}</blockquote>`
-        case 'codeBlock':
-          return `<pre><code>${escapeHtml(b.text)}</code></pre>`
-        case 'rule':
-          return '<hr>'
-      }
-    })
-    .join('\n')
+  return parseMarkdown(source).map(blockHtml).join('\n')
+}
+
+function blockHtml(b: BlockNode): string {
+  switch (b.kind) {
+    case 'paragraph':
+      return `<p>${inlineHtml(b.children)}</p>`
+    case 'heading':
+      return `<h${b.level}>${inlineHtml(b.children)}</h${b.level}>`
+    case 'list': {
+      const tag = b.ordered ? 'ol' : 'ul'
+      return `<${tag}>${b.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</${tag}>`
+    }
+    case 'quote':
+      return `<blockquote>${inlineHtml(b.children)}</blockquote>`
+    case 'codeBlock':
+      return `<pre><code>${escapeHtml(b.text)}</code></pre>`
+    case 'rule':
+      return '<hr>'
+  }
 }

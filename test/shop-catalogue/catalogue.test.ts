@@ -66,7 +66,9 @@ describe('catalogue', () => {
       'Template 03',
     ])
     const res = await t.request('/api/shop/types')
-    expect(await res.json()).toEqual({ types: ['Course', 'E-book', 'Template'] })
+    expect(await res.json()).toEqual({ types: ['Course', 'E-book', 'Template'], currency: 'NGN' })
+    const forManager = await (await manager.json('/api/shop/types')).json()
+    expect(forManager.types).toEqual(['Course', 'E-book', 'Hidden type', 'Template'])
   })
 
   it('searches name and description with % and _ taken literally', async () => {

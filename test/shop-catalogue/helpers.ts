@@ -30,10 +30,11 @@ export function upload(client: CookieClient, path: string, body: BodyInit, type:
 }
 
 /** A real picture of the given size, as a PNG. */
-export function picture(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+export async function picture(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
     .png()
     .toBuffer()
+  return new Uint8Array(png)
 }
 
 export const productInput = (overrides: Record<string, unknown> = {}) => ({

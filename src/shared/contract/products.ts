@@ -104,6 +104,8 @@ export const coverSchema = z.object({
   large: z.string(),
 })
 
+export const coverUploadSchema = z.object({ cover: coverSchema })
+
 export const catalogueItemSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -117,7 +119,8 @@ export type CatalogueItem = z.infer<typeof catalogueItemSchema>
 export const catalogueListSchema = listResponseSchema(catalogueItemSchema)
 export type CatalogueList = z.infer<typeof catalogueListSchema>
 
-export const productTypesSchema = z.object({ types: z.array(z.string()) })
+/** The types in use (drafts' too, for those who manage products) and the store currency. */
+export const productTypesSchema = z.object({ types: z.array(z.string()), currency: z.string() })
 
 export const productAbilitiesSchema = z.object({
   edit: z.boolean(),

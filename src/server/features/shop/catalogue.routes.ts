@@ -30,11 +30,11 @@ export const catalogueRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/shop/types',
-    summary: 'The product types the catalogue has, for its filter',
+    summary: 'The product types the catalogue has (managers: drafts’ too), and the store currency',
     tags: ['shop'],
     access: 'public',
     responses: { 200: { description: 'Types in use, alphabetically', schema: productTypesSchema } },
-    handler: (c) => listTypes(c.var.deps),
+    handler: (c) => listTypes(c.var.deps, c.var.actor),
   }),
   defineRoute({
     method: 'get',

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import type { Actor } from '../../policies/actor'
-import { canViewProduct } from '../../policies/shop.policy'
+import { canManageProducts, canViewProduct } from '../../policies/shop.policy'
 import { presentCatalogueItem, presentProduct } from './products.presenter'
 import {
   CATALOGUE_COLUMNS,
@@ -23,8 +23,9 @@ export async function listCatalogue(deps: Deps, query: CatalogueQuery) {
   return { ...page, items: page.items.map((row) => presentCatalogueItem(row, deps.env.shopCurrency)) }
 }
 
-export async function listTypes(deps: Deps) {
-  return { types: await typesInUse(deps.database.db) }
+export async function listTypes(deps: Deps, actor: Actor) {
+  const types = await typesInUse(deps.database.db, { includeUnlisted: canManageProducts(actor) })
+  return { types, currency: deps.env.shopCurrency }
 }
 
 /** A draft or a deleted product answers 404 to those who may not see it: its existence is not told. */

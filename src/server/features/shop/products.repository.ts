@@ -48,16 +48,14 @@ export function managedProducts(db: Kysely<DB>, query: Pick<ProductListQuery, 't
   return qb
 }
 
-/** The types of listed products, alphabetically: the catalogue's filter. */
-export async function typesInUse(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select('type')
-    .distinct()
-    .where('isPublished', '=', true)
-    .where('deletedAt', 'is', null)
-    .orderBy('type')
-    .execute()
+/** The types of listed products (or of every product not deleted), alphabetically: the filters. */
+export async function typesInUse(
+  db: Kysely<DB>,
+  options: { includeUnlisted?: boolean } = {},
+): Promise<string[]> {
+  let qb = db.selectFrom('products').select('type').distinct().where('deletedAt', 'is', null)
+  if (!options.includeUnlisted) qb = qb.where('isPublished', '=', true)
+  const rows = await qb.orderBy('type').execute()
   return rows.map((r) => r.type)
 }
 

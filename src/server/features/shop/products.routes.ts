@@ -2,7 +2,7 @@ import { z } from 'zod'
 import {
   COVER_MAX_BYTES,
   COVER_TYPES,
-  coverSchema,
+  coverUploadSchema,
   deliveryFileSchema,
   PRODUCT_FILE_MAX_BYTES,
   productCreateSchema,
@@ -96,7 +96,7 @@ export const productsRoutes = [
     access: MANAGERS,
     request: { params: idParams, bodyType: 'raw', maxBodyBytes: COVER_MAX_BYTES },
     responses: {
-      200: { description: 'The cover URLs', schema: z.object({ cover: coverSchema }) },
+      200: { description: 'The cover URLs', schema: coverUploadSchema },
       413: { description: 'Over 15 MB' },
       415: { description: 'Not an image type we take' },
     },

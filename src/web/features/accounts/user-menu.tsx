@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, User, Users } from 'lucide-react'
+import { ChevronDown, LogOut, Package, User, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
@@ -42,6 +42,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <Link to="/admin/users">
               <Users aria-hidden="true" />
               Users
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {(user.role === 'admin' ||
+          (user.role === 'staff' && user.staffFunctions.includes('UploadProducts'))) && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/products">
+              <Package aria-hidden="true" />
+              Products
             </Link>
           </DropdownMenuItem>
         )}
