@@ -155,11 +155,13 @@ function mayStillSee(eb: Scope, viewer: Viewer) {
     )
   }
   // Products: those without UploadProducts or AccessShop see a product's announcement only while it
-  // is for sale (published, not deleted); one unpublished or deleted later drops out of their inbox.
+  // is for sale (published, not deleted); one unpublished or hidden later drops out of their inbox.
   if (!(viewerHas(viewer, 'UploadProducts') || viewerHas(viewer, 'AccessShop'))) {
     checks.push(
       eb.or([
         eb('n.type', '<>', 'product'),
+        // Names no product row (recorded without one, or the product was deleted for good).
+        eb('n.product_id', 'is', null),
         eb.exists(
           eb
             .selectFrom('products as p')
