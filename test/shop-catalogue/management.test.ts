@@ -75,6 +75,28 @@ describe('who may manage products', () => {
     expect(row.price).toBe(p.price)
   })
 
+  it('refuses uploads and changes from another site (CSRF), even from a manager', async () => {
+    const p = await create()
+    const cover = await manager.request(`/api/shop/products/${p.id}/cover`, {
+      method: 'PUT',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'image/png' },
+      body: await picture(10, 10),
+    })
+    expect(cover.status).toBe(403)
+    const file = await manager.request(`/api/shop/products/${p.id}/file?name=x.bin`, {
+      method: 'PUT',
+      headers: { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/octet-stream' },
+      body: 'x',
+    })
+    expect(file.status).toBe(403)
+    const row = await t.database.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    expect([row.coverLargeKey, row.deliveryFileKey]).toEqual([null, null])
+  })
+
   it('lets admins manage products too', async () => {
     const res = await admin.json('/api/shop/products', 'POST', productInput({ name: 'By the admin' }))
     expect(res.status).toBe(201)
