@@ -102,7 +102,7 @@ export function CartPage() {
       ) : (
         <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
           <ul
-            className="flex flex-col divide-y divide-border rounded-lg border border-border bg-surface"
+            className="flex flex-col self-start divide-y divide-border rounded-lg border border-border bg-surface"
             aria-label="Products in your cart"
           >
             {rows.map(({ line, product }) => (
