@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { ProductDetail } from '../../src/shared/contract/products'
 import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { picture, productInput, signedIn, upload } from './helpers'
 
 // Product management (product.md §3): who may manage, price validation, publishing and its
@@ -264,6 +264,26 @@ describe('the deliverable file', () => {
       type: 'application/pdf',
       size: secret.length,
     })
+  })
+
+  it('refuses a file declared larger than the cap before storing anything', async () => {
+    const p = await create({ product_url: null, isPublished: false })
+    const res = await manager.request(`/api/shop/products/${p.id}/file?name=big.iso`, {
+      method: 'PUT',
+      headers: {
+        Origin: TEST_ORIGIN,
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(3 * 1024 ** 3),
+      },
+      body: 'x',
+    })
+    expect(res.status).toBe(413)
+    const row = await t.database.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    expect(row.deliveryFileKey).toBeNull()
   })
 
   it('is replaced by a link, and the old file removed when nobody ordered it', async () => {

@@ -16,6 +16,9 @@ import {
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
+const tooLarge = () =>
+  problems.tooLarge(`Files for buyers can be at most ${Math.round(PRODUCT_FILE_MAX_BYTES / 1024 ** 3)} GB.`)
+
 /** A media type as the browser sent it, or the generic one when it sent something odd. */
 function cleanType(contentType: string | undefined): string {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
@@ -32,12 +35,15 @@ export async function uploadProductFile(
     name: string
     contentType: string | undefined
     body: ReadableStream<Uint8Array> | null
+    declaredSize?: number | undefined
     signal?: AbortSignal
   },
 ) {
   authorizeManager(by.actor)
   const product = await loadManagedProduct(deps, productId)
   if (!upload.body) throw problems.validation({ file: ['Choose a file to upload.'] })
+  // A declared size over the cap is refused before a byte is stored.
+  if (upload.declaredSize !== undefined && upload.declaredSize > PRODUCT_FILE_MAX_BYTES) throw tooLarge()
   let stored: Awaited<ReturnType<typeof deps.storage.put>>
   try {
     stored = await deps.storage.put(upload.body as unknown as AsyncIterable<Uint8Array>, {

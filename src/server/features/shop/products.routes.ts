@@ -142,6 +142,7 @@ export const productsRoutes = [
       uploadProductFile(c.var.deps, actorInfo(c), params.id, {
         name: query.name,
         contentType: c.req.header('content-type'),
+        declaredSize: c.req.header('content-length') ? Number(c.req.header('content-length')) : undefined,
         body: c.req.raw.body,
         signal: c.req.raw.signal,
       }),
