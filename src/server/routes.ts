@@ -8,6 +8,8 @@ import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { auditRoutes } from './features/audit/audit.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { catalogueRoutes } from './features/shop/catalogue.routes'
+import { productsRoutes } from './features/shop/products.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
 
@@ -26,6 +28,8 @@ export function buildRouteTable(): AnyRoute[] {
     ...auditRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,
+    ...catalogueRoutes,
+    ...productsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

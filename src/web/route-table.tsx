@@ -29,6 +29,24 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
           { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopPage }) },
+          // The shop (issue 5): product page, cart, and product management for UploadProducts staff.
+          {
+            path: 'shop/:id',
+            lazy: async () => ({ Component: (await import('./routes/shop-product')).ShopProductPage }),
+          },
+          { path: 'cart', lazy: async () => ({ Component: (await import('./routes/cart')).CartPage }) },
+          {
+            path: 'admin/products',
+            lazy: async () => ({ Component: (await import('./routes/admin-products')).AdminProductsPage }),
+          },
+          {
+            path: 'admin/products/new',
+            lazy: async () => ({ Component: (await import('./routes/admin-product')).AdminNewProductPage }),
+          },
+          {
+            path: 'admin/products/:id',
+            lazy: async () => ({ Component: (await import('./routes/admin-product')).AdminProductPage }),
+          },
           { path: 'files', lazy: async () => ({ Component: (await import('./routes/files')).FilesPage }) },
           {
             path: 'contact',

@@ -58,6 +58,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',
+  size: () => '400',
 }
 
 function concretePath(route: AnyRoute): string {

@@ -169,6 +169,11 @@ export interface ProductsTable {
   deliveryFileName: string | null
   deliveryFileType: string | null
   deliveryFileSize: number | null
+  /** Ours (0013): the cover's blobs at 400 and 1200 px wide (WebP); `cover_photo` is its public URL. */
+  coverSmallKey: string | null
+  coverLargeKey: string | null
+  /** Ours (0013): when first published: the one `created` notification goes out then. */
+  publishedAt: Timestamp | null
 }
 
 export interface OrdersTable {

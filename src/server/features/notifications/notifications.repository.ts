@@ -154,8 +154,25 @@ function mayStillSee(eb: Scope, viewer: Viewer) {
       ]),
     )
   }
-  // Products: every signed-in user may see every product until the shop adds drafts; then a draft's
-  // notifications belong to UploadProducts/AccessShop staff only (add the check here).
+  // Products: those without UploadProducts or AccessShop see a product's announcement only while it
+  // is for sale (published, not deleted); one unpublished or hidden later drops out of their inbox.
+  if (!(viewerHas(viewer, 'UploadProducts') || viewerHas(viewer, 'AccessShop'))) {
+    checks.push(
+      eb.or([
+        eb('n.type', '<>', 'product'),
+        // Names no product row (recorded without one, or the product was deleted for good).
+        eb('n.product_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('products as p')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('p.id', '=', 'n.product_id')
+            .where('p.isPublished', '=', true)
+            .where('p.deletedAt', 'is', null),
+        ),
+      ]),
+    )
+  }
   return eb.and(checks)
 }
 

@@ -1,4 +1,14 @@
-import { ChevronDown, Inbox, LogOut, ScrollText, Settings, ShieldCheck, User, Users } from 'lucide-react'
+import {
+  ChevronDown,
+  Inbox,
+  LogOut,
+  Package,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  User,
+  Users,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
@@ -77,6 +87,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
               </Link>
             </DropdownMenuItem>
           </>
+        )}
+        {(user.role === 'admin' ||
+          (user.role === 'staff' && user.staffFunctions.includes('UploadProducts'))) && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/products">
+              <Package aria-hidden="true" />
+              Products
+            </Link>
+          </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>

@@ -1,0 +1,141 @@
+import { ArrowLeft, ImageOff, Pencil, SearchX, ShoppingCart } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { LoadFailed } from '../../components/data-table/data-table-states'
+import { PageTitle } from '../../components/layout/page-title'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
+import { Skeleton } from '../../components/ui/skeleton'
+import { toast } from '../../components/ui/toast-store'
+import { ApiError } from '../../lib/api'
+import { useCart } from './cart-store'
+import { MarkdownView } from './markdown-view'
+import { Price } from './price'
+import { useProduct } from './shop-api'
+
+/** /shop/:id: one product with its large cover, price and description, and "Add to cart". */
+export function ProductPage() {
+  const { id } = useParams()
+  const product = useProduct(id)
+  const cart = useCart()
+
+  if (product.isPending) return <ProductSkeleton />
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) {
+      return (
+        <>
+          <PageTitle title="Product not found" />
+          <EmptyState
+            icon={SearchX}
+            headingLevel="h1"
+            title="This product is not in the shop"
+            description="It may have been taken off sale. Have a look at what else we have."
+            action={
+              <Button asChild>
+                <Link to="/shop">Browse the shop</Link>
+              </Button>
+            }
+          />
+        </>
+      )
+    }
+    return (
+      <LoadFailed
+        label="Product"
+        error={product.error}
+        onRetry={() => product.refetch()}
+        retrying={product.isFetching}
+      />
+    )
+  }
+
+  const p = product.data
+  const inCart = cart.lines.find((l) => l.product_id === p.id)?.quantity ?? 0
+  return (
+    <>
+      <PageTitle title={p.name} />
+      <Link to="/shop" className="mb-6 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to the shop
+      </Link>
+      <article className="grid gap-8 md:grid-cols-2">
+        <div className="overflow-hidden rounded-lg border border-border bg-surface-muted">
+          {p.cover ? (
+            <img
+              src={p.cover.large}
+              srcSet={`${p.cover.small} 400w, ${p.cover.large} 1200w`}
+              sizes="(min-width: 768px) 50vw, 100vw"
+              alt={`Cover of ${p.name}`}
+              className="size-full object-cover"
+            />
+          ) : (
+            <div className="flex aspect-[4/3] items-center justify-center text-fg-muted">
+              <ImageOff aria-hidden="true" className="size-10" />
+              <span className="sr-only">No cover picture</span>
+            </div>
+          )}
+        </div>
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            <Badge>{p.type}</Badge>
+            {p.management && !p.isPublished && <Badge variant="warning">Draft: not in the shop</Badge>}
+            {p.management?.deletedAt && <Badge variant="danger">Deleted: kept for its orders</Badge>}
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight text-fg">{p.name}</h1>
+          <Price amount={p.price} currency={p.currency} className="text-2xl font-semibold text-fg" />
+          <div className="flex flex-wrap items-center gap-3">
+            {p.abilities.buy && (
+              <Button
+                onClick={() => {
+                  cart.add(p.id)
+                  toast.success('Added to your cart', p.name)
+                }}
+              >
+                <ShoppingCart aria-hidden="true" />
+                Add to cart
+              </Button>
+            )}
+            {inCart > 0 && (
+              <Link
+                to="/cart"
+                className="text-sm font-medium text-accent-soft-fg underline underline-offset-2"
+              >
+                {inCart === 1 ? 'In your cart' : `${inCart} in your cart`}: view cart
+              </Link>
+            )}
+            {p.abilities.edit && (
+              <Button variant="secondary" asChild>
+                <Link to={`/admin/products/${encodeURIComponent(p.id)}`}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Link>
+              </Button>
+            )}
+          </div>
+          {p.description.trim() !== '' && (
+            <section aria-label="Description" className="border-t border-border pt-4">
+              <MarkdownView source={p.description} />
+            </section>
+          )}
+        </div>
+      </article>
+    </>
+  )
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="grid gap-8 md:grid-cols-2" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading the product…
+      </span>
+      <Skeleton className="aspect-[4/3] w-full" />
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-7 w-32" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    </div>
+  )
+}

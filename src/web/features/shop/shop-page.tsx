@@ -1,0 +1,166 @@
+import { ShoppingBag, ShoppingCart } from 'lucide-react'
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { DataTablePagination } from '../../components/data-table/data-table-pagination'
+import { DataTableSearch } from '../../components/data-table/data-table-search'
+import { LoadFailed, NoMatches, PastTheEnd } from '../../components/data-table/data-table-states'
+import { useTableState } from '../../components/data-table/use-table-state'
+import { PageHeader } from '../../components/layout/page-header'
+import { PageTitle } from '../../components/layout/page-title'
+import { Button } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
+import { Select } from '../../components/ui/select'
+import { Skeleton } from '../../components/ui/skeleton'
+import { cn } from '../../lib/cn'
+import { useCart } from './cart-store'
+import { ProductCard } from './product-card'
+import { useCatalogue, useProductTypes } from './shop-api'
+import { type CatalogueSort, SHOP_GRID, SORT_CHOICES } from './shop-state'
+
+/** /shop: the catalogue as a grid of covers, with search, a type filter, sorting and pages in the URL. */
+export function ShopPage() {
+  const state = useTableState(SHOP_GRID)
+  const result = useCatalogue(state.query)
+  const types = useProductTypes()
+  const cart = useCart()
+  const typeId = useId()
+  const sortId = useId()
+  const sortValue = `${state.state.sort}:${state.state.order}`
+  const data = result.data
+
+  return (
+    <>
+      <PageTitle title="Shop" />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeader
+          title="Shop"
+          description="E-books, templates and courses. Pay securely and download at once."
+        />
+        <Button variant="secondary" asChild>
+          <Link to="/cart">
+            <ShoppingCart aria-hidden="true" />
+            Cart{cart.count > 0 ? ` (${cart.count})` : ''}
+          </Link>
+        </Button>
+      </div>
+
+      <search className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <DataTableSearch
+            value={state.state.q}
+            onChange={(q) => state.update({ q }, { replace: true })}
+            label="Search products"
+            placeholder="Search names and descriptions"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={typeId} className="text-sm font-medium text-fg">
+            Type
+          </label>
+          <Select
+            id={typeId}
+            value={state.state.filters.type ?? ''}
+            onChange={(e) => state.update({ filters: { type: e.target.value } })}
+          >
+            <option value="">All types</option>
+            {(types.data?.types ?? []).map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+            {state.state.filters.type && !types.data?.types.includes(state.state.filters.type) && (
+              <option value={state.state.filters.type}>{state.state.filters.type}</option>
+            )}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={sortId} className="text-sm font-medium text-fg">
+            Sort by
+          </label>
+          <Select
+            id={sortId}
+            value={sortValue}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [CatalogueSort, 'asc' | 'desc']
+              state.update({ sort, order })
+            }}
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+            {!SORT_CHOICES.some((c) => c.value === sortValue) && (
+              <option value={sortValue}>Custom order</option>
+            )}
+          </Select>
+        </div>
+      </search>
+
+      {result.isPending ? (
+        <GridSkeleton />
+      ) : result.isError && !data ? (
+        <LoadFailed
+          label="Products"
+          error={result.error}
+          onRetry={() => result.refetch()}
+          retrying={result.isFetching}
+          onClearFilters={state.filtered ? state.clearFilters : undefined}
+        />
+      ) : data && data.total === 0 ? (
+        state.filtered ? (
+          <NoMatches onClearFilters={state.clearFilters} />
+        ) : (
+          <EmptyState
+            icon={ShoppingBag}
+            title="Nothing for sale yet"
+            description="New e-books, templates and courses will appear here. Please come back soon."
+          />
+        )
+      ) : data && data.items.length === 0 ? (
+        <PastTheEnd total={data.total} onFirstPage={() => state.update({ page: 1 })} />
+      ) : data ? (
+        <section aria-label="Products" aria-busy={result.isPlaceholderData}>
+          <p className="sr-only" aria-live="polite">
+            {data.total === 1 ? '1 product' : `${data.total} products`}
+          </p>
+          <ul
+            className={cn(
+              'grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4',
+              result.isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {data.items.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </ul>
+          <div className="mt-6">
+            <DataTablePagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              totalPages={data.totalPages}
+              onPageChange={(page) => state.update({ page })}
+              onPageSizeChange={(pageSize) => state.update({ pageSize })}
+            />
+          </div>
+        </section>
+      ) : null}
+    </>
+  )
+}
+
+function GridSkeleton() {
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Loading products">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
+          <Skeleton className="aspect-[4/3] w-full" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-5 w-2/3" />
+        </li>
+      ))}
+    </ul>
+  )
+}

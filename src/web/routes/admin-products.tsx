@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/shop.
+export { ProductsTablePage as AdminProductsPage } from '../features/shop/products-table'

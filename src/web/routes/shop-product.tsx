@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/shop.
+export { ProductPage as ShopProductPage } from '../features/shop/product-page'
