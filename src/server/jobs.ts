@@ -1,6 +1,8 @@
 import type { AppDeps } from './deps'
 import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
+import { drainBlobDeletions } from './features/files/blob-deletions'
+import { purgeExpiredTrash } from './features/files/trash.service'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
@@ -23,12 +25,16 @@ export const SESSION_PURGE_EVERY_MS = HOUR_MS
 export const TOKEN_PURGE_EVERY_MS = HOUR_MS
 /** Sent and failed mail past its retention (30 and 90 days): a few hours late is of no consequence. */
 export const MAIL_PRUNE_EVERY_MS = 6 * HOUR_MS
+/** Trash entries past TRASH_RETENTION_DAYS (docs/decisions/0026): an hour late is of no consequence. */
+export const TRASH_PURGE_EVERY_MS = HOUR_MS
+/** Blobs of deleted files (docs/decisions/0027): soon, so storage is given back; failures back off. */
+export const BLOB_DELETIONS_EVERY_MS = 5 * MINUTE_MS
 /** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
 export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
-export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] {
+export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>): Job[] {
   const db = deps.database.db
   return [
     {
@@ -54,6 +60,21 @@ export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] 
       everyMs: MAIL_PRUNE_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: (signal) => pruneOutbox(db, deps.clock(), signal),
+    },
+    {
+      // Each group in its own transaction: a purge that stops halfway leaves whole groups behind.
+      name: 'purge-trash',
+      everyMs: TRASH_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async (signal) => ({
+        deleted: await purgeExpiredTrash(deps, deps.clock(), deps.env.trashRetentionDays, signal),
+      }),
+    },
+    {
+      name: 'delete-blobs',
+      everyMs: BLOB_DELETIONS_EVERY_MS,
+      jitterMs: MINUTE_MS,
+      run: (signal) => drainBlobDeletions(db, deps.storage, deps.clock(), signal),
     },
   ]
 }
