@@ -4,6 +4,7 @@ import { firstFreeName, nameKey } from '../../../shared/names'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
+import { newId } from '../../lib/ids'
 import { canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
@@ -289,8 +290,6 @@ async function lockedTaken(trx: Transaction<DB>, folderId: string) {
   await lockFolderForNames(trx, folderId)
   return takenNameKeys(trx, folderId)
 }
-
-import { newId } from '../../lib/ids'
 
 function newIdNow(now: Date) {
   return newId(now.getTime())
