@@ -242,7 +242,12 @@ export async function updateFolder(
       changes.name_key = nameKey(name)
     }
     const retyped = input.type !== undefined && input.type !== folder.type
-    if (retyped) changes.type = input.type!
+    if (retyped) {
+      changes.type = input.type!
+      // A locked folder stops inherited access: whoever locks it keeps theirs through a grant on it.
+      if (input.type === 'locked' && access.level !== 'super')
+        await grant(trx, folder.id, who.id, 'administrator', now)
+    }
     if (!renamed && !retyped) return folder
     await trx.updateTable('folders').set(changes).where('id', '=', folder.id).execute()
     await notifyItem(
