@@ -1,18 +1,33 @@
 import type { Context } from 'hono'
 import {
+  accessListSchema,
   bulkCopySchema,
   bulkMoveSchema,
+  bulkResultSchema,
   bulkTrashSchema,
   childrenQuerySchema,
   copySchema,
   createFolderSchema,
+  fileDetailSchema,
+  fileSchema,
+  folderChildrenSchema,
+  folderDetailSchema,
+  folderSchema,
   folderUserParamsSchema,
   grantSchema,
   homeQuerySchema,
+  homeViewSchema,
   idParamsSchema,
+  itemOutcomeSchema,
   moveSchema,
+  restoreResultSchema,
   restoreSchema,
   searchQuerySchema,
+  searchResultSchema,
+  shareCandidatesSchema,
+  trashContentsSchema,
+  trashedSchema,
+  trashListSchema,
   updateFileSchema,
   updateFolderSchema,
   userSearchQuerySchema,
@@ -71,7 +86,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { query: homeQuerySchema },
-    responses: { 200: { description: 'The top folders of the view' }, ...forbidden },
+    responses: { 200: { description: 'The top folders of the view', schema: homeViewSchema }, ...forbidden },
     handler: (c, { query }) => homeView(c.var.deps, who(c), query),
   }),
   defineRoute({
@@ -81,7 +96,9 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { query: searchQuerySchema },
-    responses: { 200: { description: 'Matching folders and files (at most 50 each)' } },
+    responses: {
+      200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
+    },
     handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q),
   }),
 
@@ -94,7 +111,7 @@ export const filesRoutes = [
     access: 'signedIn',
     request: { body: createFolderSchema },
     responses: {
-      201: { description: 'The new folder (a free name is picked if taken)' },
+      201: { description: 'The new folder (a free name is picked if taken)', schema: folderSchema },
       ...forbidden,
       ...notFound,
     },
@@ -107,7 +124,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The folder' }, ...notFound },
+    responses: { 200: { description: 'The folder', schema: folderDetailSchema }, ...notFound },
     handler: (c, { params }) => getFolder(c.var.deps, who(c), params.id),
   }),
   defineRoute({
@@ -117,7 +134,10 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, query: childrenQuerySchema },
-    responses: { 200: { description: 'The folder, breadcrumbs, folders and files' }, ...notFound },
+    responses: {
+      200: { description: 'The folder, breadcrumbs, folders and files', schema: folderChildrenSchema },
+      ...notFound,
+    },
     handler: (c, { params, query }) => listChildren(c.var.deps, who(c), params.id, query),
   }),
   defineRoute({
@@ -127,7 +147,12 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, body: updateFolderSchema },
-    responses: { 200: { description: 'The folder' }, ...forbidden, ...notFound, ...nameConflict },
+    responses: {
+      200: { description: 'The folder', schema: folderSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+    },
     handler: (c, { params, body }) => updateFolder(c.var.deps, who(c), params.id, body),
   }),
   defineRoute({
@@ -137,7 +162,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'What was trashed' }, ...forbidden, ...notFound },
+    responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
     handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'folder', id: params.id }),
   }),
   defineRoute({
@@ -148,7 +173,7 @@ export const filesRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema, body: moveSchema },
     responses: {
-      200: { description: 'Where it went' },
+      200: { description: 'Where it went', schema: itemOutcomeSchema },
       ...forbidden,
       ...notFound,
       ...nameConflict,
@@ -164,7 +189,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, body: copySchema },
-    responses: { 201: { description: 'The copy' }, ...forbidden, ...notFound },
+    responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
     handler: (c, { params, body }) =>
       copyItem(c.var.deps, who(c), { type: 'folder', id: params.id }, body.targetFolderId),
   }),
@@ -177,7 +202,11 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The access list' }, ...forbidden, ...notFound },
+    responses: {
+      200: { description: 'The access list', schema: accessListSchema },
+      ...forbidden,
+      ...notFound,
+    },
     handler: (c, { params }) => folderAccessList(c.var.deps, who(c), params.id),
   }),
   defineRoute({
@@ -187,7 +216,11 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, query: userSearchQuerySchema },
-    responses: { 200: { description: 'Matching people' }, ...forbidden, ...notFound },
+    responses: {
+      200: { description: 'Matching people', schema: shareCandidatesSchema },
+      ...forbidden,
+      ...notFound,
+    },
     handler: (c, { params, query }) => shareCandidates(c.var.deps, who(c), params.id, query.q),
   }),
   defineRoute({
@@ -198,7 +231,7 @@ export const filesRoutes = [
     access: 'signedIn',
     request: { params: folderUserParamsSchema, body: grantSchema },
     responses: {
-      200: { description: 'The access list after the change' },
+      200: { description: 'The access list after the change', schema: accessListSchema },
       ...forbidden,
       ...notFound,
       409: { description: '`last_administrator` or `user_restricted`' },
@@ -231,7 +264,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The file' }, ...notFound },
+    responses: { 200: { description: 'The file', schema: fileDetailSchema }, ...notFound },
     handler: (c, { params }) => getFile(c.var.deps, who(c), params.id),
   }),
   defineRoute({
@@ -241,7 +274,12 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, body: updateFileSchema },
-    responses: { 200: { description: 'The file' }, ...forbidden, ...notFound, ...nameConflict },
+    responses: {
+      200: { description: 'The file', schema: fileSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+    },
     handler: (c, { params, body }) => renameFile(c.var.deps, who(c), params.id, body),
   }),
   defineRoute({
@@ -251,7 +289,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'What was trashed' }, ...forbidden, ...notFound },
+    responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
     handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'file', id: params.id }),
   }),
   defineRoute({
@@ -261,7 +299,12 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, body: moveSchema },
-    responses: { 200: { description: 'Where it went' }, ...forbidden, ...notFound, ...nameConflict },
+    responses: {
+      200: { description: 'Where it went', schema: itemOutcomeSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+    },
     handler: (c, { params, body }) =>
       moveItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId, body.onConflict),
   }),
@@ -272,7 +315,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, body: copySchema },
-    responses: { 201: { description: 'The copy' }, ...forbidden, ...notFound },
+    responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
     handler: (c, { params, body }) =>
       copyItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId),
   }),
@@ -285,7 +328,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { body: bulkMoveSchema },
-    responses: { 200: { description: 'Per-item results' } },
+    responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
     handler: (c, { body }) => bulkMove(c.var.deps, who(c), body),
   }),
   defineRoute({
@@ -295,7 +338,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { body: bulkCopySchema },
-    responses: { 200: { description: 'Per-item results' } },
+    responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
     handler: (c, { body }) => bulkCopy(c.var.deps, who(c), body),
   }),
   defineRoute({
@@ -305,7 +348,7 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { body: bulkTrashSchema },
-    responses: { 200: { description: 'Per-item results' } },
+    responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
     handler: (c, { body }) => bulkTrash(c.var.deps, who(c), body),
   }),
 
@@ -316,7 +359,7 @@ export const filesRoutes = [
     summary: 'The trash entries the caller may see (explicitly trashed items), newest first',
     tags,
     access: 'signedIn',
-    responses: { 200: { description: 'Entries' } },
+    responses: { 200: { description: 'Entries', schema: trashListSchema } },
     handler: (c) => listTrash(c.var.deps, who(c)),
   }),
   defineRoute({
@@ -335,7 +378,10 @@ export const filesRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The entry and its contents' }, ...notFound },
+    responses: {
+      200: { description: 'The entry and its contents', schema: trashContentsSchema },
+      ...notFound,
+    },
     handler: (c, { params }) => trashEntryContents(c.var.deps, who(c), params.id),
   }),
   defineRoute({
@@ -346,7 +392,7 @@ export const filesRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema, body: restoreSchema },
     responses: {
-      200: { description: 'What was restored and where it went (restoredTo)' },
+      200: { description: 'What was restored and where it went (restoredTo)', schema: restoreResultSchema },
       ...forbidden,
       ...notFound,
       409: {
