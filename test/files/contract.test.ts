@@ -30,6 +30,7 @@ function routeFor(method: string, url: string): AnyRoute {
 
 const checked = new Set<string>()
 
+// biome-ignore lint/suspicious/noExplicitAny: bodies are read by the assertions that follow
 async function call<T = any>(method: string, url: string, body?: unknown, p = owner): Promise<T> {
   const route = routeFor(method, url)
   const res = await p.client.json(url, method, body)
