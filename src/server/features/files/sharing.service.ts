@@ -189,3 +189,11 @@ export async function searchUsers(deps: AppDeps, who: ActorUser, q: string) {
     .execute()
   return { items: rows }
 }
+
+/** The share dialog's search: only for those who may share this folder. */
+export async function shareCandidates(deps: AppDeps, who: ActorUser, folderId: string, q: string) {
+  const { access } = await readableFolder(deps.database.db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can share it.')
+  return searchUsers(deps, who, q)
+}
