@@ -50,6 +50,11 @@ describe('a viewer', () => {
     for (const [method, path, body] of writes)
       answers.push(`${method} ${path} ${await status(viewer, method, path, body)}`)
     expect(answers).toEqual(writes.map(([method, path]) => `${method} ${path} 403`))
+    // Not even into a folder of their own: copying is an editor's right on the source.
+    const own = await call(viewer, 'POST', '/api/folders', { folder_name: 'Viewer’s own' }, 201)
+    expect(await status(viewer, 'POST', `/api/files/${f.id}/copy`, { targetFolderId: own.id })).toBe(403)
+    expect(await status(viewer, 'POST', `/api/folders/${sub.id}/copy`, { targetFolderId: own.id })).toBe(403)
+    expect(await status(viewer, 'POST', `/api/files/${f.id}/move`, { targetFolderId: own.id })).toBe(403)
     const bulk = await call(viewer, 'POST', '/api/items/trash', { items: [{ type: 'file', id: f.id }] })
     expect(bulk.results[0]).toMatchObject({ status: 'failed', httpStatus: 403 })
     expect((await fileRow(t, f.id))?.isTrashed).toBe(false)
