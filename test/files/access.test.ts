@@ -121,6 +121,25 @@ describe('locked and public', () => {
   })
 })
 
+describe('the trash in listings', () => {
+  it('hides trashed items from listings, search and direct reads', async () => {
+    const top = await folder(t, 'Trashy')
+    await grant(t, top.id, owner.id, 'administrator')
+    const sub = await folder(t, 'Binned folder', { parent_id: top.id, type: 'public' })
+    const f = await file(t, top.id, 'binned-file.txt')
+    await call(owner, 'DELETE', `/api/folders/${sub.id}`)
+    await call(owner, 'DELETE', `/api/files/${f.id}`)
+    const listing = await call(owner, 'GET', `/api/folders/${top.id}/children`)
+    expect(listing.folders).toEqual([])
+    expect(listing.files).toEqual([])
+    const search = await call(owner, 'GET', '/api/items/search?q=binned')
+    expect([...search.folders, ...search.files]).toEqual([])
+    expect(await status(owner, 'GET', `/api/folders/${sub.id}`)).toBe(404)
+    expect(await status(owner, 'GET', `/api/files/${f.id}`)).toBe(404)
+    expect(await status(owner, 'POST', '/api/folders', { folder_name: 'x', parent_id: sub.id })).toBe(404)
+  })
+})
+
 describe('guessed ids', () => {
   it('answer exactly like ids that do not exist', async () => {
     const secret = await folder(t, 'Secret')
