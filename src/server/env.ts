@@ -83,6 +83,7 @@ const rawEnvSchema = z.object({
   INBOX_LIMIT_PER_IP: wholeNumber(1, 1_000_000).default(10),
   INBOX_LIMIT_PER_EMAIL: wholeNumber(1, 1_000_000).default(5),
   INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
+  TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
 })
 
 export type Env = {
@@ -119,6 +120,8 @@ export type Env = {
   shopCurrency: string
   /** Spam protection of the public forms (product.md §4): minimum fill time and rate limits. */
   inbox: { minFillSeconds: number; limitPerIp: number; limitPerEmail: number; limitWindowMs: number }
+  /** Days a trash entry waits before the purge job deletes it for good (docs/decisions/0026). */
+  trashRetentionDays: number
 }
 
 export class EnvError extends Error {
@@ -239,6 +242,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       limitPerEmail: raw.INBOX_LIMIT_PER_EMAIL,
       limitWindowMs: raw.INBOX_LIMIT_WINDOW_MINUTES * 60 * 1000,
     },
+    trashRetentionDays: raw.TRASH_RETENTION_DAYS,
   }
 }
 

@@ -1,6 +1,8 @@
 import type { AppDeps } from './deps'
 import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
+import { drainBlobDeletions } from './features/files/blob-deletions'
+import { purgeExpiredTrash } from './features/files/trash-entries.service'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import type { Job } from './lib/jobs/job-runner'
@@ -26,12 +28,16 @@ export const TOKEN_PURGE_EVERY_MS = HOUR_MS
 export const MAIL_PRUNE_EVERY_MS = 6 * HOUR_MS
 /** Resolved quotes and contacts past the admins' retention setting (off by default; counted in days). */
 export const INBOX_RETENTION_EVERY_MS = 6 * HOUR_MS
+/** Trash entries past TRASH_RETENTION_DAYS (docs/decisions/0026): an hour late is of no consequence. */
+export const TRASH_PURGE_EVERY_MS = HOUR_MS
+/** Blobs of deleted files (docs/decisions/0027): soon, so storage is given back; failures back off. */
+export const BLOB_DELETIONS_EVERY_MS = 5 * MINUTE_MS
 /** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
 export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
-export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] {
+export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>): Job[] {
   const db = deps.database.db
   return [
     {
@@ -63,6 +69,21 @@ export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] 
       everyMs: INBOX_RETENTION_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: (signal) => purgeResolvedInboxEntries(db, deps.clock(), signal),
+    },
+    {
+      // Each group in its own transaction: a purge that stops halfway leaves whole groups behind.
+      name: 'purge-trash',
+      everyMs: TRASH_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async (signal) => ({
+        deleted: await purgeExpiredTrash(deps, deps.clock(), deps.env.trashRetentionDays, signal),
+      }),
+    },
+    {
+      name: 'delete-blobs',
+      everyMs: BLOB_DELETIONS_EVERY_MS,
+      jitterMs: MINUTE_MS,
+      run: (signal) => drainBlobDeletions(db, deps.storage, deps.clock(), signal),
     },
   ]
 }

@@ -6,6 +6,7 @@ import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { auditRoutes } from './features/audit/audit.routes'
+import { filesRoutes } from './features/files/files.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue.routes'
@@ -30,6 +31,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...notificationsRoutes,
     ...catalogueRoutes,
     ...productsRoutes,
+    ...filesRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

@@ -177,9 +177,7 @@ describe('retention of resolved entries', () => {
   it('runs as a periodic job of every instance, with the setting read at each run', async () => {
     const t = await inboxApp()
     await seed(t)
-    const job = buildJobTable({ database: t.database, clock: t.deps.clock }).find(
-      (j) => j.name === 'purge-resolved-inbox',
-    )
+    const job = buildJobTable(t.deps).find((j) => j.name === 'purge-resolved-inbox')
     expect(job).toBeDefined()
     const signal = new AbortController().signal
     expect(await job!.run(signal)).toEqual({ quoteRequests: 0, contacts: 0 })

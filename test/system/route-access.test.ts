@@ -56,6 +56,7 @@ beforeAll(async () => {
 
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
+  userId: () => newId(),
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',
   size: () => '400',

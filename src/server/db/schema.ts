@@ -253,6 +253,15 @@ export interface TrashItemsTable {
   trashedBy: string | null
 }
 
+/** Ours (0010): blobs to delete from storage, drained by a retried job (docs/decisions/0027). */
+export interface BlobDeletionsTable {
+  key: string
+  attempts: number
+  nextAttemptAt: Timestamp
+  lastError: string | null
+  createdAt: Timestamp
+}
+
 export interface NotificationsTable {
   id: string
   type: NotificationType
@@ -362,6 +371,7 @@ export interface DB {
   files: FilesTable
   folder_permissions: FolderPermissionsTable
   trash_items: TrashItemsTable
+  blob_deletions: BlobDeletionsTable
   notifications: NotificationsTable
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable

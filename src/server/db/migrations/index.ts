@@ -8,6 +8,7 @@ import * as m0006 from './0006-notification-reads'
 import * as m0007 from './0007-inbox'
 import * as m0008 from './0008-shop-products'
 import * as m0009 from './0009-files-ownership'
+import * as m0010 from './0010-blob-deletions'
 import * as m0013 from './0013-product-covers'
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0007-inbox': m0007,
   '0008-shop-products': m0008,
   '0009-files-ownership': m0009,
+  '0010-blob-deletions': m0010,
   '0013-product-covers': m0013,
 }

@@ -1,0 +1,203 @@
+import { type SqlBool, sql } from 'kysely'
+import type { GrantInput } from '../../../shared/contract/files'
+import type { PermissionType } from '../../../shared/enums'
+import type { AppDeps } from '../../deps'
+import { problems } from '../../lib/http/problem'
+import { containsPattern } from '../../lib/list-query/like-pattern'
+import { canChangeGrant } from '../../policies/files.policy'
+import { canOnFolder } from '../../policies/folders.policy'
+import { loadFolderChain } from '../folders/folder-access.repository'
+import { type ActorUser, readableFolder } from './access'
+import { notifyItem } from './file-notify'
+import { grant } from './folders.service'
+
+// Sharing a folder (product.md §2): who has access and from where, grant, change and revoke up to
+// the caller's own level, and the last administrator of a top-level folder only by a super user.
+
+const LEVELS: PermissionType[] = ['viewer', 'editor', 'administrator']
+
+/** Everyone holding a grant that applies here: on the folder (direct) or above it up to the nearest locked folder (inherited). */
+export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: string) {
+  const db = deps.database.db
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can see who has access.')
+  const chain = await loadFolderChain(db, folderId)
+  // Grants flow down until a locked folder: the chain that matters ends at the first locked one.
+  const reach = []
+  for (const f of chain) {
+    reach.push(f)
+    if (f.type === 'locked') break
+  }
+  const reachesPublicTop = reach.length === chain.length && chain.every((f) => f.type === 'public')
+  const ids = reach.map((f) => f.id)
+  const rows = await db
+    .selectFrom('folder_permissions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('folders as f', 'f.id', 'p.folder_id')
+    .select(['p.user_id', 'p.folder_id', 'p.permissionType', 'u.name', 'u.email', 'u.image', 'f.folder_name'])
+    .where('p.folder_id', 'in', ids)
+    .execute()
+  const depth = new Map(ids.map((id, i) => [id, i]))
+  const nearest = new Map<string, (typeof rows)[number]>()
+  for (const row of rows) {
+    const held = nearest.get(row.user_id)
+    if (!held || depth.get(row.folder_id)! < depth.get(held.folder_id)!) nearest.set(row.user_id, row)
+  }
+  // Direct administrators of this folder: the last one of a top-level folder stays (canChangeGrant).
+  const directAdministrators = rows.filter(
+    (r) => r.folder_id === folder.id && r.permissionType === 'administrator',
+  ).length
+  const entries = [...nearest.values()]
+    .map((r) => ({
+      user: { id: r.user_id, name: r.name, email: r.email },
+      permissionType: r.permissionType,
+      via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
+      from: { id: r.folder_id, folder_name: r.folder_name },
+      /** Levels the caller may set this person to here (the current one included; empty: hands off). */
+      canSet: LEVELS.filter(
+        (level) =>
+          canChangeGrant({
+            access,
+            isTopLevel: folder.parent_id === null,
+            targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
+            targetNext: level,
+            administratorsOnFolder: directAdministrators,
+          }) === 'ok',
+      ),
+    }))
+    .sort(
+      (a, b) =>
+        LEVELS.indexOf(b.permissionType) - LEVELS.indexOf(a.permissionType) ||
+        a.user.name.localeCompare(b.user.name),
+    )
+  return {
+    folder: { id: folder.id, folder_name: folder.folder_name, type: folder.type },
+    /** Every signed-in user may view it (a public folder reached from the top through public folders). */
+    public: reachesPublicTop,
+    /** Admins and folder managers always have full access; they are not listed. */
+    entries,
+    grantableLevels: LEVELS.filter(
+      (level) =>
+        canChangeGrant({
+          access,
+          isTopLevel: false,
+          targetCurrent: null,
+          targetNext: level,
+          administratorsOnFolder: 2,
+        }) === 'ok',
+    ),
+  }
+}
+
+async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+  const db = deps.database.db
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can share it.')
+  const target = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'isRestricted'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!target) throw problems.notFound('There is no such user.')
+  const current = await db
+    .selectFrom('folder_permissions')
+    .select(['id', 'permissionType'])
+    .where('folder_id', '=', folderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  const admins = await db
+    .selectFrom('folder_permissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('folder_id', '=', folderId)
+    .where('permissionType', '=', 'administrator')
+    .executeTakeFirstOrThrow()
+  return { folder, access, target, current, administrators: Number(admins.n) }
+}
+
+function decide(state: Awaited<ReturnType<typeof loadForGrant>>, next: PermissionType | null) {
+  const verdict = canChangeGrant({
+    access: state.access,
+    isTopLevel: state.folder.parent_id === null,
+    targetCurrent: state.current?.permissionType ?? null,
+    targetNext: next,
+    administratorsOnFolder: state.administrators,
+  })
+  if (verdict === 'last_administrator')
+    throw problems.conflict(
+      'This is the last administrator of the folder. Only an administrator of the site can remove them.',
+      'last_administrator',
+    )
+  if (verdict === 'forbidden') throw problems.forbidden('You can share only up to your own level.')
+}
+
+/** Grants or changes someone's level on the folder; a new grant notifies them. */
+export async function setGrant(
+  deps: AppDeps,
+  who: ActorUser,
+  folderId: string,
+  userId: string,
+  input: GrantInput,
+) {
+  const state = await loadForGrant(deps, who, folderId, userId)
+  decide(state, input.permissionType)
+  if (state.target.isRestricted) throw problems.conflict('This account is suspended.', 'user_restricted')
+  const now = deps.clock()
+  await deps.database.db.transaction().execute(async (trx) => {
+    await grant(trx, folderId, userId, input.permissionType, now)
+    if (state.current?.permissionType !== input.permissionType) {
+      await notifyItem(
+        trx,
+        who,
+        {
+          type: 'folder',
+          action: 'updated',
+          mainItem: state.folder.folder_name,
+          subItem: `shared with you as ${input.permissionType}`,
+          folderId,
+          forUsers: [userId],
+        },
+        now,
+      )
+    }
+  })
+  return folderAccessList(deps, who, folderId)
+}
+
+export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+  const state = await loadForGrant(deps, who, folderId, userId)
+  if (!state.current) throw problems.notFound('This person has no direct access to the folder.')
+  decide(state, null)
+  await deps.database.db.deleteFrom('folder_permissions').where('id', '=', state.current.id).execute()
+  // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
+  return { revoked: true }
+}
+
+/** People to share with, by name or e-mail: the fewest fields the dialog needs. */
+export async function searchUsers(deps: AppDeps, who: ActorUser, q: string) {
+  const pattern = containsPattern(q)
+  const rows = await deps.database.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('isRestricted', '=', false)
+    .where('id', '!=', who.id)
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(${sql.ref('name')}) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(${sql.ref('email')}) like ${pattern} escape '\\'`,
+      ]),
+    )
+    .orderBy('name')
+    .limit(10)
+    .execute()
+  return { items: rows }
+}
+
+/** The share dialog's search: only for those who may share this folder. */
+export async function shareCandidates(deps: AppDeps, who: ActorUser, folderId: string, q: string) {
+  const { access } = await readableFolder(deps.database.db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can share it.')
+  return searchUsers(deps, who, q)
+}

@@ -1,0 +1,106 @@
+import type { FolderType, PermissionType } from '../../shared/enums'
+import type { Actor } from './actor'
+import { canOnFolder, type FolderAccess, hasAtLeast, isFolderSuperUser } from './folders.policy'
+
+// The file manager's rules built on the folder rule (folders.policy.ts, docs/decisions/0023 and 0025).
+// Pure: services load the accesses and ask here. Each function names the table row of product.md §2
+// it decides.
+
+/** A folder, as these rules need it. */
+export interface FolderFacts {
+  id: string
+  parent_id: string | null
+  type: FolderType
+}
+
+/**
+ * "rename, move, trash the granted folder itself" (administrator) vs "… items inside" (editor on the
+ * container). A folder whose access comes from a grant on it, or a top-level folder, is the granted
+ * folder itself; any other folder is an item inside its parent.
+ */
+export function canManageFolderItself(
+  folder: FolderFacts,
+  self: FolderAccess,
+  parent: FolderAccess | null,
+): boolean {
+  if (self.level === 'super') return true
+  if (!hasAtLeast(self.level, 'viewer')) return false
+  if (folder.parent_id === null || self.grantFolderId === folder.id) return canOnFolder(self, 'manageSelf')
+  return parent !== null && canOnFolder(parent, 'manageItems')
+}
+
+/**
+ * Who creates which folder: top-level folders by any signed-in user, public ones only by super users;
+ * subfolders by editors of the parent (either type: a locked subfolder is a way to narrow access).
+ */
+export function canCreateFolder(
+  actor: Actor,
+  parent: FolderAccess | null,
+  type: FolderType,
+): 'ok' | 'forbidden' {
+  if (actor.kind !== 'user' || actor.isRestricted) return 'forbidden'
+  if (parent === null) return type === 'locked' || isFolderSuperUser(actor) ? 'ok' : 'forbidden'
+  return canOnFolder(parent, 'write') ? 'ok' : 'forbidden'
+}
+
+/** "make locked ↔ public": administrators may lock, only super users may open a folder up. */
+export function canChangeFolderType(access: FolderAccess, to: FolderType): boolean {
+  return canOnFolder(access, to === 'public' ? 'makePublic' : 'makeLocked')
+}
+
+/**
+ * Grant, change or revoke `targetCurrent` → `targetNext` (null = none) for someone on a folder:
+ * up to the caller's own level, and the last administrator of a top-level folder only by a super user.
+ */
+export function canChangeGrant(input: {
+  access: FolderAccess
+  isTopLevel: boolean
+  targetCurrent: PermissionType | null
+  targetNext: PermissionType | null
+  administratorsOnFolder: number
+}): 'ok' | 'forbidden' | 'last_administrator' {
+  const { access, targetCurrent, targetNext } = input
+  if (!canOnFolder(access, 'managePermissions')) return 'forbidden'
+  if (targetNext !== null && !hasAtLeast(access.level, targetNext)) return 'forbidden'
+  if (targetCurrent !== null && !hasAtLeast(access.level, targetCurrent)) return 'forbidden'
+  const removesAnAdministrator = targetCurrent === 'administrator' && targetNext !== 'administrator'
+  if (
+    removesAnAdministrator &&
+    input.isTopLevel &&
+    input.administratorsOnFolder <= 1 &&
+    access.level !== 'super'
+  )
+    return 'last_administrator'
+  return 'ok'
+}
+
+/** A trash entry as the trash rules see it. */
+export interface TrashEntryFacts {
+  trashedBy: string | null
+  /**
+   * The caller's access where the item lived: the original parent folder, or for a top-level folder the
+   * folder itself. Null when that folder no longer exists.
+   */
+  originAccess: FolderAccess | null
+}
+
+/** "Who sees trash entries: administrators of the original folder, editors their own deletions, super users." */
+export function canSeeTrashEntry(actor: Actor, entry: TrashEntryFacts): boolean {
+  if (isFolderSuperUser(actor)) return true
+  if (actor.kind !== 'user' || actor.isRestricted) return false
+  if (entry.originAccess && canOnFolder(entry.originAccess, 'restoreAny')) return true
+  return (
+    entry.trashedBy === actor.id &&
+    entry.originAccess !== null &&
+    canOnFolder(entry.originAccess, 'restoreOwn')
+  )
+}
+
+/** Restoring follows seeing: whoever sees an entry may restore it (into where it came from). */
+export const canRestoreTrashEntry = canSeeTrashEntry
+
+/** "delete permanently from trash": administrators of the original folder and super users. */
+export function canDeleteTrashEntry(actor: Actor, entry: TrashEntryFacts): boolean {
+  if (isFolderSuperUser(actor)) return true
+  return entry.originAccess !== null && canOnFolder(entry.originAccess, 'deletePermanently')
+}

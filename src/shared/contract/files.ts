@@ -1,0 +1,141 @@
+import { z } from 'zod'
+import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
+import { NAME_PROBLEM_MESSAGES, nameProblem } from '../names'
+
+// The file manager's metadata API (product.md §2, issue 4): folders, files, moves and copies, sharing,
+// home views, search and the trash. Uploads, downloads and previews are in the transfer contract.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+
+export const itemIdSchema = z
+  .string({ error: 'Use an id.' })
+  .regex(UUID, { error: 'Use an id.' })
+  .transform((s) => s.toLowerCase())
+
+export const idParamsSchema = z.object({ id: itemIdSchema })
+export const folderUserParamsSchema = z.object({ id: itemIdSchema, userId: itemIdSchema })
+
+/** A file or folder name, by the shared name rules (the web app checks with the same function). */
+export const itemNameSchema = z
+  .string({ error: 'Enter a name.' })
+  .superRefine((value, ctx) => {
+    const problem = nameProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: NAME_PROBLEM_MESSAGES[problem] })
+  })
+  .transform((s) => s.normalize('NFC'))
+
+export const ITEM_TYPES = ['file', 'folder'] as const
+export type ItemType = (typeof ITEM_TYPES)[number]
+
+/** What a move does when the name is taken in the target: 409 unless one of these is given. */
+export const ON_CONFLICT = ['rename', 'replace', 'skip'] as const
+export type OnConflict = (typeof ON_CONFLICT)[number]
+
+export const createFolderSchema = z.object({
+  folder_name: itemNameSchema,
+  /** Absent or null: a top-level folder (locked unless a super user asks for public). */
+  parent_id: itemIdSchema.nullish(),
+  type: z.enum(FOLDER_TYPES, { error: 'Type must be public or locked.' }).optional(),
+})
+export type CreateFolderInput = z.infer<typeof createFolderSchema>
+
+export const updateFolderSchema = z
+  .object({
+    folder_name: itemNameSchema.optional(),
+    type: z.enum(FOLDER_TYPES, { error: 'Type must be public or locked.' }).optional(),
+  })
+  .refine((v) => v.folder_name !== undefined || v.type !== undefined, { error: 'Nothing to change.' })
+export type UpdateFolderInput = z.infer<typeof updateFolderSchema>
+
+export const updateFileSchema = z.object({ filename: itemNameSchema })
+export type UpdateFileInput = z.infer<typeof updateFileSchema>
+
+export const moveSchema = z.object({
+  targetFolderId: itemIdSchema,
+  onConflict: z.enum(ON_CONFLICT, { error: 'onConflict must be rename, replace or skip.' }).optional(),
+})
+export type MoveInput = z.infer<typeof moveSchema>
+
+export const copySchema = z.object({ targetFolderId: itemIdSchema })
+export type CopyInput = z.infer<typeof copySchema>
+
+export const itemRefSchema = z.object({
+  type: z.enum(ITEM_TYPES, { error: 'Type must be file or folder.' }),
+  id: itemIdSchema,
+})
+export type ItemRef = z.infer<typeof itemRefSchema>
+
+export const MAX_BULK_ITEMS = 500
+const selection = z
+  .array(itemRefSchema)
+  .min(1, { error: 'Select at least one item.' })
+  .max(MAX_BULK_ITEMS, { error: `Select at most ${MAX_BULK_ITEMS} items at once.` })
+
+export const bulkMoveSchema = moveSchema.extend({ items: selection })
+export const bulkCopySchema = copySchema.extend({ items: selection })
+export const bulkTrashSchema = z.object({ items: selection })
+
+/** One item's outcome in a bulk action: ok (with the resulting item), skipped, or the problem it met. */
+export interface BulkItemResult {
+  type: ItemType
+  id: string
+  status: 'ok' | 'skipped' | 'failed'
+  /** The HTTP status the single-item call would have answered. */
+  httpStatus: number
+  code?: string
+  detail?: string
+  /** The new or moved item (copies have new ids). */
+  result?: { type: ItemType; id: string; name: string }
+}
+
+export const HOME_VIEWS = ['public', 'shared', 'mine', 'all'] as const
+export type HomeView = (typeof HOME_VIEWS)[number]
+export const SORT_KEYS = ['name', 'size', 'updatedAt'] as const
+export type SortKey = (typeof SORT_KEYS)[number]
+
+const sorting = {
+  sort: z.preprocess(blank, z.enum(SORT_KEYS, { error: 'Sort by name, size or updatedAt.' }).default('name')),
+  order: z.preprocess(blank, z.enum(['asc', 'desc'], { error: 'Order is asc or desc.' }).default('asc')),
+}
+
+export const homeQuerySchema = z.object({
+  view: z.preprocess(
+    blank,
+    z.enum(HOME_VIEWS, { error: 'View must be public, shared, mine or all.' }).default('mine'),
+  ),
+  ...sorting,
+})
+export type HomeQuery = z.infer<typeof homeQuerySchema>
+
+export const childrenQuerySchema = z.object(sorting)
+export type ChildrenQuery = z.infer<typeof childrenQuerySchema>
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Enter something to search for.' })
+    .trim()
+    .min(1, { error: 'Enter something to search for.' }),
+})
+
+export const grantSchema = z.object({
+  permissionType: z.enum(PERMISSION_TYPES, { error: 'Level must be viewer, editor or administrator.' }),
+})
+export type GrantInput = z.infer<typeof grantSchema>
+
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type at least 2 characters.' })
+    .trim()
+    .min(2, { error: 'Type at least 2 characters.' }),
+})
+
+/**
+ * How to restore. Default: where it came from. When that folder is itself in the trash the answer is
+ * 409 `parent_trashed` with the choices; ask again with `restoreParent: true` or a `targetFolderId`.
+ */
+export const restoreSchema = z.object({
+  restoreParent: z.boolean().optional(),
+  targetFolderId: itemIdSchema.optional(),
+})
+export type RestoreInput = z.infer<typeof restoreSchema>

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { call, folder, grant, type Person, person, status } from './helpers'
+
+// Sharing (product.md §2): grants up to one's own level, the last administrator of a top-level folder
+// removable only by a super user, who has access and from where, finding people to share with, and
+// the shared-with person's bell.
+
+let t: TestApp
+let owner: Person
+let friend: Person
+let editor: Person
+let admin: Person
+
+beforeAll(async () => {
+  t = await createTestApp()
+  owner = await person(t, 'Olga')
+  friend = await person(t, 'Frida')
+  editor = await person(t, 'Eddie')
+  admin = await person(t, 'Ada', 'admin')
+})
+
+const unread = async (p: Person) =>
+  ((await call(p, 'GET', '/api/notifications/unread-count')) as { unread: number }).unread
+
+describe('granting', () => {
+  it('shares a folder, which the other person sees under Shared with me and in their bell', async () => {
+    const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Contracts' }, 201)
+    const before = await unread(friend)
+    const list = await call(owner, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
+      permissionType: 'viewer',
+    })
+    expect(list.entries.find((e: { user: { id: string } }) => e.user.id === friend.id)).toMatchObject({
+      permissionType: 'viewer',
+      via: 'direct',
+    })
+    // The bell rises: the share itself (and, now that they can see it, the folder's earlier activity).
+    expect(await unread(friend)).toBeGreaterThan(before)
+    const inbox = await call(friend, 'GET', '/api/notifications?limit=100')
+    expect(
+      inbox.items.filter(
+        (n: { action: string; type: string }) => n.type === 'folder' && n.action === 'updated',
+      ),
+    ).toHaveLength(1)
+    const shared = await call(friend, 'GET', '/api/folders?view=shared')
+    expect(shared.folders.map((f: { id: string }) => f.id)).toContain(top.id)
+    // Changing the level is allowed; revoking ends their access.
+    await call(owner, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, { permissionType: 'editor' })
+    await call(owner, 'DELETE', `/api/folders/${top.id}/permissions/${friend.id}`)
+    expect(await status(friend, 'GET', `/api/folders/${top.id}`)).toBe(404)
+  })
+
+  it('says who has access and from where: direct or inherited, from which folder', async () => {
+    const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Tree' }, 201)
+    const sub = await call(owner, 'POST', '/api/folders', { folder_name: 'Branch', parent_id: top.id }, 201)
+    await grant(t, top.id, friend.id, 'viewer')
+    await grant(t, sub.id, editor.id, 'editor')
+    const list = await call(owner, 'GET', `/api/folders/${sub.id}/permissions`)
+    const byUser = Object.fromEntries(list.entries.map((e: { user: { id: string } }) => [e.user.id, e]))
+    expect(byUser[friend.id]).toMatchObject({
+      via: 'inherited',
+      from: { id: top.id, folder_name: 'Tree' },
+      permissionType: 'viewer',
+    })
+    expect(byUser[editor.id]).toMatchObject({ via: 'direct', from: { id: sub.id } })
+    expect(byUser[owner.id]).toMatchObject({ via: 'inherited', permissionType: 'administrator' })
+    expect(list.public).toBe(false)
+  })
+
+  it('only administrators share, and never above their own level', async () => {
+    const top = await folder(t, 'Levels')
+    await grant(t, top.id, owner.id, 'administrator')
+    await grant(t, top.id, editor.id, 'editor')
+    expect(
+      await status(editor, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
+        permissionType: 'viewer',
+      }),
+    ).toBe(403)
+    expect(
+      await status(editor, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
+        permissionType: 'administrator',
+      }),
+    ).toBe(403)
+    expect(
+      await status(owner, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
+        permissionType: 'administrator',
+      }),
+    ).toBe(200)
+    expect(
+      await status(owner, 'PUT', `/api/folders/${top.id}/permissions/${crypto.randomUUID()}`, {
+        permissionType: 'viewer',
+      }),
+    ).toBe(404)
+  })
+
+  it('keeps the last administrator of a top-level folder unless a super user removes them', async () => {
+    const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Only me' }, 201)
+    const list = await call(owner, 'GET', `/api/folders/${top.id}/permissions`)
+    expect(list.entries[0]).toMatchObject({ user: { id: owner.id }, canSet: ['administrator'] })
+    const revoke = await owner.client.json(`/api/folders/${top.id}/permissions/${owner.id}`, 'DELETE')
+    expect(revoke.status).toBe(409)
+    expect((await revoke.json()).code).toBe('last_administrator')
+    expect(
+      await status(owner, 'PUT', `/api/folders/${top.id}/permissions/${owner.id}`, {
+        permissionType: 'editor',
+      }),
+    ).toBe(409)
+    // With a second administrator, one may go.
+    await call(owner, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
+      permissionType: 'administrator',
+    })
+    await call(friend, 'DELETE', `/api/folders/${top.id}/permissions/${owner.id}`)
+    expect(await status(friend, 'DELETE', `/api/folders/${top.id}/permissions/${friend.id}`)).toBe(409)
+    await call(admin, 'DELETE', `/api/folders/${top.id}/permissions/${friend.id}`)
+  })
+
+  it('finds people to share with by name or e-mail, with minimal fields, for administrators only', async () => {
+    const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Search' }, 201)
+    const found = await call(owner, 'GET', `/api/folders/${top.id}/share-candidates?q=frid`)
+    expect(found.items).toHaveLength(1)
+    expect(Object.keys(found.items[0]).sort()).toEqual(['email', 'id', 'name'])
+    expect(await status(friend, 'GET', `/api/folders/${top.id}/share-candidates?q=olg`)).toBe(404)
+    const literal = await call(
+      owner,
+      'GET',
+      `/api/folders/${top.id}/share-candidates?q=${encodeURIComponent('%_')}`,
+    )
+    expect(literal.items).toEqual([])
+  })
+})
