@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps'
 import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
+import { purgeAbandonedUploads } from './features/files/upload-cleanup'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
@@ -23,12 +24,14 @@ export const SESSION_PURGE_EVERY_MS = HOUR_MS
 export const TOKEN_PURGE_EVERY_MS = HOUR_MS
 /** Sent and failed mail past its retention (30 and 90 days): a few hours late is of no consequence. */
 export const MAIL_PRUNE_EVERY_MS = 6 * HOUR_MS
+/** Unfinished uploads past their expiry, orphaned staging files and abandoned blob writes. */
+export const UPLOAD_SWEEP_EVERY_MS = HOUR_MS
 /** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
 export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
-export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] {
+export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>): Job[] {
   const db = deps.database.db
   return [
     {
@@ -54,6 +57,12 @@ export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] 
       everyMs: MAIL_PRUNE_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: (signal) => pruneOutbox(db, deps.clock(), signal),
+    },
+    {
+      name: 'purge-abandoned-uploads',
+      everyMs: UPLOAD_SWEEP_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: () => purgeAbandonedUploads(deps),
     },
   ]
 }

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   if (!webRoot) logger.warn({ webRoot: env.webRoot }, 'web app not built: run `npm run build` to serve it')
 
   const clock = () => new Date()
+  const storage = createStorage(env)
   await announceFirstRunSetup({ database, clock, env }, logger)
   const mailWorker = startMailWorker({
     database,
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   })
   // Every instance runs every job: each is an idempotent delete (jobs.ts).
   const jobs = startJobRunner({
-    jobs: buildJobTable({ database, clock }),
+    jobs: buildJobTable({ database, clock, env, storage }),
     logger: logger.child({ component: 'jobs' }),
     startDelayMs: JOBS_START_DELAY_MS,
   })
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     clock,
     webRoot,
     mailer: { kick: () => mailWorker.kick() },
-    storage: createStorage(env),
+    storage,
   })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(

@@ -5,6 +5,7 @@ import { meRoutes } from './features/accounts/me.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
+import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { systemRoutes } from './features/system/system.routes'
@@ -24,6 +25,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...adminUsersRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,
+    ...uploadsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

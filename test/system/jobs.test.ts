@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/db/connection'
 import type { DB } from '../../src/server/db/schema'
+import type { Env } from '../../src/server/env'
 import { IDLE_TIMEOUT_MS, isSessionLive } from '../../src/server/features/accounts/session-policy'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
 import { consumeToken, issueToken } from '../../src/server/features/accounts/verification-tokens'
@@ -11,6 +12,7 @@ import {
 } from '../../src/server/features/mail/outbox.repository'
 import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
+import type { BlobStore } from '../../src/server/lib/storage'
 import { type JobSummary, startJobRunner } from '../../src/server/lib/jobs/job-runner'
 import { insertUser } from '../support/factories'
 import { startServer } from '../support/server-process'
@@ -30,7 +32,7 @@ const DAY = 24 * HOUR
  */
 async function runJob(t: TestApp, name: string, database: Database = t.database) {
   let summary: JobSummary | undefined
-  const jobs = buildJobTable({ database, clock: t.deps.clock }).map((job) =>
+  const jobs = buildJobTable({ database, clock: t.deps.clock, env: t.deps.env, storage: t.deps.storage }).map((job) =>
     job.name === name
       ? { ...job, run: async (signal: AbortSignal) => (summary = await job.run(signal)) }
       : job,
@@ -53,12 +55,18 @@ const iso = (t: TestApp, offsetMs: number) => new Date(t.clock.now.getTime() + o
 
 describe('the job table', () => {
   it('lists each periodic job once', () => {
-    const names = buildJobTable({ database: {} as Database, clock: () => new Date() }).map((j) => j.name)
+    const names = buildJobTable({
+      database: {} as Database,
+      clock: () => new Date(),
+      env: {} as Env,
+      storage: {} as BlobStore,
+    }).map((j) => j.name)
     expect(names).toEqual([
       'purge-rate-limits',
       'purge-sessions',
       'purge-verification-tokens',
       'prune-mail-outbox',
+      'purge-abandoned-uploads',
     ])
   })
 })
@@ -81,7 +89,12 @@ describe('the server process', () => {
       const started = messages.find((m) => m.msg === 'periodic jobs started')
       expect(started).toMatchObject({ component: 'jobs' })
       expect((started!.jobs as { name: string }[]).map((j) => j.name)).toEqual(
-        buildJobTable({ database: {} as Database, clock: () => new Date() }).map((j) => j.name),
+        buildJobTable({
+      database: {} as Database,
+      clock: () => new Date(),
+      env: {} as Env,
+      storage: {} as BlobStore,
+    }).map((j) => j.name),
       )
       const order = messages.map((m) => m.msg)
       expect(order.indexOf('migration applied')).toBeLessThan(order.indexOf('periodic jobs started'))
