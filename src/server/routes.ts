@@ -5,6 +5,7 @@ import { meRoutes } from './features/accounts/me.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
+import { downloadsRoutes } from './features/files/downloads.routes'
 import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
@@ -26,6 +27,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...inboxRoutes,
     ...notificationsRoutes,
     ...uploadsRoutes,
+    ...downloadsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

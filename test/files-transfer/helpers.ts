@@ -50,7 +50,7 @@ export async function patchUpload(person: Person, location: string, offset: numb
       'Content-Type': 'application/offset+octet-stream',
       'Upload-Offset': String(offset),
     },
-    body: bytes,
+    body: bytes as BodyInit,
   })
 }
 
