@@ -6,6 +6,7 @@ import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { downloadsRoutes } from './features/files/downloads.routes'
+import { folderZipRoutes } from './features/files/folder-zip.routes'
 import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
@@ -28,6 +29,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...notificationsRoutes,
     ...uploadsRoutes,
     ...downloadsRoutes,
+    ...folderZipRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

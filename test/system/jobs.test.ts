@@ -12,8 +12,8 @@ import {
 } from '../../src/server/features/mail/outbox.repository'
 import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
-import type { BlobStore } from '../../src/server/lib/storage'
 import { type JobSummary, startJobRunner } from '../../src/server/lib/jobs/job-runner'
+import type { BlobStore } from '../../src/server/lib/storage'
 import { insertUser } from '../support/factories'
 import { startServer } from '../support/server-process'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -32,10 +32,11 @@ const DAY = 24 * HOUR
  */
 async function runJob(t: TestApp, name: string, database: Database = t.database) {
   let summary: JobSummary | undefined
-  const jobs = buildJobTable({ database, clock: t.deps.clock, env: t.deps.env, storage: t.deps.storage }).map((job) =>
-    job.name === name
-      ? { ...job, run: async (signal: AbortSignal) => (summary = await job.run(signal)) }
-      : job,
+  const jobs = buildJobTable({ database, clock: t.deps.clock, env: t.deps.env, storage: t.deps.storage }).map(
+    (job) =>
+      job.name === name
+        ? { ...job, run: async (signal: AbortSignal) => (summary = await job.run(signal)) }
+        : job,
   )
   const runner = startJobRunner({ jobs, logger: t.deps.logger, startDelayMs: 10 * DAY }) // no scheduled run
   try {
@@ -90,11 +91,11 @@ describe('the server process', () => {
       expect(started).toMatchObject({ component: 'jobs' })
       expect((started!.jobs as { name: string }[]).map((j) => j.name)).toEqual(
         buildJobTable({
-      database: {} as Database,
-      clock: () => new Date(),
-      env: {} as Env,
-      storage: {} as BlobStore,
-    }).map((j) => j.name),
+          database: {} as Database,
+          clock: () => new Date(),
+          env: {} as Env,
+          storage: {} as BlobStore,
+        }).map((j) => j.name),
       )
       const order = messages.map((m) => m.msg)
       expect(order.indexOf('migration applied')).toBeLessThan(order.indexOf('periodic jobs started'))
