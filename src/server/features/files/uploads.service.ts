@@ -176,6 +176,14 @@ export async function appendUpload(
       try {
         offset = await appendToStaging(deps.env.dataDir, id, input.body, length - current)
       } catch (error) {
+        // A dropped connection is what tus is for: the bytes that arrived are kept, HEAD reports them.
+        if (isDisconnect(error)) {
+          throw new HttpProblem(
+            400,
+            'upload_interrupted',
+            'The connection dropped. Ask for the offset and go on.',
+          )
+        }
         if (error instanceof ChunkTooLongError)
           throw new HttpProblem(
             413,
@@ -286,6 +294,18 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
     })
   }
   return fileId
+}
+
+function isDisconnect(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = 'code' in error ? error.code : undefined
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    code === 'ABORT_ERR' ||
+    error.name === 'AbortError' ||
+    error.message === 'aborted'
+  )
 }
 
 /** Two uploads racing for one name: the unique index refuses the later insert; run it again. */
