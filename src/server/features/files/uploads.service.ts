@@ -145,7 +145,7 @@ export async function appendUpload(
   deps: AppDeps,
   actor: SignedIn,
   id: string,
-  input: { offset: number; body: Readable | AsyncIterable<Uint8Array> },
+  input: { offset: number; body: Readable | AsyncIterable<Uint8Array>; contentLength?: number },
 ): Promise<{ offset: number; fileId?: string }> {
   const session = await loadSession(deps, actor, id)
   if (busy.has(id)) {
@@ -169,6 +169,14 @@ export async function appendUpload(
         {
           'Upload-Offset': String(current),
         },
+      )
+    }
+    // A body announced longer than what is left is refused before a byte of it is read.
+    if (input.contentLength !== undefined && input.contentLength > length - current) {
+      throw new HttpProblem(
+        413,
+        'upload_too_large',
+        `This upload has ${length - current} bytes left to send, not ${input.contentLength}.`,
       )
     }
     let offset = current
