@@ -70,7 +70,14 @@ function problemMessage(error: Error): string {
     .originalResponse
   if (response) {
     try {
-      const body = JSON.parse(response.getBody()) as { detail?: string; title?: string }
+      const body = JSON.parse(response.getBody()) as {
+        detail?: string
+        title?: string
+        errors?: Record<string, string[]>
+      }
+      // A refused name says why per field ("A name cannot end with a dot or a space.").
+      const fieldMessage = Object.values(body.errors ?? {}).flat()[0]
+      if (fieldMessage) return fieldMessage
       if (body.detail || body.title) return body.detail ?? body.title!
     } catch {
       // not JSON: fall through
