@@ -6,7 +6,10 @@ import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { auditRoutes } from './features/audit/audit.routes'
+import { downloadsRoutes } from './features/files/downloads.routes'
 import { filesRoutes } from './features/files/files.routes'
+import { folderZipRoutes } from './features/files/folder-zip.routes'
+import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue.routes'
@@ -32,6 +35,9 @@ export function buildRouteTable(): AnyRoute[] {
     ...catalogueRoutes,
     ...productsRoutes,
     ...filesRoutes,
+    ...uploadsRoutes,
+    ...downloadsRoutes,
+    ...folderZipRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

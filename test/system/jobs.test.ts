@@ -72,6 +72,7 @@ describe('the job table', () => {
       'purge-resolved-inbox',
       'purge-trash',
       'delete-blobs',
+      'purge-abandoned-uploads',
     ])
   })
 })
