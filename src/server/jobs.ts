@@ -2,6 +2,7 @@ import type { AppDeps } from './deps'
 import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
 import { pruneOutbox } from './features/mail/outbox.repository'
+import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
 
@@ -28,7 +29,7 @@ export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
-export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] {
+export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>): Job[] {
   const db = deps.database.db
   return [
     {
@@ -54,6 +55,14 @@ export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock'>): Job[] 
       everyMs: MAIL_PRUNE_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: (signal) => pruneOutbox(db, deps.clock(), signal),
+    },
+    {
+      // Stale pending orders verified with Paystack, abandoned past the limit (product.md §3). Safe
+      // on every instance at once: each settles through the same guarded, idempotent update.
+      name: 'reconcile-orders',
+      everyMs: RECONCILE_EVERY_MS,
+      jitterMs: MINUTE_MS,
+      run: async (signal) => ({ ...(await reconcilePendingOrders(deps, signal)) }),
     },
   ]
 }

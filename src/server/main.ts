@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   })
   // Every instance runs every job: each is an idempotent delete (jobs.ts).
   const jobs = startJobRunner({
-    jobs: buildJobTable({ database, clock }),
+    jobs: buildJobTable({ database, clock, env, mailer: { kick: () => mailWorker.kick() } }),
     logger: logger.child({ component: 'jobs' }),
     startDelayMs: JOBS_START_DELAY_MS,
   })

@@ -7,6 +7,7 @@ import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { paymentsRoutes } from './features/shop/payments.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
 
@@ -24,6 +25,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...adminUsersRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,
+    ...paymentsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

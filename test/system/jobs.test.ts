@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/db/connection'
 import type { DB } from '../../src/server/db/schema'
+import type { Env } from '../../src/server/env'
 import { IDLE_TIMEOUT_MS, isSessionLive } from '../../src/server/features/accounts/session-policy'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
 import { consumeToken, issueToken } from '../../src/server/features/accounts/verification-tokens'
@@ -30,10 +31,11 @@ const DAY = 24 * HOUR
  */
 async function runJob(t: TestApp, name: string, database: Database = t.database) {
   let summary: JobSummary | undefined
-  const jobs = buildJobTable({ database, clock: t.deps.clock }).map((job) =>
-    job.name === name
-      ? { ...job, run: async (signal: AbortSignal) => (summary = await job.run(signal)) }
-      : job,
+  const jobs = buildJobTable({ database, clock: t.deps.clock, env: t.deps.env, mailer: t.deps.mailer }).map(
+    (job) =>
+      job.name === name
+        ? { ...job, run: async (signal: AbortSignal) => (summary = await job.run(signal)) }
+        : job,
   )
   const runner = startJobRunner({ jobs, logger: t.deps.logger, startDelayMs: 10 * DAY }) // no scheduled run
   try {
@@ -53,12 +55,18 @@ const iso = (t: TestApp, offsetMs: number) => new Date(t.clock.now.getTime() + o
 
 describe('the job table', () => {
   it('lists each periodic job once', () => {
-    const names = buildJobTable({ database: {} as Database, clock: () => new Date() }).map((j) => j.name)
+    const names = buildJobTable({
+      database: {} as Database,
+      clock: () => new Date(),
+      env: {} as Env,
+      mailer: { kick() {} },
+    }).map((j) => j.name)
     expect(names).toEqual([
       'purge-rate-limits',
       'purge-sessions',
       'purge-verification-tokens',
       'prune-mail-outbox',
+      'reconcile-orders',
     ])
   })
 })
@@ -81,7 +89,12 @@ describe('the server process', () => {
       const started = messages.find((m) => m.msg === 'periodic jobs started')
       expect(started).toMatchObject({ component: 'jobs' })
       expect((started!.jobs as { name: string }[]).map((j) => j.name)).toEqual(
-        buildJobTable({ database: {} as Database, clock: () => new Date() }).map((j) => j.name),
+        buildJobTable({
+          database: {} as Database,
+          clock: () => new Date(),
+          env: {} as Env,
+          mailer: { kick() {} },
+        }).map((j) => j.name),
       )
       const order = messages.map((m) => m.msg)
       expect(order.indexOf('migration applied')).toBeLessThan(order.indexOf('periodic jobs started'))

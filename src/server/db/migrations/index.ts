@@ -8,6 +8,7 @@ import * as m0006 from './0006-notification-reads'
 import * as m0007 from './0007-inbox'
 import * as m0008 from './0008-shop-products'
 import * as m0009 from './0009-files-ownership'
+import * as m0012 from './0012-order-payments'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-inbox': m0007,
   '0008-shop-products': m0008,
   '0009-files-ownership': m0009,
+  '0012-order-payments': m0012,
 }
