@@ -39,17 +39,34 @@ describe('checkout', () => {
     })
     expect(res.status).toBe(201)
     const session = await res.json()
-    expect(session).toMatchObject({ total: 155000, currency: 'NGN', public_key: 'pk_test_suite', emulated: false })
+    expect(session).toMatchObject({
+      total: 155000,
+      currency: 'NGN',
+      public_key: 'pk_test_suite',
+      emulated: false,
+    })
     const order = await orderOf(s.t, session.order_id)
-    expect(order).toMatchObject({ total: 155000, currency: 'NGN', status: 'pending', trxref: session.reference })
-    const lines = await s.t.database.db.selectFrom('product_orders').selectAll().where('order_id', '=', order.id).execute()
+    expect(order).toMatchObject({
+      total: 155000,
+      currency: 'NGN',
+      status: 'pending',
+      trxref: session.reference,
+    })
+    const lines = await s.t.database.db
+      .selectFrom('product_orders')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .execute()
     expect(lines.map((l) => [l.product_id, l.quantity, Number(l.amount)]).sort()).toEqual(
       [
         [a.id, 1, 150000],
         [b.id, 2, 2500],
       ].sort(),
     )
-    expect(s.paystack.emulator.transaction(session.reference)).toMatchObject({ amount: 155000, currency: 'NGN' })
+    expect(s.paystack.emulator.transaction(session.reference)).toMatchObject({
+      amount: 155000,
+      currency: 'NGN',
+    })
   })
 
   it('keeps old orders as they were when a price changes later', async () => {
@@ -68,21 +85,34 @@ describe('checkout', () => {
     const draft = await product(s.t, { isPublished: false })
     const gone = await product(s.t, { deletedAt: new Date().toISOString() })
     for (const p of [draft, gone]) {
-      const res = await client.json('/api/shop/checkout', 'POST', { items: [{ product_id: p.id, quantity: 1 }] })
+      const res = await client.json('/api/shop/checkout', 'POST', {
+        items: [{ product_id: p.id, quantity: 1 }],
+      })
       expect(res.status).toBe(422)
     }
     const ok = await product(s.t)
     // Unverified people cannot hold a session at all; restricted ones are signed out to the API.
     for (const overrides of [{ emailVerified: null }, { isRestricted: true }]) {
       const who = await signedIn(s.t, 'user', [], overrides)
-      const res = await who.client.json('/api/shop/checkout', 'POST', { items: [{ product_id: ok.id, quantity: 1 }] })
+      const res = await who.client.json('/api/shop/checkout', 'POST', {
+        items: [{ product_id: ok.id, quantity: 1 }],
+      })
       expect([401, 403]).toContain(res.status)
-      const theirs = await s.t.database.db.selectFrom('orders').select('id').where('user_id', '=', who.user.id).execute()
+      const theirs = await s.t.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', who.user.id)
+        .execute()
       expect(theirs).toEqual([])
     }
-    const anonymous = await s.t.request('/api/shop/checkout', { method: 'POST', body: { items: [{ product_id: ok.id, quantity: 1 }] } })
+    const anonymous = await s.t.request('/api/shop/checkout', {
+      method: 'POST',
+      body: { items: [{ product_id: ok.id, quantity: 1 }] },
+    })
     expect(anonymous.status).toBe(401)
-    const bad = await client.json('/api/shop/checkout', 'POST', { items: [{ product_id: ok.id, quantity: 0 }] })
+    const bad = await client.json('/api/shop/checkout', 'POST', {
+      items: [{ product_id: ok.id, quantity: 0 }],
+    })
     expect(bad.status).toBe(422)
   })
 
@@ -91,7 +121,11 @@ describe('checkout', () => {
     const p = await product(s.t)
     const first = await checkout(client, [{ product_id: p.id, quantity: 1 }])
     const again = await checkout(client, [{ product_id: p.id, quantity: 1 }])
-    expect(again).toMatchObject({ order_id: first.order_id, reference: first.reference, access_code: first.access_code })
+    expect(again).toMatchObject({
+      order_id: first.order_id,
+      reference: first.reference,
+      access_code: first.access_code,
+    })
     const resumed = await client.json(`/api/shop/orders/${first.order_id}/pay`, 'POST')
     expect(resumed.status).toBe(200)
     expect((await resumed.json()).access_code).toBe(first.access_code)
@@ -111,8 +145,13 @@ describe('paying', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body).toMatchObject({ verified: true, order: { status: 'paid' } })
-    expect(body.order.deliverables).toEqual([expect.objectContaining({ kind: 'link', url: 'https://example.com/guide' })])
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 1, notifications: 1 })
+    expect(body.order.deliverables).toEqual([
+      expect.objectContaining({ kind: 'link', url: 'https://example.com/guide' }),
+    ])
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 1,
+      notifications: 1,
+    })
   })
 
   it('redirect: the checkout page sends the browser to the callback, which verifies', async () => {
@@ -132,7 +171,10 @@ describe('paying', () => {
     // The webhook arriving afterwards changes nothing.
     s.paystack.emulator.webhooks.release()
     await settled(s)
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 1, notifications: 1 })
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 1,
+      notifications: 1,
+    })
   })
 
   it('webhook only: the buyer never comes back, the signed webhook pays the order', async () => {
@@ -142,7 +184,10 @@ describe('paying', () => {
     s.paystack.emulator.pay(session.access_code, SUCCESS_CARD)
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 1, notifications: 1 })
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 1,
+      notifications: 1,
+    })
     // Webhook before redirect: the callback then only shows the paid order.
     const outbox = await s.t.database.db.selectFrom('mail_outbox').select('id').execute()
     const res = await verify(client, session.reference)
@@ -167,7 +212,10 @@ describe('paying', () => {
     expect((await payWithForm(s, session, SUCCESS_CARD)).status).toBe(303)
     await settled(s)
     expect((await (await verify(client, session.reference)).json()).order.status).toBe('paid')
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 1, notifications: 1 })
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 1,
+      notifications: 1,
+    })
   })
 
   it.each([
@@ -182,8 +230,15 @@ describe('paying', () => {
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('needs_review')
     expect((await (await verify(client, session.reference)).json()).order.status).toBe('needs_review')
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 0, notifications: 0 })
-    const updated = await s.t.database.db.selectFrom('notifications').selectAll().where('order_id', '=', session.order_id).execute()
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 0,
+      notifications: 0,
+    })
+    const updated = await s.t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('order_id', '=', session.order_id)
+      .execute()
     expect(updated.map((n) => n.action)).toEqual(['updated'])
   })
 
@@ -219,7 +274,9 @@ describe('paying', () => {
     const { client } = await signedIn(s.t)
     const p = await product(s.t)
     s.paystack.emulator.controls.outage = true
-    const res = await client.json('/api/shop/checkout', 'POST', { items: [{ product_id: p.id, quantity: 1 }] })
+    const res = await client.json('/api/shop/checkout', 'POST', {
+      items: [{ product_id: p.id, quantity: 1 }],
+    })
     expect(res.status).toBe(503)
   })
 })

@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { expect } from 'vitest'
 import type { DB } from '../../src/server/db/schema'
-import { startPaystackEmulator, type StandaloneEmulator } from '../../src/server/features/paystack-emulator/standalone'
+import {
+  type StandaloneEmulator,
+  startPaystackEmulator,
+} from '../../src/server/features/paystack-emulator/standalone'
 import type { CheckoutSession } from '../../src/shared/contract/orders'
 import type { StaffFunction } from '../../src/shared/enums'
 import { releaseWhenDone } from '../support/cleanup'
@@ -34,7 +37,11 @@ export async function shopApp(): Promise<ShopTest> {
     refundDelayMs: 20,
   })
   const t = await createTestApp({
-    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: 'pk_test_suite', PAYSTACK_BASE_URL: paystack.baseUrl },
+    env: {
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_PUBLIC_KEY: 'pk_test_suite',
+      PAYSTACK_BASE_URL: paystack.baseUrl,
+    },
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))

@@ -64,14 +64,17 @@ describe('refunds', () => {
     const after = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
     expect(after.deliverables).toEqual([])
     const detail = await (await staff.client.json(`/api/staff/orders/${session.order_id}`)).json()
-    expect(detail.events.filter((e: { kind: string }) => e.kind === 'status').map((e: { to_status: string }) => e.to_status)).toEqual([
-      'pending',
-      'paid',
-      'refund_pending',
-      'refunded',
-    ])
+    expect(
+      detail.events
+        .filter((e: { kind: string }) => e.kind === 'status')
+        .map((e: { to_status: string }) => e.to_status),
+    ).toEqual(['pending', 'paid', 'refund_pending', 'refunded'])
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: 10000, status: 'processed' })])
-    const updates = await s.t.database.db.selectFrom('notifications').select('action').where('order_id', '=', session.order_id).execute()
+    const updates = await s.t.database.db
+      .selectFrom('notifications')
+      .select('action')
+      .where('order_id', '=', session.order_id)
+      .execute()
     expect(updates.map((n) => n.action).sort()).toEqual(['ordered', 'updated'])
   })
 
@@ -130,21 +133,29 @@ describe('delivery', () => {
     expect(res.headers.get('content-disposition')).toContain('book.pdf')
     expect(await res.text()).toBe('the whole book')
     // The receipt carries a link too.
-    const mail = await s.t.database.db.selectFrom('mail_outbox').selectAll().where('subject', 'like', `%${session.reference}%`).executeTakeFirstOrThrow()
+    const mail = await s.t.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('subject', 'like', `%${session.reference}%`)
+      .executeTakeFirstOrThrow()
     expect(mail.text_body).toContain('/api/shop/downloads/')
     expect(mail.html_body).toContain('/api/shop/downloads/')
 
     s.t.clock.advance(61 * 60 * 1000)
-    expect((await s.t.request(path)).status).toBe(403)
+    expect((await s.t.request(path)).status).toBe(404)
     s.t.clock.advance(-61 * 60 * 1000)
-    expect((await s.t.request(`${path}x`)).status).toBe(403)
+    expect((await s.t.request(`${path}x`)).status).toBe(404)
 
     // An unpaid order shows no deliverables, and a forged claim on it is refused.
     const unpaid = await checkout(buyer.client, [{ product_id: (await fileProduct()).id, quantity: 1 }])
     const shown = await (await buyer.client.json(`/api/shop/orders/${unpaid.order_id}`)).json()
     expect(shown.deliverables).toEqual([])
     const { downloadToken } = await import('../../src/server/features/shop/orders.downloads')
-    const token = downloadToken(s.t.deps.env, { orderId: unpaid.order_id, productId: shown.lines[0].product_id, expiresAt: Date.now() + 60_000 })
+    const token = downloadToken(s.t.deps.env, {
+      orderId: unpaid.order_id,
+      productId: shown.lines[0].product_id,
+      expiresAt: Date.now() + 60_000,
+    })
     expect((await s.t.request(`/api/shop/downloads/${token}`)).status).toBe(403)
   })
 })
@@ -172,7 +183,11 @@ describe('who sees what', () => {
     const text = await csv.text()
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(2)
     expect(text).toContain(session.reference)
-    const audit = await s.t.database.db.selectFrom('audit_events').selectAll().where('action', '=', 'export').execute()
+    const audit = await s.t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'export')
+      .execute()
     expect(audit.length).toBeGreaterThan(0)
     // The buyer's own history holds only their orders.
     const mine = await (await buyer.client.json('/api/shop/orders')).json()

@@ -36,7 +36,19 @@ async function paidOrderPending() {
 }
 
 function chargeBody(reference: string, amount: number) {
-  return { event: 'charge.success', data: { id: 77, status: 'success', reference, amount, currency: 'NGN', paid_at: '2026-01-01T00:00:00.000Z', customer: { email: 'x@example.com' }, url: 'https://example.com/a/b' } }
+  return {
+    event: 'charge.success',
+    data: {
+      id: 77,
+      status: 'success',
+      reference,
+      amount,
+      currency: 'NGN',
+      paid_at: '2026-01-01T00:00:00.000Z',
+      customer: { email: 'x@example.com' },
+      url: 'https://example.com/a/b',
+    },
+  }
 }
 
 function postWebhook(body: string, signature?: string) {
@@ -58,7 +70,11 @@ describe('the webhook', () => {
     s.paystack.emulator.webhooks.release()
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('pending')
-    const events = await s.t.database.db.selectFrom('order_events').selectAll().where('order_id', '=', session.order_id).execute()
+    const events = await s.t.database.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', session.order_id)
+      .execute()
     expect(events.map((e) => e.cause)).toEqual(['checkout'])
   })
 
@@ -79,7 +95,10 @@ describe('the webhook', () => {
     Object.assign(s.paystack.emulator.controls, { duplicates: 3, delayMs: 30, hold: false })
     s.paystack.emulator.webhooks.release('newest-first')
     await settled(s)
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 1, notifications: 1 })
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 1,
+      notifications: 1,
+    })
     const status = await s.t.database.db
       .selectFrom('order_events')
       .select('to_status')
@@ -105,10 +124,18 @@ describe('the webhook', () => {
     const results = await Promise.all(calls)
     expect(results.map((r) => r.status).every((status) => status === 200)).toBe(true)
     expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
-    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({ mails: 1, notifications: 1 })
+    expect(await fulfilments(s.t, session.order_id, session.reference)).toEqual({
+      mails: 1,
+      notifications: 1,
+    })
     // The receipt really goes out once.
     await s.t.mail.drainOnce()
-    const sent = await s.t.database.db.selectFrom('mail_outbox').select('status').where('template', '=', 'order-receipt').where('subject', 'like', `%${session.reference}%`).execute()
+    const sent = await s.t.database.db
+      .selectFrom('mail_outbox')
+      .select('status')
+      .where('template', '=', 'order-receipt')
+      .where('subject', 'like', `%${session.reference}%`)
+      .execute()
     expect(sent).toEqual([{ status: 'sent' }])
   })
 })

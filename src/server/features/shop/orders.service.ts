@@ -133,7 +133,7 @@ export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQu
 export async function download(deps: Deps, token: string): Promise<Response> {
   const claim = readDownloadToken(deps.env, token, deps.clock())
   if (!claim)
-    throw problems.forbidden('This download link has expired or is not valid. Open your order for a new one.')
+    throw problems.notFound('This download link has expired or is not valid. Open your order for a new one.')
   const db = deps.database.db
   const order = await db
     .selectFrom('orders')
