@@ -34,6 +34,29 @@ export const routes: RouteObject[] = [
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
+          // Shop payments (issue 5): the checkout callback, the buyer's orders, the staff orders table.
+          {
+            path: 'shop/checkout/callback',
+            lazy: async () => ({
+              Component: (await import('./routes/checkout-callback')).CheckoutCallbackPage,
+            }),
+          },
+          {
+            path: 'account/orders',
+            lazy: async () => ({ Component: (await import('./routes/my-orders')).MyOrdersPage }),
+          },
+          {
+            path: 'account/orders/:id',
+            lazy: async () => ({ Component: (await import('./routes/my-order')).MyOrderPage }),
+          },
+          {
+            path: 'staff/orders',
+            lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersPage }),
+          },
+          {
+            path: 'staff/orders/:id',
+            lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderPage }),
+          },
           // Admin: the users table and one user's page (issue 3 §10).
           {
             path: 'admin/users',
