@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, User, Users } from 'lucide-react'
+import { ChevronDown, LogOut, Receipt, ShoppingBag, User, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
@@ -37,6 +37,20 @@ export function UserMenu({ user }: { user: SessionUser }) {
             Profile
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/orders">
+            <Receipt aria-hidden="true" />
+            Your orders
+          </Link>
+        </DropdownMenuItem>
+        {(user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes('AccessShop'))) && (
+          <DropdownMenuItem asChild>
+            <Link to="/staff/orders">
+              <ShoppingBag aria-hidden="true" />
+              Shop orders
+            </Link>
+          </DropdownMenuItem>
+        )}
         {user.role === 'admin' && (
           <DropdownMenuItem asChild>
             <Link to="/admin/users">
