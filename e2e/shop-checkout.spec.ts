@@ -29,10 +29,7 @@ async function seedProducts() {
   const insert = db.prepare(
     `insert into products (id, name, type, price, description, cover_photo, product_url, "createdAt", "updatedAt",
      "isPublished", "deletedAt", "deliveryFileKey", "deliveryFileName", "deliveryFileType", "deliveryFileSize")
-     values (?, ?, ?, ?, '', null, ?, ?, ?, 1, null, ?, ?, ?, ?)`.replace(
-      '"deliverySize"',
-      '"deliveryFileSize"',
-    ),
+     values (?, ?, ?, ?, '', null, ?, ?, ?, 1, null, ?, ?, ?, ?)`,
   )
   insert.run(
     file.id,

@@ -44,7 +44,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>TEST MODE · Paystack emulator checkout</title></head>
+<title>TEST MODE · Paystack emulator checkout</title><link rel="icon" href="data:,"></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:24px auto;padding:0 16px;color:#111827;background:#fff">
 <p style="background:#facc15;color:#111827;padding:8px 12px;font-weight:700;border-radius:6px;text-align:center">TEST MODE · No real money moves · Paystack emulator</p>
 <main>
