@@ -195,4 +195,32 @@ describe('who sees what', () => {
     const buyerView = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
     expect(buyerView.events).toEqual([])
   })
+
+  it('order notifications reach the buyer, admins and AccessShop staff, and nobody else', async () => {
+    // Viewers first: new accounts do not see broadcasts older than themselves.
+    const shop = await signedIn(s.t, 'staff', ['AccessShop'])
+    const uploader = await signedIn(s.t, 'staff', ['UploadProducts'])
+    const admin = await signedIn(s.t, 'admin')
+    const stranger = await signedIn(s.t)
+    // The factories stamp accounts with the real time; the app's clock stands still unless moved.
+    s.t.clock.now = new Date(Date.now() + 1000)
+    const { buyer, session } = await paidOrder()
+    const seen = async (client: typeof buyer.client) => {
+      const body = await (await client.json('/api/notifications?limit=100')).json()
+      return (body.items as { order_id: string | null; action: string }[])
+        .filter((n) => n.order_id === session.order_id)
+        .map((n) => n.action)
+        .sort()
+    }
+    expect(await seen(shop.client)).toEqual(['ordered'])
+    expect(await seen(admin.client)).toEqual(['ordered'])
+    expect(await seen(uploader.client)).toEqual([])
+    expect(await seen(stranger.client)).toEqual([])
+    // The buyer acted for `ordered` (the receipt tells them); an update by Paystack reaches them.
+    expect(await seen(buyer.client)).toEqual([])
+    expect((await refund(admin.client, session.order_id, {})).status).toBe(202)
+    await settled(s)
+    expect(await seen(buyer.client)).toEqual(['updated'])
+    expect(await seen(uploader.client)).toEqual([])
+  })
 })
