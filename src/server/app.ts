@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
+import { EMULATOR_MOUNT, paystackGateway } from './features/shop/paystack-client'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
 import { registerRoutes } from './lib/http/register-routes'
@@ -19,10 +20,28 @@ export interface DepotApp {
 export function createApp(deps: AppDeps): DepotApp {
   const app = new Hono<AppEnv>()
   app.use('*', requestContext(deps))
-  app.use('*', securityHeaders({ https: deps.env.authUrl.protocol === 'https:' }))
+  const paystack = paystackGateway(deps.env)
+  app.use(
+    '*',
+    securityHeaders({
+      https: deps.env.authUrl.protocol === 'https:',
+      // Paystack's inline checkout: its script, its iframe and its API (not needed on the emulator).
+      extraSources: paystack.emulated
+        ? {}
+        : {
+            'script-src': ['https://js.paystack.co'],
+            'frame-src': ['https://checkout.paystack.com'],
+            'connect-src': ['https://api.paystack.co'],
+            'form-action': ['https://checkout.paystack.com'],
+          },
+    }),
+  )
   app.onError(handleError)
   // Every API request re-reads its session: a sign-out or restriction is seen on the very next one.
   app.use('/api/*', sessionActor())
+
+  // No Paystack keys: the built-in emulator answers Paystack's API and shows its TEST MODE checkout.
+  if (paystack.emulator) app.route(EMULATOR_MOUNT, paystack.emulator.app)
 
   const routes = buildRouteTable()
   registerRoutes(app, routes, {

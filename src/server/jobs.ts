@@ -6,6 +6,7 @@ import { purgeExpiredTrash } from './features/files/trash-entries.service'
 import { purgeAbandonedUploads } from './features/files/upload-cleanup'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
+import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
 
@@ -40,7 +41,9 @@ export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
-export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>): Job[] {
+export function buildJobTable(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage' | 'mailer'>,
+): Job[] {
   const db = deps.database.db
   return [
     {
@@ -93,6 +96,14 @@ export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' |
       everyMs: UPLOAD_SWEEP_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: () => purgeAbandonedUploads(deps),
+    },
+    {
+      // Stale pending orders verified with Paystack, abandoned past the limit (product.md §3). Safe
+      // on every instance at once: each settles through the same guarded, idempotent update.
+      name: 'reconcile-orders',
+      everyMs: RECONCILE_EVERY_MS,
+      jitterMs: MINUTE_MS,
+      run: async (signal) => ({ ...(await reconcilePendingOrders(deps, signal)) }),
     },
   ]
 }

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   })
   // Every instance runs every job: each is an idempotent delete (jobs.ts).
   const jobs = startJobRunner({
-    jobs: buildJobTable({ database, clock, env, storage }),
+    jobs: buildJobTable({ database, clock, env, storage, mailer: { kick: () => mailWorker.kick() } }),
     logger: logger.child({ component: 'jobs' }),
     startDelayMs: JOBS_START_DELAY_MS,
   })

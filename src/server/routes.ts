@@ -13,6 +13,7 @@ import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue.routes'
+import { paymentsRoutes } from './features/shop/payments.routes'
 import { productsRoutes } from './features/shop/products.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
@@ -38,6 +39,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...uploadsRoutes,
     ...downloadsRoutes,
     ...folderZipRoutes,
+    ...paymentsRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

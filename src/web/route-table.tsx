@@ -106,6 +106,29 @@ export const routes: RouteObject[] = [
             path: 'admin/privacy',
             lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),
           },
+          // Shop payments (issue 5): the checkout callback, the buyer's orders, the staff orders table.
+          {
+            path: 'shop/checkout/callback',
+            lazy: async () => ({
+              Component: (await import('./routes/checkout-callback')).CheckoutCallbackPage,
+            }),
+          },
+          {
+            path: 'account/orders',
+            lazy: async () => ({ Component: (await import('./routes/my-orders')).MyOrdersPage }),
+          },
+          {
+            path: 'account/orders/:id',
+            lazy: async () => ({ Component: (await import('./routes/my-order')).MyOrderPage }),
+          },
+          {
+            path: 'staff/orders',
+            lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersPage }),
+          },
+          {
+            path: 'staff/orders/:id',
+            lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderPage }),
+          },
           // Admin: the users table and one user's page (issue 3 §10).
           {
             path: 'admin/users',

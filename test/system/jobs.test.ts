@@ -57,6 +57,7 @@ const placeholderDeps = {
   clock: () => new Date(),
   env: {} as Env,
   storage: {} as BlobStore,
+  mailer: { kick() {} },
 }
 
 const iso = (t: TestApp, offsetMs: number) => new Date(t.clock.now.getTime() + offsetMs).toISOString()
@@ -73,6 +74,7 @@ describe('the job table', () => {
       'purge-trash',
       'delete-blobs',
       'purge-abandoned-uploads',
+      'reconcile-orders',
     ])
   })
 })

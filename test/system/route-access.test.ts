@@ -60,7 +60,11 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',
   size: () => '400',
+  token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 }
+
+/** Public routes that authenticate the request itself (a signature) and answer 401 without it. */
+const SELF_AUTHENTICATED = new Set(['POST /api/payments/paystack/webhook'])
 
 function concretePath(route: AnyRoute): string {
   return route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
@@ -72,7 +76,12 @@ function concretePath(route: AnyRoute): string {
 
 describe('route × actor', () => {
   it('declares every route the app serves in the route table', () => {
-    const served = new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+    // The Paystack emulator (mounted when no keys are set) stands in for a third party: not our API.
+    const served = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' && !r.path.startsWith('/_emulator/'))
+        .map((r) => `${r.method} ${r.path}`),
+    )
     const declared = new Set(t.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`))
     expect([...served].filter((r) => !declared.has(r))).toEqual([])
   })
@@ -81,8 +90,10 @@ describe('route × actor', () => {
     const mismatches: string[] = []
     for (const route of t.routes) {
       for (const caller of callers) {
-        const expected = decideRouteAccess(route.access, caller.actor)
         const method = route.method.toUpperCase()
+        const expected = SELF_AUTHENTICATED.has(`${method} ${route.path}`)
+          ? 'unauthenticated'
+          : decideRouteAccess(route.access, caller.actor)
         const res = await caller.client.request(concretePath(route), {
           method,
           headers:

@@ -196,6 +196,57 @@ export interface ProductOrdersTable {
   amount: number
 }
 
+/** Ours (0012): the Paystack side of one order. */
+export interface OrderPaymentsTable {
+  order_id: string
+  /** What the buyer's checkout resumes (Paystack's access code for our trxref). */
+  access_code: string | null
+  paystack_id: string | null
+  /** Paystack's last word on the transaction: success, failed, abandoned… */
+  paystack_status: string | null
+  /** The money that actually arrived, as Paystack reported it. */
+  paid_amount: number | null
+  paid_currency: string | null
+  paid_at: Timestamp | null
+  verify_attempts: number
+  last_verified_at: Timestamp | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export type OrderEventKind = 'status' | 'payment' | 'refund' | 'alert'
+
+/** Ours (0012): an order's history: status changes and payment events, with time and cause. */
+export interface OrderEventsTable {
+  id: string
+  order_id: string
+  kind: OrderEventKind
+  from_status: OrderStatus | null
+  to_status: OrderStatus | null
+  /** Why: verify, webhook:charge.success, reconciliation, refund:requested… */
+  cause: string
+  /** JSON object: what Paystack said (amount, currency, status, ids), never a secret. */
+  details: string
+  actor_id: string | null
+  createdAt: Timestamp
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed'
+
+/** Ours (0012): refunds asked of Paystack. */
+export interface RefundsTable {
+  id: string
+  order_id: string
+  paystack_refund_id: string | null
+  amount: number
+  currency: string
+  status: RefundStatus
+  reason: string | null
+  requested_by: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
 export interface FoldersTable {
   id: string
   folder_name: string
@@ -384,6 +435,9 @@ export interface DB {
   products: ProductsTable
   orders: OrdersTable
   product_orders: ProductOrdersTable
+  order_payments: OrderPaymentsTable
+  order_events: OrderEventsTable
+  refunds: RefundsTable
   folders: FoldersTable
   files: FilesTable
   folder_permissions: FolderPermissionsTable

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'settings.changed',
   'privacy.exported',
   'privacy.erased',
+  'order.refund_requested',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

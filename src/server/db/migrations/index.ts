@@ -10,6 +10,7 @@ import * as m0008 from './0008-shop-products'
 import * as m0009 from './0009-files-ownership'
 import * as m0010 from './0010-blob-deletions'
 import * as m0011 from './0011-upload-sessions'
+import * as m0012 from './0012-order-payments'
 import * as m0013 from './0013-product-covers'
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-files-ownership': m0009,
   '0010-blob-deletions': m0010,
   '0011-upload-sessions': m0011,
+  '0012-order-payments': m0012,
   '0013-product-covers': m0013,
 }

@@ -1,4 +1,4 @@
-import { LogIn, LogOut, User, Users } from 'lucide-react'
+import { LogIn, LogOut, Receipt, ShoppingBag, User, Users } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { NavLink } from 'react-router'
 import { SIGN_IN_PATH } from '../../components/layout/nav-items'
@@ -68,6 +68,20 @@ export function MobileAccountLinks({
           Profile
         </NavLink>
       </li>
+      <li>
+        <NavLink to="/account/orders" className={linkClasses} onClick={onNavigate}>
+          <Receipt aria-hidden="true" className="size-5 text-fg-muted" />
+          Your orders
+        </NavLink>
+      </li>
+      {(user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes('AccessShop'))) && (
+        <li>
+          <NavLink to="/staff/orders" className={linkClasses} onClick={onNavigate}>
+            <ShoppingBag aria-hidden="true" className="size-5 text-fg-muted" />
+            Shop orders
+          </NavLink>
+        </li>
+      )}
       {user.role === 'admin' && (
         <li>
           <NavLink to="/admin/users" className={linkClasses} onClick={onNavigate}>

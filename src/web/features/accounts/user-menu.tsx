@@ -3,9 +3,11 @@ import {
   Inbox,
   LogOut,
   Package,
+  Receipt,
   ScrollText,
   Settings,
   ShieldCheck,
+  ShoppingBag,
   User,
   Users,
 } from 'lucide-react'
@@ -48,6 +50,20 @@ export function UserMenu({ user }: { user: SessionUser }) {
             Profile
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/orders">
+            <Receipt aria-hidden="true" />
+            Your orders
+          </Link>
+        </DropdownMenuItem>
+        {(user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes('AccessShop'))) && (
+          <DropdownMenuItem asChild>
+            <Link to="/staff/orders">
+              <ShoppingBag aria-hidden="true" />
+              Shop orders
+            </Link>
+          </DropdownMenuItem>
+        )}
         {user.role === 'admin' && (
           <DropdownMenuItem asChild>
             <Link to="/admin/users">

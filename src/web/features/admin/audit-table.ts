@@ -35,6 +35,7 @@ const LABELS: Record<AuditAction, string> = {
   'settings.changed': 'Settings changed',
   'privacy.exported': 'Personal data exported',
   'privacy.erased': 'Personal data erased',
+  'order.refund_requested': 'Refund requested',
 }
 
 /** A readable name for an action; one the web app does not know yet is shown as recorded. */

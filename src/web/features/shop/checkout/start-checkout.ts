@@ -1,20 +1,31 @@
-import { api } from '../../../lib/api'
+import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/orders'
+import { createCheckout, resumeOrderPayment } from './checkout-api'
+import { type PaymentOutcome, paymentSeamFor } from './payment-seam'
 
-// PROVISIONAL: the payments work (branch shop-payments) replaces this module at merge with the real
-// checkout (Paystack inline or the emulator). The cart calls only this function, with only ids and
-// quantities: the server prices the order.
+// The contract with the cart: `startCheckout(items)` does the whole checkout. It asks the server to
+// price the cart and make (or resume) the order's transaction, then opens the payment checkout —
+// Paystack's inline popup, or the emulator's TEST MODE page — through the one seam. It resolves with
+// what happened in the browser; whether the order is paid is decided by the server on the callback
+// page (/shop/checkout/callback?reference=…). It rejects with an ApiError from the server (not signed
+// in: 401; unverified: 403; products no longer for sale: 422 with `fieldErrors.items`; Paystack down:
+// 503) or an Error from the popup.
 
-export interface CheckoutItem {
-  product_id: string
-  quantity: number
+export type CheckoutItems = CheckoutInput['items']
+
+export interface CheckoutStarted {
+  session: CheckoutSession
+  outcome: PaymentOutcome
 }
 
-export async function startCheckout(items: readonly CheckoutItem[]): Promise<void> {
-  try {
-    await api.post('/api/shop/checkout', { items })
-  } catch (error) {
-    throw new Error(
-      `Checkout could not start: ${error instanceof Error ? error.message : 'unknown error'}. Your cart is kept; please try again.`,
-    )
-  }
+export async function startCheckout(items: CheckoutItems): Promise<CheckoutStarted> {
+  const session = await createCheckout(items)
+  const outcome = await paymentSeamFor(session).open(session)
+  return { session, outcome }
+}
+
+/** Pay again for an unpaid order: the same transaction, reopened. */
+export async function payOrderAgain(orderId: string): Promise<CheckoutStarted> {
+  const session = await resumeOrderPayment(orderId)
+  const outcome = await paymentSeamFor(session).open(session)
+  return { session, outcome }
 }

@@ -1,0 +1,66 @@
+import { type Block, type Brand, greeting, paragraph, type RenderedMail, renderMail } from './layout'
+import { html } from './markup'
+
+// The receipt sent once when an order is paid: what was bought, the total, and the deliverables
+// (external links, and files as expiring download links).
+
+export interface ReceiptInput {
+  firstName: string | null
+  reference: string
+  lines: { name: string; quantity: number; amount: number }[]
+  total: number
+  currency: string
+  deliverables: { name: string; url: string; expires_at: string | null }[]
+  orderUrl: string
+}
+
+export function money(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount / 100)
+  } catch {
+    return `${currency} ${(amount / 100).toFixed(2)}`
+  }
+}
+
+function list(items: { text: string; link?: string }[]): Block {
+  return {
+    text: items.map((i) => `- ${i.text}${i.link ? `\n  ${i.link}` : ''}`).join('\n'),
+    html: html`<ul style="margin:0 0 16px;padding-left:20px">${items.map((i) =>
+      i.link
+        ? html`<li><a href="${i.link}" style="color:#1d4ed8">${i.text}</a></li>`
+        : html`<li>${i.text}</li>`,
+    )}</ul>`,
+  }
+}
+
+export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
+  const blocks: Block[] = [
+    greeting(input.firstName),
+    paragraph(`Thank you for your order ${input.reference}. Your payment was received.`),
+    list(
+      input.lines.map((l) => ({
+        text: `${l.quantity} × ${l.name} · ${money(l.amount * l.quantity, input.currency)}`,
+      })),
+    ),
+    paragraph(`Total paid: ${money(input.total, input.currency)}`),
+  ]
+  if (input.deliverables.length > 0) {
+    blocks.push(paragraph('Your downloads and links:'))
+    blocks.push(
+      list(
+        input.deliverables.map((d) => ({
+          text: d.expires_at
+            ? `${d.name} (link valid until ${d.expires_at.slice(0, 16).replace('T', ' ')} UTC)`
+            : d.name,
+          link: d.url,
+        })),
+      ),
+    )
+  }
+  blocks.push(paragraph(`Your order, with fresh download links at any time: ${input.orderUrl}`))
+  return renderMail(brand, {
+    template: 'order-receipt',
+    subject: `Your receipt for order ${input.reference} · ${brand.name}`,
+    blocks,
+  })
+}

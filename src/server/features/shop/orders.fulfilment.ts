@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { Env } from '../../env'
+import { brandOf } from '../accounts/brand'
+import { enqueueMail, orderReceipt } from '../mail'
+import { notify } from '../notifications/notify'
+import { deliverablesOf, MAIL_LINK_TTL_MS } from './orders.downloads'
+import { orderLines } from './orders.repository'
+
+// Fulfilment: the receipt e-mail and the `ordered` notification. Called only inside the transaction
+// whose guarded update moved the order into `paid` from an unpaid status, so it runs exactly once per
+// order however many callbacks, webhooks and reconciliation runs report the same payment.
+
+export const ORDER_PAGE = (id: string) => `/account/orders/${id}`
+
+export async function fulfil(
+  trx: Kysely<DB>,
+  env: Env,
+  order: { id: string; trxref: string; total: number; currency: string; user_id: string },
+  now: Date,
+): Promise<void> {
+  const buyer = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'name'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow()
+  const lines = await orderLines(trx, order.id)
+  const brand = brandOf(env)
+  const mail = orderReceipt(brand, {
+    firstName: buyer.first_name,
+    reference: order.trxref,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount })),
+    total: order.total,
+    currency: order.currency,
+    deliverables: deliverablesOf(env, order.id, lines, now, MAIL_LINK_TTL_MS),
+    orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,
+  })
+  await enqueueMail(trx, { ...mail, to: buyer.email }, now)
+  // Last write of the transaction (notify's rule). The buyer acted; admins and AccessShop see it.
+  await notify(
+    trx,
+    {
+      type: 'order',
+      action: 'ordered',
+      actor: { id: buyer.id, name: buyer.name },
+      mainItem: order.trxref,
+      subItem: lines.length === 1 ? (lines[0]?.name ?? null) : `${lines.length} products`,
+      audience: { forAll: true },
+      refs: { order_id: order.id },
+    },
+    now,
+  )
+}
+
+/** An `updated` order notification: for the buyer, admins and AccessShop (product.md §5). */
+export async function notifyOrderUpdated(
+  trx: Kysely<DB>,
+  order: { id: string; trxref: string; user_id: string },
+  actor: { id: string | null; name: string },
+  what: string,
+  now: Date,
+): Promise<void> {
+  await notify(
+    trx,
+    {
+      type: 'order',
+      action: 'updated',
+      actor,
+      mainItem: order.trxref,
+      subItem: what,
+      audience: { forAll: true, alsoUsers: [order.user_id] },
+      refs: { order_id: order.id },
+    },
+    now,
+  )
+}

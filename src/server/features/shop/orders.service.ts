@@ -1,0 +1,163 @@
+import { Readable } from 'node:stream'
+import type { OrderListQuery } from '../../../shared/contract/orders'
+import type { AppDeps } from '../../deps'
+import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { problems } from '../../lib/http/problem'
+import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
+import { queryInBatches } from '../../lib/list-query/query-batches'
+import type { Actor } from '../../policies/actor'
+import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../policies/orders.policy'
+import type { ActorInfo } from '../admin/user-access.service'
+import { recordAudit } from '../audit/audit.service'
+import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.downloads'
+import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
+import {
+  filteredOrders,
+  ORDER_LIST_COLUMNS,
+  type OrderRow,
+  orderEvents,
+  orderLines,
+  orderRefunds,
+  refundedSoFar,
+} from './orders.repository'
+import { verifyAndApply } from './payments.service'
+import { PaystackRefused, PaystackUnavailable } from './paystack-client'
+
+// Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
+// the callback's verify, the staff table with its CSV export, and the file download behind a signed
+// link.
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'storage'>
+
+async function orderRow(deps: Deps, where: { id?: string; trxref?: string }): Promise<OrderRow | undefined> {
+  let qb = filteredOrders(deps.database.db, {})
+  if (where.id) qb = qb.where('o.id', '=', where.id)
+  if (where.trxref) qb = qb.where('o.trxref', '=', where.trxref)
+  return qb.executeTakeFirst()
+}
+
+async function detail(deps: Deps, actor: Actor, row: OrderRow) {
+  const db = deps.database.db
+  const staff = canSeeAllOrders(actor)
+  const lines = await orderLines(db, row.id)
+  const deliverables = hasDeliverables(row.status)
+    ? deliverablesOf(deps.env, row.id, lines, deps.clock(), PAGE_LINK_TTL_MS)
+    : []
+  return presentOrderDetail(row, actor, {
+    lines,
+    deliverables,
+    events: staff ? await orderEvents(db, row.id) : [],
+    refunds: staff ? await orderRefunds(db, row.id) : [],
+    refunded: await refundedSoFar(db, row.id),
+    staff,
+  })
+}
+
+export async function getOrder(deps: Deps, actor: Actor, id: string) {
+  const row = await orderRow(deps, { id })
+  // Someone else's order is "not found", not "forbidden": its existence is nobody else's business.
+  if (!row || !canSeeOrder(actor, row)) throw problems.notFound('No such order.')
+  return detail(deps, actor, row)
+}
+
+/**
+ * The callback page's question: "is my order paid?". The server asks Paystack (never trusting the
+ * browser) unless the order is already settled, so reloading the page changes and sends nothing.
+ * During a Paystack outage the order stays as it is and the answer says so; the job retries.
+ */
+export async function verifyForBuyer(deps: Deps, actor: Actor, reference: string) {
+  let row = await orderRow(deps, { trxref: reference })
+  if (!row || actor.kind !== 'user' || row.user_id !== actor.id) throw problems.notFound('No such order.')
+  let verified = true
+  if (PAYABLE.includes(row.status)) {
+    try {
+      await verifyAndApply(deps, reference, 'verify')
+    } catch (error) {
+      if (error instanceof PaystackUnavailable) verified = false
+      else if (!(error instanceof PaystackRefused)) throw error
+    }
+    row = (await orderRow(deps, { id: row.id })) ?? row
+  }
+  return { verified, order: await detail(deps, actor, row) }
+}
+
+export async function listMyOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
+  if (actor.kind !== 'user') throw problems.unauthenticated()
+  const page = await fetchListPage(
+    filteredOrders(deps.database.db, query, actor.id),
+    query,
+    ORDER_LIST_COLUMNS,
+  )
+  return { ...page, items: page.items.map(presentOrderSummary) }
+}
+
+export async function listAllOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
+  if (!canSeeAllOrders(actor)) throw problems.forbidden()
+  const page = await fetchListPage(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
+  return { ...page, items: page.items.map(presentOrderSummary) }
+}
+
+const ORDER_CSV: CsvColumn<OrderRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'trxref', value: (r) => r.trxref },
+  { header: 'createdAt', value: (r) => r.createdAt },
+  { header: 'status', value: (r) => r.status },
+  { header: 'total', value: (r) => String(r.total) },
+  { header: 'currency', value: (r) => r.currency },
+  { header: 'items', value: (r) => String(r.item_count ?? 0) },
+  { header: 'buyer_name', value: (r) => r.buyer_name },
+  { header: 'buyer_email', value: (r) => r.buyer_email },
+]
+
+export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQuery) {
+  if (!canSeeAllOrders(by.actor)) throw problems.forbidden()
+  const { page: _p, pageSize: _s, ...filters } = query
+  await recordAudit(
+    deps.database.db,
+    {
+      action: 'export',
+      actor: { id: by.id, email: by.email },
+      from: by.from,
+      details: { table: 'orders', filters },
+    },
+    deps.clock(),
+  )
+  const rows = applySearchAndSort(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
+  return csvStream(ORDER_CSV, queryInBatches(rows))
+}
+
+/**
+ * A deliverable file behind a signed link: refused once the link has expired, when the order is not
+ * (or no longer) paid, or when the product has no file. Streamed from private storage.
+ */
+export async function download(deps: Deps, token: string): Promise<Response> {
+  const claim = readDownloadToken(deps.env, token, deps.clock())
+  if (!claim)
+    throw problems.notFound('This download link has expired or is not valid. Open your order for a new one.')
+  const db = deps.database.db
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('id', '=', claim.orderId)
+    .executeTakeFirst()
+  if (!order || !hasDeliverables(order.status))
+    throw problems.forbidden('This order gives no access to downloads.')
+  const line = (await orderLines(db, order.id)).find((l) => l.product_id === claim.productId)
+  if (!line?.deliveryFileKey) throw problems.notFound('This product has no file to download.')
+  const blob = await deps.storage.get(line.deliveryFileKey)
+  const name = (line.deliveryFileName ?? 'download').replace(/[^\w.\- ]/g, '_')
+  const product = await db
+    .selectFrom('products')
+    .select(['deliveryFileType'])
+    .where('id', '=', claim.productId)
+    .executeTakeFirst()
+  return new Response(Readable.toWeb(blob.body) as ReadableStream, {
+    status: 200,
+    headers: {
+      'Content-Type': product?.deliveryFileType ?? 'application/octet-stream',
+      'Content-Length': String(blob.contentLength),
+      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(line.deliveryFileName ?? 'download')}`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,212 @@
+import type { AppDeps } from '../../deps'
+import { problems } from '../../lib/http/problem'
+import { newId } from '../../lib/ids'
+import { canRefund, refundRefusal } from '../../policies/orders.policy'
+import type { ActorInfo } from '../admin/user-access.service'
+import { recordAudit } from '../audit/audit.service'
+import { notifyOrderUpdated } from './orders.fulfilment'
+import { findOrder, moveOrder, recordOrderEvent, refundedSoFar } from './orders.repository'
+import { PAYSTACK_ACTOR } from './payments.service'
+import { createRefund, PaystackRefused, PaystackUnavailable, paystackGateway } from './paystack-client'
+
+// Refunds (product.md §3; AccessShop staff and admins) through Paystack's refund API and its refund
+// webhooks: paid → refund_pending → refunded (everything returned) or back to paid (a partial refund,
+// or a failed one, with an alert). One refund at a time per order; over-refunding is refused
+// (docs/decisions/0032).
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
+
+export async function requestRefund(
+  deps: Deps,
+  by: ActorInfo,
+  orderId: string,
+  input: { amount?: number | undefined; reason?: string | undefined },
+): Promise<{ refundId: string }> {
+  if (!canRefund(by.actor)) throw problems.forbidden()
+  const db = deps.database.db
+  const now = deps.clock()
+  const refundId = newId(now.getTime())
+  const order = await db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, orderId)
+    if (!order) throw problems.notFound('No such order.')
+    const refunded = await refundedSoFar(trx, order.id)
+    const amount = input.amount ?? Number(order.total) - refunded
+    const refusal = refundRefusal({ status: order.status, total: Number(order.total) }, refunded, amount)
+    if (refusal) {
+      if (order.status !== 'paid') throw problems.conflict(refusal, 'order_not_refundable')
+      throw problems.validation({ amount: [refusal] }, refusal)
+    }
+    const stamp = now.toISOString()
+    if (
+      !(await moveOrder(
+        trx,
+        order,
+        'paid',
+        'refund_pending',
+        'refund:requested',
+        now,
+        { amount, reason: input.reason ?? null },
+        by.id,
+      ))
+    )
+      throw problems.conflict('The order changed meanwhile; reload it.', 'order_changed')
+    await trx
+      .insertInto('refunds')
+      .values({
+        id: refundId,
+        order_id: order.id,
+        paystack_refund_id: null,
+        amount,
+        currency: order.currency,
+        status: 'pending',
+        reason: input.reason ?? null,
+        requested_by: by.id,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute()
+    await recordAudit(
+      trx,
+      {
+        action: 'order.refund_requested',
+        actor: { id: by.id, email: by.email },
+        from: by.from,
+        details: { order_id: order.id, amount },
+      },
+      now,
+    )
+    return { ...order, amount }
+  })
+
+  try {
+    const { data } = await createRefund(paystackGateway(deps.env), {
+      transaction: order.trxref,
+      amount: order.amount,
+      currency: order.currency,
+      merchant_note: input.reason,
+    })
+    await db
+      .updateTable('refunds')
+      .set({ paystack_refund_id: String(data.id), updatedAt: deps.clock().toISOString() })
+      .where('id', '=', refundId)
+      .where('paystack_refund_id', 'is', null)
+      .execute()
+    return { refundId }
+  } catch (error) {
+    if (!(error instanceof PaystackRefused || error instanceof PaystackUnavailable)) throw error
+    await refundFailed(
+      deps,
+      refundId,
+      `refund:${error instanceof PaystackRefused ? 'refused' : 'unavailable'}`,
+      {
+        message: error.message,
+      },
+    )
+    if (error instanceof PaystackUnavailable)
+      throw problems.unavailable('Paystack is not answering; nothing was refunded. Try again later.')
+    throw problems.conflict(`Paystack refused the refund: ${error.message}`, 'refund_refused')
+  }
+}
+
+/** A refund that will not happen: the refund row fails, the order goes back to paid, staff are alerted. */
+async function refundFailed(deps: Deps, refundId: string, cause: string, details: Record<string, unknown>) {
+  const now = deps.clock()
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst()
+    if (!refund) return false
+    const result = await trx
+      .updateTable('refunds')
+      .set({ status: 'failed', updatedAt: now.toISOString() })
+      .where('id', '=', refundId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) !== 1) return false
+    const order = await findOrder(trx, refund.order_id)
+    if (!order) return false
+    await recordOrderEvent(trx, order.id, 'refund', cause, now, {
+      refund_id: refundId,
+      amount: Number(refund.amount),
+      ...details,
+    })
+    await moveOrder(trx, order, 'refund_pending', 'paid', cause, now, { refund_id: refundId })
+    await recordOrderEvent(trx, order.id, 'alert', cause, now, {
+      why: 'refund failed',
+      amount: Number(refund.amount),
+    })
+    await notifyOrderUpdated(trx, order, PAYSTACK_ACTOR, 'refund failed', now)
+    return true
+  })
+  if (changed) deps.mailer.kick()
+}
+
+interface RefundEvent {
+  id?: number | string
+  status?: string
+  transaction_reference?: string
+  amount?: number
+}
+
+/** refund.pending / processing / processed / failed webhooks. Idempotent: a replay changes nothing. */
+export async function applyRefundEvent(deps: Deps, event: string, data: RefundEvent): Promise<void> {
+  const db = deps.database.db
+  const paystackId = data.id === undefined ? undefined : String(data.id)
+  let refund = paystackId
+    ? await db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('paystack_refund_id', '=', paystackId)
+        .executeTakeFirst()
+    : undefined
+  if (!refund && data.transaction_reference) {
+    // The webhook can beat our own write of Paystack's refund id: match the pending refund by order.
+    refund = await db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .selectAll('refunds')
+      .where('orders.trxref', '=', data.transaction_reference)
+      .where('refunds.status', '=', 'pending')
+      .where('refunds.paystack_refund_id', 'is', null)
+      .where('refunds.amount', '=', Number(data.amount ?? -1))
+      .executeTakeFirst()
+  }
+  if (!refund) return
+  if (event === 'refund.failed')
+    return refundFailed(deps, refund.id, 'webhook:refund.failed', { paystack_refund_id: paystackId })
+  if (event !== 'refund.processed') return
+  const now = deps.clock()
+  const pendingRefund = refund
+  const changed = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('refunds')
+      .set({
+        status: 'processed',
+        paystack_refund_id: pendingRefund.paystack_refund_id ?? paystackId ?? null,
+        updatedAt: now.toISOString(),
+      })
+      .where('id', '=', pendingRefund.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) !== 1) return false
+    const order = await findOrder(trx, pendingRefund.order_id)
+    if (!order) return false
+    const refunded = await refundedSoFar(trx, order.id)
+    const to = refunded >= Number(order.total) ? 'refunded' : 'paid'
+    await recordOrderEvent(trx, order.id, 'refund', 'webhook:refund.processed', now, {
+      refund_id: pendingRefund.id,
+      amount: Number(pendingRefund.amount),
+      refunded_total: refunded,
+    })
+    await moveOrder(trx, order, 'refund_pending', to, 'webhook:refund.processed', now, {
+      refunded_total: refunded,
+    })
+    await notifyOrderUpdated(
+      trx,
+      order,
+      PAYSTACK_ACTOR,
+      to === 'refunded' ? 'refunded' : 'partly refunded',
+      now,
+    )
+    return true
+  })
+  if (changed) deps.mailer.kick()
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import {
+  type CheckoutInput,
+  type CheckoutSession,
+  checkoutSessionSchema,
+  orderDetailSchema,
+} from '../../../../shared/contract/orders'
+import { api } from '../../../lib/api'
+
+// Checkout over HTTP. The browser sends product ids and quantities; the server answers with the
+// transaction to open. Paid is never decided here: the callback asks the server to verify.
+
+export function createCheckout(items: CheckoutInput['items']): Promise<CheckoutSession> {
+  return api.post('/api/shop/checkout', { items }, { schema: checkoutSessionSchema })
+}
+
+export function resumeOrderPayment(orderId: string): Promise<CheckoutSession> {
+  return api.post(`/api/shop/orders/${encodeURIComponent(orderId)}/pay`, undefined, {
+    schema: checkoutSessionSchema,
+  })
+}
+
+export const verifyResultSchema = z.object({ verified: z.boolean(), order: orderDetailSchema })
+export type VerifyResult = z.infer<typeof verifyResultSchema>
+
+export function verifyPayment(reference: string): Promise<VerifyResult> {
+  return api.post('/api/shop/orders/verify', { reference }, { schema: verifyResultSchema })
+}

@@ -1,0 +1,90 @@
+import { Download, ExternalLink } from 'lucide-react'
+import type { OrderDetail } from '../../../../shared/contract/orders'
+import { Card, CardHeader } from '../../../components/ui/card'
+import { formatDateTime, formatMoney } from '../../../lib/format'
+import { OrderStatusBadge } from './order-status'
+
+// One order as its buyer sees it: lines, total, status and — while paid — its deliverables.
+
+export function OrderLines({ order }: { order: OrderDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Items" aside={<OrderStatusBadge status={order.status} />} />
+      <table className="w-full text-sm">
+        <caption className="sr-only">Items in order {order.trxref}</caption>
+        <thead>
+          <tr className="text-left text-fg-muted">
+            <th scope="col" className="py-2">
+              Product
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.product_id} className="border-t border-border">
+              <th scope="row" className="py-2 text-left font-normal">
+                {line.name} <span className="text-fg-muted">· {line.type}</span>
+              </th>
+              <td className="py-2 text-right">{line.quantity}</td>
+              <td className="py-2 text-right">{formatMoney(line.amount * line.quantity, order.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-border font-semibold">
+            <th scope="row" colSpan={2} className="py-2 text-left">
+              Total
+            </th>
+            <td className="py-2 text-right">{formatMoney(order.total, order.currency)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-3 text-sm text-fg-muted">
+        Reference <code>{order.trxref}</code> · ordered {formatDateTime(order.createdAt)}
+      </p>
+    </Card>
+  )
+}
+
+export function Deliverables({ order }: { order: OrderDetail }) {
+  if (order.deliverables.length === 0) {
+    return order.status === 'paid' || order.status === 'refund_pending' ? null : (
+      <p className="text-sm text-fg-muted">Downloads and links appear here once the order is paid.</p>
+    )
+  }
+  return (
+    <Card>
+      <CardHeader
+        title="Your downloads"
+        description="File links expire after an hour; reload this page for fresh ones."
+      />
+      <ul className="flex flex-col gap-2">
+        {order.deliverables.map((d) => (
+          <li key={d.product_id}>
+            <a
+              href={d.url}
+              className="inline-flex items-center gap-2 font-medium text-accent hover:underline"
+              {...(d.kind === 'link'
+                ? { target: '_blank', rel: 'noopener noreferrer' }
+                : { download: d.file_name ?? true })}
+            >
+              {d.kind === 'file' ? (
+                <Download aria-hidden="true" className="size-4" />
+              ) : (
+                <ExternalLink aria-hidden="true" className="size-4" />
+              )}
+              {d.name}
+              {d.file_name ? <span className="text-fg-muted">({d.file_name})</span> : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  type OrderDetail,
+  type OrderSummary,
+  orderDetailSchema,
+  orderListSchema,
+} from '../../../../shared/contract/orders'
+import { useListQuery } from '../../../components/data-table'
+import { api } from '../../../lib/api'
+
+// Orders over HTTP: the buyer's history and one order; the staff table, one order and refunds.
+
+export const MY_ORDERS_ENDPOINT = '/api/shop/orders'
+export const STAFF_ORDERS_ENDPOINT = '/api/staff/orders'
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (query: Record<string, string | number>) => [...orderKeys.all, 'mine', query] as const,
+  staffList: () => [...orderKeys.all, 'staff', 'list'] as const,
+  detail: (scope: 'mine' | 'staff', id: string) => [...orderKeys.all, scope, 'detail', id] as const,
+}
+
+export function useMyOrders(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: orderKeys.mine(query),
+    queryFn: ({ signal }) => api.get(MY_ORDERS_ENDPOINT, { signal, query, schema: orderListSchema }),
+  })
+}
+
+export function useStaffOrders(query: Record<string, string | number>) {
+  return useListQuery<OrderSummary>({
+    queryKey: orderKeys.staffList(),
+    endpoint: STAFF_ORDERS_ENDPOINT,
+    schema: orderListSchema,
+    query,
+  })
+}
+
+export function useOrder(scope: 'mine' | 'staff', id: string) {
+  const base = scope === 'mine' ? MY_ORDERS_ENDPOINT : STAFF_ORDERS_ENDPOINT
+  return useQuery({
+    queryKey: orderKeys.detail(scope, id),
+    queryFn: ({ signal }) =>
+      api.get(`${base}/${encodeURIComponent(id)}`, { signal, schema: orderDetailSchema }),
+  })
+}
+
+export function useRefund(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: { amount?: number; reason?: string }) =>
+      api.post<OrderDetail>(`${STAFF_ORDERS_ENDPOINT}/${encodeURIComponent(id)}/refunds`, input, {
+        schema: orderDetailSchema,
+      }),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderKeys.detail('staff', id), order)
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all })
+    },
+  })
+}

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/shop/checkout.
+export { CheckoutCallbackPage } from '../features/shop/checkout/checkout-callback-page'

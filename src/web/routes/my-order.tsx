@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/shop/orders.
+export { OrderPage as MyOrderPage } from '../features/shop/orders/order-page'

@@ -1,0 +1,226 @@
+import { Readable } from 'node:stream'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  checkout,
+  orderOf,
+  product,
+  REFUND_FAILS_CARD,
+  type ShopTest,
+  SUCCESS_CARD,
+  settled,
+  shopApp,
+  signedIn,
+} from './helpers'
+
+// Refunds, delivery and who sees what (issue 5): full, partial, over-refund refused and a failed
+// refund; download links that expire and close with a refund; staff functions.
+
+let s: ShopTest
+beforeAll(async () => {
+  s = await shopApp()
+})
+beforeEach(() => s.paystack.emulator.reset())
+
+async function fileProduct(content = 'the whole book') {
+  const stored = await s.t.deps.storage.put(Readable.from([Buffer.from(content)]))
+  return product(s.t, {
+    price: 10000,
+    product_url: null,
+    deliveryFileKey: stored.key,
+    deliveryFileName: 'book.pdf',
+    deliveryFileType: 'application/pdf',
+    deliveryFileSize: stored.size,
+  })
+}
+
+async function paidOrder(card = SUCCESS_CARD) {
+  const buyer = await signedIn(s.t)
+  const p = await fileProduct()
+  const session = await checkout(buyer.client, [{ product_id: p.id, quantity: 1 }])
+  s.paystack.emulator.pay(session.access_code, card)
+  await settled(s)
+  expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+  return { buyer, session, product: p }
+}
+
+async function refund(client: Awaited<ReturnType<typeof signedIn>>['client'], orderId: string, body: object) {
+  return client.json(`/api/staff/orders/${orderId}/refunds`, 'POST', body)
+}
+
+describe('refunds', () => {
+  it('a full refund: paid → refund_pending → refunded, and the downloads close', async () => {
+    const { buyer, session } = await paidOrder()
+    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const link = new URL(page.deliverables[0].url)
+    expect((await s.t.request(link.pathname)).status).toBe(200)
+
+    const res = await refund(staff.client, session.order_id, { reason: 'asked by buyer' })
+    expect(res.status).toBe(202)
+    expect((await res.json()).status).toBe('refund_pending')
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('refunded')
+    expect((await s.t.request(link.pathname)).status).toBe(403)
+    const after = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    expect(after.deliverables).toEqual([])
+    const detail = await (await staff.client.json(`/api/staff/orders/${session.order_id}`)).json()
+    expect(
+      detail.events
+        .filter((e: { kind: string }) => e.kind === 'status')
+        .map((e: { to_status: string }) => e.to_status),
+    ).toEqual(['pending', 'paid', 'refund_pending', 'refunded'])
+    expect(detail.refunds).toEqual([expect.objectContaining({ amount: 10000, status: 'processed' })])
+    const updates = await s.t.database.db
+      .selectFrom('notifications')
+      .select('action')
+      .where('order_id', '=', session.order_id)
+      .execute()
+    expect(updates.map((n) => n.action).sort()).toEqual(['ordered', 'updated'])
+  })
+
+  it('partial refunds return to paid; over-refunding is refused', async () => {
+    const { session } = await paidOrder()
+    const admin = await signedIn(s.t, 'admin')
+    expect((await refund(admin.client, session.order_id, { amount: 4000 })).status).toBe(202)
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+    const over = await refund(admin.client, session.order_id, { amount: 6001 })
+    expect(over.status).toBe(422)
+    expect((await over.json()).errors.amount[0]).toMatch(/more than remains/)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+    expect((await refund(admin.client, session.order_id, { amount: 6000 })).status).toBe(202)
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('refunded')
+    expect((await refund(admin.client, session.order_id, { amount: 1 })).status).toBe(409)
+  })
+
+  it('a failed refund goes back to paid with an alert', async () => {
+    const { session } = await paidOrder(REFUND_FAILS_CARD)
+    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    expect((await refund(staff.client, session.order_id, {})).status).toBe(202)
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+    const detail = await (await staff.client.json(`/api/staff/orders/${session.order_id}`)).json()
+    expect(detail.refunds).toEqual([expect.objectContaining({ status: 'failed' })])
+    expect(detail.events.some((e: { kind: string }) => e.kind === 'alert')).toBe(true)
+    expect(detail.abilities.refund).toBe(true)
+  })
+
+  it('replayed refund webhooks change nothing twice', async () => {
+    const { session } = await paidOrder()
+    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    s.paystack.emulator.controls.duplicates = 2
+    expect((await refund(staff.client, session.order_id, { amount: 2500 })).status).toBe(202)
+    await settled(s)
+    const events = await s.t.database.db
+      .selectFrom('order_events')
+      .select('to_status')
+      .where('order_id', '=', session.order_id)
+      .where('kind', '=', 'status')
+      .execute()
+    expect(events.map((e) => e.to_status)).toEqual(['pending', 'paid', 'refund_pending', 'paid'])
+  })
+})
+
+describe('delivery', () => {
+  it('download links work for a paid order, expire, and are refused for unpaid orders', async () => {
+    const { buyer, session } = await paidOrder()
+    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    expect(page.deliverables).toEqual([expect.objectContaining({ kind: 'file', file_name: 'book.pdf' })])
+    const path = new URL(page.deliverables[0].url).pathname
+    const res = await s.t.request(path)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toContain('book.pdf')
+    expect(await res.text()).toBe('the whole book')
+    // The receipt carries a link too.
+    const mail = await s.t.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('subject', 'like', `%${session.reference}%`)
+      .executeTakeFirstOrThrow()
+    expect(mail.text_body).toContain('/api/shop/downloads/')
+    expect(mail.html_body).toContain('/api/shop/downloads/')
+
+    s.t.clock.advance(61 * 60 * 1000)
+    expect((await s.t.request(path)).status).toBe(404)
+    s.t.clock.advance(-61 * 60 * 1000)
+    expect((await s.t.request(`${path}x`)).status).toBe(404)
+
+    // An unpaid order shows no deliverables, and a forged claim on it is refused.
+    const unpaid = await checkout(buyer.client, [{ product_id: (await fileProduct()).id, quantity: 1 }])
+    const shown = await (await buyer.client.json(`/api/shop/orders/${unpaid.order_id}`)).json()
+    expect(shown.deliverables).toEqual([])
+    const { downloadToken } = await import('../../src/server/features/shop/orders.downloads')
+    const token = downloadToken(s.t.deps.env, {
+      orderId: unpaid.order_id,
+      productId: shown.lines[0].product_id,
+      expiresAt: Date.now() + 60_000,
+    })
+    expect((await s.t.request(`/api/shop/downloads/${token}`)).status).toBe(403)
+  })
+})
+
+describe('who sees what', () => {
+  it('only admins and AccessShop staff see all orders, export them or refund', async () => {
+    const { buyer, session } = await paidOrder()
+    const shop = await signedIn(s.t, 'staff', ['AccessShop'])
+    const uploader = await signedIn(s.t, 'staff', ['UploadProducts'])
+    const admin = await signedIn(s.t, 'admin')
+    for (const who of [buyer, uploader]) {
+      expect((await who.client.json('/api/staff/orders')).status).toBe(403)
+      expect((await who.client.json('/api/staff/orders/export.csv')).status).toBe(403)
+      expect((await who.client.json(`/api/staff/orders/${session.order_id}`)).status).toBe(403)
+      expect((await refund(who.client, session.order_id, {})).status).toBe(403)
+    }
+    for (const who of [shop, admin]) {
+      const list = await (await who.client.json(`/api/staff/orders?q=${session.reference}`)).json()
+      expect(list.items.map((o: { id: string }) => o.id)).toEqual([session.order_id])
+    }
+    const filtered = await (await shop.client.json('/api/staff/orders?status=paid&pageSize=100')).json()
+    expect(filtered.items.every((o: { status: string }) => o.status === 'paid')).toBe(true)
+    const csv = await shop.client.json(`/api/staff/orders/export.csv?q=${session.reference}`)
+    expect(csv.status).toBe(200)
+    const text = await csv.text()
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(2)
+    expect(text).toContain(session.reference)
+    const audit = await s.t.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'export')
+      .execute()
+    expect(audit.length).toBeGreaterThan(0)
+    // The buyer's own history holds only their orders.
+    const mine = await (await buyer.client.json('/api/shop/orders')).json()
+    expect(mine.items.map((o: { id: string }) => o.id)).toEqual([session.order_id])
+    const buyerView = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    expect(buyerView.events).toEqual([])
+  })
+
+  it('order notifications reach the buyer, admins and AccessShop staff, and nobody else', async () => {
+    // Viewers first: new accounts do not see broadcasts older than themselves.
+    const shop = await signedIn(s.t, 'staff', ['AccessShop'])
+    const uploader = await signedIn(s.t, 'staff', ['UploadProducts'])
+    const admin = await signedIn(s.t, 'admin')
+    const stranger = await signedIn(s.t)
+    // The factories stamp accounts with the real time; the app's clock stands still unless moved.
+    s.t.clock.now = new Date(Date.now() + 1000)
+    const { buyer, session } = await paidOrder()
+    const seen = async (client: typeof buyer.client) => {
+      const body = await (await client.json('/api/notifications?limit=100')).json()
+      return (body.items as { order_id: string | null; action: string }[])
+        .filter((n) => n.order_id === session.order_id)
+        .map((n) => n.action)
+        .sort()
+    }
+    expect(await seen(shop.client)).toEqual(['ordered'])
+    expect(await seen(admin.client)).toEqual(['ordered'])
+    expect(await seen(uploader.client)).toEqual([])
+    expect(await seen(stranger.client)).toEqual([])
+    // The buyer acted for `ordered` (the receipt tells them); an update by Paystack reaches them.
+    expect(await seen(buyer.client)).toEqual([])
+    expect((await refund(admin.client, session.order_id, {})).status).toBe(202)
+    await settled(s)
+    expect(await seen(buyer.client)).toEqual(['updated'])
+    expect(await seen(uploader.client)).toEqual([])
+  })
+})
