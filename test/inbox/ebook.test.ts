@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertFile, insertFolder } from '../support/factories'
 import type { TestApp } from '../support/test-app'
@@ -149,7 +150,7 @@ describe('the e-mailed link', () => {
     expect(await row(t, 'late@example.com')).toMatchObject({ confirmedAt: null })
   })
 
-  it('says the e-book is not available while no file is set, and still while file storage is missing', async () => {
+  it('says the e-book is not available while no file is set, then serves the chosen file as an attachment', async () => {
     const app = await inboxApp()
     const { client: admin } = await signedIn(app, 'admin')
     await requestEbook(app, 'dl@example.com')
@@ -169,9 +170,32 @@ describe('the e-mailed link', () => {
       ebookFileId: ['There is no such file (or it is in the trash).'],
     })
     const folder = await insertFolder(app.database.db)
-    const file = await insertFile(app.database.db, folder.id, { filename: 'guide.pdf' })
+    const bytes = Buffer.from('%PDF-1.4 the e-book')
+    const blob = await app.deps.storage.put(Readable.from([bytes]))
+    const file = await insertFile(app.database.db, folder.id, {
+      filename: 'Guide – 2026.pdf',
+      mimetype: 'application/pdf',
+      path: blob.key,
+      size: blob.size,
+      sha256: blob.sha256,
+    })
     const set = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: file.id })
     expect(await set.json()).toMatchObject({ ebookFileId: file.id })
+
+    // Confirming now says the e-book is ready, and the link downloads it, anonymously, as an attachment.
+    const token = linkToken(mail!.text_body)
+    const confirmed = await app.request('/api/inbox/ebook/confirm', { method: 'POST', body: { token } })
+    expect(await confirmed.json()).toMatchObject({ status: 'confirmed', download: 'ready' })
+    const download = await app.request(url)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment;.*filename\*=UTF-8''Guide%20%E2%80%93%202026\.pdf/,
+    )
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
+
+    // A trashed e-book is no longer served.
+    await app.database.db.updateTable('files').set({ isTrashed: true }).where('id', '=', file.id).execute()
     expect(await (await app.request(url)).json()).toMatchObject({ status: 409, code: 'ebook_not_configured' })
   })
 })

@@ -101,32 +101,53 @@ async function requestFromLink(deps: Pick<Deps, 'database' | 'env' | 'clock'>, t
 }
 
 /**
- * Whether the e-book can be downloaded. File storage (issue 4) is not built yet, so even once an admin
- * has chosen the file there is nothing to serve: until storage exists the answer is `not_configured`.
+ * The e-book as it can be sent now: the file admins chose in the settings, if it still exists and is
+ * not in the trash; undefined otherwise.
  */
-const DOWNLOAD_STATE: EbookConfirmed['download'] = 'not_configured'
+async function currentEbookFile(deps: Pick<AppDeps, 'database'>) {
+  const fileId = await readSetting(deps.database.db, EBOOK_FILE_SETTING)
+  if (!fileId) return { fileId, file: undefined }
+  const file = await deps.database.db
+    .selectFrom('files')
+    .select(['path', 'size', 'sha256', 'filename', 'mimetype'])
+    .where('id', '=', fileId)
+    .where('isTrashed', '=', false)
+    .executeTakeFirst()
+  return { fileId, file }
+}
 
 /** The POST from the link's page: confirms the address (double opt-in). Repeating it changes nothing. */
 export async function confirmEbook(deps: Deps, token: string): Promise<EbookConfirmed> {
   const row = await requestFromLink(deps, token)
   await confirmEbookRequest(deps.database.db, row.id, deps.clock())
-  return { status: 'confirmed', email: row.email, download: DOWNLOAD_STATE }
+  const { file } = await currentEbookFile(deps)
+  return { status: 'confirmed', email: row.email, download: file ? 'ready' : 'not_configured' }
 }
 
 /**
- * The e-book file itself (GET, so it changes nothing). Until file storage exists this always answers
- * 409 `ebook_not_configured`; then it will stream the file admins chose.
+ * The e-book file for a valid link (GET, so it changes nothing: a mail scanner following it confirms
+ * nothing). 409 `ebook_not_configured` while no file is chosen, or the chosen one is gone or trashed.
+ * The caller streams it (features/files/blob-response.ts) as an attachment.
  */
-export async function downloadEbook(deps: Deps, token: string): Promise<never> {
+export async function ebookDownload(deps: Deps, token: string) {
   await requestFromLink(deps, token)
-  const fileId = await readSetting(deps.database.db, EBOOK_FILE_SETTING)
-  throw new HttpProblem(
-    409,
-    EBOOK_NOT_CONFIGURED_CODE,
-    fileId
-      ? 'The e-book is not available for download yet. Please try again later.'
-      : 'The e-book is not configured yet. Please try again later.',
-  )
+  const { fileId, file } = await currentEbookFile(deps)
+  if (!file) {
+    throw new HttpProblem(
+      409,
+      EBOOK_NOT_CONFIGURED_CODE,
+      fileId
+        ? 'The e-book is not available for download yet. Please try again later.'
+        : 'The e-book is not configured yet. Please try again later.',
+    )
+  }
+  return {
+    key: file.path,
+    size: Number(file.size),
+    sha256: file.sha256,
+    filename: file.filename,
+    mimetype: file.mimetype,
+  }
 }
 
 /** One-click unsubscribe (RFC 8058) or the page's button. Idempotent; an erased address is a success. */

@@ -15,7 +15,9 @@ import {
 import type { AppEnv } from '../../deps'
 import { defineRoute } from '../../lib/http/route'
 import { clientInfo } from '../accounts/client-info'
-import { confirmEbook, downloadEbook, requestEbook, unsubscribeEbook } from './ebook.service'
+import { sendBlob } from '../files/blob-response'
+import { presentation } from '../files/presentation-policy'
+import { confirmEbook, ebookDownload, requestEbook, unsubscribeEbook } from './ebook.service'
 import type { Sender } from './form-guard'
 import { formSetup } from './form-setup.service'
 import { EBOOK_PAGE_PATHS } from './inbox-links'
@@ -112,9 +114,14 @@ export const publicFormRoutes = [
     responses: {
       200: { description: 'The e-book file', contentType: 'application/octet-stream' },
       400: { description: 'The link expired or is not valid' },
-      409: { description: 'No e-book is available yet (`ebook_not_configured`): file storage comes later' },
+      409: {
+        description: 'No e-book file is chosen, or it is gone or in the trash (`ebook_not_configured`)',
+      },
     },
-    handler: (c, { query }) => downloadEbook(c.var.deps, query.token),
+    handler: async (c, { query }) => {
+      const { mimetype, ...blob } = await ebookDownload(c.var.deps, query.token)
+      return sendBlob(c, { ...blob, presentation: presentation(mimetype, 'attachment') })
+    },
   }),
   defineRoute({
     method: 'get',
