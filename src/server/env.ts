@@ -84,6 +84,21 @@ const rawEnvSchema = z.object({
   INBOX_LIMIT_PER_EMAIL: wholeNumber(1, 1_000_000).default(5),
   INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
   TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+  MAX_UPLOAD_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
+  // Unset or empty: no quota.
+  USER_QUOTA_BYTES: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
+  ),
+  UPLOAD_EXPIRY_HOURS: wholeNumber(1, 24 * 365).default(24),
+  DOWNLOAD_ACCEL_PREFIX: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || /^\/[^\s]*\/$/.test(v),
+      'must be an internal location path such as /_blobs/',
+    ),
 })
 
 export type Env = {
@@ -122,6 +137,10 @@ export type Env = {
   inbox: { minFillSeconds: number; limitPerIp: number; limitPerEmail: number; limitWindowMs: number }
   /** Days a trash entry waits before the purge job deletes it for good (docs/decisions/0026). */
   trashRetentionDays: number
+  /** Uploads (docs/decisions/0028): size cap, optional per-user quota, how long an unfinished one may wait. */
+  uploads: { maxBytes: number; userQuotaBytes: number | undefined; expiryMs: number }
+  /** nginx X-Accel-Redirect hand-off of downloads (disk driver only); undefined = Node streams them. */
+  downloadAccelPrefix: string | undefined
 }
 
 export class EnvError extends Error {
@@ -174,6 +193,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PAYSTACK_PUBLIC_KEY: raw.PAYSTACK_PUBLIC_KEY,
   })
   checkS3(problems, source, raw)
+  if (raw.DOWNLOAD_ACCEL_PREFIX && raw.S3_BUCKET) {
+    problems.push('DOWNLOAD_ACCEL_PREFIX: works with the disk driver only (unset it or S3_BUCKET)')
+  }
 
   if (raw.AUTH_SECRET !== undefined && raw.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(
@@ -243,6 +265,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       limitWindowMs: raw.INBOX_LIMIT_WINDOW_MINUTES * 60 * 1000,
     },
     trashRetentionDays: raw.TRASH_RETENTION_DAYS,
+    uploads: {
+      maxBytes: raw.MAX_UPLOAD_BYTES,
+      userQuotaBytes: raw.USER_QUOTA_BYTES,
+      expiryMs: raw.UPLOAD_EXPIRY_HOURS * 3_600_000,
+    },
+    downloadAccelPrefix: raw.DOWNLOAD_ACCEL_PREFIX,
   }
 }
 

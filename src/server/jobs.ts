@@ -3,6 +3,7 @@ import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
 import { drainBlobDeletions } from './features/files/blob-deletions'
 import { purgeExpiredTrash } from './features/files/trash.service'
+import { purgeAbandonedUploads } from './features/files/upload-cleanup'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
@@ -29,6 +30,8 @@ export const MAIL_PRUNE_EVERY_MS = 6 * HOUR_MS
 export const TRASH_PURGE_EVERY_MS = HOUR_MS
 /** Blobs of deleted files (docs/decisions/0027): soon, so storage is given back; failures back off. */
 export const BLOB_DELETIONS_EVERY_MS = 5 * MINUTE_MS
+/** Unfinished uploads past their expiry, orphaned staging files and abandoned blob writes. */
+export const UPLOAD_SWEEP_EVERY_MS = HOUR_MS
 /** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
 export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
@@ -75,6 +78,12 @@ export function buildJobTable(deps: Pick<AppDeps, 'database' | 'clock' | 'env' |
       everyMs: BLOB_DELETIONS_EVERY_MS,
       jitterMs: MINUTE_MS,
       run: (signal) => drainBlobDeletions(db, deps.storage, deps.clock(), signal),
+    },
+    {
+      name: 'purge-abandoned-uploads',
+      everyMs: UPLOAD_SWEEP_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: () => purgeAbandonedUploads(deps),
     },
   ]
 }

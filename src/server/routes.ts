@@ -6,6 +6,9 @@ import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { filesRoutes } from './features/files/files.routes'
+import { downloadsRoutes } from './features/files/downloads.routes'
+import { folderZipRoutes } from './features/files/folder-zip.routes'
+import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { systemRoutes } from './features/system/system.routes'
@@ -26,6 +29,9 @@ export function buildRouteTable(): AnyRoute[] {
     ...inboxRoutes,
     ...notificationsRoutes,
     ...filesRoutes,
+    ...uploadsRoutes,
+    ...downloadsRoutes,
+    ...folderZipRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

@@ -71,6 +71,7 @@ describe('the job table', () => {
       'prune-mail-outbox',
       'purge-trash',
       'delete-blobs',
+      'purge-abandoned-uploads',
     ])
   })
 })

@@ -224,6 +224,23 @@ export interface FilesTable {
   sha256: string | null
 }
 
+/** Ours (0011): a resumable upload in progress (tus); its bytes so far are in a staging file. */
+export interface UploadSessionsTable {
+  id: string
+  user_id: string
+  /** Where a new file goes; null for a replacement (file_id set). */
+  folder_id: string | null
+  /** The file whose content this upload replaces; null for a new file. */
+  file_id: string | null
+  filename: string
+  /** The type the client declared (metadata `filetype`); only a hint, the content decides first. */
+  declared_type: string | null
+  /** Upload-Length: the total the client announced. */
+  length: number
+  createdAt: Timestamp
+  expiresAt: Timestamp
+}
+
 export interface FolderPermissionsTable {
   id: string
   folder_id: string
@@ -367,6 +384,7 @@ export interface DB {
   folder_permissions: FolderPermissionsTable
   trash_items: TrashItemsTable
   blob_deletions: BlobDeletionsTable
+  upload_sessions: UploadSessionsTable
   notifications: NotificationsTable
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable

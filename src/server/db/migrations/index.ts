@@ -9,6 +9,7 @@ import * as m0007 from './0007-inbox'
 import * as m0008 from './0008-shop-products'
 import * as m0009 from './0009-files-ownership'
 import * as m0010 from './0010-blob-deletions'
+import * as m0011 from './0011-upload-sessions'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-shop-products': m0008,
   '0009-files-ownership': m0009,
   '0010-blob-deletions': m0010,
+  '0011-upload-sessions': m0011,
 }

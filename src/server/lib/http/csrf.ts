@@ -26,4 +26,9 @@ export function assertSameOriginJson(c: Context, route: AnyRoute, allowedOrigin:
   if ((bodyType === 'json' || bodyType === 'multipart') && type !== expected) {
     throw problems.unsupportedMediaType(`Send the request body as ${expected}.`)
   }
+  const raw = route.request?.rawContentTypes
+  if (bodyType === 'raw' && raw && !raw.types.includes(type)) {
+    const named = raw.types.map((t) => t || 'no body').join(' or ')
+    throw problems.unsupportedMediaType(`Send ${named}.`)
+  }
 }

@@ -39,6 +39,12 @@ export interface RouteDef<
      * parsed by Auth.js itself); 'multipart' and 'raw' are for declared uploads, which stream.
      */
     bodyType?: 'json' | 'form' | 'multipart' | 'raw'
+    /**
+     * For 'raw' bodies: the only Content-Types accepted ('' = no body and no Content-Type), with why
+     * the route takes something other than JSON. The same-origin proof still applies; a cross-site
+     * form cannot send these types, and any other type is refused with 415.
+     */
+    rawContentTypes?: { types: readonly string[]; reason: string }
     /** Overrides MAX_JSON_BODY_BYTES for this route. */
     maxBodyBytes?: number
   }

@@ -1,0 +1,42 @@
+import { open } from 'node:fs/promises'
+import { fileTypeFromBuffer } from 'file-type'
+import { getMimeType } from 'hono/utils/mime'
+
+// A file's MIME type from its content first (file-type reads the magic bytes), then its name. The
+// client's declared type is never trusted: it would let anyone label a page as an image. Formats with
+// no magic bytes (text, CSV, HTML, SVG, JSON) come from the extension; downloads send every stored
+// type with `nosniff`, so a browser never second-guesses it into something active.
+
+/** file-type needs at most this much of the start of a file. */
+const SNIFF_BYTES = 4100
+const FALLBACK = 'application/octet-stream'
+
+export async function detectMimeType(stagingPath: string, filename: string): Promise<string> {
+  const handle = await open(stagingPath, 'r')
+  let head: Uint8Array
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES)
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0)
+    head = buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+  return mimeTypeOf(head, filename)
+}
+
+export async function mimeTypeOf(head: Uint8Array, filename: string): Promise<string> {
+  const byName = getMimeType(filename)?.split(';')[0]
+  // A truncated or malformed container can make a parser throw: then the content tells us nothing.
+  const sniffed = head.length > 0 ? await fileTypeFromBuffer(head).catch(() => undefined) : undefined
+  if (!sniffed) return byName ?? FALLBACK
+  // A zip container named .docx/.xlsx/.odt…: file-type reports the container when it cannot look
+  // deeper within the first bytes; the name is the more precise of the two then.
+  if (
+    sniffed.mime === 'application/zip' &&
+    byName &&
+    byName !== FALLBACK &&
+    byName.startsWith('application/')
+  )
+    return byName
+  return sniffed.mime
+}

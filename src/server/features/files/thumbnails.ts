@@ -1,0 +1,37 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import type { BlobStore } from '../../lib/storage'
+import { isBlobKey } from '../../lib/storage/blob-key'
+
+// Grid-view thumbnails: 256 px WebP, made once per blob and kept in DATA_DIR/thumbnails (a cache:
+// deleting it costs only a regeneration). Blobs never change under a key, so neither does a thumbnail.
+
+export const THUMBNAIL_SIZE = 256
+/** Images sharp reads that are not active content (SVG is never rendered on our origin). */
+const THUMBNAIL_TYPES = /^image\/(png|jpeg|gif|webp|avif|tiff|bmp|heic|heif)$/
+
+export function canThumbnail(mimetype: string): boolean {
+  return THUMBNAIL_TYPES.test(mimetype)
+}
+
+export async function thumbnailFor(dataDir: string, storage: BlobStore, key: string): Promise<Buffer> {
+  if (!isBlobKey(key)) throw new TypeError('not a blob key')
+  const dir = path.join(dataDir, 'thumbnails')
+  const file = path.join(dir, `${key}-${THUMBNAIL_SIZE}.webp`)
+  const cached = await readFile(file).catch(() => undefined)
+  if (cached) return cached
+  const { body } = await storage.get(key)
+  // sharp reads the stream as it comes; limitInputPixels refuses decompression bombs.
+  const resize = sharp({ limitInputPixels: 100_000_000, failOn: 'error' })
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+  body.pipe(resize)
+  const bytes = await resize.toBuffer()
+  await mkdir(dir, { recursive: true })
+  const temp = `${file}.${process.pid}.tmp`
+  await writeFile(temp, bytes)
+  await rename(temp, file).catch(async () => rm(temp, { force: true }))
+  return bytes
+}

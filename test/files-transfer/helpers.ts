@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { newId } from '../../src/server/lib/ids'
+import type { PermissionType } from '../../src/shared/enums'
+import { type Person, signedInPerson } from '../notifications/helpers'
+import { TEST_ORIGIN, type TestApp } from '../support/test-app'
+
+// Helpers for the upload/download suites: people with folder grants, the tus conversation over the
+// test client (app.request) or over a real socket on loopback, where resumption after a cut matters.
+
+export { type Person, signedInPerson }
+
+export async function grant(t: TestApp, folderId: string, userId: string, level: PermissionType) {
+  const now = new Date().toISOString()
+  await t.database.db
+    .insertInto('folder_permissions')
+    .values({
+      id: newId(),
+      folder_id: folderId,
+      user_id: userId,
+      permissionType: level,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+}
+
+export const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
+
+export function metadataHeader(meta: Record<string, string>): string {
+  return Object.entries(meta)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',')
+}
+
+export const tusBase = { 'Tus-Resumable': '1.0.0', Origin: TEST_ORIGIN }
+
+export async function createUpload(person: Person, length: number, meta: Record<string, string>) {
+  return person.client.request('/api/uploads', {
+    method: 'POST',
+    headers: { ...tusBase, 'Upload-Length': String(length), 'Upload-Metadata': metadataHeader(meta) },
+  })
+}
+
+export async function patchUpload(person: Person, location: string, offset: number, bytes: Uint8Array) {
+  return person.client.request(location, {
+    method: 'PATCH',
+    headers: {
+      ...tusBase,
+      'Content-Type': 'application/offset+octet-stream',
+      'Upload-Offset': String(offset),
+    },
+    body: bytes as BodyInit,
+  })
+}
+
+/** Uploads `bytes` in chunks of `chunk`; returns the id of the file made (Depot-File-Id). */
+export async function uploadFile(
+  person: Person,
+  folderId: string,
+  filename: string,
+  bytes: Uint8Array,
+  chunk = 1 << 20,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const created = await createUpload(person, bytes.length, { filename, folder_id: folderId, ...extra })
+  if (created.status !== 201) throw new Error(`create → ${created.status}: ${await created.text()}`)
+  const location = created.headers.get('location')!
+  let offset = 0
+  let fileId: string | null = null
+  do {
+    const part = bytes.subarray(offset, Math.min(bytes.length, offset + chunk))
+    const res = await patchUpload(person, location, offset, part)
+    if (res.status !== 204) throw new Error(`patch → ${res.status}: ${await res.text()}`)
+    offset = Number(res.headers.get('upload-offset'))
+    fileId = res.headers.get('depot-file-id')
+  } while (offset < bytes.length)
+  if (!fileId) throw new Error('the last PATCH named no file')
+  return fileId
+}
+
+/** The real app on a loopback socket (c.env.incoming is the Node request, as in production). */
+export async function listen(t: TestApp): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

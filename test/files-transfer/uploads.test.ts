@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { purgeAbandonedUploads } from '../../src/server/features/files/upload-cleanup'
+import { stagingDir } from '../../src/server/features/files/upload-staging'
+import { insertFolder } from '../support/factories'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createUpload, grant, type Person, patchUpload, signedInPerson, tusBase, uploadFile } from './helpers'
+
+// product.md §2 "Uploads", over the tus protocol through the real app: small, empty and multi-chunk
+// files land as files with their hash; over-size and over-quota uploads are refused before any byte;
+// viewers cannot upload; unfinished uploads are invisible and swept.
+
+let t: TestApp
+let editor: Person
+let viewer: Person
+let outsider: Person
+let folderId: string
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { MAX_UPLOAD_BYTES: String(8 << 20), USER_QUOTA_BYTES: String(32 << 20) } })
+  editor = await signedInPerson(t, 'Edna')
+  viewer = await signedInPerson(t, 'Victor')
+  outsider = await signedInPerson(t, 'Olga')
+  const folder = await insertFolder(t.database.db, { folder_name: 'Reports', type: 'locked' })
+  folderId = folder.id
+  await grant(t, folderId, editor.id, 'editor')
+  await grant(t, folderId, viewer.id, 'viewer')
+})
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
+const fileRow = (id: string) =>
+  t.database.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+describe('tus uploads', () => {
+  it('stores a small file in one PATCH, with its hash, size, sniffed type and a notification', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer()
+    const id = await uploadFile(editor, folderId, 'picture.bin', png)
+    const row = await fileRow(id)
+    expect(row).toMatchObject({
+      filename: 'picture.bin',
+      size: png.length,
+      sha256: sha(png),
+      mimetype: 'image/png',
+      createdBy: editor.id,
+    })
+    const stored = await t.deps.storage.get(row.path)
+    const chunks: Buffer[] = []
+    for await (const c of stored.body) chunks.push(c as Buffer)
+    expect(Buffer.concat(chunks).equals(png)).toBe(true)
+    const note = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('file_id', '=', id)
+      .executeTakeFirst()
+    expect(note).toMatchObject({
+      type: 'file',
+      action: 'uploaded',
+      folder_id: folderId,
+      mainItem: 'picture.bin',
+    })
+  })
+
+  it('takes the type from the name when the content has no signature', async () => {
+    const id = await uploadFile(editor, folderId, 'notes.csv', Buffer.from('a,b\n1,2\n'))
+    expect((await fileRow(id)).mimetype).toBe('text/csv')
+  })
+
+  it('stores a zero-byte file (one empty PATCH completes it)', async () => {
+    const id = await uploadFile(editor, folderId, 'empty.txt', new Uint8Array(0))
+    expect(await fileRow(id)).toMatchObject({ size: 0, sha256: sha(new Uint8Array(0)) })
+  })
+
+  it('assembles a multi-chunk upload in order', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 17)
+    const id = await uploadFile(editor, folderId, 'big.dat', bytes, 1024 * 1024)
+    expect(await fileRow(id)).toMatchObject({ size: bytes.length, sha256: sha(bytes) })
+  })
+
+  it('gives a taken name the next free suffix, even when two uploads finish together', async () => {
+    const a = randomBytes(1000)
+    const b = randomBytes(1000)
+    const [first, second] = await Promise.all([
+      uploadFile(editor, folderId, 'x.pdf', a),
+      uploadFile(editor, folderId, 'x.pdf', b),
+    ])
+    const names = [(await fileRow(first)).filename, (await fileRow(second)).filename].sort()
+    expect(names).toEqual(['x (1).pdf', 'x.pdf'])
+  })
+
+  it('answers 413 from Upload-Length alone, before any body', async () => {
+    const res = await createUpload(editor, (8 << 20) + 1, { filename: 'huge.bin', folder_id: folderId })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toMatchObject({ code: 'upload_too_large' })
+  })
+
+  it('refuses an upload that would pass the quota with quota_exceeded', async () => {
+    const other = await signedInPerson(t, 'Quinn')
+    await grant(t, folderId, other.id, 'editor')
+    // Uploads under way reserve their length: four of 8 MiB fill the 32 MiB quota exactly.
+    for (const name of ['a.bin', 'b.bin', 'c.bin', 'd.bin'])
+      expect((await createUpload(other, 8 << 20, { filename: name, folder_id: folderId })).status).toBe(201)
+    const over = await createUpload(other, 1, { filename: 'e.bin', folder_id: folderId })
+    expect(over.status).toBe(413)
+    expect(await over.json()).toMatchObject({ code: 'quota_exceeded' })
+  })
+
+  it('gives a viewer 403 and someone who cannot see the folder 404', async () => {
+    expect((await createUpload(viewer, 10, { filename: 'v.txt', folder_id: folderId })).status).toBe(403)
+    expect((await createUpload(outsider, 10, { filename: 'o.txt', folder_id: folderId })).status).toBe(404)
+  })
+
+  it('refuses bad names, a missing tus version and foreign origins', async () => {
+    const bad = await createUpload(editor, 10, { filename: 'a/b.txt', folder_id: folderId })
+    expect(bad.status).toBe(422)
+    const noVersion = await editor.client.request('/api/uploads', {
+      method: 'POST',
+      headers: { Origin: tusBase.Origin, 'Upload-Length': '1' },
+    })
+    expect(noVersion.status).toBe(412)
+    const foreign = await editor.client.request('/api/uploads', {
+      method: 'POST',
+      headers: { ...tusBase, Origin: 'https://evil.example', 'Upload-Length': '1' },
+    })
+    expect(foreign.status).toBe(403)
+  })
+
+  it('answers 409 with the real offset when a PATCH claims another, and 415 without the tus type', async () => {
+    const created = await createUpload(editor, 10, { filename: 'o.txt', folder_id: folderId })
+    const location = created.headers.get('location')!
+    const res = await patchUpload(editor, location, 5, new Uint8Array(5))
+    expect(res.status).toBe(409)
+    expect(res.headers.get('upload-offset')).toBe('0')
+    const json = await editor.client.request(location, {
+      method: 'PATCH',
+      headers: { ...tusBase, 'Content-Type': 'application/json', 'Upload-Offset': '0' },
+      body: '{}',
+    })
+    expect(json.status).toBe(415)
+  })
+
+  it('keeps an unfinished upload invisible, lets only its owner see it, and sweeps it once expired', async () => {
+    const before = await t.database.db.selectFrom('files').select('id').execute()
+    const created = await createUpload(editor, 100, { filename: 'half.txt', folder_id: folderId })
+    const location = created.headers.get('location')!
+    expect((await patchUpload(editor, location, 0, new Uint8Array(40))).status).toBe(204)
+    const head = await editor.client.request(location, { method: 'HEAD', headers: tusBase })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('upload-offset')).toBe('40')
+    expect(head.headers.get('upload-length')).toBe('100')
+    expect((await viewer.client.request(location, { method: 'HEAD', headers: tusBase })).status).toBe(404)
+    expect(await t.database.db.selectFrom('files').select('id').execute()).toHaveLength(before.length)
+
+    const id = location.split('/').pop()!
+    expect(await readdir(stagingDir(t.deps.env.dataDir))).toContain(`${id}.part`)
+    t.clock.advance(25 * 60 * 60 * 1000)
+    const swept = await purgeAbandonedUploads(t.deps)
+    expect(swept.sessions).toBeGreaterThanOrEqual(1)
+    expect(await readdir(stagingDir(t.deps.env.dataDir))).not.toContain(`${id}.part`)
+    expect((await editor.client.request(location, { method: 'HEAD', headers: tusBase })).status).toBe(404)
+  })
+
+  it('cancels an upload with DELETE', async () => {
+    const created = await createUpload(editor, 10, { filename: 'gone.txt', folder_id: folderId })
+    const location = created.headers.get('location')!
+    const del = await editor.client.request(location, { method: 'DELETE', headers: tusBase })
+    expect(del.status).toBe(204)
+    expect((await editor.client.request(location, { method: 'HEAD', headers: tusBase })).status).toBe(404)
+  })
+
+  it('replaces a file’s content, keeping its id and name, and deletes the old blob', async () => {
+    const id = await uploadFile(editor, folderId, 'contract.txt', Buffer.from('version 1'))
+    const oldKey = (await fileRow(id)).path
+    const created = await createUpload(editor, 9, { file_id: id })
+    expect(created.status).toBe(201)
+    const res = await patchUpload(editor, created.headers.get('location')!, 0, Buffer.from('version 2'))
+    expect(res.status).toBe(204)
+    expect(res.headers.get('depot-file-id')).toBe(id)
+    const row = await fileRow(id)
+    expect(row).toMatchObject({ filename: 'contract.txt', sha256: sha(Buffer.from('version 2')) })
+    expect(row.path).not.toBe(oldKey)
+    expect(await t.deps.storage.exists(oldKey)).toBe(false)
+    expect((await createUpload(viewer, 9, { file_id: id })).status).toBe(403)
+  })
+})
