@@ -26,9 +26,17 @@ export function assertSameOriginJson(c: Context, route: AnyRoute, allowedOrigin:
   if ((bodyType === 'json' || bodyType === 'multipart') && type !== expected) {
     throw problems.unsupportedMediaType(`Send the request body as ${expected}.`)
   }
+}
+
+/**
+ * A raw-body route (an upload protocol) takes only the Content-Types it declares. Checked after the
+ * access decision, so an anonymous caller learns "sign in" first, as on every route.
+ */
+export function assertDeclaredRawType(c: Context, route: AnyRoute): void {
   const raw = route.request?.rawContentTypes
-  if (bodyType === 'raw' && raw && !raw.types.includes(type)) {
-    const named = raw.types.map((t) => t || 'no body').join(' or ')
-    throw problems.unsupportedMediaType(`Send ${named}.`)
+  if (!UNSAFE_METHODS.has(c.req.method) || route.request?.bodyType !== 'raw' || !raw) return
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!raw.types.includes(type)) {
+    throw problems.unsupportedMediaType(`Send ${raw.types.map((t) => t || 'no body').join(' or ')}.`)
   }
 }

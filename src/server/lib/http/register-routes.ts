@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import type { AppEnv } from '../../deps'
 import { decideRouteAccess } from '../../policies/route-access'
-import { assertSameOriginJson } from './csrf'
+import { assertDeclaredRawType, assertSameOriginJson } from './csrf'
 import { problems } from './problem'
 import { type AnyRoute, successStatus } from './route'
 import { fieldErrors } from './validation'
@@ -42,6 +42,7 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
       const decision = decideRouteAccess(route.access, c.var.actor)
       if (decision === 'unauthenticated') throw problems.unauthenticated()
       if (decision === 'forbidden') throw problems.forbidden()
+      assertDeclaredRawType(c, route)
 
       const params = parseParams(route, c)
       // Query and body are checked together so a form learns everything that is wrong at once.
