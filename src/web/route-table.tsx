@@ -29,7 +29,25 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
           { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopPage }) },
+          // The file manager (issue 4): home views, trash, search, then a folder by id (the address
+          // notifications link to; static segments win over :id).
           { path: 'files', lazy: async () => ({ Component: (await import('./routes/files')).FilesPage }) },
+          {
+            path: 'files/trash',
+            lazy: async () => ({ Component: (await import('./routes/files-trash')).TrashPage }),
+          },
+          {
+            path: 'files/search',
+            lazy: async () => ({ Component: (await import('./routes/files-search')).SearchPage }),
+          },
+          {
+            path: 'files/:id',
+            lazy: async () => ({ Component: (await import('./routes/files-folder')).FolderPage }),
+          },
+          {
+            path: 'notifications',
+            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsPage }),
+          },
           {
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),

@@ -1,12 +1,2 @@
-import { FolderOpen } from 'lucide-react'
-import { ComingSoon } from '../components/layout/coming-soon'
-
-export function FilesPage() {
-  return (
-    <ComingSoon
-      title="Files"
-      icon={FolderOpen}
-      description="Folders shared with you and by you: upload, preview and download files in one place."
-    />
-  )
-}
+// Thin route modules: the file manager lives in features/files.
+export { FilesHomePage as FilesPage } from '../features/files/files-home-page'

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { HeaderBell } from '../../features/notifications/header-bell'
 import { BrandMark } from './brand-mark'
 import { MainNav } from './main-nav'
 import { MobileNav } from './mobile-nav'
@@ -15,6 +16,7 @@ export function SiteHeader() {
         </Link>
         <MainNav />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <HeaderBell />
           <ThemeToggle />
           <MobileNav />
         </div>

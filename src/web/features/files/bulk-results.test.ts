@@ -49,7 +49,10 @@ describe('restore answers', () => {
   it('says where a restore went', () => {
     const base = { id: 'e', item_type: 'file' as const, item_id: 'f', name: 'a.pdf', items: 1 }
     expect(
-      restoredText({ ...base, restoredTo: { folderId: 'x', path: ['Restored files'], reason: 'my_folders' } }),
+      restoredText({
+        ...base,
+        restoredTo: { folderId: 'x', path: ['Restored files'], reason: 'my_folders' },
+      }),
     ).toBe('Restored “a.pdf” to My folders › Restored files: its folder no longer exists.')
     expect(
       restoredText({ ...base, restoredTo: { folderId: 'x', path: ['Clients', 'Acme'], reason: 'original' } }),

@@ -47,7 +47,11 @@ export function summaryText(verb: string, s: BulkSummary): string {
 export type ConflictChoice = 'rename' | 'replace' | 'skip'
 
 export const CONFLICT_CHOICES: { value: ConflictChoice; label: string; description: string }[] = [
-  { value: 'rename', label: 'Keep both', description: 'Move it under a free name, such as “report (1).pdf”.' },
+  {
+    value: 'rename',
+    label: 'Keep both',
+    description: 'Move it under a free name, such as “report (1).pdf”.',
+  },
   {
     value: 'replace',
     label: 'Replace',

@@ -37,7 +37,14 @@ export interface FileItem {
   folder_id: string
   updatedAt: string
   createdAt: string
-  abilities: { download: boolean; replace: boolean; rename: boolean; move: boolean; copy: boolean; trash: boolean }
+  abilities: {
+    download: boolean
+    replace: boolean
+    rename: boolean
+    move: boolean
+    copy: boolean
+    trash: boolean
+  }
   /** Search results only. */
   folderName?: string | null
 }

@@ -27,7 +27,8 @@ export function restoredText(result: RestoreResult): string {
   const { path, reason } = result.restoredTo
   const where = path.length ? path.join(' › ') : 'the top level'
   const name = `“${result.name}”`
-  if (reason === 'my_folders') return `Restored ${name} to My folders › ${where}: its folder no longer exists.`
+  if (reason === 'my_folders')
+    return `Restored ${name} to My folders › ${where}: its folder no longer exists.`
   if (reason === 'parent_restored') return `Restored ${name} and its folder, to ${where}.`
   return `Restored ${name} to ${where}.`
 }

@@ -38,7 +38,10 @@ export function keepVisible(selection: Selection, order: readonly string[]): Sel
   const shown = new Set(order)
   const keys = [...selection.keys].filter((k) => shown.has(k))
   if (keys.length === selection.keys.size) return selection
-  return { keys: new Set(keys), anchor: selection.anchor && shown.has(selection.anchor) ? selection.anchor : null }
+  return {
+    keys: new Set(keys),
+    anchor: selection.anchor && shown.has(selection.anchor) ? selection.anchor : null,
+  }
 }
 
 export type HeaderState = 'none' | 'some' | 'all'

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/files.
+export { FolderPage } from '../features/files/folder-page'
