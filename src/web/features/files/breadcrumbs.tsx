@@ -4,8 +4,9 @@ import type { Crumb } from './files-types'
 import { FILES_PATH, folderPath } from './paths'
 
 /**
- * Where the folder is: Files › the visible ancestors › the folder. The server sends only the ancestors
- * the user may open (a locked folder above them is left out), so the trail may start part-way down.
+ * Where the folder is: Files › the visible ancestors › the folder (the last crumb, the current page).
+ * The server sends only the ancestors the user may open (it stops below a folder they cannot), so
+ * the trail may start part-way down.
  */
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   const last = trail.length - 1

@@ -126,7 +126,9 @@ export function FolderPage() {
     <div className="flex flex-col gap-4">
       <PageTitle title={folder.folder_name} />
       <div>
-        <Breadcrumbs trail={breadcrumbs} />
+        <Breadcrumbs
+          trail={[...breadcrumbs, { id: folder.id, folder_name: folder.folder_name, type: folder.type }]}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight break-all text-fg sm:text-3xl">
             {folder.folder_name}

@@ -1,5 +1,5 @@
 import * as tus from 'tus-js-client'
-import { TUS_VERSION, UPLOADS_ENDPOINT } from '../../../../shared/contract/files-transfer'
+import { UPLOADS_ENDPOINT } from '../../../../shared/contract/files-transfer'
 import { errorMessage } from '../../../lib/api'
 import { filesApi } from '../files-api'
 import { lastPart, type PickedFile, parentPath, planUpload } from './upload-plan'
@@ -102,7 +102,6 @@ export class UploadBatch {
       const upload = new tus.Upload(file, {
         endpoint: UPLOADS_ENDPOINT,
         metadata: { filename: name, folder_id: folderId, filetype: file.type },
-        headers: { 'Tus-Resumable': TUS_VERSION },
         retryDelays: RETRY_DELAYS,
         // Resume a file picked again after a reload; forget it once it is done.
         storeFingerprintForResuming: true,

@@ -1,0 +1,160 @@
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import { createUsers, signIn } from './support/admin-users'
+import { seriousViolations } from './support/axe'
+import { folderOnDisk, zipEntries } from './support/files'
+import { expect, test } from './support/fixtures'
+
+// The file manager (issue 4, product.md §2): a user uploads a folder with subfolders and sees the
+// progress, shares it with a second user who finds it under "Shared with me", trashes and restores
+// it, and downloads it as a zip whose entries are checked. axe runs on each file page on the way.
+
+const tag = `fil${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+const password = `e2e-password-${tag}`
+const alice = {
+  email: `${tag}.alice@example.test`,
+  password,
+  firstName: 'Alice',
+  lastName: `Owner${tag}`,
+  verified: true,
+}
+const bob = {
+  email: `${tag}.bob@example.test`,
+  password,
+  firstName: 'Bob',
+  lastName: `Viewer${tag}`,
+  verified: true,
+}
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  await createUsers([alice, bob])
+})
+
+const toastText = (page: Page, text: string | RegExp) => page.getByText(text).first()
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([])
+}
+
+test('upload a folder, share it, trash and restore it, download it as a zip', async ({
+  page,
+  browser,
+  browserIssues,
+}) => {
+  const top = `Client ${tag}`
+  await signIn(page, alice.email, password)
+
+  // A top-level folder of her own.
+  await page.goto('/files')
+  await expect(page.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'New folder' }).click()
+  await page.getByLabel('Folder name').fill(top)
+  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('link', { name: top }).click()
+  await expect(page.getByRole('heading', { name: top, level: 1 })).toBeVisible()
+  await expect(page.getByText('This folder is empty')).toBeVisible()
+  await expectAccessible(page)
+
+  // Upload a whole folder with subfolders: progress per file and overall.
+  const dir = folderOnDisk('Reports', {
+    'summary.txt': 'the summary',
+    '2025/q1.txt': 'first quarter',
+    '2025/q2.txt': 'second quarter',
+    '2026/drafts/plan.txt': 'the plan',
+  })
+  await page.getByLabel('Folder to upload').setInputFiles(dir)
+  const progress = page.getByTestId('upload-progress')
+  await expect(progress.getByRole('progressbar', { name: 'Reports/2026/drafts/plan.txt' })).toBeVisible()
+  await expect(progress.getByRole('progressbar', { name: 'Upload finished' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(progress.getByText('4 of 4 files')).toBeVisible()
+  await expect(progress.getByRole('progressbar', { name: 'Upload finished' })).toHaveAttribute(
+    'aria-valuenow',
+    /.+/,
+  )
+  await expectAccessible(page)
+
+  // The structure arrived: Reports › 2026 › drafts › plan.txt.
+  await page.getByRole('link', { name: 'Reports', exact: true }).click()
+  await expect(page.getByRole('table', { name: 'Contents of Reports' })).toBeVisible()
+  await expect(page.getByRole('link', { name: '2025', exact: true })).toBeVisible()
+  await page.getByRole('link', { name: '2026', exact: true }).click()
+  await page.getByRole('link', { name: 'drafts', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'plan.txt', exact: true })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(
+    `Files${top}Reports2026drafts`,
+  )
+  // Open the text file inline.
+  await page.getByRole('button', { name: 'plan.txt', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'plan.txt' }).getByText('the plan')).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: top }).click()
+
+  // Share the top folder with Bob as a viewer.
+  await page.getByRole('button', { name: 'Share' }).click()
+  const share = page.getByRole('dialog', { name: `Share “${top}”` })
+  await share.getByLabel('Find a person by name or e-mail').fill(bob.lastName)
+  await share.getByRole('button', { name: new RegExp(bob.email) }).click()
+  await share.getByLabel('Level').selectOption('viewer')
+  await share.getByRole('button', { name: 'Share', exact: true }).click()
+  await expect(share.getByRole('list', { name: 'People with access' })).toContainText(`Bob ${bob.lastName}`)
+  await expect(share.getByRole('list', { name: 'People with access' })).toContainText('direct')
+  await expectAccessible(page)
+  await share.getByRole('button', { name: 'Done' }).click()
+
+  // Bob finds it under "Shared with me", and as a viewer is offered no upload.
+  const bobContext = await browser.newContext()
+  const bobPage = await bobContext.newPage()
+  await browserIssues.watch(bobPage)
+  await signIn(bobPage, bob.email, password)
+  await bobPage.goto('/files?view=shared')
+  await expect(bobPage.getByRole('link', { name: 'Shared with me' })).toHaveAttribute('aria-current', 'page')
+  await bobPage.getByRole('link', { name: top }).click()
+  await expect(bobPage.getByRole('link', { name: 'Reports', exact: true })).toBeVisible()
+  await expect(bobPage.getByRole('button', { name: 'Upload files' })).toHaveCount(0)
+  await bobContext.close()
+
+  // Alice trashes it from My folders, then restores it from the trash.
+  await page.goto('/files?view=mine')
+  await page.getByRole('button', { name: `Actions for ${top}` }).click()
+  await page.getByRole('menuitem', { name: 'Move to trash' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Move to trash' }).click()
+  await expect(toastText(page, 'Trashed 1 item.')).toBeVisible()
+  await expect(page.getByRole('link', { name: top })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Trash' }).click()
+  await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: `Show what ${top} holds` }).click()
+  await expect(page.getByRole('list', { name: `Contents of ${top}` })).toContainText('plan.txt')
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: `Restore ${top}` }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Restored “${top}” to the top level.` })
+      .first(),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Open the folder' }).click()
+  await expect(page.getByRole('heading', { name: top, level: 1 })).toBeVisible()
+
+  // Download it as a zip, and read the entries.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as zip' }).click(),
+  ])
+  const file = await download.path()
+  const entries = await zipEntries(file)
+  expect([...entries.keys()].sort()).toEqual(
+    ['Reports/2025/q1.txt', 'Reports/2025/q2.txt', 'Reports/2026/drafts/plan.txt', 'Reports/summary.txt']
+      .map((n) => `${top}/${n}`)
+      .sort(),
+  )
+  expect(entries.get(`${top}/Reports/2026/drafts/plan.txt`)).toBe('the plan')
+  fs.rmSync(file, { force: true })
+})
