@@ -101,7 +101,7 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   const share = page.getByRole('dialog', { name: `Share “${top}”` })
   await share.getByLabel('Find a person by name or e-mail').fill(bob.lastName)
   await share.getByRole('button', { name: new RegExp(bob.email) }).click()
-  await share.getByLabel('Level').selectOption('viewer')
+  await share.getByLabel('Level to give').selectOption('viewer')
   await share.getByRole('button', { name: 'Share', exact: true }).click()
   await expect(share.getByRole('list', { name: 'People with access' })).toContainText(`Bob ${bob.lastName}`)
   await expect(share.getByRole('list', { name: 'People with access' })).toContainText('direct')

@@ -102,7 +102,7 @@ export function ShareDialog({
                 <span className="font-medium">{chosen.name}</span>{' '}
                 <span className="text-fg-muted">{chosen.email}</span>
               </p>
-              <FormField label="Level">
+              <FormField label="Level to give">
                 <Select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
                   {grantable.map((l) => (
                     <option key={l} value={l}>
