@@ -50,6 +50,11 @@ describe('a viewer', () => {
     for (const [method, path, body] of writes)
       answers.push(`${method} ${path} ${await status(viewer, method, path, body)}`)
     expect(answers).toEqual(writes.map(([method, path]) => `${method} ${path} 403`))
+    // Not even into a folder of their own: copying is an editor's right on the source.
+    const own = await call(viewer, 'POST', '/api/folders', { folder_name: 'Viewer’s own' }, 201)
+    expect(await status(viewer, 'POST', `/api/files/${f.id}/copy`, { targetFolderId: own.id })).toBe(403)
+    expect(await status(viewer, 'POST', `/api/folders/${sub.id}/copy`, { targetFolderId: own.id })).toBe(403)
+    expect(await status(viewer, 'POST', `/api/files/${f.id}/move`, { targetFolderId: own.id })).toBe(403)
     const bulk = await call(viewer, 'POST', '/api/items/trash', { items: [{ type: 'file', id: f.id }] })
     expect(bulk.results[0]).toMatchObject({ status: 'failed', httpStatus: 403 })
     expect((await fileRow(t, f.id))?.isTrashed).toBe(false)
@@ -113,6 +118,25 @@ describe('locked and public', () => {
     expect(locked).toMatchObject({ type: 'locked', access: { level: 'administrator', via: 'grant' } })
     expect(await status(owner, 'PATCH', `/api/folders/${sub.id}`, { type: 'public' })).toBe(403)
     expect((await call(admin, 'PATCH', `/api/folders/${sub.id}`, { type: 'public' })).type).toBe('public')
+  })
+})
+
+describe('the trash in listings', () => {
+  it('hides trashed items from listings, search and direct reads', async () => {
+    const top = await folder(t, 'Trashy')
+    await grant(t, top.id, owner.id, 'administrator')
+    const sub = await folder(t, 'Binned folder', { parent_id: top.id, type: 'public' })
+    const f = await file(t, top.id, 'binned-file.txt')
+    await call(owner, 'DELETE', `/api/folders/${sub.id}`)
+    await call(owner, 'DELETE', `/api/files/${f.id}`)
+    const listing = await call(owner, 'GET', `/api/folders/${top.id}/children`)
+    expect(listing.folders).toEqual([])
+    expect(listing.files).toEqual([])
+    const search = await call(owner, 'GET', '/api/items/search?q=binned')
+    expect([...search.folders, ...search.files]).toEqual([])
+    expect(await status(owner, 'GET', `/api/folders/${sub.id}`)).toBe(404)
+    expect(await status(owner, 'GET', `/api/files/${f.id}`)).toBe(404)
+    expect(await status(owner, 'POST', '/api/folders', { folder_name: 'x', parent_id: sub.id })).toBe(404)
   })
 })
 

@@ -134,6 +134,29 @@ describe('moving', () => {
     expect(await fileRow(t, another.id)).toMatchObject({ folder_id: b.id, filename: 'report.pdf' })
   })
 
+  it('treats NFC and NFD spellings of one name as the same name on move, copy and restore', async () => {
+    const { a, b } = await space()
+    await file(t, b.id, 'Caf\u00e9.pdf')
+    const nfd = await file(t, a.id, 'Cafe\u0301.pdf')
+    expect(await status(owner, 'POST', `/api/files/${nfd.id}/move`, { targetFolderId: b.id })).toBe(409)
+    const copied = await call(owner, 'POST', `/api/files/${nfd.id}/copy`, { targetFolderId: b.id }, 201)
+    expect(copied.name).toBe('Caf\u00e9 (1).pdf')
+    const moved = await call(owner, 'POST', `/api/files/${nfd.id}/move`, {
+      targetFolderId: b.id,
+      onConflict: 'rename',
+    })
+    expect(moved.name).toBe('Caf\u00e9 (2).pdf')
+    await call(owner, 'DELETE', `/api/files/${nfd.id}`)
+    await file(t, b.id, 'CAFE\u0301 (2).PDF')
+    const entry = await t.database.db
+      .selectFrom('trash_items')
+      .select('id')
+      .where('item_id', '=', nfd.id)
+      .executeTakeFirstOrThrow()
+    const restored = await call(owner, 'POST', `/api/trash/${entry.id}/restore`, {})
+    expect(restored.name).toBe('Caf\u00e9 (2) (1).pdf')
+  })
+
   it('refuses a move of a folder into itself or a descendant', async () => {
     const { a } = await space()
     const child = await folder(t, 'child', { parent_id: a.id, type: 'public' })

@@ -46,4 +46,39 @@ describe('the purge job', () => {
     expect(await t.deps.storage.exists(oldFile.path)).toBe(false)
     expect(await t.deps.storage.exists(recent.path)).toBe(true)
   })
+
+  it('retries a blob that fails to delete, later, and keeps the error', async () => {
+    const { drainBlobDeletions, enqueueBlobDeletions } = await import(
+      '../../src/server/features/files/blob-deletions'
+    )
+    const key = (
+      await t.deps.storage.put(
+        (async function* () {
+          yield Buffer.from('x')
+        })(),
+      )
+    ).key
+    await enqueueBlobDeletions(t.database.db, [key], t.clock.now)
+    let fail = true
+    const flaky = {
+      ...t.deps.storage,
+      delete: async (k: string) => {
+        if (fail) throw new Error('storage is down')
+        return t.deps.storage.delete(k)
+      },
+    }
+    expect(await drainBlobDeletions(t.database.db, flaky, t.clock.now)).toEqual({ deleted: 0, failed: 1 })
+    const row = await t.database.db
+      .selectFrom('blob_deletions')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ attempts: 1, lastError: 'storage is down' })
+    // Not due yet: nothing is tried.
+    fail = false
+    expect(await drainBlobDeletions(t.database.db, flaky, t.clock.now)).toEqual({ deleted: 0, failed: 0 })
+    t.clock.advance(60 * 60 * 1000)
+    expect(await drainBlobDeletions(t.database.db, flaky, t.clock.now)).toEqual({ deleted: 1, failed: 0 })
+    expect(await t.deps.storage.exists(key)).toBe(false)
+  })
 })

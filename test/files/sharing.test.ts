@@ -95,6 +95,8 @@ describe('granting', () => {
 
   it('keeps the last administrator of a top-level folder unless a super user removes them', async () => {
     const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Only me' }, 201)
+    const list = await call(owner, 'GET', `/api/folders/${top.id}/permissions`)
+    expect(list.entries[0]).toMatchObject({ user: { id: owner.id }, canSet: ['administrator'] })
     const revoke = await owner.client.json(`/api/folders/${top.id}/permissions/${owner.id}`, 'DELETE')
     expect(revoke.status).toBe(409)
     expect((await revoke.json()).code).toBe('last_administrator')

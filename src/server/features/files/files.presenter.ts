@@ -26,7 +26,7 @@ export function presentFolder(folder: FolderRow, access: FolderAccess, parentAcc
       rename: self,
       move: self,
       trash: self,
-      copy: rules.list,
+      copy: rules.manageItems,
       share: rules.managePermissions,
       makeLocked: folder.type === 'public' && rules.makeLocked,
       makePublic: folder.type === 'locked' && rules.makePublic,
@@ -55,7 +55,7 @@ export function presentFile(file: FileRow, access: FolderAccess) {
       replace: canOnFolder(access, 'write'),
       rename: manage,
       move: manage,
-      copy: canOnFolder(access, 'list'),
+      copy: manage,
       trash: manage,
     },
   }

@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids'
 import { canChangeFolderType, canCreateFolder, canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, type FolderAccess } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
-import { type ActorUser, type FolderRow, readableFile, readableFolder } from './access'
+import { type ActorUser, childrenAccess, type FolderRow, readableFile, readableFolder } from './access'
 import { notifyItem } from './file-notify'
 import { crumb, presentFile, presentFolder } from './files.presenter'
 import { claimFreeName, findByName, lockFolderForNames } from './names.repository'
@@ -178,9 +178,10 @@ export async function listChildren(deps: AppDeps, who: ActorUser, folderId: stri
       .where('isTrashed', '=', false)
       .execute(),
   ])
+  const accesses = await childrenAccess(db, who.actor, folderId, subfolders)
   const folders = []
   for (const sub of subfolders) {
-    const subAccess = await loadFolderAccess(db, who.actor, sub.id)
+    const subAccess = accesses.get(sub.id)
     if (!subAccess?.level) continue // locked folders the caller cannot open are never listed
     folders.push(presentFolder(sub, subAccess, access))
   }

@@ -157,7 +157,10 @@ export async function copyItem(
   const db = deps.database.db
   const now = deps.clock()
   if (ref.type === 'file') {
-    const { file } = await readableFile(db, who.actor, ref.id)
+    const { file, access } = await readableFile(db, who.actor, ref.id)
+    // product.md §2: "rename, move, copy, trash items inside" is an editor's right.
+    if (!canOnFolder(access, 'manageItems'))
+      throw problems.forbidden('You cannot copy files out of this folder.')
     const target = await writableTarget(deps, who, targetFolderId)
     const blob = await copyBlob(deps, file.path)
     return commitOrReclaim(deps, [blob.key], now, async (trx) => {
@@ -195,7 +198,8 @@ export async function copyItem(
     })
   }
 
-  const { folder } = await readableFolder(db, who.actor, ref.id)
+  const { folder, access } = await readableFolder(db, who.actor, ref.id)
+  if (!canOnFolder(access, 'manageItems')) throw problems.forbidden('You cannot copy this folder.')
   const target = await writableTarget(deps, who, targetFolderId)
   const tree = await loadSubtree(db, folder.id)
   const accesses = await subtreeAccess(db, who.actor, tree)

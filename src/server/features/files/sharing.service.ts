@@ -44,13 +44,17 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
     const held = nearest.get(row.user_id)
     if (!held || depth.get(row.folder_id)! < depth.get(held.folder_id)!) nearest.set(row.user_id, row)
   }
+  // Direct administrators of this folder: the last one of a top-level folder stays (canChangeGrant).
+  const directAdministrators = rows.filter(
+    (r) => r.folder_id === folder.id && r.permissionType === 'administrator',
+  ).length
   const entries = [...nearest.values()]
     .map((r) => ({
       user: { id: r.user_id, name: r.name, email: r.email },
       permissionType: r.permissionType,
       via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
       from: { id: r.folder_id, folder_name: r.folder_name },
-      /** What the caller may set this person to (empty: they cannot change it). */
+      /** Levels the caller may set this person to here (the current one included; empty: hands off). */
       canSet: LEVELS.filter(
         (level) =>
           canChangeGrant({
@@ -58,7 +62,7 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
             isTopLevel: folder.parent_id === null,
             targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
             targetNext: level,
-            administratorsOnFolder: 2,
+            administratorsOnFolder: directAdministrators,
           }) === 'ok',
       ),
     }))
@@ -188,4 +192,12 @@ export async function searchUsers(deps: AppDeps, who: ActorUser, q: string) {
     .limit(10)
     .execute()
   return { items: rows }
+}
+
+/** The share dialog's search: only for those who may share this folder. */
+export async function shareCandidates(deps: AppDeps, who: ActorUser, folderId: string, q: string) {
+  const { access } = await readableFolder(deps.database.db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can share it.')
+  return searchUsers(deps, who, q)
 }

@@ -1,0 +1,184 @@
+import { z } from 'zod'
+import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
+import { HOME_VIEWS, ITEM_TYPES } from './files'
+
+// ---- Responses (what the server sends; the web app types its calls with these)
+
+const levelSchema = z.enum(['viewer', 'editor', 'administrator', 'super']).nullable()
+
+export const folderSchema = z.object({
+  id: z.string(),
+  folder_name: z.string(),
+  type: z.enum(FOLDER_TYPES),
+  parent_id: z.string().nullable(),
+  isTrashed: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The caller's level here and where it comes from. */
+  access: z.object({ level: levelSchema, via: z.enum(['super', 'grant', 'public', 'none']) }),
+  abilities: z.object({
+    list: z.boolean(),
+    write: z.boolean(),
+    rename: z.boolean(),
+    move: z.boolean(),
+    trash: z.boolean(),
+    copy: z.boolean(),
+    share: z.boolean(),
+    makeLocked: z.boolean(),
+    makePublic: z.boolean(),
+  }),
+})
+export type FolderItem = z.infer<typeof folderSchema>
+
+export const fileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  originalname: z.string(),
+  size: z.number(),
+  folder_id: z.string(),
+  isTrashed: z.boolean(),
+  sha256: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  abilities: z.object({
+    download: z.boolean(),
+    replace: z.boolean(),
+    rename: z.boolean(),
+    move: z.boolean(),
+    copy: z.boolean(),
+    trash: z.boolean(),
+  }),
+})
+export type FileItem = z.infer<typeof fileSchema>
+
+export const crumbSchema = z.object({ id: z.string(), folder_name: z.string(), type: z.enum(FOLDER_TYPES) })
+/** The visible part of the path above an item, top first. */
+export const breadcrumbsSchema = z.array(crumbSchema)
+
+export const folderDetailSchema = z.object({ folder: folderSchema, breadcrumbs: breadcrumbsSchema })
+export const fileDetailSchema = z.object({ file: fileSchema, breadcrumbs: breadcrumbsSchema })
+export const folderChildrenSchema = z.object({
+  folder: folderSchema,
+  breadcrumbs: breadcrumbsSchema,
+  folders: z.array(folderSchema),
+  files: z.array(fileSchema),
+})
+export type FolderChildren = z.infer<typeof folderChildrenSchema>
+export const homeViewSchema = z.object({ view: z.enum(HOME_VIEWS), folders: z.array(folderSchema) })
+export const searchResultSchema = z.object({
+  q: z.string(),
+  folders: z.array(folderSchema.extend({ parentName: z.string().nullable() })),
+  files: z.array(fileSchema.extend({ folderName: z.string().nullable() })),
+})
+
+/** A single move or copy: the item as it is now (a copy has a new id); `skipped` when onConflict said so. */
+export const itemOutcomeSchema = z.object({
+  type: z.enum(ITEM_TYPES),
+  id: z.string(),
+  name: z.string(),
+  folderId: z.string(),
+  folderName: z.string(),
+  items: z.number(),
+  skipped: z.boolean().optional(),
+})
+export const trashedSchema = z.object({
+  type: z.enum(ITEM_TYPES),
+  id: z.string(),
+  name: z.string(),
+  items: z.number(),
+})
+
+export const bulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      type: z.enum(ITEM_TYPES),
+      id: z.string(),
+      status: z.enum(['ok', 'skipped', 'failed']),
+      httpStatus: z.number(),
+      code: z.string().optional(),
+      detail: z.string().optional(),
+      result: z.object({ type: z.enum(ITEM_TYPES), id: z.string(), name: z.string() }).optional(),
+    }),
+  ),
+  succeeded: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+})
+
+export const accessListSchema = z.object({
+  folder: crumbSchema,
+  /** Every signed-in user may view it (public all the way to the top). */
+  public: z.boolean(),
+  /** Admins and folder managers always have full access and are not listed. */
+  entries: z.array(
+    z.object({
+      user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+      permissionType: z.enum(PERMISSION_TYPES),
+      via: z.enum(['direct', 'inherited']),
+      from: z.object({ id: z.string(), folder_name: z.string() }),
+      /** Levels the caller may set for this person here (a direct grant on this folder). */
+      canSet: z.array(z.enum(PERMISSION_TYPES)),
+    }),
+  ),
+  grantableLevels: z.array(z.enum(PERMISSION_TYPES)),
+})
+export type AccessList = z.infer<typeof accessListSchema>
+export const shareCandidatesSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+})
+
+export const trashEntrySchema = z.object({
+  id: z.string(),
+  item_type: z.enum(ITEM_TYPES),
+  item_id: z.string(),
+  filename: z.string(),
+  folder_id: z.string().nullable(),
+  folder_name: z.string().nullable(),
+  deleted_singly: z.boolean(),
+  deletedAt: z.string(),
+  trashedBy: z.string().nullable(),
+  /** Bytes of the files in the entry. */
+  size: z.number().nullable(),
+  /** How many items the entry holds, itself included. */
+  items: z.number(),
+  abilities: z.object({ restore: z.boolean(), deletePermanently: z.boolean() }),
+})
+export type TrashEntry = z.infer<typeof trashEntrySchema>
+export const trashListSchema = z.object({ items: z.array(trashEntrySchema) })
+export const trashContentsSchema = z.object({
+  entry: trashEntrySchema,
+  folders: z.array(
+    z.object({
+      id: z.string(),
+      folder_name: z.string(),
+      type: z.enum(FOLDER_TYPES),
+      parent_id: z.string().nullable(),
+    }),
+  ),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      filename: z.string(),
+      mimetype: z.string(),
+      size: z.number(),
+      folder_id: z.string(),
+    }),
+  ),
+})
+export const restoreResultSchema = z.object({
+  id: z.string(),
+  item_type: z.enum(ITEM_TYPES),
+  item_id: z.string(),
+  name: z.string(),
+  /** Where it went: folderId null = a top-level folder in My folders; path top first. */
+  restoredTo: z.object({
+    folderId: z.string().nullable(),
+    path: z.array(z.string()),
+    reason: z.enum(['original', 'parent_restored', 'chosen', 'my_folders']),
+  }),
+  items: z.number(),
+})
+export type RestoreResult = z.infer<typeof restoreResultSchema>

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { AnyRoute } from '../../src/server/lib/http/route'
+import { successStatus } from '../../src/server/lib/http/route'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { entryFor, file, type Person, person } from './helpers'
+
+// Every file manager answer matches the response schema its route declares (the web app types its
+// calls with those schemas), walked through one realistic session.
+
+let t: TestApp
+let owner: Person
+let friend: Person
+
+beforeAll(async () => {
+  t = await createTestApp()
+  owner = await person(t, 'Olga')
+  friend = await person(t, 'Frida')
+})
+
+function routeFor(method: string, url: string): AnyRoute {
+  const path = url.split('?')[0]!
+  const route = t.routes.find(
+    (r) =>
+      r.method === method.toLowerCase() &&
+      new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(path),
+  )
+  if (!route) throw new Error(`no route for ${method} ${path}`)
+  return route
+}
+
+const checked = new Set<string>()
+
+// biome-ignore lint/suspicious/noExplicitAny: bodies are read by the assertions that follow
+async function call<T = any>(method: string, url: string, body?: unknown, p = owner): Promise<T> {
+  const route = routeFor(method, url)
+  const res = await p.client.json(url, method, body)
+  const json = await res.json()
+  expect(res.status, `${method} ${url}: ${JSON.stringify(json)}`).toBe(successStatus(route))
+  const schema = route.responses[res.status]?.schema
+  if (schema) {
+    const parsed = schema.safeParse(json)
+    expect(parsed.success, `${method} ${route.path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+    checked.add(`${method} ${route.path}`)
+  }
+  return json as T
+}
+
+describe('the file manager contract', () => {
+  it('answers as declared', async () => {
+    const top = await call('POST', '/api/folders', { folder_name: 'Contract' })
+    const sub = await call('POST', '/api/folders', { folder_name: 'Sub', parent_id: top.id })
+    const other = await call('POST', '/api/folders', { folder_name: 'Other', parent_id: top.id })
+    const f = await file(t, sub.id, 'a.txt')
+    await call('GET', '/api/folders?view=mine')
+    await call('GET', '/api/items/search?q=a')
+    await call('GET', `/api/folders/${sub.id}`)
+    await call('GET', `/api/folders/${sub.id}/children`)
+    await call('PATCH', `/api/folders/${sub.id}`, { folder_name: 'Sub 2' })
+    await call('GET', `/api/files/${f.id}`)
+    await call('PATCH', `/api/files/${f.id}`, { filename: 'b.txt' })
+    await call('POST', `/api/files/${f.id}/move`, { targetFolderId: other.id })
+    await call('POST', `/api/files/${f.id}/copy`, { targetFolderId: other.id })
+    await call('POST', `/api/folders/${sub.id}/copy`, { targetFolderId: other.id })
+    await call('POST', `/api/folders/${sub.id}/move`, { targetFolderId: other.id, onConflict: 'rename' })
+    await call('POST', '/api/items/copy', { targetFolderId: top.id, items: [{ type: 'file', id: f.id }] })
+    await call('POST', '/api/items/move', { targetFolderId: top.id, items: [{ type: 'file', id: f.id }] })
+    await call('GET', `/api/folders/${top.id}/share-candidates?q=frid`)
+    await call('PUT', `/api/folders/${top.id}/permissions/${friend.id}`, { permissionType: 'editor' })
+    await call('GET', `/api/folders/${top.id}/permissions`)
+    await call('DELETE', `/api/files/${f.id}`)
+    await call('DELETE', `/api/folders/${sub.id}`)
+    await call('POST', '/api/items/trash', { items: [{ type: 'folder', id: other.id }] })
+    await call('GET', '/api/trash')
+    const entry = (await entryFor(t, other.id))!
+    await call('GET', `/api/trash/${entry.id}`)
+    await call('POST', `/api/trash/${entry.id}/restore`, {})
+    expect(checked.size).toBe(
+      t.routes.filter((r) => r.tags.includes('files') && Object.values(r.responses).some((x) => x.schema))
+        .length,
+    )
+  })
+})
