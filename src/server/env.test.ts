@@ -81,3 +81,35 @@ describe('loadEnv', () => {
     expect(env.paystack?.baseUrl).toBe('https://api.paystack.co')
   })
 })
+
+describe('loadEnv: uploads and downloads', () => {
+  it('caps uploads at 10 GiB with no quota and no nginx hand-off by default', () => {
+    const env = loadEnv({})
+    expect(env.uploads).toEqual({
+      maxBytes: 10 * 1024 ** 3,
+      userQuotaBytes: undefined,
+      expiryMs: 24 * 3_600_000,
+    })
+    expect(env.downloadAccelPrefix).toBeUndefined()
+  })
+
+  it('reads the size cap, the quota and the hand-off prefix', () => {
+    const env = loadEnv({
+      MAX_UPLOAD_BYTES: '1000',
+      USER_QUOTA_BYTES: '5000',
+      DOWNLOAD_ACCEL_PREFIX: '/_blobs/',
+    })
+    expect(env.uploads.maxBytes).toBe(1000)
+    expect(env.uploads.userQuotaBytes).toBe(5000)
+    expect(env.downloadAccelPrefix).toBe('/_blobs/')
+    expect(loadEnv({ USER_QUOTA_BYTES: '' }).uploads.userQuotaBytes).toBeUndefined()
+  })
+
+  it('refuses a bad prefix, a negative size and the hand-off with S3', () => {
+    expect(() => loadEnv({ DOWNLOAD_ACCEL_PREFIX: 'blobs' })).toThrow(/DOWNLOAD_ACCEL_PREFIX/)
+    expect(() => loadEnv({ MAX_UPLOAD_BYTES: '-1' })).toThrow(/MAX_UPLOAD_BYTES/)
+    expect(() => loadEnv({ DOWNLOAD_ACCEL_PREFIX: '/_blobs/', S3_BUCKET: 'depot' })).toThrow(
+      /works with the disk driver only/,
+    )
+  })
+})

@@ -126,6 +126,30 @@ describe('resumable upload over a real connection', () => {
     expect(row.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
   })
 
+  it('refuses a PATCH announcing more than the upload has left with 413, before reading its body', async () => {
+    const url = await create(1000, 'small.bin')
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(url, {
+        method: 'PATCH',
+        headers: {
+          ...headers(),
+          'Content-Type': 'application/offset+octet-stream',
+          'Upload-Offset': '0',
+          'Content-Length': String(5 * 1024 ** 3),
+        },
+      })
+      req.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode!)
+        req.destroy()
+      })
+      req.on('error', reject)
+      req.flushHeaders() // headers only: not one byte of the 5 GiB body is ever sent
+    })
+    expect(status).toBe(413)
+    expect(await head(url)).toBe(0)
+  })
+
   it('keeps memory flat for a 200 MB upload and download', async () => {
     const size = 200 * 1024 * 1024
     const block = randomBytes(1024 * 1024)

@@ -185,4 +185,31 @@ describe('tus uploads', () => {
     expect(await t.deps.storage.exists(oldKey)).toBe(false)
     expect((await createUpload(viewer, 9, { file_id: id })).status).toBe(403)
   })
+
+  it('records one grouped notification for a burst of uploads into one folder, and `updated` for a replacement', async () => {
+    const burst = await insertFolder(t.database.db, { folder_name: 'Burst', type: 'locked' })
+    await grant(t, burst.id, editor.id, 'editor')
+    const ids: string[] = []
+    for (const name of ['one.txt', 'two.txt', 'three.txt'])
+      ids.push(await uploadFile(editor, burst.id, name, Buffer.from(name)))
+    const uploaded = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('folder_id', '=', burst.id)
+      .where('action', '=', 'uploaded')
+      .execute()
+    expect(uploaded).toHaveLength(1)
+    expect(uploaded[0]).toMatchObject({ type: 'file', user_id: editor.id, itemCount: 3 })
+
+    const created = await createUpload(editor, 3, { file_id: ids[0]! })
+    await patchUpload(editor, created.headers.get('location')!, 0, Buffer.from('new'))
+    const updated = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('folder_id', '=', burst.id)
+      .where('action', '=', 'updated')
+      .execute()
+    expect(updated).toHaveLength(1)
+    expect(updated[0]).toMatchObject({ type: 'file', file_id: ids[0], mainItem: 'one.txt' })
+  })
 })

@@ -117,7 +117,13 @@ export const uploadsRoutes = [
     handler: async (c, { params }) => {
       assertTusVersion(c)
       const offset = byteCountHeader(c, 'upload-offset')
-      const result = await appendUpload(c.var.deps, user(c), params.id, { offset, body: requestBody(c) })
+      const declared = c.req.header('content-length')
+      const contentLength = declared && /^\d{1,16}$/.test(declared) ? Number(declared) : undefined
+      const result = await appendUpload(c.var.deps, user(c), params.id, {
+        offset,
+        body: requestBody(c),
+        contentLength,
+      })
       return c.body(
         null,
         204,

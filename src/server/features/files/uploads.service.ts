@@ -145,7 +145,7 @@ export async function appendUpload(
   deps: AppDeps,
   actor: SignedIn,
   id: string,
-  input: { offset: number; body: Readable | AsyncIterable<Uint8Array> },
+  input: { offset: number; body: Readable | AsyncIterable<Uint8Array>; contentLength?: number },
 ): Promise<{ offset: number; fileId?: string }> {
   const session = await loadSession(deps, actor, id)
   if (busy.has(id)) {
@@ -171,11 +171,27 @@ export async function appendUpload(
         },
       )
     }
+    // A body announced longer than what is left is refused before a byte of it is read.
+    if (input.contentLength !== undefined && input.contentLength > length - current) {
+      throw new HttpProblem(
+        413,
+        'upload_too_large',
+        `This upload has ${length - current} bytes left to send, not ${input.contentLength}.`,
+      )
+    }
     let offset = current
     if (current < length) {
       try {
         offset = await appendToStaging(deps.env.dataDir, id, input.body, length - current)
       } catch (error) {
+        // A dropped connection is what tus is for: the bytes that arrived are kept, HEAD reports them.
+        if (isDisconnect(error)) {
+          throw new HttpProblem(
+            400,
+            'upload_interrupted',
+            'The connection dropped. Ask for the offset and go on.',
+          )
+        }
         if (error instanceof ChunkTooLongError)
           throw new HttpProblem(
             413,
@@ -286,6 +302,18 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
     })
   }
   return fileId
+}
+
+function isDisconnect(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = 'code' in error ? error.code : undefined
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    code === 'ABORT_ERR' ||
+    error.name === 'AbortError' ||
+    error.message === 'aborted'
+  )
 }
 
 /** Two uploads racing for one name: the unique index refuses the later insert; run it again. */

@@ -1,0 +1,102 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from '../../src/server/app'
+import { openDatabase } from '../../src/server/db/connection'
+import { migrateToLatest } from '../../src/server/db/migrator'
+import type { AppDeps } from '../../src/server/deps'
+import { loadEnv } from '../../src/server/env'
+import { startSession } from '../../src/server/features/accounts/sessions.service'
+import { newId } from '../../src/server/lib/ids'
+import { createLogger } from '../../src/server/lib/logger'
+import { createStorage } from '../../src/server/lib/storage'
+import { nameKey } from '../../src/shared/names'
+import { HOST, portOf } from '../lib/target-server'
+
+// The real Depot app for the file-transfer bench: a fresh SQLite file and blob folder in a temp dir,
+// one admin with a session and one folder. It tells the runner (IPC) its port, cookie and folder, and
+// answers `rss` with its peak resident memory so far.
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    MAX_UPLOAD_BYTES: String(64 * 1024 ** 3),
+  })
+  const database = openDatabase(env.database)
+  await migrateToLatest(database)
+  const deps: AppDeps = {
+    env,
+    database,
+    logger: createLogger({ level: 'silent' }),
+    clock: () => new Date(),
+    mailer: { kick: () => {} },
+    storage: createStorage(env),
+  }
+  const now = new Date().toISOString()
+  const userId = newId()
+  await database.db
+    .insertInto('users')
+    .values({
+      id: userId,
+      first_name: 'Bench',
+      last_name: 'Admin',
+      name: 'Bench Admin',
+      email: 'bench@example.com',
+      emailVerified: now,
+      account_type: 'individual',
+      password: null,
+      business_name: null,
+      image: null,
+      industry: null,
+      isRestricted: false,
+      role: 'admin',
+      staffFunctions: '[]',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  const folderId = newId()
+  await database.db
+    .insertInto('folders')
+    .values({
+      id: folderId,
+      folder_name: 'Bench',
+      name_key: nameKey('Bench'),
+      type: 'locked',
+      isTrashed: false,
+      parent_id: null,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  const session = await startSession(deps, userId, { ipAddress: '127.0.0.1', userAgent: 'bench' })
+  const { app } = createApp(deps)
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: HOST }, () => resolve(s))
+  })
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'rss')
+      process.send?.({ type: 'rss', peakBytes: process.resourceUsage().maxRSS * 1024 })
+    if (message.type === 'stop') process.exit(0)
+  })
+  process.on('disconnect', () => process.exit(0))
+  process.send?.({
+    type: 'ready',
+    port: portOf(server.address()),
+    cookie: `depot.session=${session.token}`,
+    folderId,
+  })
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
