@@ -67,16 +67,12 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
     '2026/drafts/plan.txt': 'the plan',
   })
   await page.getByLabel('Folder to upload').setInputFiles(dir)
-  const progress = page.getByTestId('upload-progress')
-  await expect(progress.getByRole('progressbar', { name: 'Reports/2026/drafts/plan.txt' })).toBeVisible()
-  await expect(progress.getByRole('progressbar', { name: 'Upload finished' })).toBeVisible({
-    timeout: 30_000,
-  })
-  await expect(progress.getByText('4 of 4 files')).toBeVisible()
-  await expect(progress.getByRole('progressbar', { name: 'Upload finished' })).toHaveAttribute(
-    'aria-valuenow',
-    /.+/,
-  )
+  const upload = page.getByRole('region', { name: 'Upload files' })
+  await expect(upload.getByRole('progressbar', { name: 'Reports/2026/drafts/plan.txt' })).toBeVisible()
+  const overall = upload.getByRole('progressbar', { name: 'All uploads' })
+  await expect(overall).toBeVisible()
+  await expect(upload.getByText(/^4 of 4 files/)).toBeVisible({ timeout: 30_000 })
+  expect(await overall.getAttribute('aria-valuenow')).toBe(await overall.getAttribute('aria-valuemax'))
   await expectAccessible(page)
 
   // The structure arrived: Reports › 2026 › drafts › plan.txt.
@@ -117,7 +113,7 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   await expect(bobPage.getByRole('link', { name: 'Shared with me' })).toHaveAttribute('aria-current', 'page')
   await bobPage.getByRole('link', { name: top }).click()
   await expect(bobPage.getByRole('link', { name: 'Reports', exact: true })).toBeVisible()
-  await expect(bobPage.getByRole('button', { name: 'Upload files' })).toHaveCount(0)
+  await expect(bobPage.getByRole('button', { name: 'Choose files' })).toHaveCount(0)
   await bobContext.close()
 
   // Alice trashes it from My folders, then restores it from the trash.

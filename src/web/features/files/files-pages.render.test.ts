@@ -79,7 +79,7 @@ describe('the folder page', () => {
     expect(html).toContain('Download as zip')
     expect(html).toContain('plan.pdf')
     expect(html).toContain('2.0 KB')
-    for (const hidden of ['Upload files', 'New folder', '>Share<', 'Make public', 'Make locked'])
+    for (const hidden of ['Choose files', 'New folder', '>Share<', 'Make public', 'Make locked'])
       expect(html).not.toContain(hidden)
     // The trail ends with the folder itself as the current page.
     expect(html).toMatch(/href="\/files\/p"[^>]*>Clients<\/a>/)
@@ -93,8 +93,8 @@ describe('the folder page', () => {
       folders: [],
       files: [],
     })
-    expect(html).toContain('Upload files')
-    expect(html).toContain('Upload a folder')
+    expect(html).toContain('Choose files')
+    expect(html).toContain('Choose a folder')
     expect(html).toContain('New folder')
     expect(html).toContain('Share')
     expect(html).toContain('Make public')

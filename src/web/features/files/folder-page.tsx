@@ -22,7 +22,7 @@ import { NameDialog } from './name-dialog'
 import { PreviewDialog } from './preview-dialog'
 import { emptySelection, keepVisible, type Selection } from './selection'
 import { ShareDialog } from './share-dialog'
-import { UploadPanel } from './upload/upload-panel'
+import { UploadWidget } from './upload'
 import { useBulkActions } from './use-bulk-actions'
 import { useIsFolderSuperUser } from './use-file-manager-user'
 import { useViewMode } from './view-mode'
@@ -209,7 +209,7 @@ export function FolderPage() {
           {zip.error}
         </Alert>
       )}
-      {can.write && <UploadPanel folderId={folder.id} onFinished={() => void listing.refetch()} />}
+      {can.write && <UploadWidget folderId={folder.id} onBatchDone={() => void listing.refetch()} />}
       <FilesToolbar mode={mode} onModeChange={setMode} />
       {selected.length > 0 && (
         <section
