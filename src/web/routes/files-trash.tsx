@@ -1,2 +1,5 @@
 // Thin route module: the page lives in features/files.
-export { TrashPage } from '../features/files/trash-page'
+import { signedInOnly } from '../features/files/signed-in-only'
+import { TrashPage as Page } from '../features/files/trash-page'
+
+export const TrashPage = signedInOnly(Page)

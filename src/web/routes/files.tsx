@@ -1,2 +1,5 @@
-// Thin route modules: the file manager lives in features/files.
-export { FilesHomePage as FilesPage } from '../features/files/files-home-page'
+// Thin route module: the file manager lives in features/files.
+import { FilesHomePage } from '../features/files/files-home-page'
+import { signedInOnly } from '../features/files/signed-in-only'
+
+export const FilesPage = signedInOnly(FilesHomePage)
