@@ -222,3 +222,19 @@ test('search by name finds files in the folders the user can see', async ({ page
   await expect(results).toContainText('in drafts')
   await expectAccessible(page)
 })
+
+test('on a phone the folder page fits the screen and stays accessible', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, alice.email, password)
+  await page.goto('/files?view=mine')
+  await page.getByRole('link', { name: `Client ${tag}` }).click()
+  await expect(page.getByRole('heading', { name: `Client ${tag}`, level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Grid view' }).click()
+  await expect(page.getByRole('list', { name: `Contents of Client ${tag}` })).toBeVisible()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await expectAccessible(page)
+  // The choice is remembered.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true')
+})
