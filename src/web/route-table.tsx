@@ -47,16 +47,30 @@ export const routes: RouteObject[] = [
             path: 'admin/products/:id',
             lazy: async () => ({ Component: (await import('./routes/admin-product')).AdminProductPage }),
           },
+          // The file manager (issue 4): home views, trash, search, then a folder by id (the address
+          // notifications link to; static segments win over :id).
           { path: 'files', lazy: async () => ({ Component: (await import('./routes/files')).FilesPage }) },
+          {
+            path: 'files/trash',
+            lazy: async () => ({ Component: (await import('./routes/files-trash')).TrashPage }),
+          },
+          {
+            path: 'files/search',
+            lazy: async () => ({ Component: (await import('./routes/files-search')).SearchPage }),
+          },
+          {
+            path: 'files/:id',
+            lazy: async () => ({ Component: (await import('./routes/files-folder')).FolderPage }),
+          },
+          {
+            path: 'notifications',
+            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsPage }),
+          },
           {
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
           // Notifications (issue 7): the page the bell's "See all" opens.
-          {
-            path: 'notifications',
-            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsPage }),
-          },
           // Inbox, public (issue 6): the quote form, the e-book page and the pages its mails link to.
           { path: 'quote', lazy: async () => ({ Component: (await import('./routes/quote')).QuotePage }) },
           { path: 'ebook', lazy: async () => ({ Component: (await import('./routes/ebook')).EbookPage }) },

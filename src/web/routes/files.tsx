@@ -1,12 +1,5 @@
-import { FolderOpen } from 'lucide-react'
-import { ComingSoon } from '../components/layout/coming-soon'
+// Thin route module: the file manager lives in features/files.
+import { FilesHomePage } from '../features/files/files-home-page'
+import { signedInOnly } from '../features/files/signed-in-only'
 
-export function FilesPage() {
-  return (
-    <ComingSoon
-      title="Files"
-      icon={FolderOpen}
-      description="Folders shared with you and by you: upload, preview and download files in one place."
-    />
-  )
-}
+export const FilesPage = signedInOnly(FilesHomePage)

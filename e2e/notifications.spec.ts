@@ -1,0 +1,88 @@
+import { createUsers, signIn } from './support/admin-users'
+import { expect, test } from './support/fixtures'
+
+// Live notifications (issue 7, product.md §5): user B has a page open; user A shares a folder with
+// B; B's bell count rises without a reload (server-sent events), and the entry leads to the folder.
+
+const tag = `ntf${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+const password = `e2e-password-${tag}`
+const alice = {
+  email: `${tag}.a@example.test`,
+  password,
+  firstName: 'Alice',
+  lastName: `Sharer${tag}`,
+  verified: true,
+}
+const bob = {
+  email: `${tag}.b@example.test`,
+  password,
+  firstName: 'Bob',
+  lastName: `Watcher${tag}`,
+  verified: true,
+}
+
+test.describe.configure({ timeout: 90_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  await createUsers([alice, bob])
+})
+
+test('the bell counts a share live and its entry opens the folder', async ({
+  page,
+  browser,
+  browserIssues,
+}) => {
+  // Bob's page is open on the home page, before anything happens.
+  await signIn(page, bob.email, password)
+  let reloaded = false
+  await page.goto('/')
+  page.on('load', () => {
+    reloaded = true
+  })
+  const bell = page.getByTestId('notification-bell')
+  await expect(bell).toHaveAccessibleName('Notifications')
+
+  // Alice, in her own browser, creates a folder and shares it with Bob (the API the share dialog uses).
+  const aliceContext = await browser.newContext()
+  const alicePage = await aliceContext.newPage()
+  await browserIssues.watch(alicePage)
+  await signIn(alicePage, alice.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
+  const folderName = `Plans ${tag}`
+  const created = await alicePage.request.post('/api/folders', { headers, data: { folder_name: folderName } })
+  expect(created.status(), await created.text()).toBe(201)
+  const folder = (await created.json()) as { id: string }
+  const found = await alicePage.request.get(`/api/folders/${folder.id}/share-candidates`, {
+    params: { q: bob.email },
+  })
+  const [target] = ((await found.json()) as { items: { id: string; email: string }[] }).items
+  expect(target?.email).toBe(bob.email)
+  const shared = await alicePage.request.put(`/api/folders/${folder.id}/permissions/${target!.id}`, {
+    headers,
+    data: { permissionType: 'viewer' },
+  })
+  expect(shared.status(), await shared.text()).toBe(200)
+  await aliceContext.close()
+
+  // Bob's bell rises live: no reload. (Once shared, Alice's earlier "created" entry for the folder
+  // is Bob's to see too: the audience is decided when notifications are read.)
+  await expect(bell).toHaveAccessibleName(/^Notifications, [12] unread$/, { timeout: 15_000 })
+  const before = Number(await page.getByTestId('notification-count').textContent())
+  expect(reloaded).toBe(false)
+
+  // The entry names Alice and the folder, and opens the folder.
+  await bell.click()
+  const entry = page
+    .getByRole('menuitem')
+    .filter({ hasText: folderName })
+    .filter({ hasText: 'shared with you' })
+  await expect(entry).toContainText('Alice')
+  await entry.click()
+  await expect(page).toHaveURL(new RegExp(`/files/${folder.id}$`))
+  await expect(page.getByRole('heading', { name: folderName, level: 1 })).toBeVisible()
+  // Opening it marked it read.
+  await expect(bell).toHaveAccessibleName(
+    before - 1 === 0 ? 'Notifications' : `Notifications, ${before - 1} unread`,
+  )
+})

@@ -1,0 +1,117 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createElement as h, type ReactElement } from 'react'
+// biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { sessionKey } from '../accounts/session'
+import { Breadcrumbs } from './breadcrumbs'
+import { filesKeys } from './files-api'
+import type { FileItem, FolderItem, FolderListing } from './files-types'
+import { FolderPage } from './folder-page'
+
+// The file manager rendered to HTML in Node, with the API's answers put in the query cache first:
+// what the page offers follows the presenter's `abilities`, never a guess of its own.
+
+const ID = '0000000a-0000-7000-8000-000000000000'
+const none = {
+  list: true,
+  write: false,
+  rename: false,
+  move: false,
+  trash: false,
+  copy: true,
+  share: false,
+  makeLocked: false,
+  makePublic: false,
+}
+const folder = (
+  abilities: Partial<FolderItem['abilities']>,
+  extra: Partial<FolderItem> = {},
+): FolderItem => ({
+  id: ID,
+  folder_name: 'Reports',
+  type: 'locked',
+  parent_id: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  access: { level: 'viewer', via: 'grant' },
+  abilities: { ...none, ...abilities },
+  ...extra,
+})
+const file: FileItem = {
+  id: '0000000f-0000-7000-8000-000000000000',
+  filename: 'plan.pdf',
+  mimetype: 'application/pdf',
+  size: 2048,
+  folder_id: ID,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  abilities: { download: true, replace: false, rename: false, move: false, copy: true, trash: false },
+}
+
+function render(url: string, path: string, element: ReactElement, prepare: (client: QueryClient) => void) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  client.setQueryData(sessionKey, null)
+  prepare(client)
+  return renderToStaticMarkup(
+    h(
+      QueryClientProvider,
+      { client },
+      h(MemoryRouter, { initialEntries: [url] }, h(Routes, null, h(Route, { path, element }))),
+    ),
+  )
+}
+
+const renderFolder = (listing: FolderListing) =>
+  render(`/files/${ID}`, '/files/:id', h(FolderPage), (client) =>
+    client.setQueryData(filesKeys.folder(ID, { sort: 'name', order: 'asc' }), listing),
+  )
+
+describe('the folder page', () => {
+  it('offers a viewer only reading: no upload, new folder, share or lock', () => {
+    const html = renderFolder({
+      folder: folder({}),
+      breadcrumbs: [{ id: 'p', folder_name: 'Clients', type: 'public' }],
+      folders: [],
+      files: [file],
+    })
+    expect(html).toContain('Download as zip')
+    expect(html).toContain('plan.pdf')
+    expect(html).toContain('2.0 KB')
+    for (const hidden of ['Choose files', 'New folder', '>Share<', 'Make public', 'Make locked'])
+      expect(html).not.toContain(hidden)
+    // The trail ends with the folder itself as the current page.
+    expect(html).toMatch(/href="\/files\/p"[^>]*>Clients<\/a>/)
+    expect(html).toMatch(/aria-current="page"[^>]*>.*Reports<\/span>/)
+  })
+
+  it('offers an administrator of a locked folder upload, share and making it public', () => {
+    const html = renderFolder({
+      folder: folder({ write: true, share: true, makePublic: true, rename: true, move: true, trash: true }),
+      breadcrumbs: [],
+      folders: [],
+      files: [],
+    })
+    expect(html).toContain('Choose files')
+    expect(html).toContain('Choose a folder')
+    expect(html).toContain('New folder')
+    expect(html).toContain('Share')
+    expect(html).toContain('Make public')
+    expect(html).not.toContain('Make locked')
+    expect(html).toContain('This folder is empty')
+  })
+})
+
+describe('Breadcrumbs', () => {
+  it('links every ancestor from the file manager home', () => {
+    const html = render(
+      '/',
+      '/',
+      h(Breadcrumbs, { trail: [{ id: 'a', folder_name: 'A', type: 'public' }] }),
+      () => {},
+    )
+    expect(html).toContain('href="/files"')
+    expect(html).toContain('aria-current="page"')
+  })
+})

@@ -1,0 +1,240 @@
+import { ArrowDown, ArrowUp, File, FileImage, Folder, Lock } from 'lucide-react'
+import type { MouseEvent, ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { SortKey } from '../../../shared/contract/files'
+import { Checkbox } from '../../components/ui/checkbox'
+import { cn } from '../../lib/cn'
+import { formatSize, nextSorting } from './entries'
+import { type Entry, entryKey, entryName, type Sorting } from './files-types'
+import { folderPath, thumbnailUrl } from './paths'
+import { headerState, type Selection, selectRange, toggle, toggleAll } from './selection'
+import type { ViewMode } from './view-mode'
+
+export interface ItemListingProps {
+  /** The accessible name of the list, e.g. "Contents of Reports". */
+  label: string
+  entries: readonly Entry[]
+  mode: ViewMode
+  sorting: Sorting
+  onSortingChange: (sorting: Sorting) => void
+  /** Absent: no checkboxes (home views, search). */
+  selection?: Selection
+  onSelectionChange?: (selection: Selection) => void
+  onOpenFile: (entry: Extract<Entry, { type: 'file' }>) => void
+  /** The per-row menu (rename, move…), built by the page from the item's abilities. */
+  actions?: (entry: Entry) => ReactNode
+  /** Search results: a line under the name saying where the item is. */
+  showLocation?: boolean
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const when = (iso: string) => dateFormat.format(new Date(iso))
+
+const isImage = (e: Entry) =>
+  e.type === 'file' && /^image\/(png|jpeg|gif|webp|avif|tiff)$/.test(e.item.mimetype)
+
+function EntryIcon({ entry, className }: { entry: Entry; className?: string }) {
+  if (entry.type === 'folder')
+    return entry.item.type === 'locked' ? (
+      <span className={cn('relative inline-flex', className)}>
+        <Folder aria-hidden="true" className="size-full text-accent" />
+        <Lock aria-label="Locked folder" className="absolute right-0 bottom-0 size-1/2 rounded bg-surface" />
+      </span>
+    ) : (
+      <Folder aria-hidden="true" className={cn('text-accent', className)} />
+    )
+  if (isImage(entry)) return <FileImage aria-hidden="true" className={cn('text-fg-muted', className)} />
+  return <File aria-hidden="true" className={cn('text-fg-muted', className)} />
+}
+
+function EntryName({ entry, onOpenFile }: { entry: Entry; onOpenFile: ItemListingProps['onOpenFile'] }) {
+  const name = entryName(entry)
+  if (entry.type === 'folder')
+    return (
+      <Link to={folderPath(entry.item.id)} className="rounded font-medium break-all text-fg hover:underline">
+        {name}
+      </Link>
+    )
+  return (
+    <button
+      type="button"
+      onClick={() => onOpenFile(entry)}
+      className="rounded text-left font-medium break-all text-fg hover:underline"
+    >
+      {name}
+    </button>
+  )
+}
+
+function location(entry: Entry): string | null {
+  if (entry.type === 'folder') return entry.item.parentName ?? (entry.item.parent_id ? null : 'Top level')
+  return entry.item.folderName ?? null
+}
+
+const COLUMNS: { key: SortKey; label: string; className?: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'size', label: 'Size', className: 'hidden w-28 sm:table-cell' },
+  { key: 'updatedAt', label: 'Modified', className: 'hidden w-48 md:table-cell' },
+]
+
+export function ItemListing(props: ItemListingProps) {
+  const { entries, selection, onSelectionChange } = props
+  const order = entries.map(entryKey)
+  const select = (key: string, event: MouseEvent) => {
+    if (!selection || !onSelectionChange) return
+    onSelectionChange(event.shiftKey ? selectRange(selection, order, key) : toggle(selection, key))
+  }
+  const checkbox = (entry: Entry) =>
+    selection && (
+      <Checkbox
+        aria-label={`Select ${entryName(entry)}`}
+        checked={selection.keys.has(entryKey(entry))}
+        // onClick (not onChange) to read the shift key; the change follows from the new state.
+        onClick={(e) => select(entryKey(entry), e)}
+        onChange={() => undefined}
+      />
+    )
+  return props.mode === 'grid' ? (
+    <GridView {...props} checkbox={checkbox} />
+  ) : (
+    <ListView
+      {...props}
+      checkbox={checkbox}
+      header={selection ? headerState(selection, order) : null}
+      order={order}
+    />
+  )
+}
+
+type ViewProps = ItemListingProps & { checkbox: (entry: Entry) => ReactNode }
+
+function ListView({
+  label,
+  entries,
+  sorting,
+  onSortingChange,
+  selection,
+  onSelectionChange,
+  onOpenFile,
+  actions,
+  showLocation,
+  checkbox,
+  header,
+  order,
+}: ViewProps & { header: ReturnType<typeof headerState> | null; order: string[] }) {
+  return (
+    <div className="w-full overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full border-collapse text-sm" aria-label={label}>
+        <thead className="bg-surface-muted text-left">
+          <tr>
+            {selection && onSelectionChange && (
+              <th scope="col" className="w-10 px-3 py-2">
+                <Checkbox
+                  aria-label="Select all"
+                  checked={header === 'all'}
+                  indeterminate={header === 'some'}
+                  onChange={() => onSelectionChange(toggleAll(selection, order))}
+                />
+              </th>
+            )}
+            {COLUMNS.map((col) => {
+              const active = sorting.sort === col.key
+              return (
+                <th
+                  key={col.key}
+                  scope="col"
+                  className={cn('px-3 py-2 font-medium', col.className)}
+                  aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 rounded hover:underline"
+                    onClick={() => onSortingChange(nextSorting(sorting, col.key))}
+                  >
+                    {col.label}
+                    {active &&
+                      (sorting.order === 'asc' ? (
+                        <ArrowUp aria-hidden="true" className="size-3.5" />
+                      ) : (
+                        <ArrowDown aria-hidden="true" className="size-3.5" />
+                      ))}
+                  </button>
+                </th>
+              )
+            })}
+            <th scope="col" className="w-12 px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr
+              key={entryKey(entry)}
+              className={cn(
+                'border-t border-border',
+                selection?.keys.has(entryKey(entry)) && 'bg-surface-muted',
+              )}
+            >
+              {selection && <td className="px-3 py-2">{checkbox(entry)}</td>}
+              <td className="px-3 py-2">
+                <div className="flex items-center gap-2">
+                  <EntryIcon entry={entry} className="size-5 shrink-0" />
+                  <div className="flex min-w-0 flex-col">
+                    <EntryName entry={entry} onOpenFile={onOpenFile} />
+                    {showLocation && location(entry) && (
+                      <span className="text-xs text-fg-muted">in {location(entry)}</span>
+                    )}
+                  </div>
+                </div>
+              </td>
+              <td className="hidden px-3 py-2 text-fg-muted sm:table-cell">
+                {entry.type === 'file' ? formatSize(entry.item.size) : '—'}
+              </td>
+              <td className="hidden px-3 py-2 text-fg-muted md:table-cell">{when(entry.item.updatedAt)}</td>
+              <td className="px-3 py-2 text-right">{actions?.(entry)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function GridView({ label, entries, onOpenFile, actions, showLocation, checkbox, selection }: ViewProps) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
+      {entries.map((entry) => (
+        <li
+          key={entryKey(entry)}
+          className={cn(
+            'relative flex flex-col gap-2 rounded-lg border border-border bg-surface p-3',
+            selection?.keys.has(entryKey(entry)) && 'ring-2 ring-accent',
+          )}
+        >
+          <div className="flex items-center justify-between gap-2">
+            {checkbox(entry) ?? <span />}
+            {actions?.(entry)}
+          </div>
+          <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-surface-muted">
+            {isImage(entry) ? (
+              <img
+                src={thumbnailUrl(entry.item.id)}
+                alt=""
+                loading="lazy"
+                className="size-full object-cover"
+              />
+            ) : (
+              <EntryIcon entry={entry} className="size-12" />
+            )}
+          </div>
+          <EntryName entry={entry} onOpenFile={onOpenFile} />
+          <span className="text-xs text-fg-muted">
+            {entry.type === 'file' ? formatSize(entry.item.size) : 'Folder'}
+            {showLocation && location(entry) ? ` · in ${location(entry)}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from 'react'
+import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../shared/names'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../components/ui/dialog'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { errorMessage, fieldError } from '../../lib/api'
+
+export interface NameDialogProps {
+  title: string
+  label: string
+  submitLabel: string
+  initial?: string
+  /** Extra fields (the folder type for super users). */
+  children?: React.ReactNode
+  onSubmit: (name: string) => Promise<unknown>
+  onClose: () => void
+}
+
+/** Asks for a file or folder name, checked by the shared name rules before it is sent. */
+export function NameDialog({
+  title,
+  label,
+  submitLabel,
+  initial = '',
+  children,
+  onSubmit,
+  onClose,
+}: NameDialogProps) {
+  const [name, setName] = useState(initial)
+  const [local, setLocal] = useState<string | undefined>()
+  const [error, setError] = useState<unknown>(null)
+  const [pending, setPending] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = nameProblem(name)
+    if (problem) return setLocal(NAME_PROBLEM_MESSAGES[problem])
+    setLocal(undefined)
+    setPending(true)
+    try {
+      await onSubmit(name.normalize('NFC'))
+      onClose()
+    } catch (e) {
+      setError(e)
+    } finally {
+      setPending(false)
+    }
+  }
+  const serverField = fieldError(error, 'folder_name') ?? fieldError(error, 'filename')
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={title}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormField label={label} error={local ?? serverField} required>
+            <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus autoComplete="off" />
+          </FormField>
+          {children}
+          {error !== null && !serverField && (
+            <Alert variant="danger" title="Not saved">
+              {errorMessage(error)}
+            </Alert>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" type="button">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

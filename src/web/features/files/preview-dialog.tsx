@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query'
+import { Download, ExternalLink } from 'lucide-react'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
+import { Spinner } from '../../components/ui/spinner'
+import { formatSize, previewKind } from './entries'
+import type { FileItem } from './files-types'
+import { downloadUrl, previewUrl } from './paths'
+
+const TEXT_LIMIT = 512 * 1024
+
+/**
+ * One file: shown in the page when it is safe to (images, audio, video, text), else offered for
+ * download. A PDF opens in a new tab: every page of ours is sent with X-Frame-Options DENY, so it
+ * cannot be framed here (docs/decisions/0039).
+ */
+export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
+  const kind = previewKind(file.mimetype)
+  const text = useQuery({
+    queryKey: ['files', 'text', file.id, file.updatedAt],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(previewUrl(file.id), {
+        signal,
+        headers: { Range: `bytes=0-${TEXT_LIMIT - 1}` },
+      })
+      if (!res.ok) throw new Error('The file could not be read.')
+      return res.text()
+    },
+    enabled: kind === 'text',
+  })
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={file.filename}
+        description={`${file.mimetype} · ${formatSize(file.size)}`}
+        className="max-w-4xl"
+      >
+        <div className="flex min-h-24 items-center justify-center">
+          {kind === 'image' && (
+            <img
+              src={previewUrl(file.id)}
+              alt={file.filename}
+              className="max-h-[65dvh] max-w-full object-contain"
+            />
+          )}
+          {kind === 'video' && (
+            // biome-ignore lint/a11y/useMediaCaption: users' own files come without captions.
+            <video src={previewUrl(file.id)} controls className="max-h-[65dvh] max-w-full" />
+          )}
+          {kind === 'audio' && (
+            // biome-ignore lint/a11y/useMediaCaption: users' own files come without captions.
+            <audio src={previewUrl(file.id)} controls className="w-full" />
+          )}
+          {kind === 'text' &&
+            (text.isPending ? (
+              <Spinner label="Loading" />
+            ) : text.isError ? (
+              <Alert variant="danger" title="Could not show this file">
+                Download it instead.
+              </Alert>
+            ) : (
+              <pre className="max-h-[60dvh] w-full overflow-auto rounded-md bg-surface-muted p-3 text-sm whitespace-pre-wrap">
+                {text.data}
+              </pre>
+            ))}
+          {kind === 'pdf' && <p className="text-sm text-fg-muted">PDF files open in a new tab.</p>}
+          {kind === null && <p className="text-sm text-fg-muted">This kind of file cannot be shown here.</p>}
+        </div>
+        <DialogFooter>
+          {kind === 'pdf' && (
+            <Button variant="secondary" asChild>
+              <a href={previewUrl(file.id)} target="_blank" rel="noopener">
+                <ExternalLink aria-hidden="true" /> Open
+              </a>
+            </Button>
+          )}
+          {file.abilities.download && (
+            <Button asChild>
+              <a href={downloadUrl(file.id)} download>
+                <Download aria-hidden="true" /> Download
+              </a>
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

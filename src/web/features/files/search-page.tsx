@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { PageTitle } from '../../components/layout/page-title'
+import { Breadcrumbs } from './breadcrumbs'
+import { sortEntries, sortingFrom, toEntries } from './entries'
+import { useSearch } from './files-api'
+import { FilesToolbar } from './files-toolbar'
+import type { FileItem, Sorting } from './files-types'
+import { ItemListing } from './item-listing'
+import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
+import { PreviewDialog } from './preview-dialog'
+import { useViewMode } from './view-mode'
+
+/** Folders and files whose name contains the query, among everything the user can see. */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q')?.trim() ?? ''
+  const sorting = sortingFrom(params)
+  const results = useSearch(q)
+  const [mode, setMode] = useViewMode()
+  const [open, setOpen] = useState<FileItem | null>(null)
+  const entries = results.data
+    ? sortEntries(toEntries(results.data.folders, results.data.files), sorting)
+    : []
+  const setSorting = (s: Sorting) =>
+    setParams((p) => {
+      p.set('sort', s.sort)
+      p.set('order', s.order)
+      return p
+    })
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle title={q ? `Search: ${q}` : 'Search files'} />
+      <div>
+        <Breadcrumbs trail={[]} />
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+          {q ? `Results for “${q}”` : 'Search files'}
+        </h1>
+      </div>
+      <FilesToolbar key={q} mode={mode} onModeChange={setMode} initialQuery={q} />
+      {!q ? (
+        <ListingEmpty title="Type a name to search" />
+      ) : results.isPending ? (
+        <ListingSkeleton />
+      ) : results.isError ? (
+        <ListingError error={results.error} onRetry={() => void results.refetch()} />
+      ) : entries.length === 0 ? (
+        <ListingEmpty
+          title="Nothing found"
+          description="No folder or file you can open has that in its name."
+        />
+      ) : (
+        <ItemListing
+          label="Search results"
+          entries={entries}
+          mode={mode}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          onOpenFile={(e) => setOpen(e.item)}
+          showLocation
+        />
+      )}
+      {open && <PreviewDialog file={open} onClose={() => setOpen(null)} />}
+    </div>
+  )
+}

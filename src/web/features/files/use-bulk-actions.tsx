@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import type { ItemRef } from '../../../shared/contract/files'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { toast } from '../../components/ui/toast-store'
+import { errorMessage } from '../../lib/api'
+import { BulkResultsDialog, ConflictDialog } from './bulk-dialogs'
+import { type BulkSummary, summarise, summaryText } from './bulk-results'
+import { filesApi, filesKeys } from './files-api'
+import type { BulkItemResult } from './files-types'
+import { FolderPickerDialog } from './folder-picker-dialog'
+
+type Step =
+  | { kind: 'pick'; verb: 'move' | 'copy'; items: ItemRef[] }
+  | { kind: 'confirmTrash'; items: ItemRef[] }
+  | {
+      kind: 'conflict'
+      items: ItemRef[]
+      target: { id: string; folder_name: string }
+      earlier: BulkItemResult[]
+    }
+  | { kind: 'results'; title: string; summary: BulkSummary }
+  | null
+
+/**
+ * Move, copy and trash for one item or a selection, through the bulk endpoints (one result per item):
+ * pick a folder, ask rename / replace / skip for the names a move found taken, then say what happened
+ * and list what failed.
+ */
+export function useBulkActions(options: {
+  nameOf: (type: 'file' | 'folder', id: string) => string
+  superUser: boolean
+  onDone?: () => void
+}) {
+  const [step, setStep] = useState<Step>(null)
+  const [pending, setPending] = useState(false)
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all })
+
+  const finish = (verb: string, results: BulkItemResult[]) => {
+    const summary = summarise(results, options.nameOf)
+    toast({ title: summaryText(verb, summary), variant: summary.failed ? 'danger' : 'success' })
+    setStep(summary.failed ? { kind: 'results', title: `${verb}: some items failed`, summary } : null)
+    options.onDone?.()
+    void refresh()
+  }
+
+  const run = async (
+    label: string,
+    call: () => Promise<{ results: BulkItemResult[] }>,
+    verb: string,
+    after?: (r: BulkItemResult[]) => boolean,
+  ) => {
+    setPending(true)
+    try {
+      const { results } = await call()
+      if (after?.(results)) return
+      finish(verb, results)
+    } catch (error) {
+      toast({ title: `${label} failed`, description: errorMessage(error), variant: 'danger' })
+      setStep(null)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const moveTo = (items: ItemRef[], target: { id: string; folder_name: string }) =>
+    run(
+      'Move',
+      () => filesApi.bulkMove(items, target.id),
+      'Moved',
+      (results) => {
+        const summary = summarise(results, options.nameOf)
+        if (summary.conflicts.length === 0) return false
+        const earlier = results.filter((r) => !(r.httpStatus === 409 && r.code === 'name_taken'))
+        setStep({ kind: 'conflict', items: summary.conflicts, target, earlier })
+        return true
+      },
+    )
+
+  let dialog: ReactNode = null
+  if (step?.kind === 'pick')
+    dialog = (
+      <FolderPickerDialog
+        title={step.verb === 'move' ? 'Move to…' : 'Copy to…'}
+        confirmLabel={step.verb === 'move' ? 'Move to' : 'Copy to'}
+        superUser={options.superUser}
+        excludeIds={new Set(step.items.filter((i) => i.type === 'folder').map((i) => i.id))}
+        onClose={() => setStep(null)}
+        onPick={(target) =>
+          void (step.verb === 'move'
+            ? moveTo(step.items, target)
+            : run('Copy', () => filesApi.bulkCopy(step.items, target.id), 'Copied'))
+        }
+      />
+    )
+  else if (step?.kind === 'confirmTrash')
+    dialog = (
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => !open && setStep(null)}
+        title={
+          step.items.length === 1
+            ? `Move “${options.nameOf(step.items[0]!.type, step.items[0]!.id)}” to the trash?`
+            : `Move ${step.items.length} items to the trash?`
+        }
+        description="Folders go with everything in them. You can restore them from the trash."
+        confirmLabel="Move to trash"
+        destructive
+        pending={pending}
+        onConfirm={() => void run('Trash', () => filesApi.bulkTrash(step.items), 'Trashed')}
+      />
+    )
+  else if (step?.kind === 'conflict')
+    dialog = (
+      <ConflictDialog
+        names={step.items.map((i) => options.nameOf(i.type, i.id))}
+        target={step.target.folder_name}
+        onClose={() => finish('Moved', step.earlier)}
+        onChoose={async (choice) => {
+          try {
+            const { results } = await filesApi.bulkMove(step.items, step.target.id, choice)
+            finish('Moved', [...step.earlier, ...results])
+          } catch (error) {
+            toast({ title: 'Move failed', description: errorMessage(error), variant: 'danger' })
+            setStep(null)
+          }
+        }}
+      />
+    )
+  else if (step?.kind === 'results')
+    dialog = <BulkResultsDialog title={step.title} summary={step.summary} onClose={() => setStep(null)} />
+
+  return {
+    dialog,
+    move: (items: ItemRef[]) => setStep({ kind: 'pick', verb: 'move', items }),
+    copy: (items: ItemRef[]) => setStep({ kind: 'pick', verb: 'copy', items }),
+    trash: (items: ItemRef[]) => setStep({ kind: 'confirmTrash', items }),
+  }
+}
