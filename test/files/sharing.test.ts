@@ -37,11 +37,15 @@ describe('granting', () => {
     // The bell rises: the share itself (and, now that they can see it, the folder's earlier activity).
     expect(await unread(friend)).toBeGreaterThan(before)
     const inbox = await call(friend, 'GET', '/api/notifications?limit=100')
-    expect(
-      inbox.items.filter(
-        (n: { action: string; type: string }) => n.type === 'folder' && n.action === 'updated',
-      ),
-    ).toHaveLength(1)
+    const grants = inbox.items.filter(
+      (n: { action: string; type: string }) => n.type === 'folder' && n.action === 'updated',
+    )
+    expect(grants).toHaveLength(1)
+    // It reads as a share with the reader, naming the level, and opens the folder.
+    expect(grants[0]).toMatchObject({
+      sentence: { item: 'Contracts', where: 'viewer', aboutViewer: true },
+      link: `/files/${top.id}`,
+    })
     const shared = await call(friend, 'GET', '/api/folders?view=shared')
     expect(shared.folders.map((f: { id: string }) => f.id)).toContain(top.id)
     // Changing the level is allowed; revoking ends their access.

@@ -154,7 +154,8 @@ export async function setGrant(
           type: 'folder',
           action: 'updated',
           mainItem: state.folder.folder_name,
-          subItem: `shared with you as ${input.permissionType}`,
+          // The level granted; the reader's sentence says "shared folder X with you as viewer".
+          subItem: input.permissionType,
           folderId,
           forUsers: [userId],
         },

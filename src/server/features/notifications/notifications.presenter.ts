@@ -55,6 +55,16 @@ function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[])
   }
 }
 
+/**
+ * Whether the entry concerns the reader themself: their staff functions changed, or a folder was
+ * shared with them (a folder update addressed to named people is a grant; subItem is the level).
+ */
+function isAboutViewer(row: NotificationRow, named: readonly string[], viewer: Viewer): boolean {
+  if (!named.includes(viewer.id)) return false
+  if (row.type === 'staffFunction') return true
+  return row.type === 'folder' && row.action === 'updated' && !row.forAll
+}
+
 export function presentNotification(row: NotificationRow, viewer: Viewer): Notification {
   const named = parseUsers(row.for_users)
   return {
@@ -81,7 +91,7 @@ export function presentNotification(row: NotificationRow, viewer: Viewer): Notif
       item: row.mainItem,
       count: Math.max(1, row.itemCount),
       where: row.subItem,
-      aboutViewer: row.type === 'staffFunction' && named.includes(viewer.id),
+      aboutViewer: isAboutViewer(row, named, viewer),
     },
     link: linkFor(row, viewer, named),
   }

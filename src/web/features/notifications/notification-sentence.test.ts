@@ -30,6 +30,11 @@ const cases: [string, Partial<NotificationSentence>, string][] = [
     'Ada Lovelace moved 3 folders to Reports',
   ],
   [
+    'a folder shared with me',
+    { type: 'folder', action: 'updated', item: 'Plans', where: 'editor', aboutViewer: true },
+    'Ada Lovelace shared folder Plans with you as editor',
+  ],
+  [
     'a top-level folder',
     { type: 'folder', action: 'created', item: 'Q3', where: null },
     'Ada Lovelace created folder Q3',

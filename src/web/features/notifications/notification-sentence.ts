@@ -103,6 +103,16 @@ function body(s: NotificationSentence): SentencePart[] {
       if (action === 'ordered')
         return [words('placed '), ...(s.item ? [words('order '), name(s.item)] : [words('an order')])]
       break
+    case 'folder':
+      // A grant: "shared folder Plans with you as editor" (where holds the level).
+      if (action === 'updated' && s.aboutViewer)
+        return [
+          words('shared '),
+          ...thing(s, true),
+          words(' with you'),
+          ...(s.where ? [words(' as '), name(s.where)] : []),
+        ]
+      break
     case 'file':
       // "uploaded report.pdf": the file's name says what it is.
       if (action === 'uploaded' || action === 'copied' || action === 'moved' || action === 'restored')
