@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { PASSWORD, uniqueEmail } from './support/accounts'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
@@ -81,6 +81,24 @@ async function publishFileProduct(
   return id
 }
 
+/**
+ * axe finds no serious violations on the page in the light theme, nor in the dark one. The page is
+ * reloaded in each (no theme was chosen, so the app follows the system's), so colours are never
+ * measured mid-transition; `ready` is visible once the reloaded page has its content.
+ */
+async function expectAccessibleInBothThemes(page: Page, what: string, ready: Locator): Promise<void> {
+  expect(await seriousViolations(page), `accessibility of ${what} (light)`).toEqual([])
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
+    await expect(ready).toBeVisible()
+    if (theme === 'dark') {
+      expect(await seriousViolations(page), `accessibility of ${what} (dark)`).toEqual([])
+    }
+  }
+}
+
 /** The reference the emulator sent the buyer back with. */
 function referenceOf(page: Page): string {
   return new URL(page.url()).searchParams.get('reference') ?? ''
@@ -122,7 +140,12 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   await lines.getByRole('spinbutton', { name: 'Quantity' }).fill('2')
   const summary = page.getByRole('complementary', { name: 'Order summary' })
   await expect(summary.getByText('₦5,000.00')).toBeVisible()
-  expect(await seriousViolations(page), 'accessibility of the cart').toEqual([])
+  await expectAccessibleInBothThemes(page, 'the cart', lines.getByRole('link', { name: product.name }))
+  // Buyers without an account come back to the cart too.
+  await expect(page.getByRole('link', { name: 'create an account' })).toHaveAttribute(
+    'href',
+    '/sign-up?callbackUrl=%2Fcart',
+  )
 
   // Checking out needs an account: sign in, and come back to the same cart.
   await page.getByRole('link', { name: 'Sign in to check out' }).click()
@@ -151,7 +174,8 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   await expect(page.getByText('Payment received')).toBeVisible()
   const reference = referenceOf(page)
   expect(reference).not.toBe('')
-  expect(await seriousViolations(page), 'accessibility of the callback page').toEqual([])
+  // Reloading the callback page only shows the paid order again.
+  await expectAccessibleInBothThemes(page, 'the callback page', page.getByText('Payment received'))
 
   // The download is a signed link to the file, and it brings the very bytes uploaded.
   const downloadLink = page.getByRole('link', { name: new RegExp(product.name) })
@@ -178,7 +202,11 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   // The receipt, at the SMTP server: its download link works on its own (no session).
   const receipt = await waitForMail(buyer.email, /^Your receipt for order/)
   expect(receipt.text).toContain(reference)
-  expect(receipt.text).toContain(product.name)
+  // Lines keep the unit price: two copies are charged, and listed, as twice the price.
+  // (Intl puts a no-break space between the currency code and the amount.)
+  const receiptText = (receipt.text ?? '').replace(/\s+/g, ' ')
+  expect(receiptText).toContain(`2 × ${product.name} · NGN 5,000.00`)
+  expect(receiptText).toContain('Total paid: NGN 5,000.00')
   const origin = process.env.DEPOT_E2E_BASE_URL ?? ''
   const mailed = (receipt.text ?? '').match(/https?:\/\/\S+\/api\/shop\/downloads\/[^\s<>"')\]]+/)?.[0]
   expect(mailed, `a download link in the receipt:\n${receipt.text}`).toBeDefined()
