@@ -74,6 +74,9 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     // second keeps the browser tests quick while still going through the signed timestamp.
     INBOX_MIN_FILL_SECONDS: '1',
     ...outside.idp.env(E2E_OIDC_NAME),
+    // Opt-in: the same browser tests against PostgreSQL (an empty database; the server migrates it).
+    // Workers see the variable too, so e2e/support/admin-users.ts creates users in that database.
+    ...(process.env.DEPOT_E2E_DATABASE_URL ? { DATABASE_URL: process.env.DEPOT_E2E_DATABASE_URL } : {}),
   })
 
   const server = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {

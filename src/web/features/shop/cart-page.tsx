@@ -190,7 +190,7 @@ export function CartPage() {
                 </Button>
                 <p className="text-sm text-fg-muted">
                   Your cart is kept in this browser while you sign in or{' '}
-                  <Link to="/sign-up" className="underline underline-offset-2">
+                  <Link to="/sign-up?callbackUrl=%2Fcart" className="underline underline-offset-2">
                     create an account
                   </Link>
                   .
