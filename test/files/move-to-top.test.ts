@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { call, file, folder, folderRow, grant, type Person, person, status } from './helpers'
 
-// Moving a folder to the top of My folders (targetFolderId: null, decision 0025 amended): whoever may
+// Moving a folder to the top of My folders (targetFolderId: null, decision 0041): whoever may
 // manage the folder may, and keeps reaching it — it becomes locked and they administer it — while
 // public top-level folders stay for super users.
 

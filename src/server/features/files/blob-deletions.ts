@@ -4,7 +4,7 @@ import type { BlobStore } from '../../lib/storage'
 import { removeThumbnail } from './thumbnails'
 
 // Blobs are removed from storage after their rows are gone, by a retried background step
-// (docs/decisions/0027): the row delete and enqueue() commit together, and drainBlobDeletions() (a
+// (docs/decisions/0027, 0041): the row delete and enqueue() commit together, and drainBlobDeletions() (a
 // job) deletes what is due. A failure waits longer each time; deleting a missing blob succeeds.
 // The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by blob key) goes with it.
 

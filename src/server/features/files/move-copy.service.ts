@@ -147,7 +147,7 @@ export async function moveItem(
 }
 
 /**
- * Moves a folder to the top of My folders (docs/decisions/0025, amended). Whoever may manage the folder
+ * Moves a folder to the top of My folders (docs/decisions/0041). Whoever may manage the folder
  * may do it, as long as they keep it: a non-super user gets `administrator` on it, and it becomes
  * locked, since public top-level folders are for super users only (who keep its type). Top-level
  * names need not be unique, so there is no conflict to settle.
