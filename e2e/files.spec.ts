@@ -238,3 +238,29 @@ test('on a phone the folder page fits the screen and stays accessible', async ({
   await page.reload()
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true')
 })
+
+test('a folder moves to the top of My folders from the move picker', async ({ page }) => {
+  await signIn(page, alice.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL!, 'Content-Type': 'application/json' }
+  const folder = async (folder_name: string, parent_id: string | null) => {
+    const res = await page.request.post('/api/folders', { headers, data: { folder_name, parent_id } })
+    expect(res.status(), await res.text()).toBe(201)
+    return ((await res.json()) as { id: string }).id
+  }
+  const topId = await folder(`Lift ${tag}`, null)
+  const lifted = `Lifted ${tag}`
+  const liftedId = await folder(lifted, topId)
+
+  await page.goto(`/files/${topId}`)
+  await page.getByRole('button', { name: `Actions for ${lifted}` }).click()
+  await page.getByRole('menuitem', { name: 'Move to…' }).click()
+  const picker = page.getByRole('dialog', { name: 'Move to…' })
+  await expectAccessible(page)
+  await picker.getByRole('button', { name: 'Move to My folders (top level)' }).click()
+  await expect(toastText(page, 'Moved 1 item.')).toBeVisible()
+  await page.goto('/files')
+  await expect(page.getByRole('link', { name: lifted, exact: true })).toBeVisible()
+  await page.getByRole('link', { name: lifted, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/files/${liftedId}$`))
+  await expect(page.getByRole('heading', { name: lifted, level: 1 })).toBeVisible()
+})

@@ -89,7 +89,8 @@ export function buildJobTable(
       name: 'delete-blobs',
       everyMs: BLOB_DELETIONS_EVERY_MS,
       jitterMs: MINUTE_MS,
-      run: (signal) => drainBlobDeletions(db, deps.storage, deps.clock(), signal),
+      run: (signal) =>
+        drainBlobDeletions(db, deps.storage, deps.clock(), { signal, dataDir: deps.env.dataDir }),
     },
     {
       name: 'purge-abandoned-uploads',

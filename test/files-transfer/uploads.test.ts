@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
+import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { THUMBNAIL_SIZE } from '../../src/server/features/files/thumbnails'
 import { purgeAbandonedUploads } from '../../src/server/features/files/upload-cleanup'
 import { stagingDir } from '../../src/server/features/files/upload-staging'
+import { buildJobTable } from '../../src/server/jobs'
 import { insertFolder } from '../support/factories'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createUpload, grant, type Person, patchUpload, signedInPerson, tusBase, uploadFile } from './helpers'
@@ -171,18 +175,41 @@ describe('tus uploads', () => {
     expect((await editor.client.request(location, { method: 'HEAD', headers: tusBase })).status).toBe(404)
   })
 
-  it('replaces a file’s content, keeping its id and name, and deletes the old blob', async () => {
-    const id = await uploadFile(editor, folderId, 'contract.txt', Buffer.from('version 1'))
+  it('replaces a file’s content, keeping its id and name; the old blob and its thumbnail go through the deletion queue', async () => {
+    const v1 = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer()
+    const v2 = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0c0' } })
+      .png()
+      .toBuffer()
+    const id = await uploadFile(editor, folderId, 'logo.png', v1)
     const oldKey = (await fileRow(id)).path
-    const created = await createUpload(editor, 9, { file_id: id })
+    expect((await editor.client.request(`/api/files/${id}/thumbnail`)).status).toBe(200)
+    const thumbnail = path.join(t.deps.env.dataDir, 'thumbnails', `${oldKey}-${THUMBNAIL_SIZE}.webp`)
+    expect(existsSync(thumbnail)).toBe(true)
+
+    const created = await createUpload(editor, v2.length, { file_id: id })
     expect(created.status).toBe(201)
-    const res = await patchUpload(editor, created.headers.get('location')!, 0, Buffer.from('version 2'))
+    const res = await patchUpload(editor, created.headers.get('location')!, 0, v2)
     expect(res.status).toBe(204)
     expect(res.headers.get('depot-file-id')).toBe(id)
     const row = await fileRow(id)
-    expect(row).toMatchObject({ filename: 'contract.txt', sha256: sha(Buffer.from('version 2')) })
+    expect(row).toMatchObject({ filename: 'logo.png', sha256: sha(v2) })
     expect(row.path).not.toBe(oldKey)
+    // Queued in the replacing transaction, not deleted on the spot: a storage failure now is retried.
+    const queued = await t.database.db
+      .selectFrom('blob_deletions')
+      .select('key')
+      .where('key', '=', oldKey)
+      .executeTakeFirst()
+    expect(queued).toEqual({ key: oldKey })
+    expect(await t.deps.storage.exists(oldKey)).toBe(true)
+
+    const job = buildJobTable(t.deps).find((j) => j.name === 'delete-blobs')!
+    await job.run(new AbortController().signal)
     expect(await t.deps.storage.exists(oldKey)).toBe(false)
+    expect(existsSync(thumbnail)).toBe(false)
+    expect(await t.deps.storage.exists(row.path)).toBe(true)
     expect((await createUpload(viewer, 9, { file_id: id })).status).toBe(403)
   })
 

@@ -79,8 +79,9 @@ export const itemOutcomeSchema = z.object({
   type: z.enum(ITEM_TYPES),
   id: z.string(),
   name: z.string(),
-  folderId: z.string(),
-  folderName: z.string(),
+  /** null when a folder moved to the top of My folders. */
+  folderId: z.string().nullable(),
+  folderName: z.string().nullable(),
   items: z.number(),
   skipped: z.boolean().optional(),
 })

@@ -57,6 +57,10 @@ export const moveSchema = z.object({
 })
 export type MoveInput = z.infer<typeof moveSchema>
 
+/** A folder may also move to the top of My folders: `targetFolderId: null`. */
+export const moveFolderSchema = moveSchema.extend({ targetFolderId: itemIdSchema.nullable() })
+export type MoveFolderInput = z.infer<typeof moveFolderSchema>
+
 export const copySchema = z.object({ targetFolderId: itemIdSchema })
 export type CopyInput = z.infer<typeof copySchema>
 

@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { BlobStore } from '../../lib/storage'
+import { removeThumbnail } from './thumbnails'
 
 // Blobs are removed from storage after their rows are gone, by a retried background step
-// (docs/decisions/0027): the row delete and enqueue() commit together, and drainBlobDeletions() (a
+// (docs/decisions/0027, 0041): the row delete and enqueue() commit together, and drainBlobDeletions() (a
 // job) deletes what is due. A failure waits longer each time; deleting a missing blob succeeds.
+// The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by blob key) goes with it.
 
 const BATCH = 100
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000
@@ -30,13 +32,17 @@ export async function enqueueBlobDeletions(
   }
 }
 
-/** Deletes the due blobs; returns how many were removed and how many failed (and wait to retry). */
+/**
+ * Deletes the due blobs (and, given `dataDir`, their cached thumbnails); returns how many were removed
+ * and how many failed (and wait to retry).
+ */
 export async function drainBlobDeletions(
   db: Kysely<DB>,
   storage: BlobStore,
   now: Date,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; dataDir?: string } = {},
 ): Promise<{ deleted: number; failed: number }> {
+  const { signal, dataDir } = options
   let deleted = 0
   let failed = 0
   const due = await db
@@ -51,7 +57,10 @@ export async function drainBlobDeletions(
     // A key still used by a file row (never expected: copies get their own blobs) is kept.
     const inUse = await db.selectFrom('files').select('id').where('path', '=', row.key).executeTakeFirst()
     try {
-      if (!inUse) await storage.delete(row.key)
+      if (!inUse) {
+        await storage.delete(row.key)
+        if (dataDir) await removeThumbnail(dataDir, row.key)
+      }
       await db.deleteFrom('blob_deletions').where('key', '=', row.key).execute()
       deleted++
     } catch (error) {

@@ -7,6 +7,7 @@ import {
   createFolderSchema,
   homeQuerySchema,
   idParamsSchema,
+  moveFolderSchema,
   moveSchema,
   searchQuerySchema,
   updateFileSchema,
@@ -28,7 +29,7 @@ import { defineRoute } from '../../lib/http/route'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
 import { createFolder, getFile, getFolder, listChildren, renameFile, updateFolder } from './folders.service'
 import { homeView, searchItems } from './home.service'
-import { copyItem, moveItem } from './move-copy.service'
+import { copyItem, moveFolderToTop, moveItem } from './move-copy.service'
 import { forbidden, nameConflict, notFound, tags, who } from './route-helpers'
 import { sharingRoutes } from './sharing.routes'
 import { trashRoutes } from './trash.routes'
@@ -129,10 +130,11 @@ const itemRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/folders/:id/move',
-    summary: 'Moves a folder into another (never into itself or below)',
+    summary:
+      'Moves a folder into another (never into itself or below), or to the top of My folders (targetFolderId: null)',
     tags,
     access: 'signedIn',
-    request: { params: idParamsSchema, body: moveSchema },
+    request: { params: idParamsSchema, body: moveFolderSchema },
     responses: {
       200: { description: 'Where it went', schema: itemOutcomeSchema },
       ...forbidden,
@@ -141,7 +143,15 @@ const itemRoutes = [
       422: { description: '`move_into_itself`, or a field needs attention' },
     },
     handler: (c, { params, body }) =>
-      moveItem(c.var.deps, who(c), { type: 'folder', id: params.id }, body.targetFolderId, body.onConflict),
+      body.targetFolderId === null
+        ? moveFolderToTop(c.var.deps, who(c), params.id)
+        : moveItem(
+            c.var.deps,
+            who(c),
+            { type: 'folder', id: params.id },
+            body.targetFolderId,
+            body.onConflict,
+          ),
   }),
   defineRoute({
     method: 'post',

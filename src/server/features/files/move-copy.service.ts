@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
-import { canManageFolderItself } from '../../policies/files.policy'
+import { canCreateFolder, canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
 import { type ActorUser, type FolderRow, readableFile, readableFolder, subtreeAccess } from './access'
@@ -143,6 +143,48 @@ export async function moveItem(
         now,
       )
     return result
+  })
+}
+
+/**
+ * Moves a folder to the top of My folders (docs/decisions/0041). Whoever may manage the folder
+ * may do it, as long as they keep it: a non-super user gets `administrator` on it, and it becomes
+ * locked, since public top-level folders are for super users only (who keep its type). Top-level
+ * names need not be unique, so there is no conflict to settle.
+ */
+export async function moveFolderToTop(
+  deps: AppDeps,
+  who: ActorUser,
+  folderId: string,
+): Promise<Omit<ItemOutcome, 'folderId' | 'folderName'> & { folderId: null; folderName: null }> {
+  const db = deps.database.db
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  if (!canManageFolderItself(folder, access, parentAccess))
+    throw problems.forbidden('You cannot move this folder.')
+  const superUser = isFolderSuperUser(who.actor)
+  const type = superUser ? folder.type : 'locked'
+  if (canCreateFolder(who.actor, null, type) !== 'ok')
+    throw problems.forbidden('You cannot make top-level folders.')
+  const outcome = { type: 'folder' as const, id: folder.id, name: folder.folder_name, items: 1 }
+  if (folder.parent_id === null) return { ...outcome, folderId: null, folderName: null }
+  await requireRightsOnSubtree(deps, who.actor, folder.id, 'move')
+  const now = deps.clock()
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('folders')
+      .set({ parent_id: null, type, updatedAt: now.toISOString() })
+      .where('id', '=', folder.id)
+      .execute()
+    // Without its parent's grants the mover would lose the folder they just moved.
+    if (!superUser) await grant(trx, folder.id, who.id, 'administrator', now)
+    await notifyItem(
+      trx,
+      who,
+      { type: 'folder', action: 'moved', mainItem: folder.folder_name, subItem: null, folderId: folder.id },
+      now,
+    )
+    return { ...outcome, folderId: null, folderName: null }
   })
 }
 

@@ -15,10 +15,20 @@ export function canThumbnail(mimetype: string): boolean {
   return THUMBNAIL_TYPES.test(mimetype)
 }
 
-export async function thumbnailFor(dataDir: string, storage: BlobStore, key: string): Promise<Buffer> {
+function thumbnailPath(dataDir: string, key: string): { dir: string; file: string } {
   if (!isBlobKey(key)) throw new TypeError('not a blob key')
   const dir = path.join(dataDir, 'thumbnails')
-  const file = path.join(dir, `${key}-${THUMBNAIL_SIZE}.webp`)
+  return { dir, file: path.join(dir, `${key}-${THUMBNAIL_SIZE}.webp`) }
+}
+
+/** The blob deletion queue calls this with the blob: a thumbnail must not outlive its blob. */
+export async function removeThumbnail(dataDir: string, key: string): Promise<void> {
+  if (!isBlobKey(key)) return
+  await rm(thumbnailPath(dataDir, key).file, { force: true })
+}
+
+export async function thumbnailFor(dataDir: string, storage: BlobStore, key: string): Promise<Buffer> {
+  const { dir, file } = thumbnailPath(dataDir, key)
   const cached = await readFile(file).catch(() => undefined)
   if (cached) return cached
   const { body } = await storage.get(key)

@@ -6,6 +6,7 @@ import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import type { Actor } from '../../policies/actor'
 import { notify } from '../notifications/notify'
+import { enqueueBlobDeletions } from './blob-deletions'
 import { detectMimeType } from './content-type'
 import { requireFile, requireFolder } from './file-access'
 import { createFileRecord } from './file-records'
@@ -224,7 +225,6 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
   const blob = await deps.storage.put(createReadStream(staging, { highWaterMark: 1 << 20 }), {
     maxBytes: Number(session.length),
   })
-  let oldKey: string | undefined
   let fileId: string
   try {
     fileId = await withUniqueRetry(() =>
@@ -240,7 +240,9 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
         if (session.file_id) {
           // Rights may have changed since the upload began: check again at the moment it lands.
           const found = await requireFile(trx, actor, session.file_id, 'editor')
-          oldKey = found.file.path
+          // The replaced blob goes through the retried deletion queue, committed with the row change:
+          // a storage failure after the commit can no longer leave an orphan (decision 0027).
+          if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
           await trx
             .updateTable('files')
             .set({
@@ -296,11 +298,6 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
     throw error
   }
   await removeStaging(deps.env.dataDir, session.id)
-  if (oldKey && oldKey !== blob.key) {
-    await deps.storage.delete(oldKey).catch((error: unknown) => {
-      deps.logger.warn({ err: error, key: oldKey }, 'could not delete a replaced blob')
-    })
-  }
   return fileId
 }
 

@@ -103,7 +103,8 @@ export const filesApi = {
   renameFolder: (id: string, folder_name: string) => api.patch(`/api/folders/${enc(id)}`, { folder_name }),
   setFolderType: (id: string, type: 'public' | 'locked') => api.patch(`/api/folders/${enc(id)}`, { type }),
   renameFile: (id: string, filename: string) => api.patch(`/api/files/${enc(id)}`, { filename }),
-  move: (ref: ItemRef, targetFolderId: string, onConflict?: OnConflict) =>
+  /** `targetFolderId: null` moves a folder to the top of My folders. */
+  move: (ref: ItemRef, targetFolderId: string | null, onConflict?: OnConflict) =>
     api.post(`/api/${ref.type === 'folder' ? 'folders' : 'files'}/${enc(ref.id)}/move`, {
       targetFolderId,
       ...(onConflict ? { onConflict } : {}),

@@ -17,8 +17,12 @@ export interface FolderPickerDialogProps {
   excludeIds?: ReadonlySet<string>
   superUser: boolean
   onPick: (folder: { id: string; folder_name: string }) => void
+  /** Offers "My folders (top level)" as a target (moving folders only: files always live in a folder). */
+  onPickTop?: () => void
   onClose: () => void
 }
+
+export const TOP_LEVEL_LABEL = 'My folders (top level)'
 
 const ROOTS: { view: HomeView; label: string }[] = [
   { view: 'mine', label: 'My folders' },
@@ -37,6 +41,7 @@ export function FolderPickerDialog({
   excludeIds,
   superUser,
   onPick,
+  onPickTop,
   onClose,
 }: FolderPickerDialogProps) {
   const [root, setRoot] = useState<HomeView>('mine')
@@ -55,10 +60,18 @@ export function FolderPickerDialog({
   })
   const folders = (listing.data?.folders ?? []).filter((f) => !excludeIds?.has(f.id))
   const canPick = !!listing.data?.folder?.abilities.write && !excludeIds?.has(current?.id ?? '')
+  const atTop = !!onPickTop && !current && root === 'mine'
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={title} description="Open a folder, then choose it.">
+      <DialogContent
+        title={title}
+        description={
+          onPickTop
+            ? `Open a folder, then choose it, or choose ${TOP_LEVEL_LABEL} from My folders.`
+            : 'Open a folder, then choose it.'
+        }
+      >
         <div className="flex flex-wrap gap-1">
           {ROOTS.filter((r) => r.view !== 'all' || superUser).map((r) => (
             <Button
@@ -134,9 +147,13 @@ export function FolderPickerDialog({
           <DialogClose asChild>
             <Button variant="secondary">Cancel</Button>
           </DialogClose>
-          <Button disabled={!current || !canPick} onClick={() => current && onPick(current)}>
-            {current ? `${confirmLabel} “${current.folder_name}”` : confirmLabel}
-          </Button>
+          {atTop ? (
+            <Button onClick={() => onPickTop?.()}>{`${confirmLabel} ${TOP_LEVEL_LABEL}`}</Button>
+          ) : (
+            <Button disabled={!current || !canPick} onClick={() => current && onPick(current)}>
+              {current ? `${confirmLabel} “${current.folder_name}”` : confirmLabel}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

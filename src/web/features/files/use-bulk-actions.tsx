@@ -4,6 +4,7 @@ import type { ItemRef } from '../../../shared/contract/files'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
+import { ApiError } from '../../lib/api-error'
 import { BulkResultsDialog, ConflictDialog } from './bulk-dialogs'
 import { type BulkSummary, summarise, summaryText } from './bulk-results'
 import { filesApi, filesKeys } from './files-api'
@@ -78,6 +79,32 @@ export function useBulkActions(options: {
       },
     )
 
+  // The bulk endpoint needs a target folder; moving folders to the top goes one by one, with the same
+  // per-item results.
+  const moveToTop = (items: ItemRef[]) =>
+    run(
+      'Move',
+      async () => ({
+        results: await Promise.all(
+          items.map(async (ref): Promise<BulkItemResult> => {
+            try {
+              await filesApi.move(ref, null)
+              return { ...ref, status: 'ok', httpStatus: 200 }
+            } catch (error) {
+              return {
+                ...ref,
+                status: 'failed',
+                httpStatus: error instanceof ApiError ? error.status : 0,
+                code: error instanceof ApiError ? error.code : undefined,
+                detail: errorMessage(error),
+              }
+            }
+          }),
+        ),
+      }),
+      'Moved',
+    )
+
   let dialog: ReactNode = null
   if (step?.kind === 'pick')
     dialog = (
@@ -87,6 +114,11 @@ export function useBulkActions(options: {
         superUser={options.superUser}
         excludeIds={new Set(step.items.filter((i) => i.type === 'folder').map((i) => i.id))}
         onClose={() => setStep(null)}
+        onPickTop={
+          step.verb === 'move' && step.items.every((i) => i.type === 'folder')
+            ? () => void moveToTop(step.items)
+            : undefined
+        }
         onPick={(target) =>
           void (step.verb === 'move'
             ? moveTo(step.items, target)

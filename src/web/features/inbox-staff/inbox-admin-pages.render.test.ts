@@ -10,26 +10,44 @@ import { PrivacyPage } from './privacy-page'
 
 // The admin's inbox pages rendered to HTML in Node, with the settings put in the query cache first.
 
-function render(element: ReturnType<typeof h>, settings?: InboxSettings) {
+const EBOOK_ID = '01234567-89ab-7cde-8f01-23456789abcd'
+
+function render(
+  element: ReturnType<typeof h>,
+  settings?: InboxSettings,
+  seed: (client: QueryClient) => void = () => {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
   if (settings) client.setQueryData(['admin', 'inbox-settings'], settings)
+  seed(client)
   return renderToStaticMarkup(h(QueryClientProvider, { client }, h(MemoryRouter, null, element)))
 }
 
 describe('the inbox settings page', () => {
-  it('lists the services in order with ways to move and remove each, and the e-book file id', () => {
-    const html = render(h(InboxSettingsPage), {
-      services: ['Design', 'Printing'],
-      ebookFileId: '01234567-89ab-7cde-8f01-23456789abcd',
-      retentionDays: null,
-    })
+  it('lists the services in order with ways to move and remove each, and the chosen e-book by name', () => {
+    const html = render(
+      h(InboxSettingsPage),
+      { services: ['Design', 'Printing'], ebookFileId: EBOOK_ID, retentionDays: null },
+      // The file manager's answer for GET /api/files/:id.
+      (client) =>
+        client.setQueryData(['files', 'file', EBOOK_ID], {
+          file: { id: EBOOK_ID, filename: 'Growth guide.pdf', size: 2048 },
+          breadcrumbs: [],
+        }),
+    )
     expect(html.indexOf('Design')).toBeLessThan(html.indexOf('Printing'))
     expect(html).toContain('aria-label="Move Design up"')
     expect(html).toMatch(
       /aria-label="Move Design up"[^>]*disabled=""|disabled=""[^>]*aria-label="Move Design up"/,
     )
     expect(html).toContain('aria-label="Remove Printing"')
-    expect(html).toContain('value="01234567-89ab-7cde-8f01-23456789abcd"')
+    // The file is shown by its name, with a way to clear it and to search for another; no raw id field.
+    expect(html).toContain('Growth guide.pdf')
+    expect(html).toMatch(/<button[^>]*>.*Clear<\/button>/s)
+    expect(html).toContain('Choose another file')
+    expect(html).toContain('type="search"')
+    expect(html).not.toContain(`value="${EBOOK_ID}"`)
+    expect(html).not.toContain('E-book file id')
     // Retention is off: no days field until it is turned on.
     expect(html).not.toContain('Days to keep resolved entries')
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""/) // nothing changed yet
@@ -38,6 +56,9 @@ describe('the inbox settings page', () => {
   it('shows the days when retention is on', () => {
     const html = render(h(InboxSettingsPage), { services: [], ebookFileId: null, retentionDays: 90 })
     expect(html).toContain('No services listed.')
+    expect(html).toContain('No e-book file chosen.')
+    expect(html).toContain('Find the e-book file')
+    expect(html).not.toContain('>Clear<')
     expect(html).toContain('Days to keep resolved entries')
     expect(html).toContain('value="90"')
   })

@@ -15,6 +15,7 @@ import { ApiError, errorMessage, fieldError } from '../../lib/api-error'
 import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { ProblemAlert } from '../admin/problem-alert'
 import { UserSection } from '../admin/user-section'
+import { EbookFilePicker } from './ebook-file-picker'
 import { useInboxSettings, useUpdateInboxSettings } from './inbox-admin-api'
 import { addService, moveService, removeService, servicesErrors } from './services-list'
 
@@ -198,19 +199,11 @@ function SettingsForm({ saved }: { saved: InboxSettings }) {
       </UserSection>
 
       <UserSection title="E-book">
-        <FormField
-          label="E-book file id"
+        <EbookFilePicker
+          value={draft.ebookFileId}
           error={fileError}
-          hint="The id of the file in the file manager that visitors receive. Leave empty until one is chosen; the download link says the e-book is not available meanwhile."
-        >
-          <Input
-            value={draft.ebookFileId}
-            spellCheck={false}
-            autoComplete="off"
-            className="font-mono"
-            onChange={(event) => setDraft({ ...draft, ebookFileId: event.target.value })}
-          />
-        </FormField>
+          onChange={(ebookFileId) => setDraft({ ...draft, ebookFileId })}
+        />
       </UserSection>
 
       <UserSection title="Retention">
