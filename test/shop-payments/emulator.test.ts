@@ -34,6 +34,28 @@ describe('the built-in Paystack emulator', () => {
     expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/shop/checkout/callback')
     const verified = await (await verify(client, back.searchParams.get('reference') ?? '')).json()
     expect(verified.order.status).toBe('paid')
+    // The verify body carries the fields Paystack's documented verify response (and charge.success
+    // webhook, which shares it) carries: the card's bin/last4 in the authorization, customer id.
+    const secret = paystackGateway(t.deps.env).secretKey
+    const raw = await t.app.request(
+      `/_emulator/paystack/transaction/verify/${back.searchParams.get('reference')}`,
+      {
+        headers: { Authorization: `Bearer ${secret}` },
+      },
+    )
+    const doc = await raw.json()
+    expect(doc).toMatchObject({ status: true, message: 'Verification successful' })
+    expect(doc.data).toMatchObject({
+      status: 'success',
+      message: null,
+      gateway_response: 'Successful',
+      channel: 'card',
+      currency: 'NGN',
+      authorization: { bin: '408408', last4: '4081', brand: 'visa', reusable: true, country_code: 'NG' },
+      customer: { risk_action: 'default' },
+    })
+    expect(typeof doc.data.customer.id).toBe('number')
+    expect(doc.data.authorization.authorization_code).toMatch(/^AUTH_/)
   })
 
   it("speaks Paystack's envelopes and refuses a missing or wrong key with 401", async () => {
