@@ -23,7 +23,11 @@ describe('the built-in Paystack emulator', () => {
     expect(pagePath).toBe(`/_emulator/paystack/checkout/${session.access_code}`)
     const page = await t.app.request(pagePath)
     expect(page.status).toBe(200)
-    expect(await page.text()).toMatch(/TEST MODE[\s\S]*4084 0840 8408 4081/)
+    const html = await page.text()
+    expect(html).toMatch(/TEST MODE[\s\S]*4084 0840 8408 4081/)
+    // The same money format as the shop (narrow symbol), not "NGN 50.00".
+    expect(html).toContain('Pay ₦50.00')
+    expect(html).not.toContain('NGN 50.00')
     const paid = await t.app.request(pagePath, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
