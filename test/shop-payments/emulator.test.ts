@@ -60,6 +60,22 @@ describe('the built-in Paystack emulator', () => {
     })
     expect(typeof doc.data.customer.id).toBe('number')
     expect(doc.data.authorization.authorization_code).toMatch(/^AUTH_/)
+    // The create-refund body as documented: queued, pending, the transaction nested as an object.
+    const refund = await t.app.request('/_emulator/paystack/refund', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ transaction: doc.data.reference, amount: 100 }),
+    })
+    expect(await refund.json()).toMatchObject({
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        amount: 100,
+        currency: 'NGN',
+        status: 'pending',
+        transaction: { id: doc.data.id, reference: doc.data.reference, amount: 5000, channel: 'card' },
+      },
+    })
   })
 
   it("speaks Paystack's envelopes and refuses a missing or wrong key with 401", async () => {

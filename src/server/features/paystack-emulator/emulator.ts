@@ -147,7 +147,16 @@ export function createPaystackEmulator(options: EmulatorOptions) {
       id: r.id,
       integration: 1,
       domain: 'test',
-      transaction: { id: r.transaction.id, reference: r.transaction.reference },
+      // Paystack's documented create-refund response nests the transaction as an object.
+      transaction: {
+        id: r.transaction.id,
+        domain: 'test',
+        reference: r.transaction.reference,
+        amount: r.transaction.amount,
+        paid_at: r.transaction.paidAt,
+        channel: 'card',
+        currency: r.transaction.currency,
+      },
       amount: r.amount,
       deducted_amount: r.status === 'processed' ? r.amount : 0,
       fully_deducted: r.status === 'processed',
