@@ -95,7 +95,16 @@ test('staff create and publish a product with a cover; a visitor browses, opens 
   // The description's HTML is shown as text, never run.
   await expect(visitor.getByText('<script>alert(1)</script>')).toBeVisible()
   expect(await seriousViolations(visitor)).toEqual([])
+  // The header's cart link counts items, on desktop and on a phone.
+  const headerCart = visitor.getByRole('banner').getByRole('link', { name: /^Cart, / })
+  await expect(headerCart).toHaveAccessibleName('Cart, empty')
   await visitor.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(headerCart).toHaveAccessibleName('Cart, 1 item')
+  await expect(headerCart.getByTestId('cart-count')).toHaveText('1')
+  const desktop = visitor.viewportSize()
+  await visitor.setViewportSize({ width: 375, height: 740 })
+  await expect(headerCart).toBeVisible()
+  if (desktop) await visitor.setViewportSize(desktop)
   await visitor.getByRole('link', { name: /In your cart/ }).click()
 
   await expect(visitor.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
@@ -103,6 +112,7 @@ test('staff create and publish a product with a cover; a visitor browses, opens 
   await expect(lines.getByRole('link', { name: productName })).toBeVisible()
   await visitor.reload()
   await expect(lines.getByRole('link', { name: productName })).toBeVisible()
+  await expect(headerCart).toHaveAccessibleName('Cart, 1 item')
   await expect(visitor.getByRole('link', { name: 'Sign in to check out' })).toHaveAttribute(
     'href',
     /callbackUrl=%2Fcart/,
@@ -118,5 +128,6 @@ test('staff create and publish a product with a cover; a visitor browses, opens 
   await visitor.reload()
   await expect(visitor.getByText('Some products are no longer for sale')).toBeVisible()
   await expect(visitor.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(headerCart).toHaveAccessibleName('Cart, empty')
   await visitorContext.close()
 })

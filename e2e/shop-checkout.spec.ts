@@ -162,11 +162,11 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   // The emulator's TEST MODE page, priced by the server.
   await expect(page).toHaveURL(/\/_emulator\/paystack\/checkout\//)
   await expect(page.getByText(/TEST MODE/)).toBeVisible()
-  await expect(page.getByRole('heading', { level: 1, name: 'Pay NGN 5,000.00' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay ₦5,000.00' })).toBeVisible()
   await expect(page.getByText(buyer.email)).toBeVisible()
   expect(await seriousViolations(page), 'accessibility of the emulator checkout').toEqual([])
   await expect(page.getByRole('radio', { name: /Success$/ })).toBeChecked()
-  await page.getByRole('button', { name: 'Pay NGN 5,000.00' }).click()
+  await page.getByRole('button', { name: 'Pay ₦5,000.00' }).click()
 
   // Back in the shop: the server verified the payment.
   await expect(page).toHaveURL(/\/shop\/checkout\/callback\?/)
@@ -205,8 +205,8 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   // Lines keep the unit price: two copies are charged, and listed, as twice the price.
   // (Intl puts a no-break space between the currency code and the amount.)
   const receiptText = (receipt.text ?? '').replace(/\s+/g, ' ')
-  expect(receiptText).toContain(`2 × ${product.name} · NGN 5,000.00`)
-  expect(receiptText).toContain('Total paid: NGN 5,000.00')
+  expect(receiptText).toContain(`2 × ${product.name} · ₦5,000.00`)
+  expect(receiptText).toContain('Total paid: ₦5,000.00')
   const origin = process.env.DEPOT_E2E_BASE_URL ?? ''
   const mailed = (receipt.text ?? '').match(/https?:\/\/\S+\/api\/shop\/downloads\/[^\s<>"')\]]+/)?.[0]
   expect(mailed, `a download link in the receipt:\n${receipt.text}`).toBeDefined()
@@ -244,7 +244,7 @@ test('a declined card shows a clear failure; the buyer pays again on the same or
   await expect(page).toHaveURL(/\/_emulator\/paystack\/checkout\//)
   const checkoutUrl = page.url()
   await page.getByRole('radio', { name: /Declined$/ }).check()
-  await page.getByRole('button', { name: 'Pay NGN 1,200.50' }).click()
+  await page.getByRole('button', { name: 'Pay ₦1,200.50' }).click()
   await expect(page.getByRole('alert')).toHaveText('Declined. Try another card.')
   // The emulator answers a declined card with 402 Payment Required (as its API tests expect), which
   // Chromium logs as a failed load: that one line is expected, anything else is still a failure.
@@ -268,7 +268,7 @@ test('a declined card shows a clear failure; the buyer pays again on the same or
   await expect(page).toHaveURL(checkoutUrl)
   await expect(page.getByText(reference)).toBeVisible()
   await page.getByRole('radio', { name: /Success$/ }).check()
-  await page.getByRole('button', { name: 'Pay NGN 1,200.50' }).click()
+  await page.getByRole('button', { name: 'Pay ₦1,200.50' }).click()
   await expect(page).toHaveURL(/\/shop\/checkout\/callback\?/)
   expect(referenceOf(page)).toBe(reference)
   await expect(page.getByText('Payment received')).toBeVisible()

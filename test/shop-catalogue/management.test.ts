@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { drainBlobDeletions } from '../../src/server/features/files/blob-deletions'
 import type { ProductDetail } from '../../src/shared/contract/products'
 import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
@@ -33,6 +34,25 @@ async function create(overrides: Record<string, unknown> = {}): Promise<ProductD
   const res = await manager.json('/api/shop/products', 'POST', productInput(overrides))
   expect(res.status).toBe(201)
   return (await res.json()) as ProductDetail
+}
+
+/** The keys among `keys` that wait in the files feature's retried blob-deletion queue. */
+async function queuedForDeletion(keys: readonly string[]): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('blob_deletions')
+    .select('key')
+    .where('key', 'in', keys)
+    .execute()
+  return rows.map((r) => r.key).sort()
+}
+
+async function productRow(id: string) {
+  return t.database.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+/** Runs the delete-blobs job once, as the app's periodic jobs do. */
+async function drainBlobs() {
+  await drainBlobDeletions(t.database.db, t.deps.storage, t.clock.now)
 }
 
 async function notificationsOf(client: CookieClient) {
@@ -203,6 +223,27 @@ describe('covers', () => {
     expect(page.cover).toEqual(cover)
   })
 
+  it('queues a replaced or removed cover for deletion, ordered or not', async () => {
+    const p = await create({ isPublished: false })
+    await upload(manager, `/api/shop/products/${p.id}/cover`, await picture(500, 500), 'image/png')
+    const first = await productRow(p.id)
+    const buyer = (await signedIn(t, 'user')).user
+    const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
+    await t.database.db
+      .insertInto('product_orders')
+      .values({ product_id: p.id, order_id: order.id, quantity: 1, amount: p.price })
+      .execute()
+    await upload(manager, `/api/shop/products/${p.id}/cover`, await picture(600, 400), 'image/png')
+    const second = await productRow(p.id)
+    const firstKeys = [first.coverSmallKey!, first.coverLargeKey!]
+    const secondKeys = [second.coverSmallKey!, second.coverLargeKey!]
+    expect(await queuedForDeletion([...firstKeys, ...secondKeys])).toEqual([...firstKeys].sort())
+    expect((await manager.json(`/api/shop/products/${p.id}/cover`, 'DELETE')).status).toBeLessThan(300)
+    expect(await queuedForDeletion(secondKeys)).toEqual([...secondKeys].sort())
+    await drainBlobs()
+    for (const key of [...firstKeys, ...secondKeys]) expect(await t.deps.storage.exists(key)).toBe(false)
+  })
+
   it('never enlarges a small picture, and refuses what is not an image', async () => {
     const p = await create()
     await upload(manager, `/api/shop/products/${p.id}/cover`, await picture(300, 200), 'image/png')
@@ -304,7 +345,43 @@ describe('the deliverable file', () => {
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow()
     expect([after.product_url, after.deliveryFileKey]).toEqual(['https://example.com/dl', null])
+    // Queued for the retried deletion with the change, then gone once the job runs.
+    expect(await queuedForDeletion([before.deliveryFileKey!])).toEqual([before.deliveryFileKey])
+    await drainBlobs()
     expect(await t.deps.storage.exists(before.deliveryFileKey!)).toBe(false)
+  })
+
+  it('replacing or removing the file of a product nobody ordered queues the old blob for deletion', async () => {
+    const p = await create({ product_url: null, isPublished: false })
+    await upload(manager, `/api/shop/products/${p.id}/file?name=a.zip`, 'first', 'application/zip')
+    const first = (await productRow(p.id)).deliveryFileKey!
+    await upload(manager, `/api/shop/products/${p.id}/file?name=b.zip`, 'second', 'application/zip')
+    const second = (await productRow(p.id)).deliveryFileKey!
+    expect(await queuedForDeletion([first, second])).toEqual([first])
+    expect((await manager.json(`/api/shop/products/${p.id}/file`, 'DELETE')).status).toBeLessThan(300)
+    expect(await queuedForDeletion([first, second])).toEqual([first, second].sort())
+    await drainBlobs()
+    expect(await t.deps.storage.exists(first)).toBe(false)
+    expect(await t.deps.storage.exists(second)).toBe(false)
+  })
+
+  it('keeps the replaced or removed file of an ordered product for its buyers', async () => {
+    const p = await create({ product_url: null, isPublished: false })
+    await upload(manager, `/api/shop/products/${p.id}/file?name=a.zip`, 'first', 'application/zip')
+    const first = (await productRow(p.id)).deliveryFileKey!
+    const buyer = (await signedIn(t, 'user')).user
+    const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
+    await t.database.db
+      .insertInto('product_orders')
+      .values({ product_id: p.id, order_id: order.id, quantity: 1, amount: p.price })
+      .execute()
+    await upload(manager, `/api/shop/products/${p.id}/file?name=b.zip`, 'second', 'application/zip')
+    const second = (await productRow(p.id)).deliveryFileKey!
+    await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { product_url: 'https://example.com/dl' })
+    expect(await queuedForDeletion([first, second])).toEqual([])
+    await drainBlobs()
+    expect(await t.deps.storage.exists(first)).toBe(true)
+    expect(await t.deps.storage.exists(second)).toBe(true)
   })
 })
 
@@ -323,9 +400,10 @@ describe('deleting', () => {
     expect(
       await t.database.db.selectFrom('products').select('id').where('id', '=', p.id).executeTakeFirst(),
     ).toBeUndefined()
-    for (const key of [row.coverSmallKey!, row.coverLargeKey!, row.deliveryFileKey!]) {
-      expect(await t.deps.storage.exists(key)).toBe(false)
-    }
+    const keys = [row.coverSmallKey!, row.coverLargeKey!, row.deliveryFileKey!]
+    expect(await queuedForDeletion(keys)).toEqual([...keys].sort())
+    await drainBlobs()
+    for (const key of keys) expect(await t.deps.storage.exists(key)).toBe(false)
   })
 
   it('only hides an ordered product: gone from the shop, still readable for its order', async () => {

@@ -23,7 +23,11 @@ describe('the built-in Paystack emulator', () => {
     expect(pagePath).toBe(`/_emulator/paystack/checkout/${session.access_code}`)
     const page = await t.app.request(pagePath)
     expect(page.status).toBe(200)
-    expect(await page.text()).toMatch(/TEST MODE[\s\S]*4084 0840 8408 4081/)
+    const html = await page.text()
+    expect(html).toMatch(/TEST MODE[\s\S]*4084 0840 8408 4081/)
+    // The same money format as the shop (narrow symbol), not "NGN 50.00".
+    expect(html).toContain('Pay ₦50.00')
+    expect(html).not.toContain('NGN 50.00')
     const paid = await t.app.request(pagePath, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -34,6 +38,44 @@ describe('the built-in Paystack emulator', () => {
     expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/shop/checkout/callback')
     const verified = await (await verify(client, back.searchParams.get('reference') ?? '')).json()
     expect(verified.order.status).toBe('paid')
+    // The verify body carries the fields Paystack's documented verify response (and charge.success
+    // webhook, which shares it) carries: the card's bin/last4 in the authorization, customer id.
+    const secret = paystackGateway(t.deps.env).secretKey
+    const raw = await t.app.request(
+      `/_emulator/paystack/transaction/verify/${back.searchParams.get('reference')}`,
+      {
+        headers: { Authorization: `Bearer ${secret}` },
+      },
+    )
+    const doc = await raw.json()
+    expect(doc).toMatchObject({ status: true, message: 'Verification successful' })
+    expect(doc.data).toMatchObject({
+      status: 'success',
+      message: null,
+      gateway_response: 'Successful',
+      channel: 'card',
+      currency: 'NGN',
+      authorization: { bin: '408408', last4: '4081', brand: 'visa', reusable: true, country_code: 'NG' },
+      customer: { risk_action: 'default' },
+    })
+    expect(typeof doc.data.customer.id).toBe('number')
+    expect(doc.data.authorization.authorization_code).toMatch(/^AUTH_/)
+    // The create-refund body as documented: queued, pending, the transaction nested as an object.
+    const refund = await t.app.request('/_emulator/paystack/refund', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ transaction: doc.data.reference, amount: 100 }),
+    })
+    expect(await refund.json()).toMatchObject({
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        amount: 100,
+        currency: 'NGN',
+        status: 'pending',
+        transaction: { id: doc.data.id, reference: doc.data.reference, amount: 5000, channel: 'card' },
+      },
+    })
   })
 
   it("speaks Paystack's envelopes and refuses a missing or wrong key with 401", async () => {

@@ -32,36 +32,8 @@ export function formatDateTime(value: DateInput, options: FormatOptions = {}): s
   }).format(toDate(value))
 }
 
-/** How many minor units a currency has (NGN 2, JPY 0, KWD 3), from Intl rather than our own table. */
-export function currencyExponent(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  )
-}
-
-/**
- * Formats an integer amount of a currency's minor units: `formatMoney(150000, 'NGN')` is ₦1,500.00.
- * The major amount is built as a decimal string and handed to Intl as such, so no float rounding
- * can creep in (Intl.NumberFormat formats decimal strings exactly). The narrow symbol (₦ rather than
- * "NGN" in an en-US browser) reads naturally, and a store has one currency, so it is not ambiguous.
- */
-export function formatMoney(minorUnits: number, currency: string, options: { locale?: string } = {}): string {
-  if (!Number.isSafeInteger(minorUnits)) {
-    throw new RangeError(`Money is an integer count of minor units, got ${minorUnits}`)
-  }
-  const exponent = currencyExponent(currency)
-  const digits = String(Math.abs(minorUnits)).padStart(exponent + 1, '0')
-  const whole = digits.slice(0, digits.length - exponent)
-  const fraction = digits.slice(digits.length - exponent)
-  const decimal = `${minorUnits < 0 ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`
-  const formatter = new Intl.NumberFormat(options.locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  })
-  // TypeScript's lib types `format` as number | bigint; runtimes since 2023 accept exact decimal strings.
-  return formatter.format(decimal as unknown as number)
-}
+// Money lives in src/shared so the server's HTML formats it the same way.
+export { currencyExponent, formatMoney } from '../../shared/money'
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 

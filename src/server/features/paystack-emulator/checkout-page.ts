@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../shared/money'
 import { escapeHtml } from '../mail/templates/markup'
 import { TEST_CARDS } from './test-cards'
 
@@ -17,11 +18,7 @@ export interface CheckoutPageInput {
 }
 
 function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount / 100)
-  } catch {
-    return `${currency} ${(amount / 100).toFixed(2)}`
-  }
+  return formatMoney(amount, currency, { locale: 'en' })
 }
 
 export function checkoutPage(input: CheckoutPageInput): string {

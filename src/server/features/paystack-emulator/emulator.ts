@@ -46,6 +46,8 @@ interface Transaction {
   status: TxStatus
   gatewayResponse: string | null
   outcome: CardOutcome | null
+  /** The test card last tried, for the authorization's bin and last4. */
+  card: string | null
   paidAt: string | null
   createdAt: string
   refunded: number
@@ -94,24 +96,48 @@ export function createPaystackEmulator(options: EmulatorOptions) {
       reference: tx.reference,
       amount: tx.amount,
       currency: tx.currency,
+      message: null,
       gateway_response: tx.gatewayResponse ?? 'The transaction was not completed',
       paid_at: tx.paidAt,
       paidAt: tx.paidAt,
       created_at: tx.createdAt,
       createdAt: tx.createdAt,
+      transaction_date: tx.createdAt,
       channel: 'card',
+      ip_address: null,
       metadata: tx.metadata ?? '',
+      log: null,
       fees: charged ? Math.min(Math.round(tx.amount * 0.015), 200000) : null,
-      customer: { email: tx.email, customer_code: `CUS_${tx.email.length}emulator` },
-      authorization: charged
-        ? {
-            authorization_code: `AUTH_${tx.id}`,
-            channel: 'card',
-            card_type: 'visa',
-            bank: 'TEST BANK',
-            reusable: true,
-          }
-        : {},
+      customer: {
+        id: tx.id,
+        first_name: null,
+        last_name: null,
+        email: tx.email,
+        customer_code: `CUS_${tx.id}emulator`,
+        phone: null,
+        metadata: null,
+        risk_action: 'default',
+      },
+      authorization:
+        charged && tx.card
+          ? {
+              authorization_code: `AUTH_${tx.id}`,
+              bin: tx.card.slice(0, 6),
+              last4: tx.card.slice(-4),
+              exp_month: '12',
+              exp_year: '2030',
+              channel: 'card',
+              card_type: tx.card.startsWith('4') ? 'visa' : 'verve',
+              bank: 'TEST BANK',
+              country_code: 'NG',
+              brand: tx.card.startsWith('4') ? 'visa' : 'verve',
+              reusable: true,
+              signature: `SIG_${tx.id}emulator`,
+              account_name: null,
+            }
+          : {},
+      plan: null,
+      order_id: null,
       requested_amount: tx.amount,
     }
   }
@@ -121,7 +147,16 @@ export function createPaystackEmulator(options: EmulatorOptions) {
       id: r.id,
       integration: 1,
       domain: 'test',
-      transaction: { id: r.transaction.id, reference: r.transaction.reference },
+      // Paystack's documented create-refund response nests the transaction as an object.
+      transaction: {
+        id: r.transaction.id,
+        domain: 'test',
+        reference: r.transaction.reference,
+        amount: r.transaction.amount,
+        paid_at: r.transaction.paidAt,
+        channel: 'card',
+        currency: r.transaction.currency,
+      },
       amount: r.amount,
       deducted_amount: r.status === 'processed' ? r.amount : 0,
       fully_deducted: r.status === 'processed',
@@ -158,6 +193,7 @@ export function createPaystackEmulator(options: EmulatorOptions) {
   ): 'paid' | 'declined' | 'already_paid' {
     if (tx.status === 'success') return 'already_paid'
     const outcome = cardOutcome(cardNumber)
+    tx.card = cardNumber.replace(/\D/g, '')
     if (outcome === 'success' || outcome === 'refund_fails') {
       tx.status = 'success'
       tx.outcome = outcome
@@ -228,6 +264,7 @@ export function createPaystackEmulator(options: EmulatorOptions) {
       status: 'abandoned',
       gatewayResponse: null,
       outcome: null,
+      card: null,
       paidAt: null,
       createdAt: new Date().toISOString(),
       refunded: 0,

@@ -2,6 +2,9 @@
 // two that are declined (a plain decline and insufficient funds), and one that pays but whose refund
 // later fails (the emulator's own, so refund failures can be exercised end to end). Any other number
 // is declined as an invalid card, as Paystack's test mode does with real card numbers.
+// Checked on 2026-11-23: Paystack's own test-payments page was not in the reference search we had;
+// Paystack's SDK material confirms the success card (4084 0840 8408 4081, CVV 408, any future expiry).
+// The others are kept as they were; re-check them against paystack.com/docs/payments/test-payments.
 
 export type CardOutcome = 'success' | 'declined' | 'insufficient_funds' | 'refund_fails'
 

@@ -6,6 +6,7 @@ import { problems } from '../../lib/http/problem'
 import type { Actor } from '../../policies/actor'
 import { canViewCover } from '../../policies/shop.policy'
 import type { ActorInfo } from '../admin/user-access.service'
+import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { findProduct } from './products.repository'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
@@ -46,16 +47,18 @@ export async function setCover(deps: Deps, by: ActorInfo, productId: string, byt
   const now = deps.clock()
   const cover_photo = `/api/shop/products/${productId}/cover/1200?v=${now.getTime().toString(36)}`
   try {
-    await recordProductChange(deps, by, product, {
-      cover_photo,
-      coverSmallKey: smallBlob.key,
-      coverLargeKey: largeBlob.key,
-    })
+    // The replaced cover's blobs are queued for deletion with the change.
+    await recordProductChange(
+      deps,
+      by,
+      product,
+      { cover_photo, coverSmallKey: smallBlob.key, coverLargeKey: largeBlob.key },
+      { keys: [product.coverSmallKey, product.coverLargeKey] },
+    )
   } catch (error) {
-    await removeBlobs(deps, [smallBlob.key, largeBlob.key])
+    await enqueueBlobDeletions(deps.database.db, [smallBlob.key, largeBlob.key], deps.clock())
     throw error
   }
-  await removeBlobs(deps, [product.coverSmallKey, product.coverLargeKey])
   return { cover: { small: cover_photo.replace('/cover/1200?', '/cover/400?'), large: cover_photo } }
 }
 
@@ -63,24 +66,13 @@ export async function removeCover(deps: Deps, by: ActorInfo, productId: string) 
   authorizeManager(by.actor)
   const product = await loadManagedProduct(deps, productId)
   if (!product.coverLargeKey) return
-  await recordProductChange(deps, by, product, {
-    cover_photo: null,
-    coverSmallKey: null,
-    coverLargeKey: null,
-  })
-  await removeBlobs(deps, [product.coverSmallKey, product.coverLargeKey])
-}
-
-/** Blobs are deleted after the row stops naming them; a failure leaves an orphan, never a broken row. */
-export async function removeBlobs(deps: Pick<Deps, 'storage' | 'logger'>, keys: readonly (string | null)[]) {
-  for (const key of keys) {
-    if (!key) continue
-    try {
-      await deps.storage.delete(key)
-    } catch (error) {
-      deps.logger.warn({ err: error, key }, 'could not delete a product blob')
-    }
-  }
+  await recordProductChange(
+    deps,
+    by,
+    product,
+    { cover_photo: null, coverSmallKey: null, coverLargeKey: null },
+    { keys: [product.coverSmallKey, product.coverLargeKey] },
+  )
 }
 
 /** The cover at one size, with the caching its visibility allows. */

@@ -3,12 +3,8 @@ import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../lib/storage'
 import type { ActorInfo } from '../admin/user-access.service'
-import {
-  authorizeManager,
-  dropBlobUnlessOrdered,
-  loadManagedProduct,
-  recordProductChange,
-} from './products.service'
+import { enqueueBlobDeletions } from '../files/blob-deletions'
+import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers
@@ -60,7 +56,7 @@ export async function uploadProductFile(
     throw error
   }
   if (stored.size === 0) {
-    await deps.storage.delete(stored.key)
+    await enqueueBlobDeletions(deps.database.db, [stored.key], deps.clock())
     throw problems.validation({ file: ['This file is empty.'] })
   }
   const fields = {
@@ -71,12 +67,13 @@ export async function uploadProductFile(
     deliveryFileSize: stored.size,
   }
   try {
-    await recordProductChange(deps, by, product, fields)
+    // The replaced file goes only if nobody ordered the product.
+    await recordProductChange(deps, by, product, fields, { fileUnlessOrdered: product.deliveryFileKey })
   } catch (error) {
-    await deps.storage.delete(stored.key).catch(() => undefined)
+    // No row names the new blob: queue it, so a storage hiccup leaves no orphan either.
+    await enqueueBlobDeletions(deps.database.db, [stored.key], deps.clock())
     throw error
   }
-  if (product.deliveryFileKey) await dropBlobUnlessOrdered(deps, product.id, product.deliveryFileKey)
   return { deliveryFile: { name: fields.deliveryFileName, type: fields.deliveryFileType, size: stored.size } }
 }
 
@@ -84,11 +81,11 @@ export async function removeProductFile(deps: Deps, by: ActorInfo, productId: st
   authorizeManager(by.actor)
   const product = await loadManagedProduct(deps, productId)
   if (!product.deliveryFileKey) return
-  await recordProductChange(deps, by, product, {
-    deliveryFileKey: null,
-    deliveryFileName: null,
-    deliveryFileType: null,
-    deliveryFileSize: null,
-  })
-  await dropBlobUnlessOrdered(deps, product.id, product.deliveryFileKey)
+  await recordProductChange(
+    deps,
+    by,
+    product,
+    { deliveryFileKey: null, deliveryFileName: null, deliveryFileType: null, deliveryFileSize: null },
+    { fileUnlessOrdered: product.deliveryFileKey },
+  )
 }

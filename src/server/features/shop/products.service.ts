@@ -15,6 +15,7 @@ import type { Actor } from '../../policies/actor'
 import { canManageProducts } from '../../policies/shop.policy'
 import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
+import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { notify } from '../notifications/notify'
 import { presentProduct, presentProductRow } from './products.presenter'
 import {
@@ -119,6 +120,7 @@ export async function recordProductChange(
   by: ActorInfo,
   before: ProductRecord,
   changes: Updateable<ProductsTable>,
+  release: BlobRelease = {},
 ): Promise<ProductRecord> {
   const now = deps.clock()
   const stamp = now.toISOString()
@@ -137,9 +139,30 @@ export async function recordProductChange(
       updatedAt: stamp,
     })
     if (Number(result[0]?.numUpdatedRows ?? 0) === 0) throw problems.notFound('No such product.')
+    await releaseBlobs(trx, before.id, release, now)
     await notifyProduct(trx, by, after, firstPublication ? 'created' : 'updated', now)
   })
   return after
+}
+
+/**
+ * Blobs a change stops naming: covers always go; a deliverable file goes only if nobody ordered the
+ * product (its buyers may still need it; decision 0034).
+ */
+export interface BlobRelease {
+  keys?: readonly (string | null)[]
+  fileUnlessOrdered?: string | null
+}
+
+/**
+ * Queues released blobs for the files feature's retried deletion (docs/decisions/0027), in the same
+ * transaction as the row change: a crash or a storage error can neither leave an orphan nor delete
+ * a blob a committed row still names.
+ */
+async function releaseBlobs(trx: Transaction<DB>, productId: string, release: BlobRelease, now: Date) {
+  const keys = (release.keys ?? []).filter((k): k is string => Boolean(k))
+  if (release.fileUnlessOrdered && !(await isOrdered(trx, productId))) keys.push(release.fileUnlessOrdered)
+  await enqueueBlobDeletions(trx, keys, now)
 }
 
 export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: ProductUpdateInput) {
@@ -164,24 +187,13 @@ export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: 
     }
   }
   if (Object.keys(changes).length === 0) return presentProduct(before, deps.env.shopCurrency, by.actor)
-  const after = await recordProductChange(deps, by, before, changes)
-  if (dropFile) await dropBlobUnlessOrdered(deps, before.id, dropFile)
+  const after = await recordProductChange(deps, by, before, changes, { fileUnlessOrdered: dropFile })
   return presentProduct(after, deps.env.shopCurrency, by.actor)
-}
-
-/** Buyers of an ordered product keep their download: its old file is then kept. */
-export async function dropBlobUnlessOrdered(deps: Deps, productId: string, key: string) {
-  if (await isOrdered(deps.database.db, productId)) return
-  try {
-    await deps.storage.delete(key)
-  } catch (error) {
-    deps.logger.warn({ err: error, key }, 'could not delete a product file')
-  }
 }
 
 /**
  * Deletes a product. One that appears on any order is only hidden (`deletedAt`): old orders still
- * show it and its buyers keep their deliverable. Otherwise the row goes, then its blobs.
+ * show it and its buyers keep their deliverable. Otherwise the row goes and its blobs are queued for deletion.
  */
 export async function deleteProduct(
   deps: Deps,
@@ -196,20 +208,18 @@ export async function deleteProduct(
     // order placed in between.
     const ordered = await isOrdered(trx, id)
     if (ordered) await hideProduct(trx, id, now.toISOString())
-    else await removeProduct(trx, id)
+    else {
+      await removeProduct(trx, id)
+      const keys = [product.coverSmallKey, product.coverLargeKey, product.deliveryFileKey]
+      await enqueueBlobDeletions(
+        trx,
+        keys.filter((k): k is string => Boolean(k)),
+        now,
+      )
+    }
     await notifyProduct(trx, by, product, 'deleted', now)
     return ordered ? ('hidden' as const) : ('deleted' as const)
   })
-  if (outcome === 'deleted') {
-    for (const key of [product.coverSmallKey, product.coverLargeKey, product.deliveryFileKey]) {
-      if (!key) continue
-      try {
-        await deps.storage.delete(key)
-      } catch (error) {
-        deps.logger.warn({ err: error, key }, 'could not delete a product blob')
-      }
-    }
-  }
   return { outcome }
 }
 

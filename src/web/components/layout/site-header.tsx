@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { HeaderNotifications } from '../../features/notifications/header-notifications'
+import { HeaderCart } from '../../features/shop/header-cart'
 import { BrandMark } from './brand-mark'
 import { MainNav } from './main-nav'
 import { MobileNav } from './mobile-nav'
@@ -16,6 +17,7 @@ export function SiteHeader() {
         </Link>
         <MainNav />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <HeaderCart />
           <HeaderNotifications />
           <ThemeToggle />
           <MobileNav />

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../../shared/money'
 import { type Block, type Brand, greeting, paragraph, type RenderedMail, renderMail } from './layout'
 import { html } from './markup'
 
@@ -15,11 +16,7 @@ export interface ReceiptInput {
 }
 
 export function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount / 100)
-  } catch {
-    return `${currency} ${(amount / 100).toFixed(2)}`
-  }
+  return formatMoney(amount, currency, { locale: 'en' })
 }
 
 function list(items: { text: string; link?: string }[]): Block {
