@@ -1,4 +1,4 @@
-import { LogIn, LogOut, Receipt, ShoppingBag, User, Users } from 'lucide-react'
+import { LogIn, LogOut } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { NavLink } from 'react-router'
 import { SIGN_IN_PATH } from '../../components/layout/nav-items'
@@ -6,6 +6,7 @@ import { Avatar } from '../../components/ui/avatar'
 import { Button, buttonClasses } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
+import { accountLinks } from './account-links'
 import { useSession } from './session'
 import { useSignOut } from './sign-out'
 import { avatarSrc, initialsOf } from './user-display'
@@ -62,34 +63,14 @@ export function MobileAccountLinks({
           <span className="truncate text-sm text-fg-muted">{user.email}</span>
         </span>
       </li>
-      <li>
-        <NavLink to="/profile" className={linkClasses} onClick={onNavigate}>
-          <User aria-hidden="true" className="size-5 text-fg-muted" />
-          Profile
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/account/orders" className={linkClasses} onClick={onNavigate}>
-          <Receipt aria-hidden="true" className="size-5 text-fg-muted" />
-          Your orders
-        </NavLink>
-      </li>
-      {(user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes('AccessShop'))) && (
-        <li>
-          <NavLink to="/staff/orders" className={linkClasses} onClick={onNavigate}>
-            <ShoppingBag aria-hidden="true" className="size-5 text-fg-muted" />
-            Shop orders
+      {accountLinks(user).map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink to={to} className={linkClasses} onClick={onNavigate}>
+            <Icon aria-hidden="true" className="size-5 text-fg-muted" />
+            {label}
           </NavLink>
         </li>
-      )}
-      {user.role === 'admin' && (
-        <li>
-          <NavLink to="/admin/users" className={linkClasses} onClick={onNavigate}>
-            <Users aria-hidden="true" className="size-5 text-fg-muted" />
-            Users
-          </NavLink>
-        </li>
-      )}
+      ))}
       <li>
         <Button
           variant="ghost"

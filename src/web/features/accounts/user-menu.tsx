@@ -1,16 +1,4 @@
-import {
-  ChevronDown,
-  Inbox,
-  LogOut,
-  Package,
-  Receipt,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  ShoppingBag,
-  User,
-  Users,
-} from 'lucide-react'
+import { ChevronDown, LogOut } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
@@ -22,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu'
-import { canManageInbox, canTriageInbox } from '../inbox-staff/inbox-staff-access'
+import { accountLinks } from './account-links'
 import { useSignOut } from './sign-out'
 import { avatarSrc, initialsOf } from './user-display'
 
@@ -44,75 +32,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <span className="truncate text-xs text-fg-muted">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <User aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account/orders">
-            <Receipt aria-hidden="true" />
-            Your orders
-          </Link>
-        </DropdownMenuItem>
-        {(user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes('AccessShop'))) && (
-          <DropdownMenuItem asChild>
-            <Link to="/staff/orders">
-              <ShoppingBag aria-hidden="true" />
-              Shop orders
+        {accountLinks(user).map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
             </Link>
           </DropdownMenuItem>
-        )}
-        {user.role === 'admin' && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/users">
-              <Users aria-hidden="true" />
-              Users
-            </Link>
-          </DropdownMenuItem>
-        )}
-        {user.role === 'admin' && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/audit">
-              <ScrollText aria-hidden="true" />
-              Audit log
-            </Link>
-          </DropdownMenuItem>
-        )}
-        {canTriageInbox(user) && (
-          <DropdownMenuItem asChild>
-            <Link to="/staff/quotes">
-              <Inbox aria-hidden="true" />
-              Inbox
-            </Link>
-          </DropdownMenuItem>
-        )}
-        {canManageInbox(user) && (
-          <>
-            <DropdownMenuItem asChild>
-              <Link to="/admin/inbox-settings">
-                <Settings aria-hidden="true" />
-                Inbox settings
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/admin/privacy">
-                <ShieldCheck aria-hidden="true" />
-                Privacy requests
-              </Link>
-            </DropdownMenuItem>
-          </>
-        )}
-        {(user.role === 'admin' ||
-          (user.role === 'staff' && user.staffFunctions.includes('UploadProducts'))) && (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/products">
-              <Package aria-hidden="true" />
-              Products
-            </Link>
-          </DropdownMenuItem>
-        )}
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOut aria-hidden="true" />

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import type { StaffFunction } from '../../../shared/enums'
+import { accountLinks } from './account-links'
+
+const labels = (role: 'user' | 'staff' | 'admin', staffFunctions: StaffFunction[] = []) =>
+  accountLinks({ role, staffFunctions }).map((l) => l.label)
+
+describe('accountLinks', () => {
+  it('offers a user only their own pages', () => {
+    expect(labels('user')).toEqual(['Profile', 'Your orders'])
+  })
+
+  it('adds each staff function’s page, and nothing of the others', () => {
+    expect(labels('staff', ['AccessShop'])).toEqual(['Profile', 'Your orders', 'Shop orders'])
+    expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'Products'])
+    expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Inbox'])
+    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders'])
+  })
+
+  it('gives admins every page, the admin-only ones included', () => {
+    expect(labels('admin')).toEqual([
+      'Profile',
+      'Your orders',
+      'Shop orders',
+      'Products',
+      'Inbox',
+      'Inbox settings',
+      'Privacy requests',
+      'Users',
+      'Audit log',
+    ])
+  })
+
+  it('does not treat a user holding stale function names as staff', () => {
+    expect(labels('user', ['AccessShop', 'ManageFeedback'])).toEqual(['Profile', 'Your orders'])
+  })
+})

@@ -1,0 +1,49 @@
+import {
+  Inbox,
+  type LucideIcon,
+  Package,
+  Receipt,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  ShoppingBag,
+  User,
+  Users,
+} from 'lucide-react'
+import type { SessionUser } from '../../../shared/contract/accounts'
+import type { StaffFunction } from '../../../shared/enums'
+import { canManageInbox, canTriageInbox } from '../inbox-staff/inbox-staff-access'
+
+// The signed-in user's own pages and the staff and admin pages they may open: one list for the
+// header's account menu and the phone menu, so the two never drift apart. The server decides for
+// real on every request; this only decides what to offer.
+
+export interface AccountLink {
+  to: string
+  label: string
+  icon: LucideIcon
+}
+
+type Who = Pick<SessionUser, 'role' | 'staffFunctions'>
+
+const holds = (user: Who, fn: StaffFunction) =>
+  user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes(fn))
+
+export function accountLinks(user: Who): AccountLink[] {
+  const links: AccountLink[] = [
+    { to: '/profile', label: 'Profile', icon: User },
+    { to: '/account/orders', label: 'Your orders', icon: Receipt },
+  ]
+  if (holds(user, 'AccessShop')) links.push({ to: '/staff/orders', label: 'Shop orders', icon: ShoppingBag })
+  if (holds(user, 'UploadProducts')) links.push({ to: '/admin/products', label: 'Products', icon: Package })
+  if (canTriageInbox(user)) links.push({ to: '/staff/quotes', label: 'Inbox', icon: Inbox })
+  if (canManageInbox(user)) {
+    links.push({ to: '/admin/inbox-settings', label: 'Inbox settings', icon: Settings })
+    links.push({ to: '/admin/privacy', label: 'Privacy requests', icon: ShieldCheck })
+  }
+  if (user.role === 'admin') {
+    links.push({ to: '/admin/users', label: 'Users', icon: Users })
+    links.push({ to: '/admin/audit', label: 'Audit log', icon: ScrollText })
+  }
+  return links
+}
