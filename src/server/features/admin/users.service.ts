@@ -8,7 +8,7 @@ import type { Actor } from '../../policies/actor'
 import { canViewUsers } from '../../policies/users.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { countAdmins } from '../accounts/users.repository'
-import { recordAudit } from '../audit/audit.service'
+import { recordExport } from '../audit/audit.service'
 import { type ActorInfo, changeUserAccess, endAllSessions } from './user-access.service'
 import { presentAdminUser } from './users.presenter'
 import {
@@ -70,17 +70,7 @@ const CSV_COLUMNS: CsvColumn<UserListRow>[] = [
 /** Every user matching the table's current filters and search (not just the page), streamed. */
 export async function exportUsers(deps: Deps, by: ActorInfo, query: AdminUserListQuery) {
   authorizeView(by.actor)
-  const { page: _p, pageSize: _s, ...filters } = query
-  await recordAudit(
-    deps.database.db,
-    {
-      action: 'export',
-      actor: { id: by.id, email: by.email },
-      from: by.from,
-      details: { table: 'users', filters },
-    },
-    deps.clock(),
-  )
+  await recordExport(deps.database.db, by, 'users', query, deps.clock())
   const ordered = applySearchAndSort(filteredUsers(deps.database.db, query), query, USER_LIST_COLUMNS)
   return csvStream(CSV_COLUMNS, queryInBatches(ordered))
 }

@@ -8,7 +8,7 @@ import type { Actor } from '../../policies/actor'
 import { canReadAuditLog } from '../../policies/audit.policy'
 import type { ActorInfo } from '../admin/user-access.service'
 import { AUDIT_LIST_COLUMNS, type AuditRow, filteredAuditEvents } from './audit.repository'
-import { recordAudit } from './audit.service'
+import { recordExport } from './audit.service'
 
 // The admins' audit log table and its CSV export (product.md §6). Reading the log is not itself
 // recorded (it would drown the log); exporting it is, like every export.
@@ -67,17 +67,7 @@ const CSV_COLUMNS: CsvColumn<AuditRow>[] = [
 /** Every event matching the table's filters and search (not just the page), streamed; audited. */
 export async function exportAuditEvents(deps: Deps, by: ActorInfo, query: AuditListQuery) {
   authorize(by.actor)
-  const { page: _p, pageSize: _s, ...filters } = query
-  await recordAudit(
-    deps.database.db,
-    {
-      action: 'export',
-      actor: { id: by.id, email: by.email },
-      from: by.from,
-      details: { table: 'audit_events', filters },
-    },
-    deps.clock(),
-  )
+  await recordExport(deps.database.db, by, 'audit_events', query, deps.clock())
   const ordered = applySearchAndSort(filteredAuditEvents(deps.database.db, query), query, AUDIT_LIST_COLUMNS)
   return csvStream(CSV_COLUMNS, queryInBatches(ordered))
 }

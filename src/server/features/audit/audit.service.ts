@@ -42,3 +42,28 @@ export async function recordAudit(
     })
     .execute()
 }
+
+/**
+ * Records a CSV export (product.md §6: exports are audited): who, which table, and the filters that
+ * chose the rows. Paging is left out, as an export is every matching row, not one page.
+ */
+export async function recordExport(
+  db: Kysely<DB> | Transaction<DB>,
+  by: { id: string | null; email: string | null; from?: AuditEvent['from'] },
+  table: string,
+  query: { page?: number; pageSize?: number },
+  now: Date,
+  also: Record<string, unknown> = {},
+): Promise<void> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query
+  await recordAudit(
+    db,
+    {
+      action: 'export',
+      actor: { id: by.id, email: by.email },
+      from: by.from,
+      details: { table, filters: { ...filters, ...also } },
+    },
+    now,
+  )
+}

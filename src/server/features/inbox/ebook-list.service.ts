@@ -7,7 +7,7 @@ import { queryInBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canTriageInbox } from '../../policies/inbox.policy'
 import type { ActorInfo } from '../admin/user-access.service'
-import { recordAudit } from '../audit/audit.service'
+import { recordAudit, recordExport } from '../audit/audit.service'
 import {
   deleteEbookRequests,
   EBOOK_LIST_COLUMNS,
@@ -90,17 +90,7 @@ const MAILING_CSV: CsvColumn<EbookRow>[] = [
 
 export async function exportEbookList(deps: Deps, by: ActorInfo, query: EbookListQuery) {
   authorize(by.actor)
-  const { page: _p, pageSize: _s, ...filters } = query
-  await recordAudit(
-    deps.database.db,
-    {
-      action: 'export',
-      actor: { id: by.id, email: by.email },
-      from: by.from,
-      details: { table: 'ebook_requests', filters: { ...filters, mailable: true } },
-    },
-    deps.clock(),
-  )
+  await recordExport(deps.database.db, by, 'ebook_requests', query, deps.clock(), { mailable: true })
   const rows = applySearchAndSort(mailableEbookRequests(deps.database.db, query), query, EBOOK_LIST_COLUMNS)
   return csvStream(MAILING_CSV, queryInBatches(rows))
 }

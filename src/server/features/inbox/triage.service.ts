@@ -14,7 +14,7 @@ import { queryInBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canTriageInbox } from '../../policies/inbox.policy'
 import type { ActorInfo } from '../admin/user-access.service'
-import { recordAudit } from '../audit/audit.service'
+import { recordAudit, recordExport } from '../audit/audit.service'
 import { notify } from '../notifications/notify'
 import {
   CONTACT_LIST_COLUMNS,
@@ -197,24 +197,10 @@ const CONTACT_CSV: CsvColumn<ContactRow>[] = [
   ...resolutionCsvColumns<ContactRow>(),
 ]
 
-async function auditExport(
-  deps: Deps,
-  by: ActorInfo,
-  table: string,
-  query: { page: number; pageSize: number },
-) {
-  const { page: _p, pageSize: _s, ...filters } = query
-  await recordAudit(
-    deps.database.db,
-    { action: 'export', actor: { id: by.id, email: by.email }, from: by.from, details: { table, filters } },
-    deps.clock(),
-  )
-}
-
 /** Every quote matching the table's filters and search (not just the page), streamed. */
 export async function exportQuotes(deps: Deps, by: ActorInfo, query: QuoteListQuery) {
   authorize(by.actor)
-  await auditExport(deps, by, 'quote_requests', query)
+  await recordExport(deps.database.db, by, 'quote_requests', query, deps.clock())
   const rows = applySearchAndSort(filteredQuotesForExport(deps.database.db, query), query, QUOTE_LIST_COLUMNS)
   return csvStream(QUOTE_CSV, queryInBatches(rows))
 }
@@ -222,7 +208,7 @@ export async function exportQuotes(deps: Deps, by: ActorInfo, query: QuoteListQu
 /** Every contact message matching the table's filters and search, streamed. */
 export async function exportContacts(deps: Deps, by: ActorInfo, query: ContactListQuery) {
   authorize(by.actor)
-  await auditExport(deps, by, 'contacts', query)
+  await recordExport(deps.database.db, by, 'contacts', query, deps.clock())
   const rows = applySearchAndSort(
     filteredContactsForExport(deps.database.db, query),
     query,

@@ -8,7 +8,7 @@ import { queryInBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../policies/orders.policy'
 import type { ActorInfo } from '../admin/user-access.service'
-import { recordAudit } from '../audit/audit.service'
+import { recordExport } from '../audit/audit.service'
 import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.downloads'
 import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
 import {
@@ -111,17 +111,7 @@ const ORDER_CSV: CsvColumn<OrderRow>[] = [
 
 export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQuery) {
   if (!canSeeAllOrders(by.actor)) throw problems.forbidden()
-  const { page: _p, pageSize: _s, ...filters } = query
-  await recordAudit(
-    deps.database.db,
-    {
-      action: 'export',
-      actor: { id: by.id, email: by.email },
-      from: by.from,
-      details: { table: 'orders', filters },
-    },
-    deps.clock(),
-  )
+  await recordExport(deps.database.db, by, 'orders', query, deps.clock())
   const rows = applySearchAndSort(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
   return csvStream(ORDER_CSV, queryInBatches(rows))
 }

@@ -14,7 +14,7 @@ import { queryInBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canManageProducts } from '../../policies/shop.policy'
 import type { ActorInfo } from '../admin/user-access.service'
-import { recordAudit } from '../audit/audit.service'
+import { recordExport } from '../audit/audit.service'
 import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { notify } from '../notifications/notify'
 import { presentProduct, presentProductRow } from './products.presenter'
@@ -244,17 +244,7 @@ const PRODUCT_CSV = (currency: string): CsvColumn<ProductRecord>[] => [
 /** Every product matching the table's filters and search (not just the page), streamed; audited. */
 export async function exportProducts(deps: Deps, by: ActorInfo, query: ProductListQuery) {
   authorizeManager(by.actor)
-  const { page: _p, pageSize: _s, ...filters } = query
-  await recordAudit(
-    deps.database.db,
-    {
-      action: 'export',
-      actor: { id: by.id, email: by.email },
-      from: by.from,
-      details: { table: 'products', filters },
-    },
-    deps.clock(),
-  )
+  await recordExport(deps.database.db, by, 'products', query, deps.clock())
   const rows = applySearchAndSort(managedProducts(deps.database.db, query), query, PRODUCT_LIST_COLUMNS)
   return csvStream(PRODUCT_CSV(deps.env.shopCurrency), queryInBatches(rows))
 }
