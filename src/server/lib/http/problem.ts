@@ -17,6 +17,37 @@ const TITLES: Record<ProblemCode, string> = {
 }
 
 /**
+ * Titles for a feature's own codes (`name_taken`, `parent_trashed`, …), by status: the title is the
+ * kind of problem, the code says which one, and the detail says what to do.
+ */
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Sign in required',
+  402: 'Payment required',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition failed',
+  413: 'Too large',
+  415: 'Unsupported content type',
+  416: 'Range not satisfiable',
+  422: 'Cannot be done',
+  429: 'Too many requests',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+}
+
+/** The title of a problem: the known code's own, else its status's, never the bare code. */
+export function problemTitle(status: number, code: string): string {
+  return (
+    TITLES[code as ProblemCode] ??
+    STATUS_TITLES[status] ??
+    (status >= 500 ? 'Something went wrong' : 'Request failed')
+  )
+}
+
+/**
  * An error that becomes an application/problem+json response. Throw it anywhere in a request; the app's
  * error handler presents it. Any other error becomes a 500 `internal_error` with no detail.
  */
@@ -31,7 +62,7 @@ export class HttpProblem extends Error {
   ) {
     super(detail ?? code)
     this.name = 'HttpProblem'
-    this.title = TITLES[code as ProblemCode] ?? code
+    this.title = problemTitle(status, code)
   }
 }
 
