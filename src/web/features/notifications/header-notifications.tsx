@@ -1,5 +1,7 @@
+import { useIsMutating } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useSession } from '../accounts/session'
+import { SIGN_OUT_MUTATION_KEY } from '../accounts/sign-out'
 
 // The bell (with its dropdown and the page's one live connection) loads only for signed-in people:
 // visitors' pages stay light and open no event stream.
@@ -7,10 +9,14 @@ const NotificationBell = lazy(async () => ({
   default: (await import('./notification-bell')).NotificationBell,
 }))
 
-/** The header's notification bell, for signed-in users only. */
+/**
+ * The header's notification bell, for signed-in users only. It goes as soon as sign-out starts: once
+ * the server has ended the session, its count and stream would only be refused (401).
+ */
 export function HeaderNotifications() {
   const session = useSession()
-  if (session.status !== 'authenticated') return null
+  const signingOut = useIsMutating({ mutationKey: SIGN_OUT_MUTATION_KEY }) > 0
+  if (session.status !== 'authenticated' || signingOut) return null
   return (
     <Suspense fallback={null}>
       <NotificationBell />
