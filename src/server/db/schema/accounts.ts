@@ -1,0 +1,88 @@
+import type { AccountType, Role } from '../../../shared/enums'
+import type { Timestamp } from './timestamp'
+
+// People and sign-in: users, provider accounts, sessions, verification tokens, avatars, the audit log. See ../schema.ts for the conventions.
+
+export interface UsersTable {
+  id: string
+  first_name: string
+  last_name: string
+  /** Derived: `first_name last_name`, kept in step by the accounts service. */
+  name: string
+  email: string
+  emailVerified: Timestamp | null
+  account_type: AccountType
+  /** argon2id hash; null for users who only sign in through an identity provider. */
+  password: string | null
+  business_name: string | null
+  image: string | null
+  industry: string | null
+  isRestricted: boolean
+  role: Role
+  /** JSON array of StaffFunction. */
+  staffFunctions: string
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export interface AccountsTable {
+  userId: string
+  type: string
+  provider: string
+  providerAccountId: string
+  refresh_token: string | null
+  access_token: string | null
+  expires_at: number | null
+  token_type: string | null
+  scope: string | null
+  id_token: string | null
+  session_state: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export interface SessionsTable {
+  id: string
+  /** Hash of the session token the cookie carries; the token itself is never stored. */
+  sessionToken: string
+  userId: string
+  expires: Timestamp
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  /** Drives the idle timeout; written at most once a minute per session. */
+  lastSeenAt: Timestamp | null
+  userAgent: string | null
+  ipAddress: string | null
+}
+
+export interface VerificationTokensTable {
+  id: string
+  email: string
+  firstname: string | null
+  /** Hash of the single-use token; the token itself only travels in the e-mail. */
+  token: string
+  expires: Timestamp
+  purpose: 'verify_email' | 'reset_password' | 'setup_admin'
+  createdAt: Timestamp | null
+}
+
+export interface UserAvatarsTable {
+  userId: string
+  contentType: string
+  bytes: Buffer
+  updatedAt: Timestamp
+}
+
+export interface AuditEventsTable {
+  id: string
+  createdAt: Timestamp
+  action: string
+  actorId: string | null
+  actorEmail: string | null
+  targetType: string | null
+  targetId: string | null
+  ipAddress: string | null
+  userAgent: string | null
+  /** JSON object. */
+  details: string
+}

@@ -1,0 +1,87 @@
+import type { FolderType, PermissionType, TrashItemType } from '../../../shared/enums'
+import type { Timestamp } from './timestamp'
+
+// The file manager: folders, files, permissions, the trash, blob deletions and uploads in progress. See ../schema.ts for the conventions.
+
+export interface FoldersTable {
+  id: string
+  folder_name: string
+  /** NFC + case-folded folder_name, computed by the app; the uniqueness key within a parent. */
+  name_key: string
+  type: FolderType
+  isTrashed: boolean
+  parent_id: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  /** Ours (0009): who created it; null once that user is gone. */
+  createdBy: string | null
+}
+
+export interface FilesTable {
+  id: string
+  filename: string
+  name_key: string
+  mimetype: string
+  originalname: string
+  /** Storage key of the blob (a generated id), never the user's file name. */
+  path: string
+  size: number
+  folder_id: string
+  isTrashed: boolean
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  /** Ours (0009): who uploaded it; null once that user is gone. */
+  createdBy: string | null
+  /** Ours (0009): lowercase hex SHA-256 of the content, the download's strong ETag. */
+  sha256: string | null
+}
+
+/** Ours (0011): a resumable upload in progress (tus); its bytes so far are in a staging file. */
+export interface UploadSessionsTable {
+  id: string
+  user_id: string
+  /** Where a new file goes; null for a replacement (file_id set). */
+  folder_id: string | null
+  /** The file whose content this upload replaces; null for a new file. */
+  file_id: string | null
+  filename: string
+  /** The type the client declared (metadata `filetype`); only a hint, the content decides first. */
+  declared_type: string | null
+  /** Upload-Length: the total the client announced. */
+  length: number
+  createdAt: Timestamp
+  expiresAt: Timestamp
+}
+
+export interface FolderPermissionsTable {
+  id: string
+  folder_id: string
+  user_id: string
+  permissionType: PermissionType
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export interface TrashItemsTable {
+  id: string
+  item_type: TrashItemType
+  item_id: string
+  filename: string
+  /** The original parent folder (kept even after that folder is gone) and a snapshot of its name. */
+  folder_id: string | null
+  folder_name: string | null
+  /** True for what was explicitly trashed; false for what went along with a trashed folder. */
+  deleted_singly: boolean
+  deletedAt: Timestamp
+  /** Ours (0009): who trashed it; null once that user is gone. */
+  trashedBy: string | null
+}
+
+/** Ours (0010): blobs to delete from storage, drained by a retried job (docs/decisions/0027). */
+export interface BlobDeletionsTable {
+  key: string
+  attempts: number
+  nextAttemptAt: Timestamp
+  lastError: string | null
+  createdAt: Timestamp
+}

@@ -1,0 +1,55 @@
+import type { Generated } from 'kysely'
+import type { NotificationAction, NotificationType } from '../../../shared/enums'
+import type { Timestamp } from './timestamp'
+
+// Notifications and each reader's state of them. See ../schema.ts for the conventions.
+
+export interface NotificationsTable {
+  id: string
+  type: NotificationType
+  action: NotificationAction
+  /** The actor's name as it was when the notification was made. */
+  user_name: string
+  mainItem: string | null
+  subItem: string | null
+  forAll: boolean
+  /** The actor. */
+  user_id: string | null
+  folder_id: string | null
+  file_id: string | null
+  product_id: string | null
+  order_id: string | null
+  /**
+   * JSON array of user ids: the recipients when not forAll; with forAll, people the notification is
+   * about who are in its audience besides those eligible for the type (the user whose staff functions
+   * changed). Mirrored as rows in notification_recipients.
+   */
+  for_users: string
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  /** Ours: how many things the entry stands for (1, or more for a grouped burst). Defaults to 1. */
+  itemCount: Generated<number>
+}
+
+/** Per-user state of one notification (features/notifications). Absent row: the watermark decides. */
+export interface NotificationReadsTable {
+  user_id: string
+  notification_id: string
+  /** Null means explicitly unread (even below the watermark). */
+  readAt: Timestamp | null
+  dismissedAt: Timestamp | null
+  updatedAt: Timestamp
+}
+
+/** A user's "mark all read": every notification with id <= readUpTo is read unless a read row says not. */
+export interface NotificationReadMarksTable {
+  user_id: string
+  readUpTo: string
+  updatedAt: Timestamp
+}
+
+/** `for_users` as rows, for an indexed "addressed to me". */
+export interface NotificationRecipientsTable {
+  notification_id: string
+  user_id: string
+}

@@ -1,0 +1,103 @@
+import type { OrderStatus } from '../../../shared/enums'
+import type { Timestamp } from './timestamp'
+
+// The shop: products, orders and their lines, payments, order events and refunds. See ../schema.ts for the conventions.
+
+export interface ProductsTable {
+  id: string
+  name: string
+  type: string
+  /** Integer minor units of the store currency. */
+  price: number
+  description: string
+  cover_photo: string | null
+  /** The external link the buyer receives; null when the deliverable is the uploaded file below. */
+  product_url: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  /** Ours (0008): only published products are listed and sold. */
+  isPublished: boolean
+  /** Ours (0008): a deleted product that was ordered is only hidden; old orders still show it. */
+  deletedAt: Timestamp | null
+  /** Ours (0008): the private deliverable file in blob storage, served through expiring signed links. */
+  deliveryFileKey: string | null
+  deliveryFileName: string | null
+  deliveryFileType: string | null
+  deliveryFileSize: number | null
+  /** Ours (0013): the cover's blobs at 400 and 1200 px wide (WebP); `cover_photo` is its public URL. */
+  coverSmallKey: string | null
+  coverLargeKey: string | null
+  /** Ours (0013): when first published: the one `created` notification goes out then. */
+  publishedAt: Timestamp | null
+}
+
+export interface OrdersTable {
+  id: string
+  trxref: string
+  status: OrderStatus
+  /** Integer minor units of `currency`. */
+  total: number
+  currency: string
+  user_id: string
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export interface ProductOrdersTable {
+  product_id: string
+  order_id: string
+  quantity: number
+  /** Price of one unit when ordered, in minor units: a snapshot, never recomputed. */
+  amount: number
+}
+
+/** Ours (0012): the Paystack side of one order. */
+export interface OrderPaymentsTable {
+  order_id: string
+  /** What the buyer's checkout resumes (Paystack's access code for our trxref). */
+  access_code: string | null
+  paystack_id: string | null
+  /** Paystack's last word on the transaction: success, failed, abandoned… */
+  paystack_status: string | null
+  /** The money that actually arrived, as Paystack reported it. */
+  paid_amount: number | null
+  paid_currency: string | null
+  paid_at: Timestamp | null
+  verify_attempts: number
+  last_verified_at: Timestamp | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+export type OrderEventKind = 'status' | 'payment' | 'refund' | 'alert'
+
+/** Ours (0012): an order's history: status changes and payment events, with time and cause. */
+export interface OrderEventsTable {
+  id: string
+  order_id: string
+  kind: OrderEventKind
+  from_status: OrderStatus | null
+  to_status: OrderStatus | null
+  /** Why: verify, webhook:charge.success, reconciliation, refund:requested… */
+  cause: string
+  /** JSON object: what Paystack said (amount, currency, status, ids), never a secret. */
+  details: string
+  actor_id: string | null
+  createdAt: Timestamp
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed'
+
+/** Ours (0012): refunds asked of Paystack. */
+export interface RefundsTable {
+  id: string
+  order_id: string
+  paystack_refund_id: string | null
+  amount: number
+  currency: string
+  status: RefundStatus
+  reason: string | null
+  requested_by: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}

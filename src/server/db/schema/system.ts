@@ -1,0 +1,47 @@
+import type { Timestamp } from './timestamp'
+
+// Plumbing: the mail outbox, rate-limit counters and admin-editable settings. See ../schema.ts for the conventions.
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+/** The e-mail outbox (features/mail): our own table, snake_case throughout. */
+export interface MailOutboxTable {
+  id: string
+  to_address: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  /** JSON object of extra headers, e.g. List-Unsubscribe. */
+  headers: string
+  /** The template's name, for logs and tests. */
+  template: string
+  status: MailStatus
+  /** Delivery attempts started (counted when a sender claims the row). */
+  attempts: number
+  next_attempt_at: Timestamp
+  /** While `sending`: the sender's claim; past it, another sender may take the row over. */
+  locked_until: Timestamp | null
+  /** The last failure, made safe to store (no credentials). */
+  last_error: string | null
+  created_at: Timestamp
+  sent_at: Timestamp | null
+}
+
+export interface RateLimitsTable {
+  /** Opaque key built by the caller, e.g. `signin:ip:<ip>`; never a raw secret. */
+  key: string
+  /** Hits in the current window; stops at limit + 1 (only "over the limit" matters). */
+  count: number
+  /** End of the current fixed window. */
+  reset_at: Timestamp
+}
+
+/** Settings admins edit in the app (0007): one JSON value per key, checked by the key's schema. */
+export interface SettingsTable {
+  key: string
+  /** JSON text. */
+  value: string
+  updatedAt: Timestamp
+  updatedBy: string | null
+}
