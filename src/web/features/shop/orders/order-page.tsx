@@ -1,14 +1,12 @@
-import { CircleX } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { EmptyState } from '../../../components/ui/empty-state'
-import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { payOrderAgain } from '../checkout/start-checkout'
+import { orderQueryState } from './order-query-state'
 import { Deliverables, OrderLines } from './order-view'
 import { useOrder } from './orders-api'
 
@@ -18,22 +16,8 @@ export function OrderPage() {
   const order = useOrder('mine', id)
   const [paying, setPaying] = useState(false)
   const [payError, setPayError] = useState<string>()
-  if (order.isPending)
-    return (
-      <div role="status" aria-label="Loading the order">
-        <Skeleton className="h-48" />
-      </div>
-    )
-  if (order.isError)
-    return (
-      <EmptyState
-        headingLevel="h1"
-        icon={CircleX}
-        tone="danger"
-        title="Order not available"
-        description={errorMessage(order.error)}
-      />
-    )
+  const fallback = orderQueryState(order)
+  if (fallback || !order.data) return fallback
   const o = order.data
   return (
     <>

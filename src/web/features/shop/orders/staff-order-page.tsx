@@ -1,4 +1,3 @@
-import { CircleX } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import type { OrderDetail } from '../../../../shared/contract/orders'
@@ -8,14 +7,13 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardHeader } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { EmptyState } from '../../../components/ui/empty-state'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
-import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../../lib/api'
 import { currencyExponent, formatDateTime, formatMoney } from '../../../lib/format'
 import { AdminAccessProblem, accessProblemStatus } from '../../admin/admin-access-problem'
+import { orderQueryState } from './order-query-state'
 import { ORDER_STATUS_LABELS } from './order-status'
 import { OrderLines } from './order-view'
 import { useOrder, useRefund } from './orders-api'
@@ -26,22 +24,8 @@ export function StaffOrderPage() {
   const order = useOrder('staff', id)
   const denied = accessProblemStatus(order.error)
   if (denied) return <AdminAccessProblem status={denied} />
-  if (order.isPending)
-    return (
-      <div role="status" aria-label="Loading the order">
-        <Skeleton className="h-48" />
-      </div>
-    )
-  if (order.isError)
-    return (
-      <EmptyState
-        headingLevel="h1"
-        icon={CircleX}
-        tone="danger"
-        title="Order not available"
-        description={errorMessage(order.error)}
-      />
-    )
+  const fallback = orderQueryState(order)
+  if (fallback || !order.data) return fallback
   const o = order.data
   return (
     <>
