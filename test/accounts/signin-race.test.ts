@@ -79,13 +79,21 @@ describe('the sign-in throttle under concurrent attempts', () => {
     const known = await insertUserWithPassword(t.database.db)
     const unknown = 'nobody-here@example.com'
     const [knownAnswers, unknownAnswers] = await Promise.all([
-      burst(t, Array.from({ length: 8 }, () => ({ email: known.email, password: 'wrong password' }))),
-      burst(t, Array.from({ length: 8 }, () => ({ email: unknown, password: 'wrong password' }))),
+      burst(
+        t,
+        Array.from({ length: 8 }, () => ({ email: known.email, password: 'wrong password' })),
+      ),
+      burst(
+        t,
+        Array.from({ length: 8 }, () => ({ email: unknown, password: 'wrong password' })),
+      ),
     ])
     const summary = (answers: Response[]) =>
       answers.map((res) => (res.status === 429 ? 429 : refusalCode(res))).sort()
     expect(summary(unknownAnswers)).toEqual(summary(knownAnswers))
-    expect(summary(knownAnswers)).toEqual([...Array(5).fill('invalid_credentials'), ...Array(3).fill(429)].sort())
+    expect(summary(knownAnswers)).toEqual(
+      [...Array(5).fill('invalid_credentials'), ...Array(3).fill(429)].sort(),
+    )
   })
 
   it('checks at most 20 of 40 concurrent attempts from one address across many accounts', async () => {
@@ -134,7 +142,9 @@ describe('a successful sign-in', () => {
     )
     const stranger = new CookieClient(t.app)
     for (let i = 0; i < 5; i++)
-      expect(refusalCode(await stranger.signIn(user.email, `again-${i}-password`))).toBe('invalid_credentials')
+      expect(refusalCode(await stranger.signIn(user.email, `again-${i}-password`))).toBe(
+        'invalid_credentials',
+      )
     expect((await stranger.signIn(user.email, user.plainPassword)).status).toBe(429)
   })
 

@@ -182,7 +182,11 @@ describe('releaseRateLimit', () => {
     const rule = { key: freshKey(), limit: 1, windowMs: MINUTE }
     await hitRateLimit(db, { ...rule, now: at(0) })
     await releaseRateLimit(db, { ...rule, now: at(MINUTE + 1) })
-    const row = await db.selectFrom('rate_limits').select('count').where('key', '=', rule.key).executeTakeFirst()
+    const row = await db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', rule.key)
+      .executeTakeFirst()
     expect(Number(row?.count)).toBe(1)
   })
 })

@@ -68,7 +68,8 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         credentials: { email: {}, password: {} },
         authorize: (credentials) =>
           authorizeCredentials(deps, credentials, ctx.client).catch((error: unknown) => {
-            if (error instanceof SignInRefused && error.retryAfterSeconds) ctx.throttledFor = error.retryAfterSeconds
+            if (error instanceof SignInRefused && error.retryAfterSeconds)
+              ctx.throttledFor = error.retryAfterSeconds
             throw error
           }),
       }),

@@ -43,5 +43,9 @@ export async function admitSignInAttempt(deps: Deps, email: string, ip: string):
 export async function signInSucceeded(deps: Deps, email: string, ip: string): Promise<void> {
   const db = deps.database.db
   await resetRateLimit(db, accountKey(email))
-  await releaseRateLimit(db, { key: addressKey(ip), limit: SIGNIN_LIMITS.perAddress.limit, now: deps.clock() })
+  await releaseRateLimit(db, {
+    key: addressKey(ip),
+    limit: SIGNIN_LIMITS.perAddress.limit,
+    now: deps.clock(),
+  })
 }

@@ -89,10 +89,7 @@ export async function peekRateLimit(
  * refused hits parked above the limit are not handed out: the count drops to at most `limit - 1`.
  * One atomic statement, like the hit.
  */
-export async function releaseRateLimit(
-  db: Kysely<DB>,
-  rule: Omit<RateLimitRule, 'windowMs'>,
-): Promise<void> {
+export async function releaseRateLimit(db: Kysely<DB>, rule: Omit<RateLimitRule, 'windowMs'>): Promise<void> {
   checkRule({ ...rule, windowMs: 1 })
   const count = sql.ref('count')
   await db
