@@ -4,7 +4,7 @@ import type { ShareCandidates } from '../../../shared/contract/files-responses'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { hitRateLimit } from '../../lib/rate-limit/rate-limit'
-import { canChangeGrant, shareLookupScope } from '../../policies/files.policy'
+import { shareLookupScope } from '../../policies/files.policy'
 import { canOnFolder } from '../../policies/folders.policy'
 import { findUserByEmail, normalizeEmail } from '../accounts/users.repository'
 import { type ActorUser, readableFolder } from './access'
@@ -58,15 +58,11 @@ export async function shareByEmail(
   folderId: string,
   input: ShareByEmailInput,
 ) {
-  const { folder, access } = await managedFolder(deps, who, folderId)
-  const level = canChangeGrant({
-    access,
-    isTopLevel: folder.parent_id === null,
-    targetCurrent: null,
-    targetNext: input.permissionType,
-    administratorsOnFolder: 2,
-  })
-  if (level !== 'ok') throw problems.forbidden('You can share only up to your own level.')
+  await managedFolder(deps, who, folderId)
+  // The levels the caller may give someone new, by the same grant rule the access list shows.
+  const before = await folderAccessList(deps, who, folderId)
+  if (!before.grantableLevels.includes(input.permissionType))
+    throw problems.forbidden('You can share only up to your own level.')
   if (shareLookupScope(who.actor) === 'contacts') {
     const result = await hitRateLimit(deps.database.db, {
       key: `share:email:${who.id}`,
@@ -84,7 +80,7 @@ export async function shareByEmail(
   const answer = { email, permissionType: input.permissionType }
   const target = await findUserByEmail(deps.database.db, email)
   if (!target || target.id === who.id || target.isRestricted) return answer
-  const listed = (await folderAccessList(deps, who, folderId)).entries.some((e) => e.user.id === target.id)
+  const listed = before.entries.some((e) => e.user.id === target.id)
   try {
     await setGrant(deps, who, folderId, target.id, { permissionType: input.permissionType })
   } catch (error) {
