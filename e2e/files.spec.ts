@@ -95,12 +95,21 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   // Share the top folder with Bob as a viewer.
   await page.getByRole('button', { name: 'Share' }).click()
   const share = page.getByRole('dialog', { name: `Share “${top}”` })
-  await share.getByLabel('Find a person by name or e-mail').fill(bob.lastName)
-  await share.getByRole('button', { name: new RegExp(bob.email) }).click()
+  // A customer finds nobody by name until they share with them: the full e-mail address is needed.
+  const lookup = share.getByLabel('E-mail address')
+  await lookup.fill(bob.lastName)
+  await expect(share.getByText('Nobody you already share with matches.')).toBeVisible()
+  await lookup.fill(bob.email.toUpperCase())
+  await share.getByRole('button', { name: new RegExp(bob.email.replace(/\./g, '\\.')) }).click()
   await share.getByLabel('Level to give').selectOption('viewer')
   await share.getByRole('button', { name: 'Share', exact: true }).click()
+  await expect(toastText(page, `Shared with ${bob.email} as viewer`)).toBeVisible()
   await expect(share.getByRole('list', { name: 'People with access' })).toContainText(`Bob ${bob.lastName}`)
   await expect(share.getByRole('list', { name: 'People with access' })).toContainText('direct')
+  // Now that they share a folder, Bob is found by name.
+  await lookup.fill(bob.lastName)
+  await expect(share.getByRole('list', { name: 'People found' })).toContainText(bob.email)
+  await lookup.fill('')
   await expectAccessible(page)
   await share.getByRole('button', { name: 'Done' }).click()
 

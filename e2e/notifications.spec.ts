@@ -53,14 +53,9 @@ test('the bell counts a share live and its entry opens the folder', async ({
   const created = await alicePage.request.post('/api/folders', { headers, data: { folder_name: folderName } })
   expect(created.status(), await created.text()).toBe(201)
   const folder = (await created.json()) as { id: string }
-  const found = await alicePage.request.get(`/api/folders/${folder.id}/share-candidates`, {
-    params: { q: bob.email },
-  })
-  const [target] = ((await found.json()) as { items: { id: string; email: string }[] }).items
-  expect(target?.email).toBe(bob.email)
-  const shared = await alicePage.request.put(`/api/folders/${folder.id}/permissions/${target!.id}`, {
+  const shared = await alicePage.request.post(`/api/folders/${folder.id}/shares`, {
     headers,
-    data: { permissionType: 'viewer' },
+    data: { email: bob.email, permissionType: 'viewer' },
   })
   expect(shared.status(), await shared.text()).toBe(200)
   await aliceContext.close()

@@ -65,6 +65,11 @@ describe('the file manager contract', () => {
     await call('POST', '/api/items/copy', { targetFolderId: top.id, items: [{ type: 'file', id: f.id }] })
     await call('POST', '/api/items/move', { targetFolderId: top.id, items: [{ type: 'file', id: f.id }] })
     await call('GET', `/api/folders/${top.id}/share-candidates?q=frid`)
+    await call('GET', `/api/folders/${top.id}/share-candidates?q=someone@example.com`)
+    await call('POST', `/api/folders/${top.id}/shares`, {
+      email: 'someone@example.com',
+      permissionType: 'viewer',
+    })
     await call('PUT', `/api/folders/${top.id}/permissions/${friend.id}`, { permissionType: 'editor' })
     await call('GET', `/api/folders/${top.id}/permissions`)
     await call('DELETE', `/api/files/${f.id}`)

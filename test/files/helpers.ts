@@ -12,6 +12,7 @@ import type { TestApp } from '../support/test-app'
 export interface Person {
   id: string
   name: string
+  email: string
   client: CookieClient
 }
 
@@ -31,7 +32,7 @@ export async function person(
   const client = new CookieClient(t.app)
   const res = await client.signIn(user.email, user.plainPassword)
   if (res.status >= 400) throw new Error(`sign-in failed for ${first}: ${res.status}`)
-  return { id: user.id, name: user.name, client }
+  return { id: user.id, name: user.name, email: user.email, client }
 }
 
 export async function folder(t: TestApp, name: string, overrides: Partial<DB['folders']> = {}) {

@@ -7,6 +7,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   purgeExpiredRateLimits,
+  releaseRateLimit,
   resetRateLimit,
 } from '../../src/server/lib/rate-limit/rate-limit'
 import { createTestApp } from '../support/test-app'
@@ -152,6 +153,41 @@ describe('peekRateLimit', () => {
       allowed: true,
       remaining: 2,
     })
+  })
+})
+
+describe('releaseRateLimit', () => {
+  it('gives back one hit in the open window, never below zero', async () => {
+    const rule = { key: freshKey(), limit: 2, windowMs: MINUTE }
+    await hitRateLimit(db, { ...rule, now: at(0) })
+    await hitRateLimit(db, { ...rule, now: at(1) })
+    expect((await peekRateLimit(db, { ...rule, now: at(2) })).allowed).toBe(false)
+    await releaseRateLimit(db, { ...rule, now: at(3) })
+    expect(await peekRateLimit(db, { ...rule, now: at(4) })).toMatchObject({ allowed: true, remaining: 1 })
+    await releaseRateLimit(db, { ...rule, now: at(5) })
+    await releaseRateLimit(db, { ...rule, now: at(6) })
+    expect(await peekRateLimit(db, { ...rule, now: at(7) })).toMatchObject({ allowed: true, remaining: 2 })
+    expect((await hitRateLimit(db, { ...rule, now: at(8) })).remaining).toBe(1)
+  })
+
+  it('hands out the released hit even when refused hits were parked above the limit', async () => {
+    const rule = { key: freshKey(), limit: 3, windowMs: MINUTE }
+    for (let i = 0; i < 6; i++) await hitRateLimit(db, { ...rule, now: at(i) })
+    await releaseRateLimit(db, { ...rule, now: at(10) })
+    expect((await hitRateLimit(db, { ...rule, now: at(11) })).allowed).toBe(true)
+    expect((await hitRateLimit(db, { ...rule, now: at(12) })).allowed).toBe(false)
+  })
+
+  it('leaves an ended window alone', async () => {
+    const rule = { key: freshKey(), limit: 1, windowMs: MINUTE }
+    await hitRateLimit(db, { ...rule, now: at(0) })
+    await releaseRateLimit(db, { ...rule, now: at(MINUTE + 1) })
+    const row = await db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', rule.key)
+      .executeTakeFirst()
+    expect(Number(row?.count)).toBe(1)
   })
 })
 

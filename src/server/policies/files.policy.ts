@@ -104,3 +104,11 @@ export function canDeleteTrashEntry(actor: Actor, entry: TrashEntryFacts): boole
   if (isFolderSuperUser(actor)) return true
   return entry.originAccess !== null && canOnFolder(entry.originAccess, 'deletePermanently')
 }
+
+/**
+ * Finding people to share with (docs/decisions/0042): super users search everyone by part of a name or
+ * address; anyone else types a full e-mail address, or finds the people they already share with.
+ */
+export function shareLookupScope(actor: Actor): 'everyone' | 'contacts' {
+  return isFolderSuperUser(actor) ? 'everyone' : 'contacts'
+}

@@ -127,8 +127,27 @@ export const accessListSchema = z.object({
   grantableLevels: z.array(z.enum(PERMISSION_TYPES)),
 })
 export type AccessList = z.infer<typeof accessListSchema>
+/**
+ * Whom the share dialog may offer (docs/decisions/0042). The same shape whether or not the typed
+ * address belongs to an account: it never says which.
+ */
 export const shareCandidatesSchema = z.object({
+  /** What part of a name or address searches: everyone (super users), or the people the caller already shares with. */
+  scope: z.enum(['everyone', 'contacts']),
+  /** People matching the text, within the scope (at most 10). */
   items: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  /**
+   * The text, normalised, when it is a full e-mail address that none of the items has: offered for
+   * sharing by address (POST /api/folders/{id}/shares) whether or not an account has it.
+   */
+  address: z.string().nullable(),
+})
+export type ShareCandidates = z.infer<typeof shareCandidatesSchema>
+
+/** The answer to sharing by address: the same whether or not an account has the address. */
+export const shareByEmailResultSchema = z.object({
+  email: z.string(),
+  permissionType: z.enum(PERMISSION_TYPES),
 })
 
 export const trashEntrySchema = z.object({

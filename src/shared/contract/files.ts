@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../names'
+import { emailSchema } from './accounts'
 
 // The file manager's metadata API (product.md §2, issue 4): folders, files, moves and copies, sharing,
 // home views, search and the trash. Uploads, downloads and previews are in the transfer contract.
@@ -127,12 +128,24 @@ export const grantSchema = z.object({
 })
 export type GrantInput = z.infer<typeof grantSchema>
 
+/**
+ * The share dialog's lookup (docs/decisions/0042): a full e-mail address, or part of a name or address
+ * to find among the people the caller already shares with (super users: among everyone).
+ */
 export const userSearchQuerySchema = z.object({
   q: z
     .string({ error: 'Type at least 2 characters.' })
     .trim()
-    .min(2, { error: 'Type at least 2 characters.' }),
+    .min(2, { error: 'Type at least 2 characters.' })
+    .max(254, { error: 'Type at most 254 characters.' }),
 })
+
+/** Share a folder with whoever has this e-mail address, if anyone: the answer is the same either way. */
+export const shareByEmailSchema = z.object({
+  email: emailSchema,
+  permissionType: grantSchema.shape.permissionType,
+})
+export type ShareByEmailInput = z.infer<typeof shareByEmailSchema>
 
 /**
  * How to restore. Default: where it came from. When that folder is itself in the trash the answer is

@@ -6,7 +6,7 @@ import type { SessionUser, SignInErrorCode } from '../../../shared/contract/acco
 import type { AppDeps } from '../../deps'
 import { recordAudit } from '../audit/audit.service'
 import { createAuthAdapter, type ProfileExtras } from './auth-adapter'
-import { authorizeCredentials } from './credentials.service'
+import { authorizeCredentials, SignInRefused } from './credentials.service'
 import { deleteSession } from './sessions.repository'
 import { type ClientInfo, resolveSession, startSession } from './sessions.service'
 import { findUserById } from './users.repository'
@@ -31,6 +31,11 @@ export interface AuthRequestContext {
   client: ClientInfo
   /** The caller's current session, if any: linking a provider keeps it instead of starting another. */
   current: { sessionId: string; userId: string; token: string } | undefined
+  /**
+   * Set when the sign-in throttle refused this request: seconds to wait. Auth.js would answer with its
+   * usual redirect; the route answers 429 with Retry-After instead (auth.routes.ts).
+   */
+  throttledFor?: number
 }
 
 /**
@@ -61,7 +66,12 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
     providers: [
       Credentials({
         credentials: { email: {}, password: {} },
-        authorize: (credentials) => authorizeCredentials(deps, credentials, ctx.client),
+        authorize: (credentials) =>
+          authorizeCredentials(deps, credentials, ctx.client).catch((error: unknown) => {
+            if (error instanceof SignInRefused && error.retryAfterSeconds)
+              ctx.throttledFor = error.retryAfterSeconds
+            throw error
+          }),
       }),
       ...identityProviders(deps),
     ],

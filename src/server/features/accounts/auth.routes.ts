@@ -2,8 +2,9 @@ import { Auth } from '@auth/core'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../deps'
+import { problems } from '../../lib/http/problem'
 import { type AnyRoute, defineRoute } from '../../lib/http/route'
-import { AUTH_BASE_PATH, buildAuthConfig } from './auth-config'
+import { AUTH_BASE_PATH, type AuthRequestContext, buildAuthConfig } from './auth-config'
 import { clientInfo } from './client-info'
 
 // Auth.js's standard calls (seed-spec §7, product.md §1), each declared in the route table like any
@@ -25,15 +26,25 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
   const request = new Request(url, { method: c.req.method, headers, body })
 
   const session = c.var.session
-  const config = buildAuthConfig(deps, {
+  const ctx: AuthRequestContext = {
     client: clientInfo(c),
     current: session && { sessionId: session.id, userId: session.user.id, token: session.token },
-  })
-  const response = await Auth(request, config)
+  }
+  const response = await Auth(request, buildAuthConfig(deps, ctx))
+  // A throttled sign-in is a 429 with Retry-After like every other rate limit, not a redirect.
+  if (ctx.throttledFor !== undefined) {
+    throw problems.rateLimited(
+      ctx.throttledFor,
+      'Too many sign-in attempts. For your security, sign-in is paused for a while: try again later, or reset your password.',
+    )
+  }
   // Auth.js answers with its own headers; ours (request id, security headers) are added on the way out.
   return new Response(response.body, { status: response.status, headers: response.headers })
 }
 
+const throttled: Record<number, { description: string }> = {
+  429: { description: '`rate_limited`: too many sign-in attempts (with Retry-After)' },
+}
 const providerParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/) })
 const authjs = (method: 'get' | 'post', action: string, summary: string, params?: z.ZodType): AnyRoute =>
   defineRoute({
@@ -44,7 +55,11 @@ const authjs = (method: 'get' | 'post', action: string, summary: string, params?
     access: 'public',
     request: { params, bodyType: 'form', maxBodyBytes: 16 * 1024 },
     csrfExempt: method === 'post' ? AUTHJS_CSRF : undefined,
-    responses: { 200: { description: 'Auth.js response' }, 302: { description: 'Redirect' } },
+    responses: {
+      200: { description: 'Auth.js response' },
+      302: { description: 'Redirect' },
+      ...(method === 'post' && action === 'callback/:provider' ? throttled : {}),
+    },
     handler: (c) => runAuth(c),
   })
 

@@ -4,12 +4,18 @@ import type { AppDeps } from '../../deps'
 import { recordAudit } from '../audit/audit.service'
 import { burnPasswordCheck, verifyPassword } from './passwords'
 import type { ClientInfo } from './sessions.service'
-import { clearSignInFailures, recordSignInFailure, signInBlockedFor } from './signin-throttle'
+import { admitSignInAttempt, signInSucceeded } from './signin-throttle'
 import { findUserByEmail, normalizeEmail } from './users.repository'
 
-/** A refused credentials sign-in; Auth.js sends `code` to the sign-in page as ?code=… */
+/**
+ * A refused credentials sign-in; Auth.js sends `code` to the sign-in page as ?code=…. A throttled one
+ * carries the wait, for the route to answer 429 with Retry-After instead.
+ */
 export class SignInRefused extends CredentialsSignin {
-  constructor(code: SignInErrorCode) {
+  constructor(
+    code: SignInErrorCode,
+    readonly retryAfterSeconds?: number,
+  ) {
     super()
     this.code = code
   }
@@ -17,7 +23,8 @@ export class SignInRefused extends CredentialsSignin {
 
 /**
  * Checks an e-mail and password for Auth.js's credentials provider. The order matters:
- * throttle first (a locked account is not even checked), then the password (an unknown address costs
+ * throttle first (the attempt is counted before the check, so a locked account is not even checked
+ * and concurrent attempts cannot slip past the limit), then the password (an unknown address costs
  * the same time as a known one), and only after a correct password does the answer say that the
  * account is restricted or unverified — so none of these reveal whether an address is registered.
  */
@@ -37,9 +44,10 @@ export async function authorizeCredentials(
       deps.clock(),
     )
 
-  if ((await signInBlockedFor(deps, email, client.ipAddress)) > 0) {
+  const admission = await admitSignInAttempt(deps, email, client.ipAddress)
+  if (!admission.admitted) {
     await audit({ reason: 'throttled' })
-    throw new SignInRefused('rate_limited')
+    throw new SignInRefused('rate_limited', admission.retryAfterSeconds)
   }
 
   const user = await findUserByEmail(deps.database.db, email)
@@ -47,12 +55,11 @@ export async function authorizeCredentials(
   if (user?.password) ok = await verifyPassword(user.password, password)
   else await burnPasswordCheck(password) // the same time as a real check: no hint that the address is unknown
   if (!user || !ok) {
-    await recordSignInFailure(deps, email, client.ipAddress)
     await audit({ reason: 'invalid_credentials' }, user?.id ?? null)
     throw new SignInRefused('invalid_credentials')
   }
 
-  await clearSignInFailures(deps, email)
+  await signInSucceeded(deps, email, client.ipAddress)
   if (user.isRestricted) {
     await audit({ reason: 'restricted' }, user.id)
     throw new SignInRefused('restricted')

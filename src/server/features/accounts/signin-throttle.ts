@@ -1,12 +1,13 @@
 import type { AppDeps } from '../../deps'
-import { hitRateLimit, peekRateLimit, resetRateLimit } from '../../lib/rate-limit/rate-limit'
+import { hitRateLimit, releaseRateLimit, resetRateLimit } from '../../lib/rate-limit/rate-limit'
 
-// Failed sign-ins are throttled per account and per client address (product.md §1), in the
-// database so every instance shares the counts. The limits, documented in the README:
+// Sign-in attempts are throttled per account and per client address (product.md §1), in the
+// database so every instance shares the counts (docs/decisions/0015, 0042). The limits, documented in
+// the README:
 export const SIGNIN_LIMITS = {
-  /** Failures for one e-mail address within the window; the next attempt is refused. */
+  /** Password checks for one e-mail address within the window; the next attempt is refused. */
   perAccount: { limit: 5, windowMs: 15 * 60 * 1000 },
-  /** Failures from one address within the window, across all accounts (credential stuffing). */
+  /** Password checks from one address within the window, across all accounts (credential stuffing). */
   perAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
 } as const
 
@@ -15,28 +16,36 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>
 const accountKey = (email: string) => `signin:account:${email}`
 const addressKey = (ip: string) => `signin:ip:${ip}`
 
-/** Seconds until another attempt is allowed, or 0 when the caller may try now. */
-export async function signInBlockedFor(deps: Deps, email: string, ip: string): Promise<number> {
+/** The outcome of asking to check a password: admitted (the attempt is counted), or wait this long. */
+export type SignInAdmission = { admitted: true } | { admitted: false; retryAfterSeconds: number }
+
+/**
+ * Counts one attempt against the client address and then the account, each in one atomic statement,
+ * *before* the password is checked: of any number of concurrent attempts only the limit get through.
+ * An attempt refused by the account gives its address count back, so both counters count exactly the
+ * password checks that ran. An unknown e-mail is counted like a known one.
+ */
+export async function admitSignInAttempt(deps: Deps, email: string, ip: string): Promise<SignInAdmission> {
+  const db = deps.database.db
   const now = deps.clock()
-  const checks = [
-    { key: accountKey(email), ...SIGNIN_LIMITS.perAccount },
-    { key: addressKey(ip), ...SIGNIN_LIMITS.perAddress },
-  ]
-  let wait = 0
-  for (const check of checks) {
-    const state = await peekRateLimit(deps.database.db, { ...check, now })
-    if (!state.allowed) wait = Math.max(wait, state.retryAfterSeconds)
-  }
-  return wait
+  const address = await hitRateLimit(db, { key: addressKey(ip), ...SIGNIN_LIMITS.perAddress, now })
+  if (!address.allowed) return { admitted: false, retryAfterSeconds: address.retryAfterSeconds }
+  const account = await hitRateLimit(db, { key: accountKey(email), ...SIGNIN_LIMITS.perAccount, now })
+  if (account.allowed) return { admitted: true }
+  await releaseRateLimit(db, { key: addressKey(ip), limit: SIGNIN_LIMITS.perAddress.limit, now })
+  return { admitted: false, retryAfterSeconds: account.retryAfterSeconds }
 }
 
-export async function recordSignInFailure(deps: Deps, email: string, ip: string): Promise<void> {
-  const now = deps.clock()
-  await hitRateLimit(deps.database.db, { key: accountKey(email), ...SIGNIN_LIMITS.perAccount, now })
-  await hitRateLimit(deps.database.db, { key: addressKey(ip), ...SIGNIN_LIMITS.perAddress, now })
-}
-
-/** A correct password clears the account's count (the address keeps its own). */
-export async function clearSignInFailures(deps: Deps, email: string): Promise<void> {
-  await resetRateLimit(deps.database.db, accountKey(email))
+/**
+ * A correct password: the account's count is cleared, and the address gets this attempt back (a
+ * failure keeps both). Many people signing in behind one address do not use up its limit.
+ */
+export async function signInSucceeded(deps: Deps, email: string, ip: string): Promise<void> {
+  const db = deps.database.db
+  await resetRateLimit(db, accountKey(email))
+  await releaseRateLimit(db, {
+    key: addressKey(ip),
+    limit: SIGNIN_LIMITS.perAddress.limit,
+    now: deps.clock(),
+  })
 }

@@ -2,12 +2,18 @@ import {
   folderUserParamsSchema,
   grantSchema,
   idParamsSchema,
+  shareByEmailSchema,
   userSearchQuerySchema,
 } from '../../../shared/contract/files'
-import { accessListSchema, shareCandidatesSchema } from '../../../shared/contract/files-responses'
+import {
+  accessListSchema,
+  shareByEmailResultSchema,
+  shareCandidatesSchema,
+} from '../../../shared/contract/files-responses'
 import { defineRoute } from '../../lib/http/route'
 import { forbidden, notFound, tags, who } from './route-helpers'
-import { folderAccessList, revokeGrant, setGrant, shareCandidates } from './sharing.service'
+import { shareByEmail, shareCandidates } from './share-lookup.service'
+import { folderAccessList, revokeGrant, setGrant } from './sharing.service'
 
 // Sharing a folder: who has access and from where, finding people, granting and revoking.
 
@@ -30,16 +36,46 @@ export const sharingRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/folders/:id/share-candidates',
-    summary: 'People to share the folder with, by name or e-mail (id, name, e-mail; at most 10)',
+    summary: 'People to share the folder with, without revealing who has an account',
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, query: userSearchQuerySchema },
     responses: {
-      200: { description: 'Matching people', schema: shareCandidatesSchema },
+      200: {
+        description:
+          'Super users (admins, ManageFolders staff) search everyone by part of a name or e-mail address. ' +
+          'Anyone else finds, by part of a name or address, only the people they already share with (who ' +
+          'hold a grant on a folder they administer, or administer a folder they hold a grant on): `items` ' +
+          '(id, name, e-mail; at most 10). A full e-mail address that none of the items has comes back as ' +
+          '`address`, as typed (normalised), whether or not an account has it: share with it through ' +
+          'POST /api/folders/{id}/shares.',
+        schema: shareCandidatesSchema,
+      },
       ...forbidden,
       ...notFound,
     },
     handler: (c, { params, query }) => shareCandidates(c.var.deps, who(c), params.id, query.q),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/folders/:id/shares',
+    summary: 'Shares the folder with whoever has an e-mail address, without saying whether anyone has it',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: shareByEmailSchema },
+    responses: {
+      200: {
+        description:
+          'The address and level, as sent, whatever happened. If an active account other than the ' +
+          'caller’s has the address, it now has the level (up to the caller’s own) and was notified; ' +
+          'otherwise nothing happened. Callers who are not super users may share by address 30 times an hour.',
+        schema: shareByEmailResultSchema,
+      },
+      ...forbidden,
+      ...notFound,
+      429: { description: '`rate_limited`: too many shares by address (Retry-After)' },
+    },
+    handler: (c, { params, body }) => shareByEmail(c.var.deps, who(c), params.id, body),
   }),
   defineRoute({
     method: 'put',

@@ -1,9 +1,7 @@
-import { type SqlBool, sql } from 'kysely'
 import type { GrantInput } from '../../../shared/contract/files'
 import type { PermissionType } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
-import { containsPattern } from '../../lib/list-query/like-pattern'
 import { canChangeGrant } from '../../policies/files.policy'
 import { canOnFolder } from '../../policies/folders.policy'
 import { loadFolderChain } from '../folders/folder-access.repository'
@@ -173,32 +171,4 @@ export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: strin
   await deps.database.db.deleteFrom('folder_permissions').where('id', '=', state.current.id).execute()
   // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
   return { revoked: true }
-}
-
-/** People to share with, by name or e-mail: the fewest fields the dialog needs. */
-export async function searchUsers(deps: AppDeps, who: ActorUser, q: string) {
-  const pattern = containsPattern(q)
-  const rows = await deps.database.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('isRestricted', '=', false)
-    .where('id', '!=', who.id)
-    .where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(${sql.ref('name')}) like ${pattern} escape '\\'`,
-        sql<SqlBool>`lower(${sql.ref('email')}) like ${pattern} escape '\\'`,
-      ]),
-    )
-    .orderBy('name')
-    .limit(10)
-    .execute()
-  return { items: rows }
-}
-
-/** The share dialog's search: only for those who may share this folder. */
-export async function shareCandidates(deps: AppDeps, who: ActorUser, folderId: string, q: string) {
-  const { access } = await readableFolder(deps.database.db, who.actor, folderId)
-  if (!canOnFolder(access, 'managePermissions'))
-    throw problems.forbidden('Only administrators of this folder can share it.')
-  return searchUsers(deps, who, q)
 }

@@ -83,6 +83,26 @@ export async function peekRateLimit(
   return toResult(rule, count, row.reset_at, count < rule.limit)
 }
 
+/**
+ * Gives back one allowed hit, e.g. an attempt counted before it was checked that turned out fine.
+ * Only the window that is still open is touched (an ended one restarts on its next hit anyway), and
+ * refused hits parked above the limit are not handed out: the count drops to at most `limit - 1`.
+ * One atomic statement, like the hit.
+ */
+export async function releaseRateLimit(db: Kysely<DB>, rule: Omit<RateLimitRule, 'windowMs'>): Promise<void> {
+  checkRule({ ...rule, windowMs: 1 })
+  const count = sql.ref('count')
+  await db
+    .updateTable('rate_limits')
+    .set({
+      count: sql<number>`case when ${count} > ${rule.limit} then ${rule.limit - 1} else ${count} - 1 end`,
+    })
+    .where('key', '=', rule.key)
+    .where('count', '>', 0)
+    .where(sql<boolean>`${sql.ref('reset_at')} > ${timestampParam(db, rule.now)}`)
+    .execute()
+}
+
 /** Forgets the counter, e.g. after a successful sign-in clears that account's failures. */
 export async function resetRateLimit(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute()

@@ -80,8 +80,15 @@ export async function signInWithPassword(input: {
   password: string
   callbackUrl: string
 }): Promise<AuthOutcome> {
-  const url = await postAuthForm('callback/credentials', input)
-  return readAuthRedirect(url, window.location.origin)
+  try {
+    const url = await postAuthForm('callback/credentials', input)
+    return readAuthRedirect(url, window.location.origin)
+  } catch (error) {
+    // The sign-in throttle answers 429: the page explains it like any other refusal.
+    if (error instanceof ApiError && error.status === 429)
+      return { kind: 'error', error: 'CredentialsSignin', code: 'rate_limited' }
+    throw error
+  }
 }
 
 /**

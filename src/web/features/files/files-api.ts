@@ -10,6 +10,7 @@ import type {
   Level,
   RestoreResult,
   SearchListing,
+  ShareCandidates,
   Sorting,
   TrashContents,
   TrashEntry,
@@ -87,10 +88,10 @@ export function useShareCandidates(folderId: string, q: string) {
   return useQuery({
     queryKey: filesKeys.candidates(folderId, q),
     queryFn: ({ signal }) =>
-      api.get<{ items: { id: string; name: string; email: string }[] }>(
-        `/api/folders/${enc(folderId)}/share-candidates`,
-        { signal, query: { q } },
-      ),
+      api.get<ShareCandidates>(`/api/folders/${enc(folderId)}/share-candidates`, {
+        signal,
+        query: { q },
+      }),
     enabled: q.trim().length >= 2,
   })
 }
@@ -120,6 +121,12 @@ export const filesApi = {
   bulkTrash: (items: ItemRef[]) => api.post<{ results: BulkItemResult[] }>('/api/items/trash', { items }),
   grant: (folderId: string, userId: string, permissionType: Level) =>
     api.put(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`, { permissionType }),
+  /** Shares with whoever has the address; the answer is the same whether or not anyone has it. */
+  shareByEmail: (folderId: string, email: string, permissionType: Level) =>
+    api.post<{ email: string; permissionType: Level }>(`/api/folders/${enc(folderId)}/shares`, {
+      email,
+      permissionType,
+    }),
   revoke: (folderId: string, userId: string) =>
     api.delete(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`),
   restore: (entryId: string, input: RestoreInput = {}) =>

@@ -141,3 +141,18 @@ export interface AccessList {
   /** Levels the caller may grant to someone new. */
   grantableLevels: Level[]
 }
+
+export interface ShareCandidate {
+  id: string
+  name: string
+  email: string
+}
+
+/** The share dialog's lookup: the same shape whether or not the typed address has an account. */
+export interface ShareCandidates {
+  /** What part of a name or address searches: everyone (super users) or the people one already shares with. */
+  scope: 'everyone' | 'contacts'
+  items: ShareCandidate[]
+  /** The typed full e-mail address, offered for sharing by address whether or not anyone has it. */
+  address: string | null
+}

@@ -8,8 +8,12 @@ import { Select } from '../../components/ui/select'
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
+import { useSession } from '../accounts/session'
 import { filesApi, useAccessList, useFilesMutation, useShareCandidates } from './files-api'
-import type { Level } from './files-types'
+import type { Level, ShareCandidate } from './files-types'
+
+/** Someone found by the lookup, or an e-mail address typed in full (which may or may not have an account). */
+type Chosen = { kind: 'person'; person: ShareCandidate } | { kind: 'address'; email: string }
 
 const LEVEL_LABEL: Record<Level, string> = {
   viewer: 'Viewer',
@@ -19,7 +23,9 @@ const LEVEL_LABEL: Record<Level, string> = {
 
 /**
  * Who has access to a folder and from where (a direct grant, or inherited from which folder above),
- * with the levels the caller may set; and finding someone new by name or e-mail to share with.
+ * with the levels the caller may set; and adding someone: by their full e-mail address, or by name
+ * among the people one already shares with (super users search everyone). The dialog never learns
+ * whether a typed address has an account (docs/decisions/0042).
  */
 export function ShareDialog({
   folder,
@@ -31,22 +37,39 @@ export function ShareDialog({
   const access = useAccessList(folder.id, true)
   const [q, setQ] = useState('')
   const candidates = useShareCandidates(folder.id, q)
-  const [chosen, setChosen] = useState<{ id: string; name: string; email: string } | null>(null)
+  const session = useSession()
+  const searchesEveryone =
+    session.user?.role === 'admin' ||
+    (session.user?.role === 'staff' && session.user.staffFunctions.includes('ManageFolders'))
+  const [chosen, setChosen] = useState<Chosen | null>(null)
   const [level, setLevel] = useState<Level>('viewer')
   const grant = useFilesMutation((a: { userId: string; level: Level }) =>
     filesApi.grant(folder.id, a.userId, a.level),
   )
+  const shareByEmail = useFilesMutation((a: { email: string; level: Level }) =>
+    filesApi.shareByEmail(folder.id, a.email, a.level),
+  )
   const revoke = useFilesMutation((userId: string) => filesApi.revoke(folder.id, userId))
   const grantable = access.data?.grantableLevels ?? []
+  const found = candidates.data
+  const nothingFound = found !== undefined && found.items.length === 0 && found.address === null
 
   const share = async () => {
     if (!chosen) return
+    const as = LEVEL_LABEL[level].toLowerCase()
     try {
-      await grant.mutateAsync({ userId: chosen.id, level })
-      toast({
-        title: `Shared with ${chosen.name} as ${LEVEL_LABEL[level].toLowerCase()}`,
-        variant: 'success',
-      })
+      if (chosen.kind === 'person') {
+        await grant.mutateAsync({ userId: chosen.person.id, level })
+        toast({ title: `Shared with ${chosen.person.name} as ${as}`, variant: 'success' })
+      } else {
+        await shareByEmail.mutateAsync({ email: chosen.email, level })
+        toast({
+          title: `Shared with ${chosen.email} as ${as}`,
+          description:
+            'If this address has an account here, they can open the folder now and have been notified. If not, nothing was sent: ask them to sign up, then share again.',
+          variant: 'success',
+        })
+      }
       setChosen(null)
       setQ('')
     } catch (error) {
@@ -61,11 +84,19 @@ export function ShareDialog({
           <h3 id="share-add" className="font-medium">
             Add someone
           </h3>
-          <FormField label="Find a person by name or e-mail" hint="Type at least 2 characters.">
+          <FormField
+            label={searchesEveryone ? 'Find a person by name or e-mail' : 'E-mail address'}
+            hint={
+              searchesEveryone
+                ? 'Type at least 2 characters.'
+                : 'Type their full e-mail address. People you already share with can also be found by name.'
+            }
+          >
             <Input
               type="search"
               value={q}
               autoComplete="off"
+              spellCheck={false}
               onChange={(e) => {
                 setQ(e.target.value)
                 setChosen(null)
@@ -76,22 +107,42 @@ export function ShareDialog({
             <div aria-live="polite">
               {candidates.isPending ? (
                 <Spinner label="Searching" size="sm" />
-              ) : candidates.data?.items.length === 0 ? (
-                <p className="text-sm text-fg-muted">Nobody found.</p>
+              ) : candidates.isError ? (
+                <Alert variant="danger" title="Could not look this up">
+                  {errorMessage(candidates.error)}
+                </Alert>
+              ) : nothingFound ? (
+                <p className="text-sm text-fg-muted">
+                  {found.scope === 'everyone'
+                    ? 'Nobody found.'
+                    : 'Nobody you already share with matches. To share with someone new, type their full e-mail address.'}
+                </p>
               ) : (
                 <ul aria-label="People found" className="flex flex-col rounded-md border border-border">
-                  {candidates.data?.items.map((u) => (
+                  {found?.items.map((u) => (
                     <li key={u.id}>
                       <button
                         type="button"
                         className="flex w-full flex-col px-3 py-2 text-left text-sm hover:bg-surface-muted"
-                        onClick={() => setChosen(u)}
+                        onClick={() => setChosen({ kind: 'person', person: u })}
                       >
                         <span className="font-medium">{u.name}</span>
                         <span className="text-fg-muted">{u.email}</span>
                       </button>
                     </li>
                   ))}
+                  {found?.address && (
+                    <li>
+                      <button
+                        type="button"
+                        className="flex w-full flex-col px-3 py-2 text-left text-sm hover:bg-surface-muted"
+                        onClick={() => found.address && setChosen({ kind: 'address', email: found.address })}
+                      >
+                        <span className="font-medium">{found.address}</span>
+                        <span className="text-fg-muted">Share with this e-mail address</span>
+                      </button>
+                    </li>
+                  )}
                 </ul>
               )}
             </div>
@@ -99,8 +150,14 @@ export function ShareDialog({
           {chosen && (
             <div className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-end">
               <p className="flex-1 text-sm">
-                <span className="font-medium">{chosen.name}</span>{' '}
-                <span className="text-fg-muted">{chosen.email}</span>
+                {chosen.kind === 'person' ? (
+                  <>
+                    <span className="font-medium">{chosen.person.name}</span>{' '}
+                    <span className="text-fg-muted">{chosen.person.email}</span>
+                  </>
+                ) : (
+                  <span className="font-medium">{chosen.email}</span>
+                )}
               </p>
               <FormField label="Level to give">
                 <Select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
@@ -111,7 +168,7 @@ export function ShareDialog({
                   ))}
                 </Select>
               </FormField>
-              <Button loading={grant.isPending} onClick={() => void share()}>
+              <Button loading={grant.isPending || shareByEmail.isPending} onClick={() => void share()}>
                 Share
               </Button>
             </div>
