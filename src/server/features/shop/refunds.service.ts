@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids'
 import { canRefund, refundRefusal } from '../../policies/orders.policy'
 import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
+import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from './delivery-files'
 import { notifyOrderUpdated } from './orders.fulfilment'
 import { findOrder, moveOrder, recordOrderEvent, refundedSoFar } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
@@ -191,6 +192,7 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     if (!order) return false
     const refunded = await refundedSoFar(trx, order.id)
     const to = refunded >= Number(order.total) ? 'refunded' : 'paid'
+    if (to === 'refunded') await lockOrderProducts(trx, order.id)
     await recordOrderEvent(trx, order.id, 'refund', 'webhook:refund.processed', now, {
       refund_id: pendingRefund.id,
       amount: Number(pendingRefund.amount),
@@ -199,6 +201,8 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     await moveOrder(trx, order, 'refund_pending', to, 'webhook:refund.processed', now, {
       refunded_total: refunded,
     })
+    // A refunded order lets go of its files; the last holder of one sends it for deletion (0049).
+    if (to === 'refunded') await releaseDeliveryFiles(trx, await orderFileKeys(trx, order.id), now)
     await notifyOrderUpdated(
       trx,
       order,
