@@ -2,12 +2,14 @@ import { Auth } from '@auth/core'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../deps'
+import { HttpProblem, problems } from '../../lib/http/problem'
 import { type AnyRoute, defineRoute } from '../../lib/http/route'
 import { AUTH_BASE_PATH, buildAuthConfig } from './auth-config'
 import { clientInfo } from './client-info'
 
 // Auth.js's standard calls (seed-spec §7, product.md §1), each declared in the route table like any
 // other route. Auth.js checks its own csrfToken on every POST, which is why they are CSRF-exempt here.
+// Its error answers become problems (application/problem+json) like every other error.
 
 const AUTHJS_CSRF = 'Auth.js endpoint: it verifies its own double-submit csrfToken on every POST'
 
@@ -30,8 +32,24 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
     current: session && { sessionId: session.id, userId: session.user.id, token: session.token },
   })
   const response = await Auth(request, config)
+  if (response.status >= 400) {
+    await response.body?.cancel()
+    throw authjsProblem(response.status)
+  }
   // Auth.js answers with its own headers; ours (request id, security headers) are added on the way out.
   return new Response(response.body, { status: response.status, headers: response.headers })
+}
+
+/**
+ * Auth.js answers its own errors (a request it cannot read, its configuration) with plain JSON; they
+ * leave as problems like every other error. What went wrong is in Auth.js's log line, not the answer.
+ */
+function authjsProblem(status: number): HttpProblem {
+  if (status >= 500)
+    return new HttpProblem(500, 'internal_error', 'Sign-in is not working right now. Try again later.')
+  if (status === 400)
+    return problems.badRequest('The sign-in request could not be read. Reload the page and try again.')
+  return new HttpProblem(status, 'bad_request', 'The sign-in request was refused.')
 }
 
 const providerParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/) })
