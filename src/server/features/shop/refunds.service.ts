@@ -160,13 +160,21 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     : undefined
   if (!refund && data.transaction_reference) {
     // The webhook can beat our own write of Paystack's refund id: match the pending refund by order.
+    // That write may land between the two look-ups, so the id written meanwhile matches too.
     refund = await db
       .selectFrom('refunds')
       .innerJoin('orders', 'orders.id', 'refunds.order_id')
       .selectAll('refunds')
       .where('orders.trxref', '=', data.transaction_reference)
       .where('refunds.status', '=', 'pending')
-      .where('refunds.paystack_refund_id', 'is', null)
+      .where((eb) =>
+        paystackId === undefined
+          ? eb('refunds.paystack_refund_id', 'is', null)
+          : eb.or([
+              eb('refunds.paystack_refund_id', 'is', null),
+              eb('refunds.paystack_refund_id', '=', paystackId),
+            ]),
+      )
       .where('refunds.amount', '=', Number(data.amount ?? -1))
       .executeTakeFirst()
   }
