@@ -47,7 +47,7 @@ test.beforeAll(async () => {
  */
 async function expectAccessible(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  await expect.poll(() => seriousViolations(page), { timeout: 5_000 }).toEqual([])
+  await expect.poll(() => seriousViolations(page)).toEqual([])
 }
 
 test('a visitor asks for a quote; the confirmation does not echo it and staff get an alert', async ({

@@ -13,7 +13,8 @@ import { waitForMail } from './support/mailbox'
 // lands on the callback page that shows the order paid, downloads the file (the same bytes), sees
 // the order in "Your orders", and reads the receipt at the SMTP server, whose download link works
 // without a session. Another buyer's card is declined first and pays with the success card on the
-// same order. Nothing touches the database: it works the same on SQLite and PostgreSQL.
+// same order. Staff replace a bought product's file and send it to past buyers, who download the new
+// file and are told. Nothing touches the database: it works the same on SQLite and PostgreSQL.
 
 test.use({ colorScheme: 'light' })
 test.describe.configure({ timeout: 120_000 })
@@ -30,6 +31,7 @@ const staff = {
 }
 const buyer = { email: uniqueEmail('buyer'), firstName: 'Bola', lastName: 'Buyer' }
 const secondBuyer = { email: uniqueEmail('declined'), firstName: 'Dayo', lastName: 'Declined' }
+const pastBuyer = { email: uniqueEmail('past'), firstName: 'Pat', lastName: 'Past' }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -37,6 +39,7 @@ test.beforeAll(async () => {
     staff,
     { ...buyer, password: PASSWORD, verified: true },
     { ...secondBuyer, password: PASSWORD, verified: true },
+    { ...pastBuyer, password: PASSWORD, verified: true },
   ])
 })
 
@@ -283,5 +286,70 @@ test('a declined card shows a clear failure; the buyer pays again on the same or
   await expect(page.getByRole('listitem').filter({ hasText: reference }).getByText('Paid')).toBeVisible()
   const receipt = await waitForMail(secondBuyer.email, /^Your receipt for order/)
   expect(receipt.text).toContain(reference)
+  await context.close()
+})
+
+test('staff replace a product’s file and send it to past buyers: the buyer downloads the new file and is told', async ({
+  browser,
+  browserIssues,
+}) => {
+  const product = {
+    name: `Style guide ${tag}`,
+    type: `Guides ${tag}`,
+    price: '900',
+    fileName: 'style-guide.pdf',
+    bytes: deliverableBytes(`${tag} first edition`),
+  }
+  const productId = await publishFileProduct(browser, browserIssues, product)
+
+  // A buyer pays for it.
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await browserIssues.watch(page)
+  await signIn(page, pastBuyer.email, PASSWORD)
+  await page.goto(`/shop/${productId}`)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('link', { name: /In your cart/ }).click()
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  await expect(page).toHaveURL(/\/_emulator\/paystack\/checkout\//)
+  await page.getByRole('button', { name: 'Pay ₦900.00' }).click()
+  await expect(page.getByText('Payment received')).toBeVisible()
+  const reference = referenceOf(page)
+
+  // Staff replace the file and tick "Send the update to past buyers".
+  const staffContext = await browser.newContext()
+  const editor = await staffContext.newPage()
+  await browserIssues.watch(editor)
+  await signIn(editor, staff.email, staff.password)
+  await editor.goto(`/admin/products/${productId}`)
+  await expect(editor.getByText(`Current file: ${product.fileName}`)).toBeVisible()
+  const secondEdition = deliverableBytes(`${tag} second edition`)
+  await editor
+    .getByLabel('Replace the file')
+    .setInputFiles({ name: 'style-guide-2.pdf', mimeType: 'application/pdf', buffer: secondEdition })
+  const tick = editor.getByRole('checkbox', { name: 'Send the update to past buyers' })
+  await expect(tick).not.toBeChecked()
+  await tick.check()
+  await expect(editor.getByText('Everyone who bought this product gets the new file')).toBeVisible()
+  expect(await seriousViolations(editor), 'accessibility of the file replacement').toEqual([])
+  await editor.getByRole('button', { name: 'Save changes' }).click()
+  await expect(editor.getByText('Current file: style-guide-2.pdf')).toBeVisible()
+  await expect(tick).toBeHidden()
+  await staffContext.close()
+
+  // The buyer's order now hands out the new file, and the buyer was told.
+  await page.goto('/account/orders')
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: reference })
+    .getByRole('link', { name: new RegExp(reference) })
+    .click()
+  const downloadLink = page.getByRole('link', { name: new RegExp(product.name) })
+  await expect(downloadLink).toHaveAttribute('href', /\/api\/shop\/downloads\//)
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()])
+  expect(download.suggestedFilename()).toBe('style-guide-2.pdf')
+  expect(await fs.readFile((await download.path()) ?? '')).toEqual(secondEdition)
+  await page.goto('/notifications')
+  await expect(page.getByText(new RegExp(`updated order ${reference}`))).toBeVisible()
   await context.close()
 })

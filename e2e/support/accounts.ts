@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect } from './fixtures'
@@ -7,9 +8,13 @@ import { expect } from './fixtures'
 
 let counter = 0
 
-/** An address no other test (or earlier run against the same server) uses. */
+/**
+ * An address no other test (or earlier run against the same server) uses. Every worker loads every
+ * spec at the same moment, so the time and counter alone repeat across workers: a random part does not.
+ */
 export function uniqueEmail(label: string): string {
-  return `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.test`
+  const random = randomBytes(4).toString('hex')
+  return `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}${random}@example.test`
 }
 
 /** A password that passes the server's rules (8+ characters, not a common one). */

@@ -365,23 +365,34 @@ describe('the deliverable file', () => {
     expect(await t.deps.storage.exists(second)).toBe(false)
   })
 
-  it('keeps the replaced or removed file of an ordered product for its buyers', async () => {
+  it('keeps a replaced or removed file while a paid order names it, and only then', async () => {
     const p = await create({ product_url: null, isPublished: false })
     await upload(manager, `/api/shop/products/${p.id}/file?name=a.zip`, 'first', 'application/zip')
-    const first = (await productRow(p.id)).deliveryFileKey!
+    const first = await productRow(p.id)
     const buyer = (await signedIn(t, 'user')).user
     const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
+    // As the settlement leaves it: the line names the file it bought.
     await t.database.db
       .insertInto('product_orders')
-      .values({ product_id: p.id, order_id: order.id, quantity: 1, amount: p.price })
+      .values({
+        product_id: p.id,
+        order_id: order.id,
+        quantity: 1,
+        amount: p.price,
+        deliveryFileKey: first.deliveryFileKey,
+        deliveryFileName: first.deliveryFileName,
+        deliveryFileType: first.deliveryFileType,
+        deliveryFileSize: first.deliveryFileSize,
+      })
       .execute()
     await upload(manager, `/api/shop/products/${p.id}/file?name=b.zip`, 'second', 'application/zip')
     const second = (await productRow(p.id)).deliveryFileKey!
     await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { product_url: 'https://example.com/dl' })
-    expect(await queuedForDeletion([first, second])).toEqual([])
+    // The bought file stays; the one nobody bought goes.
+    expect(await queuedForDeletion([first.deliveryFileKey!, second])).toEqual([second])
     await drainBlobs()
-    expect(await t.deps.storage.exists(first)).toBe(true)
-    expect(await t.deps.storage.exists(second)).toBe(true)
+    expect(await t.deps.storage.exists(first.deliveryFileKey!)).toBe(true)
+    expect(await t.deps.storage.exists(second)).toBe(false)
   })
 })
 

@@ -188,4 +188,6 @@ export const productFileQuerySchema = z.object({
     })
     // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     .refine((s) => !/[\u0000-\u001f/\\]/.test(s), { error: 'The file name has characters we cannot keep.' }),
+  /** "Send the update to past buyers": paid orders move to the new file and their buyers are told. */
+  updatePastBuyers: optionalChoice(['true', 'false'], 'updatePastBuyers'),
 })

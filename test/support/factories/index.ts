@@ -91,6 +91,7 @@ export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['produ
     deliveryFileName: null,
     deliveryFileType: null,
     deliveryFileSize: null,
+    deliveryFileSha256: null,
     coverSmallKey: null,
     coverLargeKey: null,
     publishedAt: null,

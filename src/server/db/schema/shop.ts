@@ -24,6 +24,8 @@ export interface ProductsTable {
   deliveryFileName: string | null
   deliveryFileType: string | null
   deliveryFileSize: number | null
+  /** Ours (0017): lowercase hex SHA-256 of the file; null for files uploaded before it was kept. */
+  deliveryFileSha256: string | null
   /** Ours (0013): the cover's blobs at 400 and 1200 px wide (WebP); `cover_photo` is its public URL. */
   coverSmallKey: string | null
   coverLargeKey: string | null
@@ -49,6 +51,16 @@ export interface ProductOrdersTable {
   quantity: number
   /** Price of one unit when ordered, in minor units: a snapshot, never recomputed. */
   amount: number
+  /**
+   * Ours (0017): the product's deliverable file as it was when the order was paid (docs/decisions/0049):
+   * downloads serve this, not the product's current file. Null for links, and until the order is paid.
+   * Staff may move past buyers to a newer file ("send the update to past buyers").
+   */
+  deliveryFileKey: string | null
+  deliveryFileName: string | null
+  deliveryFileType: string | null
+  deliveryFileSize: number | null
+  deliveryFileSha256: string | null
 }
 
 /** Ours (0012): the Paystack side of one order. */

@@ -2,13 +2,14 @@ import { Auth } from '@auth/core'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../deps'
-import { problems } from '../../lib/http/problem'
+import { HttpProblem, problems } from '../../lib/http/problem'
 import { type AnyRoute, defineRoute } from '../../lib/http/route'
 import { AUTH_BASE_PATH, type AuthRequestContext, buildAuthConfig } from './auth-config'
 import { clientInfo } from './client-info'
 
 // Auth.js's standard calls (seed-spec §7, product.md §1), each declared in the route table like any
 // other route. Auth.js checks its own csrfToken on every POST, which is why they are CSRF-exempt here.
+// Its error answers become problems (application/problem+json) like every other error.
 
 const AUTHJS_CSRF = 'Auth.js endpoint: it verifies its own double-submit csrfToken on every POST'
 
@@ -33,10 +34,15 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
   const response = await Auth(request, buildAuthConfig(deps, ctx))
   // A throttled sign-in is a 429 with Retry-After like every other rate limit, not a redirect.
   if (ctx.throttledFor !== undefined) {
+    await response.body?.cancel()
     throw problems.rateLimited(
       ctx.throttledFor,
       'Too many sign-in attempts. For your security, sign-in is paused for a while: try again later, or reset your password.',
     )
+  }
+  if (response.status >= 400) {
+    await response.body?.cancel()
+    throw authjsProblem(response.status)
   }
   // Auth.js answers with its own headers; ours (request id, security headers) are added on the way out.
   return new Response(response.body, { status: response.status, headers: response.headers })
@@ -45,6 +51,19 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
 const throttled: Record<number, { description: string }> = {
   429: { description: '`rate_limited`: too many sign-in attempts (with Retry-After)' },
 }
+
+/**
+ * Auth.js answers its own errors (a request it cannot read, its configuration) with plain JSON; they
+ * leave as problems like every other error. What went wrong is in Auth.js's log line, not the answer.
+ */
+function authjsProblem(status: number): HttpProblem {
+  if (status >= 500)
+    return new HttpProblem(500, 'internal_error', 'Sign-in is not working right now. Try again later.')
+  if (status === 400)
+    return problems.badRequest('The sign-in request could not be read. Reload the page and try again.')
+  return new HttpProblem(status, 'bad_request', 'The sign-in request was refused.')
+}
+
 const providerParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/) })
 const authjs = (method: 'get' | 'post', action: string, summary: string, params?: z.ZodType): AnyRoute =>
   defineRoute({

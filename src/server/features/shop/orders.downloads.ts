@@ -3,8 +3,8 @@ import type { Env } from '../../env'
 import { signingKey, signToken, verifyToken } from '../../lib/signed-token'
 import type { OrderLineRow } from './orders.repository'
 
-// What a paid order delivers: each product's external link, or its private file through an expiring
-// signed link (docs/decisions/0033). The link names the order and the product; the download route
+// What a paid order delivers: the file its line took at payment (docs/decisions/0049) through an
+// expiring signed link (docs/decisions/0033), or else the product's external link. The link names the order and the product; the download route
 // checks the order is still paid each time, so a refund takes access away even from links already
 // handed out.
 
@@ -57,16 +57,8 @@ export function deliverablesOf(
 ): Deliverable[] {
   const out: Deliverable[] = []
   for (const line of lines) {
-    if (line.product_url) {
-      out.push({
-        product_id: line.product_id,
-        name: line.name,
-        kind: 'link',
-        url: line.product_url,
-        file_name: null,
-        expires_at: null,
-      })
-    } else if (line.deliveryFileKey) {
+    // The file the order bought comes first: its product may have changed to a link since.
+    if (line.deliveryFileKey) {
       const expiresAt = now.getTime() + ttlMs
       const token = downloadToken(env, { orderId, productId: line.product_id, expiresAt })
       out.push({
@@ -76,6 +68,15 @@ export function deliverablesOf(
         url: `${env.authUrl.origin}${DOWNLOAD_PATH}${token}`,
         file_name: line.deliveryFileName,
         expires_at: new Date(expiresAt).toISOString(),
+      })
+    } else if (line.product_url) {
+      out.push({
+        product_id: line.product_id,
+        name: line.name,
+        kind: 'link',
+        url: line.product_url,
+        file_name: null,
+        expires_at: null,
       })
     }
   }

@@ -74,3 +74,26 @@ export async function notifyOrderUpdated(
     now,
   )
 }
+
+/** Staff sent a product's new file to past buyers: the buyer hears of it, on their order. */
+export async function notifyNewFile(
+  trx: Kysely<DB>,
+  order: { id: string; trxref: string; user_id: string },
+  actor: { id: string | null; name: string },
+  productName: string,
+  now: Date,
+): Promise<void> {
+  await notify(
+    trx,
+    {
+      type: 'order',
+      action: 'updated',
+      actor,
+      mainItem: order.trxref,
+      subItem: `new version of ${productName}`,
+      audience: { forUsers: [order.user_id] },
+      refs: { order_id: order.id },
+    },
+    now,
+  )
+}

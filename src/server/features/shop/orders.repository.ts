@@ -20,7 +20,10 @@ export function findPayment(db: Kysely<DB>, orderId: string) {
   return db.selectFrom('order_payments').selectAll().where('order_id', '=', orderId).executeTakeFirst()
 }
 
-/** The order's lines with each product as it is now (a deleted product still shows). */
+/**
+ * The order's lines: each product's name, type and link as they are now (a deleted product still
+ * shows), and the file the line took when the order was paid (decision 0049).
+ */
 export function orderLines(db: Kysely<DB>, orderId: string) {
   return db
     .selectFrom('product_orders as po')
@@ -32,8 +35,9 @@ export function orderLines(db: Kysely<DB>, orderId: string) {
       'p.name',
       'p.type',
       'p.product_url',
-      'p.deliveryFileKey',
-      'p.deliveryFileName',
+      'po.deliveryFileKey',
+      'po.deliveryFileName',
+      'po.deliveryFileType',
     ])
     .where('po.order_id', '=', orderId)
     .orderBy('p.name')

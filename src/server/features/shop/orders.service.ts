@@ -118,7 +118,8 @@ export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQu
 
 /**
  * A deliverable file behind a signed link: refused once the link has expired, when the order is not
- * (or no longer) paid, or when the product has no file. Streamed from private storage.
+ * (or no longer) paid, or when its line has no file. Streams the file the line names (the one bought,
+ * or a newer one staff sent) from private storage.
  */
 export async function download(deps: Deps, token: string): Promise<Response> {
   const claim = readDownloadToken(deps.env, token, deps.clock())
@@ -136,15 +137,10 @@ export async function download(deps: Deps, token: string): Promise<Response> {
   if (!line?.deliveryFileKey) throw problems.notFound('This product has no file to download.')
   const blob = await deps.storage.get(line.deliveryFileKey)
   const name = (line.deliveryFileName ?? 'download').replace(/[^\w.\- ]/g, '_')
-  const product = await db
-    .selectFrom('products')
-    .select(['deliveryFileType'])
-    .where('id', '=', claim.productId)
-    .executeTakeFirst()
   return new Response(Readable.toWeb(blob.body) as ReadableStream, {
     status: 200,
     headers: {
-      'Content-Type': product?.deliveryFileType ?? 'application/octet-stream',
+      'Content-Type': line.deliveryFileType ?? 'application/octet-stream',
       'Content-Length': String(blob.contentLength),
       'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(line.deliveryFileName ?? 'download')}`,
       'Cache-Control': 'private, no-store',

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { PAYABLE, type PaymentReport, settle } from '../../policies/orders.policy'
+import { snapshotOrderFiles } from './delivery-files'
 import { fulfil, notifyOrderUpdated } from './orders.fulfilment'
 import { findOrderByReference, moveOrder, recordOrderEvent } from './orders.repository'
 import { type PaystackTransaction, paystackGateway, verifyTransaction } from './paystack-client'
@@ -10,7 +11,8 @@ import { type PaystackTransaction, paystackGateway, verifyTransaction } from './
 // here. Status, reference, amount and currency must match for `paid`; money that arrived but does not
 // match is `needs_review`. The status moves by a guarded update, and fulfilment rides on the update
 // that moved the order into `paid`, in the same transaction: exactly once, whatever the number, order
-// and concurrency of reports (docs/decisions/0031).
+// and concurrency of reports (docs/decisions/0031). The same update fixes the files the order delivers:
+// each line takes its product's file as it is at payment (docs/decisions/0049).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
 
@@ -94,8 +96,10 @@ export async function applyPaymentReport(
       ...('why' in settlement ? { why: settlement.why } : {}),
     })
     if (!moved) return { orderId: order.id, status: order.status, changed: false }
-    if (settlement.to === 'paid' && PAYABLE.includes(order.status)) await fulfil(trx, deps.env, order, now)
-    else if (settlement.to === 'needs_review') {
+    if (settlement.to === 'paid' && PAYABLE.includes(order.status)) {
+      await snapshotOrderFiles(trx, order.id)
+      await fulfil(trx, deps.env, order, now)
+    } else if (settlement.to === 'needs_review') {
       await recordOrderEvent(trx, order.id, 'alert', cause, now, { why: settlement.why })
       await notifyOrderUpdated(trx, order, PAYSTACK_ACTOR, `needs review: ${settlement.why}`, now)
     }

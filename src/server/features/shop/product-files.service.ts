@@ -8,7 +8,8 @@ import { authorizeManager, loadManagedProduct, recordProductChange } from './pro
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers
-// of a paid order get it through the payments feature's expiring signed links (deliveryFileKey).
+// of a paid order get the file their order line names through expiring signed links (orders.downloads);
+// a replaced or removed file stays while a paid order names it (delivery-files.ts, decision 0049).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
@@ -33,6 +34,8 @@ export async function uploadProductFile(
     body: ReadableStream<Uint8Array> | null
     declaredSize?: number | undefined
     signal?: AbortSignal
+    /** Move the product's paid orders to this file and tell their buyers. */
+    updatePastBuyers?: boolean
   },
 ) {
   authorizeManager(by.actor)
@@ -65,10 +68,14 @@ export async function uploadProductFile(
     deliveryFileName: upload.name,
     deliveryFileType: cleanType(upload.contentType),
     deliveryFileSize: stored.size,
+    deliveryFileSha256: stored.sha256,
   }
   try {
-    // The replaced file goes only if nobody ordered the product.
-    await recordProductChange(deps, by, product, fields, { fileUnlessOrdered: product.deliveryFileKey })
+    // The replaced file goes unless a paid order still names it.
+    await recordProductChange(deps, by, product, fields, {
+      deliveryFile: product.deliveryFileKey,
+      updatePastBuyers: upload.updatePastBuyers ?? false,
+    })
   } catch (error) {
     // No row names the new blob: queue it, so a storage hiccup leaves no orphan either.
     await enqueueBlobDeletions(deps.database.db, [stored.key], deps.clock())
@@ -85,7 +92,13 @@ export async function removeProductFile(deps: Deps, by: ActorInfo, productId: st
     deps,
     by,
     product,
-    { deliveryFileKey: null, deliveryFileName: null, deliveryFileType: null, deliveryFileSize: null },
-    { fileUnlessOrdered: product.deliveryFileKey },
+    {
+      deliveryFileKey: null,
+      deliveryFileName: null,
+      deliveryFileType: null,
+      deliveryFileSize: null,
+      deliveryFileSha256: null,
+    },
+    { deliveryFile: product.deliveryFileKey },
   )
 }

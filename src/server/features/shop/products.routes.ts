@@ -125,7 +125,8 @@ export const productsRoutes = [
   defineRoute({
     method: 'put',
     path: '/api/shop/products/:id/file',
-    summary: 'Uploads the file buyers receive (the file as the body, streamed; kept private)',
+    summary:
+      'Uploads the file buyers receive (the file as the body, streamed; kept private); updatePastBuyers=true sends it to paid orders too',
     tags: ['shop'],
     access: MANAGERS,
     request: {
@@ -145,12 +146,13 @@ export const productsRoutes = [
         declaredSize: c.req.header('content-length') ? Number(c.req.header('content-length')) : undefined,
         body: c.req.raw.body,
         signal: c.req.raw.signal,
+        updatePastBuyers: query.updatePastBuyers === 'true',
       }),
   }),
   defineRoute({
     method: 'delete',
     path: '/api/shop/products/:id/file',
-    summary: 'Removes the uploaded file (kept while orders need it)',
+    summary: 'Removes the uploaded file (kept while a paid order names it)',
     tags: ['shop'],
     access: MANAGERS,
     request: { params: idParams },

@@ -17,6 +17,8 @@ import type { ActorInfo } from '../admin/user-access.service'
 import { recordExport } from '../audit/audit.service'
 import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { notify } from '../notifications/notify'
+import { moveBuyersToFile, type ProductFile, releaseDeliveryFiles } from './delivery-files'
+import { notifyNewFile } from './orders.fulfilment'
 import { presentProduct, presentProductRow } from './products.presenter'
 import {
   findProduct,
@@ -97,6 +99,7 @@ export async function createProduct(deps: Deps, by: ActorInfo, input: ProductCre
     deliveryFileName: null,
     deliveryFileType: null,
     deliveryFileSize: null,
+    deliveryFileSha256: null,
     coverSmallKey: null,
     coverLargeKey: null,
     publishedAt: input.isPublished ? stamp : null,
@@ -113,7 +116,8 @@ export async function createProduct(deps: Deps, by: ActorInfo, input: ProductCre
 
 /**
  * Writes `changes` to a product that is still managed and notifies: the first publication is the
- * product's `created` announcement, anything else an `updated`. Returns the row as it is now.
+ * product's `created` announcement, anything else an `updated`. With `updatePastBuyers`, the product's
+ * paid orders move to its (new) file and each buyer is told. Returns the row as it is now.
  */
 export async function recordProductChange(
   deps: Deps,
@@ -133,36 +137,50 @@ export async function recordProductChange(
   } as ProductRecord
   assertDeliverable(after)
   await deps.database.db.transaction().execute(async (trx) => {
+    // The update locks the product row: who names its files changes only under that lock (0049).
     const result = await updateProduct(trx, before.id, {
       ...changes,
       ...(firstPublication ? { publishedAt: stamp } : {}),
       updatedAt: stamp,
     })
     if (Number(result[0]?.numUpdatedRows ?? 0) === 0) throw problems.notFound('No such product.')
-    await releaseBlobs(trx, before.id, release, now)
+    const moved =
+      release.updatePastBuyers && after.deliveryFileKey
+        ? await moveBuyersToFile(trx, before.id, fileOf(after))
+        : { orders: [], previousKeys: [] }
+    await enqueueBlobDeletions(
+      trx,
+      (release.keys ?? []).filter((k): k is string => Boolean(k)),
+      now,
+    )
+    await releaseDeliveryFiles(trx, [release.deliveryFile, ...moved.previousKeys], now)
     await notifyProduct(trx, by, after, firstPublication ? 'created' : 'updated', now)
+    for (const order of moved.orders) await notifyNewFile(trx, order, by, after.name, now)
   })
   return after
 }
 
-/**
- * Blobs a change stops naming: covers always go; a deliverable file goes only if nobody ordered the
- * product (its buyers may still need it; decision 0034).
- */
-export interface BlobRelease {
-  keys?: readonly (string | null)[]
-  fileUnlessOrdered?: string | null
+function fileOf(product: ProductRecord): ProductFile {
+  return {
+    deliveryFileKey: product.deliveryFileKey as string,
+    deliveryFileName: product.deliveryFileName ?? 'download',
+    deliveryFileType: product.deliveryFileType ?? 'application/octet-stream',
+    deliveryFileSize: Number(product.deliveryFileSize ?? 0),
+    deliveryFileSha256: product.deliveryFileSha256,
+  }
 }
 
 /**
- * Queues released blobs for the files feature's retried deletion (docs/decisions/0027), in the same
- * transaction as the row change: a crash or a storage error can neither leave an orphan nor delete
- * a blob a committed row still names.
+ * Blobs a change stops naming: covers always go; a deliverable file goes unless an order that is
+ * not refunded still names it (decision 0049). Both are queued for the files feature's retried
+ * deletion (decision 0027) in the transaction of the row change, so a crash or a storage error can
+ * neither leave an orphan nor delete a blob a committed row still names.
  */
-async function releaseBlobs(trx: Transaction<DB>, productId: string, release: BlobRelease, now: Date) {
-  const keys = (release.keys ?? []).filter((k): k is string => Boolean(k))
-  if (release.fileUnlessOrdered && !(await isOrdered(trx, productId))) keys.push(release.fileUnlessOrdered)
-  await enqueueBlobDeletions(trx, keys, now)
+export interface BlobRelease {
+  keys?: readonly (string | null)[]
+  deliveryFile?: string | null
+  /** "Send the update to past buyers": paid orders' lines move to the product's new file. */
+  updatePastBuyers?: boolean
 }
 
 export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: ProductUpdateInput) {
@@ -183,17 +201,19 @@ export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: 
         deliveryFileName: null,
         deliveryFileType: null,
         deliveryFileSize: null,
+        deliveryFileSha256: null,
       })
     }
   }
   if (Object.keys(changes).length === 0) return presentProduct(before, deps.env.shopCurrency, by.actor)
-  const after = await recordProductChange(deps, by, before, changes, { fileUnlessOrdered: dropFile })
+  const after = await recordProductChange(deps, by, before, changes, { deliveryFile: dropFile })
   return presentProduct(after, deps.env.shopCurrency, by.actor)
 }
 
 /**
  * Deletes a product. One that appears on any order is only hidden (`deletedAt`): old orders still
- * show it and its buyers keep their deliverable. Otherwise the row goes and its blobs are queued for deletion.
+ * show it, its paid orders keep the files they name, and it keeps its own file for an order paid
+ * late. Otherwise the row goes and its blobs are queued for deletion.
  */
 export async function deleteProduct(
   deps: Deps,

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids'
 import { canRefund, refundRefusal } from '../../policies/orders.policy'
 import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
+import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from './delivery-files'
 import { notifyOrderUpdated } from './orders.fulfilment'
 import { findOrder, moveOrder, recordOrderEvent, refundedSoFar } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
@@ -159,13 +160,21 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     : undefined
   if (!refund && data.transaction_reference) {
     // The webhook can beat our own write of Paystack's refund id: match the pending refund by order.
+    // That write may land between the two look-ups, so the id written meanwhile matches too.
     refund = await db
       .selectFrom('refunds')
       .innerJoin('orders', 'orders.id', 'refunds.order_id')
       .selectAll('refunds')
       .where('orders.trxref', '=', data.transaction_reference)
       .where('refunds.status', '=', 'pending')
-      .where('refunds.paystack_refund_id', 'is', null)
+      .where((eb) =>
+        paystackId === undefined
+          ? eb('refunds.paystack_refund_id', 'is', null)
+          : eb.or([
+              eb('refunds.paystack_refund_id', 'is', null),
+              eb('refunds.paystack_refund_id', '=', paystackId),
+            ]),
+      )
       .where('refunds.amount', '=', Number(data.amount ?? -1))
       .executeTakeFirst()
   }
@@ -191,6 +200,7 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     if (!order) return false
     const refunded = await refundedSoFar(trx, order.id)
     const to = refunded >= Number(order.total) ? 'refunded' : 'paid'
+    if (to === 'refunded') await lockOrderProducts(trx, order.id)
     await recordOrderEvent(trx, order.id, 'refund', 'webhook:refund.processed', now, {
       refund_id: pendingRefund.id,
       amount: Number(pendingRefund.amount),
@@ -199,6 +209,8 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     await moveOrder(trx, order, 'refund_pending', to, 'webhook:refund.processed', now, {
       refunded_total: refunded,
     })
+    // A refunded order lets go of its files; the last holder of one sends it for deletion (0049).
+    if (to === 'refunded') await releaseDeliveryFiles(trx, await orderFileKeys(trx, order.id), now)
     await notifyOrderUpdated(
       trx,
       order,

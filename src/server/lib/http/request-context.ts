@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../../deps'
 import { anonymous } from '../../policies/actor'
+import { bodyStillArriving } from './unread-body'
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/
 
 /**
  * First middleware: gives every request an id (echoed as X-Request-Id, on every log line), a child
  * logger, the deps, and an anonymous actor until the sign-in layer says otherwise. Logs one line per
- * request when it ends: method, path without query, status and duration.
+ * request when it ends: method, path without query, status and duration. An answer given while the
+ * request body is still arriving closes the connection (unread-body.ts).
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -26,6 +28,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
       await next()
     } finally {
       c.header('X-Request-Id', requestId)
+      if (bodyStillArriving(c)) c.header('Connection', 'close')
       logger.info(
         {
           method: c.req.method,

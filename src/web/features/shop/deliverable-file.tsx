@@ -2,6 +2,7 @@ import { FileUp } from 'lucide-react'
 import { useId } from 'react'
 import { PRODUCT_FILE_MAX_BYTES } from '../../../shared/contract/products'
 import { buttonClasses } from '../../components/ui/button'
+import { Checkbox } from '../../components/ui/checkbox'
 import { ProgressBar } from '../../components/ui/progress-bar'
 import { formatBytes } from '../../lib/format'
 
@@ -11,6 +12,9 @@ interface DeliverableFileProps {
   onPendingChange: (file: File | null) => void
   progress: { sent: number; total: number } | undefined
   error: string | undefined
+  /** "Send the update to past buyers": offered when a new file replaces the current one. */
+  updatePastBuyers: boolean
+  onUpdatePastBuyersChange: (value: boolean) => void
 }
 
 /** The file buyers receive: chosen here, uploaded with the form (with progress), never public. */
@@ -20,9 +24,13 @@ export function DeliverableFile({
   onPendingChange,
   progress,
   error,
+  updatePastBuyers,
+  onUpdatePastBuyersChange,
 }: DeliverableFileProps) {
   const inputId = useId()
   const errorId = useId()
+  const updateId = useId()
+  const updateHintId = useId()
   const tooLarge = pending && pending.size > PRODUCT_FILE_MAX_BYTES
   const problem = tooLarge ? `Files can be at most ${formatBytes(PRODUCT_FILE_MAX_BYTES)}.` : error
   return (
@@ -54,6 +62,25 @@ export function DeliverableFile({
         <p className="text-sm text-fg-muted">
           {pending.name} · {formatBytes(pending.size)}: uploaded when you save.
         </p>
+      )}
+      {current && pending && (
+        <div className="flex flex-col gap-1 text-sm">
+          <div className="flex items-center gap-3 text-fg">
+            <Checkbox
+              id={updateId}
+              name="updatePastBuyers"
+              checked={updatePastBuyers}
+              onChange={(e) => onUpdatePastBuyersChange(e.target.checked)}
+              aria-describedby={updateHintId}
+            />
+            <label htmlFor={updateId}>Send the update to past buyers</label>
+          </div>
+          <p id={updateHintId} className="text-fg-muted">
+            {updatePastBuyers
+              ? 'Everyone who bought this product gets the new file, and a notification.'
+              : 'Past buyers keep the file they bought; only new orders get the new one.'}
+          </p>
+        </div>
       )}
       {progress && (
         <ProgressBar

@@ -58,6 +58,7 @@ export function ProductEditor({
   const [pendingCover, setPendingCover] = useState<File | null>(null)
   const [pendingFile, setPendingFile] = useState<File | null>(null)
   const [fileProgress, setFileProgress] = useState<{ sent: number; total: number }>()
+  const [updatePastBuyers, setUpdatePastBuyers] = useState(false)
   const [description, setDescription] = useState(product?.description ?? '')
   const [preview, setPreview] = useState(false)
   useFocusFirstError(formRef, errors)
@@ -115,8 +116,11 @@ export function ProductEditor({
       }
       if (pendingFile) {
         setStage(`Uploading ${pendingFile.name}…`)
-        await uploadProductFile(saved.id, pendingFile, (sent, total) => setFileProgress({ sent, total }))
+        await uploadProductFile(saved.id, pendingFile, (sent, total) => setFileProgress({ sent, total }), {
+          updatePastBuyers: updatePastBuyers && Boolean(product?.management?.deliveryFile),
+        })
         setPendingFile(null)
+        setUpdatePastBuyers(false)
         setFileProgress(undefined)
       }
       if (publishLater) saved = await updateProduct(saved.id, { isPublished: true })
@@ -253,6 +257,8 @@ export function ProductEditor({
               onPendingChange={setPendingFile}
               progress={fileProgress}
               error={errors.file}
+              updatePastBuyers={updatePastBuyers}
+              onUpdatePastBuyersChange={setUpdatePastBuyers}
             />
           )}
         </div>

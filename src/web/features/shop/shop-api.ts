@@ -96,11 +96,14 @@ export function uploadProductFile(
   id: string,
   file: File,
   onProgress: (sent: number, total: number) => void,
-  signal?: AbortSignal,
+  options: { updatePastBuyers?: boolean; signal?: AbortSignal } = {},
 ): Promise<{ name: string; type: string; size: number }> {
+  const { signal } = options
+  const query = new URLSearchParams({ name: file.name })
+  if (options.updatePastBuyers) query.set('updatePastBuyers', 'true')
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('PUT', `${productPath(id)}/file?${new URLSearchParams({ name: file.name }).toString()}`)
+    xhr.open('PUT', `${productPath(id)}/file?${query.toString()}`)
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.upload.onprogress = (event) =>
