@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrator'
 import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
+import { closeNotificationStreams } from './features/notifications/notification-hub'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
 import { startJobRunner } from './lib/jobs/job-runner'
 import { createLogger } from './lib/logger'
@@ -14,8 +15,8 @@ import { readOrCreateSecret } from './lib/secret-file'
 import { createStorage } from './lib/storage'
 
 // The process entry: read configuration, open and migrate the database, start the mail worker and the
-// periodic jobs, serve, and shut down gracefully on SIGTERM/SIGINT (finish in-flight requests, stop the
-// worker and the jobs, then close the database).
+// periodic jobs, serve, and shut down gracefully on SIGTERM/SIGINT (end event streams at once, finish
+// in-flight requests, stop the worker and the jobs, then close the database and exit 0).
 
 const SHUTDOWN_GRACE_MS = 25_000
 
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down: finishing requests in flight')
+    // Event streams never finish by themselves: end them now; browsers reconnect to another instance.
+    closeNotificationStreams(database)
     // No job starts from now on; one in flight finishes (or stops between batches) meanwhile.
     const jobsStopped = jobs.stop()
     const force = setTimeout(() => {
