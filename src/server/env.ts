@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { type ProxyTrust, parseProxyTrust } from './lib/http/client-address'
 
 // The only module that reads process.env (architecture.md). Everything else receives the parsed `Env`.
 // Every variable is listed in .env.example and in the README.
@@ -45,7 +46,7 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: optionalString,
   AUTH_URL: url('the public origin, e.g. https://depot.example.com'),
-  TRUST_PROXY: booleanString(false),
+  TRUST_PROXY: optionalString,
   MAX_JSON_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -114,7 +115,8 @@ export type Env = {
   /** Undefined outside production means "generate one and keep it in DATA_DIR" (see auth-secret.ts). */
   authSecret: string | undefined
   authUrl: URL
-  trustProxy: boolean
+  /** Which reverse proxies may name the client in X-Forwarded-For (lib/http/client-address.ts). */
+  trustProxy: ProxyTrust
   maxJsonBodyBytes: number
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
@@ -192,6 +194,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PAYSTACK_SECRET_KEY: raw.PAYSTACK_SECRET_KEY,
     PAYSTACK_PUBLIC_KEY: raw.PAYSTACK_PUBLIC_KEY,
   })
+  const trustProxy = parseProxyTrust(raw.TRUST_PROXY)
+  if ('error' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.error}`)
   checkS3(problems, source, raw)
   if (raw.DOWNLOAD_ACCEL_PREFIX && raw.S3_BUCKET) {
     problems.push('DOWNLOAD_ACCEL_PREFIX: works with the disk driver only (unset it or S3_BUCKET)')
@@ -218,7 +222,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       )
     }
   }
-  if (problems.length > 0) throw new EnvError(problems)
+  if (problems.length > 0 || 'error' in trustProxy) throw new EnvError(problems)
 
   return {
     nodeEnv: raw.NODE_ENV,
@@ -231,7 +235,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     authSecret: raw.AUTH_SECRET,
     authUrl,
-    trustProxy: raw.TRUST_PROXY,
+    trustProxy,
     maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
     oidc: oidc && {
       issuer: oidc.OIDC_ISSUER,

@@ -131,7 +131,7 @@ async function signInOverHttp(server: ServerProcess, env: Record<string, string>
 
 describe('graceful shutdown with a live event stream', () => {
   it('ends the stream at once, lets a request in flight finish, and exits 0 well within the grace period', async () => {
-    const env = { ...(await serverEnv()), AUTH_URL: 'http://127.0.0.1:3000' }
+    const env: Record<string, string> = { ...(await serverEnv()), AUTH_URL: 'http://127.0.0.1:3000' }
     const webRoot = path.join(env.DATA_DIR!, 'web')
     fs.mkdirSync(path.join(webRoot, 'assets'), { recursive: true })
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html>')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../../deps'
 import { anonymous } from '../../policies/actor'
+import { peerIsTrustedProxy } from './client-address'
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/
 
@@ -13,8 +14,11 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id')
-    // A proxy's id is kept only when we were told to trust the proxy; otherwise anyone could forge log lines.
-    const requestId = deps.env.trustProxy && incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID()
+    // A proxy's id is kept only from a trusted proxy (TRUST_PROXY); otherwise anyone could forge log lines.
+    const requestId =
+      incoming && INCOMING_ID.test(incoming) && peerIsTrustedProxy(c, deps.env.trustProxy)
+        ? incoming
+        : randomUUID()
     const logger = deps.logger.child({ requestId })
     c.set('deps', deps)
     c.set('requestId', requestId)
