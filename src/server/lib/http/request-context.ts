@@ -3,13 +3,14 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../../deps'
 import { anonymous } from '../../policies/actor'
 import { peerIsTrustedProxy } from './client-address'
+import { answeringRoute, redactPath } from './route-template'
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/
 
 /**
  * First middleware: gives every request an id (echoed as X-Request-Id, on every log line), a child
  * logger, the deps, and an anonymous actor until the sign-in layer says otherwise. Logs one line per
- * request when it ends: method, path without query, status and duration.
+ * request when it ends: method, path (without the query, credentials in it redacted), status, duration.
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -33,7 +34,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
       logger.info(
         {
           method: c.req.method,
-          path: c.req.path,
+          path: redactPath(c.req.path, answeringRoute(c)),
           status: c.res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
         },
