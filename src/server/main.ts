@@ -9,6 +9,7 @@ import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
 import { closeNotificationStreams } from './features/notifications/notification-hub'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
+import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { startJobRunner } from './lib/jobs/job-runner'
 import { createLogger } from './lib/logger'
 import { readOrCreateSecret } from './lib/secret-file'
@@ -60,11 +61,13 @@ async function main(): Promise<void> {
     clock,
     pollMs: 5_000,
   })
-  // Every instance runs every job: each is an idempotent delete (jobs.ts).
+  // Every instance schedules every job; a lease in the database lets one of them do each run (jobs.ts).
+  const holder = instanceHolderId()
   const jobs = startJobRunner({
     jobs: buildJobTable({ database, clock, env, storage, mailer: { kick: () => mailWorker.kick() } }),
-    logger: logger.child({ component: 'jobs' }),
+    logger: logger.child({ component: 'jobs', holder }),
     startDelayMs: JOBS_START_DELAY_MS,
+    leases: databaseJobLeases(database.db, holder, clock),
   })
 
   const { app } = createApp({
