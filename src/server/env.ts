@@ -92,6 +92,7 @@ const rawEnvSchema = z.object({
     wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
   ),
   UPLOAD_EXPIRY_HOURS: wholeNumber(1, 24 * 365).default(24),
+  METRICS_TOKEN: optionalString,
   DOWNLOAD_ACCEL_PREFIX: z
     .string()
     .optional()
@@ -143,6 +144,8 @@ export type Env = {
   uploads: { maxBytes: number; userQuotaBytes: number | undefined; expiryMs: number }
   /** nginx X-Accel-Redirect hand-off of downloads (disk driver only); undefined = Node streams them. */
   downloadAccelPrefix: string | undefined
+  /** The bearer token GET /metrics asks for; undefined = no metrics endpoint (404). */
+  metricsToken: string | undefined
 }
 
 export class EnvError extends Error {
@@ -153,6 +156,7 @@ export class EnvError extends Error {
 }
 
 const MIN_SECRET_LENGTH = 32
+const MIN_METRICS_TOKEN_LENGTH = 16
 
 /** Parses a variables record (process.env by default). Throws EnvError with one line per bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -204,6 +208,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (raw.AUTH_SECRET !== undefined && raw.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(
       `AUTH_SECRET: must be at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -base64 48)`,
+    )
+  }
+  if (raw.METRICS_TOKEN !== undefined && raw.METRICS_TOKEN.length < MIN_METRICS_TOKEN_LENGTH) {
+    problems.push(
+      `METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (generate one with: openssl rand -hex 32)`,
     )
   }
   if (isProduction) {
@@ -275,6 +284,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       expiryMs: raw.UPLOAD_EXPIRY_HOURS * 3_600_000,
     },
     downloadAccelPrefix: raw.DOWNLOAD_ACCEL_PREFIX,
+    metricsToken: raw.METRICS_TOKEN,
   }
 }
 

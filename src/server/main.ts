@@ -8,6 +8,7 @@ import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
 import { closeNotificationStreams } from './features/notifications/notification-hub'
+import { createMetrics } from './features/system/metrics'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
 import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { startJobRunner } from './lib/jobs/job-runner'
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     clock,
     pollMs: 5_000,
   })
+  const metrics = createMetrics(database, { processMetrics: true })
   // Every instance schedules every job; a lease in the database lets one of them do each run (jobs.ts).
   const holder = instanceHolderId()
   const jobs = startJobRunner({
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'jobs', holder }),
     startDelayMs: JOBS_START_DELAY_MS,
     leases: databaseJobLeases(database.db, holder, clock),
+    observe: (turn) => metrics.observeJob(turn),
   })
 
   const { app } = createApp({
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     webRoot,
     mailer: { kick: () => mailWorker.kick() },
     storage,
+    metrics,
   })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
