@@ -40,11 +40,21 @@ describe('start-up', () => {
   })
 
   it('migrates the database and becomes ready; a local run keeps a generated secret in DATA_DIR', async () => {
-    const env = await serverEnv()
+    const env: Record<string, string> = {
+      ...(await serverEnv()),
+      METRICS_TOKEN: 'process-metrics-token-0123456789',
+    }
     const server = await startServer(env)
     try {
       const res = await fetch(`${server.url}/readyz`)
       expect(res.status).toBe(200)
+      const metrics = await fetch(`${server.url}/metrics`, {
+        headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` },
+      })
+      expect(metrics.status).toBe(200)
+      const text = await metrics.text()
+      expect(text).toContain('depot_http_requests_total{method="GET",route="/readyz",status="200"} 1')
+      expect(text).toContain('depot_process_resident_memory_bytes')
       expect(fs.statSync(path.join(env.DATA_DIR!, 'auth-secret')).mode & 0o777).toBe(0o600)
       expect(server.output()).toContain('"migration":"0001-initial"')
     } finally {
