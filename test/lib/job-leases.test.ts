@@ -70,6 +70,49 @@ describe('job leases across instances', () => {
     }
   })
 
+  it('keeps the lease while a run outlasts its interval, so no other instance starts one meanwhile', async () => {
+    const [a, b] = await twoInstances()
+    let started = 0
+    let finish = () => {}
+    const job: Job = {
+      name: 'long',
+      everyMs: 400,
+      async run() {
+        started++
+        await new Promise<void>((resolve) => {
+          finish = resolve
+        })
+        return { done: 1 }
+      },
+    }
+    const turns: { job: string; outcome: JobOutcome }[] = []
+    const runA = runnerFor(a, 'instance-a', [job], turns)
+    const runB = runnerFor(b, 'instance-b', [job], turns)
+    try {
+      const running = runA.runNow('long')
+      const lease = () => a.database.db.selectFrom('job_leases').selectAll().executeTakeFirst()
+      for (let i = 0; i < 200 && started === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      expect(started).toBe(1)
+      // Past the lease's first end by the clock; the runner keeps it every half interval.
+      a.clock.advance(1000)
+      b.clock.advance(1000)
+      for (let i = 0; i < 300; i++) {
+        const row = await lease()
+        if (row && Date.parse(row.expires_at) > a.clock.now.getTime()) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      expect(Date.parse((await lease())!.expires_at)).toBe(a.clock.now.getTime() + 400)
+      await runB.runNow('long')
+      expect(started).toBe(1)
+      finish()
+      await running
+      expect(turns.map((t) => `${t.job}:${t.outcome}`)).toEqual(['long:skipped', 'long:done'])
+    } finally {
+      finish()
+      await Promise.all([runA.stop(), runB.stop()])
+    }
+  })
+
   it('takes over a lease its holder left to expire (an instance that died mid-run)', async () => {
     const [a, b] = await twoInstances()
     // The crashed instance's lease, as it left it.

@@ -8,18 +8,19 @@ import type { DB } from '../../db/schema'
  * `job_leases`, taken by one conditional upsert, so the same statement decides on SQLite and
  * PostgreSQL and no lock is held between statements.
  *
- * A run's lease lasts the job's interval. Every instance keeps its own schedule; when an instance's
- * turn comes and another one's lease has not expired, it skips that turn. So, whatever the number of
- * instances, the job's work is done about once per interval. After a run the holder stamps the lease
- * again from the run's end (the next run is due an interval later); after a failed run it gives the
- * lease back, so another instance may try at its next turn. A run that outlasts its interval can meet
- * another instance's run: jobs stay safe to run twice at once.
+ * A run's lease lasts the job's interval, and the runner keeps it while the run goes on. Every instance
+ * keeps its own schedule; when an instance's turn comes and another one's lease has not expired, it
+ * skips that turn. So, whatever the number of instances, the job's work is done about once per
+ * interval. After a run the holder keeps the lease an interval from the run's end (the next run is due
+ * then); after a failed run it gives the lease back, so another instance may try at its next turn.
  */
 export interface JobLeases {
   /** Takes the job's lease for `forMs` unless another holder's lease is still running. */
   acquire(job: string, forMs: number): Promise<boolean>
-  /** After a run: keep the lease `forMs` from now (done), or give it back (failed). */
-  settle(job: string, outcome: 'done' | 'failed', forMs: number): Promise<void>
+  /** Keeps our lease `forMs` from now: while a run goes on, and after it. */
+  keep(job: string, forMs: number): Promise<void>
+  /** Gives our lease back: any instance may take it at once. */
+  release(job: string): Promise<void>
 }
 
 /** This process among the instances: host, process id and a random part (a restarted pid differs). */
@@ -51,10 +52,18 @@ export function databaseJobLeases(db: Kysely<DB>, holder: string, clock: () => D
         .executeTakeFirst()
       return row !== undefined
     },
-    async settle(job, outcome, forMs) {
+    async keep(job, forMs) {
       await db
         .updateTable('job_leases')
-        .set({ expires_at: outcome === 'done' ? at(forMs) : clock().toISOString() })
+        .set({ expires_at: at(forMs) })
+        .where('job_name', '=', job)
+        .where('holder', '=', holder)
+        .execute()
+    },
+    async release(job) {
+      await db
+        .updateTable('job_leases')
+        .set({ expires_at: clock().toISOString() })
         .where('job_name', '=', job)
         .where('holder', '=', holder)
         .execute()

@@ -4,9 +4,10 @@ import type { JobLeases } from './job-leases'
 // A small periodic job runner, in process, in every instance (no leader, no queue): each job runs
 // again `everyMs` after its previous run *ended*, plus a random jitter, so a job never overlaps itself
 // and instances started together drift apart. With leases (job-leases.ts) a turn first takes the job's
-// lease in the database and is skipped while another instance holds it, so one instance does each
-// run's work. A failing run is logged and the job runs again at its next turn. Jobs must still be safe
-// to run on two instances at once (e.g. an idempotent delete): a lease can expire under a long run.
+// lease in the database (kept every half interval while the run goes on) and is skipped while another
+// instance holds it, so one instance does each run's work. A failing run is logged and the job runs
+// again at its next turn. Jobs must still be safe to run on two instances at once (e.g. an idempotent
+// delete): an instance that stalls longer than the interval loses its lease to another.
 
 /** Counts a run reports, e.g. `{ deleted: 3 }`: logged at info when any is non-zero, else at debug. */
 export type JobSummary = Record<string, number>
@@ -87,11 +88,24 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     const started = performance.now()
     slot.running = (async () => {
       let outcome: JobOutcome = 'failed'
+      let keeping: NodeJS.Timeout | undefined
+      let kept: Promise<void> = Promise.resolve()
       try {
         if (leases && !(await leases.acquire(job.name, job.everyMs))) {
           outcome = 'skipped'
           logger.debug({ job: job.name }, 'job skipped: another instance holds its lease')
           return
+        }
+        if (leases) {
+          keeping = setInterval(
+            () => {
+              kept = leases.keep(job.name, job.everyMs).catch((error: unknown) => {
+                logger.warn({ job: job.name, err: error }, 'job lease could not be kept')
+              })
+            },
+            Math.ceil(job.everyMs / 2),
+          )
+          keeping.unref()
         }
         const summary = await job.run(abort.signal)
         outcome = 'done'
@@ -101,8 +115,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       } catch (error) {
         logger.error({ job: job.name, err: error }, 'job failed; it runs again at its next turn')
       } finally {
+        clearInterval(keeping)
+        await kept // so a keep still under way cannot land after the release below
         if (leases && outcome !== 'skipped') {
-          await leases.settle(job.name, outcome, job.everyMs).catch((error: unknown) => {
+          const settled = outcome === 'done' ? leases.keep(job.name, job.everyMs) : leases.release(job.name)
+          await settled.catch((error: unknown) => {
             logger.warn({ job: job.name, err: error }, 'job lease could not be updated; it expires by itself')
           })
         }
