@@ -99,3 +99,16 @@ describe('trusted proxy addresses, over a real socket', () => {
     expect(await failedSignInAddress('false', '198.51.100.9')).toBe('127.0.0.1')
   })
 })
+
+describe("a proxy's X-Request-Id", () => {
+  it('is kept only when the hop that connected is a trusted proxy', async () => {
+    const byHops = await createTestApp({ env: { TRUST_PROXY: '1' } })
+    const kept = await byHops.request('/healthz', { headers: { 'X-Request-Id': 'proxy-id-12345' } })
+    expect(kept.headers.get('x-request-id')).toBe('proxy-id-12345')
+
+    // By address: app.request() has no socket peer, so no trusted proxy connected.
+    const byAddress = await createTestApp({ env: { TRUST_PROXY: '10.0.0.0/8' } })
+    const fresh = await byAddress.request('/healthz', { headers: { 'X-Request-Id': 'forged-id-12345' } })
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
