@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
+import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
@@ -43,6 +44,7 @@ serveTarget(async () => {
     clock: () => new Date(),
     mailer: { kick: () => {} },
     storage: createStorage(env),
+    metrics: createMetrics(database),
   }
   const { app } = createApp(deps)
 

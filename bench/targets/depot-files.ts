@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
+import { createMetrics } from '../../src/server/features/system/metrics'
 import { newId } from '../../src/server/lib/ids'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
@@ -38,6 +39,7 @@ async function main() {
     clock: () => new Date(),
     mailer: { kick: () => {} },
     storage: createStorage(env),
+    metrics: createMetrics(database),
   }
   const now = new Date().toISOString()
   const userId = newId()

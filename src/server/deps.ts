@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Database } from './db/connection'
 import type { Env } from './env'
 import type { ResolvedSession } from './features/accounts/sessions.service'
+import type { Metrics } from './features/system/metrics'
 import type { BlobStore } from './lib/storage'
 import type { Actor } from './policies/actor'
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: { kick(): void }
   /** File contents: local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (createStorage(env)). */
   storage: BlobStore
+  /** This instance's Prometheus metrics (createMetrics): requests, uploads, jobs, streams, outbox, pool. */
+  metrics: Metrics
   /** The built web app (dist/web). Absent in API-only test runs. */
   webRoot?: string
 }

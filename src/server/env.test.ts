@@ -44,6 +44,18 @@ describe('loadEnv', () => {
     expect(problems.some((p) => p.startsWith('LOG_LEVEL:'))).toBe(true)
   })
 
+  it('reads TRUST_PROXY as hops or trusted ranges, and names a bad entry', () => {
+    expect(loadEnv({}).trustProxy).toEqual({ kind: 'hops', hops: 0 })
+    expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ kind: 'hops', hops: 1 })
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toMatchObject({
+      kind: 'ranges',
+      ranges: ['127.0.0.1', '10.0.0.0/8'],
+    })
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: "proxy.internal" is not an IP address or CIDR range/),
+    ])
+  })
+
   it('refuses an unsupported database URL, half-configured groups and a short secret', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://h/db' })).toEqual([expect.stringMatching(/^DATABASE_URL:/)])
     expect(problemsOf({ OIDC_ISSUER: 'https://id.example' })).toEqual([

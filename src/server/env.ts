@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { type ProxyTrust, parseProxyTrust } from './lib/http/client-address'
 
 // The only module that reads process.env (architecture.md). Everything else receives the parsed `Env`.
 // Every variable is listed in .env.example and in the README.
@@ -45,7 +46,7 @@ const rawEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: optionalString,
   AUTH_URL: url('the public origin, e.g. https://depot.example.com'),
-  TRUST_PROXY: booleanString(false),
+  TRUST_PROXY: optionalString,
   MAX_JSON_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -91,6 +92,7 @@ const rawEnvSchema = z.object({
     wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
   ),
   UPLOAD_EXPIRY_HOURS: wholeNumber(1, 24 * 365).default(24),
+  METRICS_TOKEN: optionalString,
   DOWNLOAD_ACCEL_PREFIX: z
     .string()
     .optional()
@@ -114,7 +116,8 @@ export type Env = {
   /** Undefined outside production means "generate one and keep it in DATA_DIR" (see auth-secret.ts). */
   authSecret: string | undefined
   authUrl: URL
-  trustProxy: boolean
+  /** Which reverse proxies may name the client in X-Forwarded-For (lib/http/client-address.ts). */
+  trustProxy: ProxyTrust
   maxJsonBodyBytes: number
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
@@ -141,6 +144,8 @@ export type Env = {
   uploads: { maxBytes: number; userQuotaBytes: number | undefined; expiryMs: number }
   /** nginx X-Accel-Redirect hand-off of downloads (disk driver only); undefined = Node streams them. */
   downloadAccelPrefix: string | undefined
+  /** The bearer token GET /metrics asks for; undefined = no metrics endpoint (404). */
+  metricsToken: string | undefined
 }
 
 export class EnvError extends Error {
@@ -151,6 +156,7 @@ export class EnvError extends Error {
 }
 
 const MIN_SECRET_LENGTH = 32
+const MIN_METRICS_TOKEN_LENGTH = 16
 
 /** Parses a variables record (process.env by default). Throws EnvError with one line per bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -192,6 +198,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PAYSTACK_SECRET_KEY: raw.PAYSTACK_SECRET_KEY,
     PAYSTACK_PUBLIC_KEY: raw.PAYSTACK_PUBLIC_KEY,
   })
+  const trustProxy = parseProxyTrust(raw.TRUST_PROXY)
+  if ('error' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.error}`)
   checkS3(problems, source, raw)
   if (raw.DOWNLOAD_ACCEL_PREFIX && raw.S3_BUCKET) {
     problems.push('DOWNLOAD_ACCEL_PREFIX: works with the disk driver only (unset it or S3_BUCKET)')
@@ -200,6 +208,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (raw.AUTH_SECRET !== undefined && raw.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(
       `AUTH_SECRET: must be at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -base64 48)`,
+    )
+  }
+  if (raw.METRICS_TOKEN !== undefined && raw.METRICS_TOKEN.length < MIN_METRICS_TOKEN_LENGTH) {
+    problems.push(
+      `METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (generate one with: openssl rand -hex 32)`,
     )
   }
   if (isProduction) {
@@ -218,7 +231,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       )
     }
   }
-  if (problems.length > 0) throw new EnvError(problems)
+  if (problems.length > 0 || 'error' in trustProxy) throw new EnvError(problems)
 
   return {
     nodeEnv: raw.NODE_ENV,
@@ -231,7 +244,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     authSecret: raw.AUTH_SECRET,
     authUrl,
-    trustProxy: raw.TRUST_PROXY,
+    trustProxy,
     maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
     oidc: oidc && {
       issuer: oidc.OIDC_ISSUER,
@@ -271,6 +284,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       expiryMs: raw.UPLOAD_EXPIRY_HOURS * 3_600_000,
     },
     downloadAccelPrefix: raw.DOWNLOAD_ACCEL_PREFIX,
+    metricsToken: raw.METRICS_TOKEN,
   }
 }
 

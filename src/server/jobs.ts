@@ -12,9 +12,11 @@ import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
 
 /**
  * The job table: every periodic job of the server, in one list (as routes.ts lists the routes).
- * main.ts hands it to startJobRunner in every instance. Each job is one idempotent delete of rows
- * that are already dead by the clock, so two instances running the same job at once only share the
- * work; nothing here needs a leader or a lock. The jitter spreads instances that start together.
+ * main.ts hands it to startJobRunner in every instance, with leases in the database
+ * (lib/jobs/job-leases.ts): whichever instance's turn comes first takes the job's lease for its
+ * interval and does the work; the others skip their turns meanwhile. Each job is still one idempotent
+ * piece of work (mostly deletes of rows already dead by the clock), so two runs at once, should a
+ * lease expire under a long run, only share the work. The jitter spreads instances that start together.
  */
 
 const MINUTE_MS = 60 * 1000
@@ -100,7 +102,7 @@ export function buildJobTable(
     },
     {
       // Stale pending orders verified with Paystack, abandoned past the limit (product.md §3). Safe
-      // on every instance at once: each settles through the same guarded, idempotent update.
+      // on two instances at once: each settles through the same guarded, idempotent update.
       name: 'reconcile-orders',
       everyMs: RECONCILE_EVERY_MS,
       jitterMs: MINUTE_MS,

@@ -7,15 +7,18 @@ import { migrateToLatest } from './db/migrator'
 import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
+import { closeNotificationStreams } from './features/notifications/notification-hub'
+import { createMetrics } from './features/system/metrics'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
+import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { startJobRunner } from './lib/jobs/job-runner'
 import { createLogger } from './lib/logger'
 import { readOrCreateSecret } from './lib/secret-file'
 import { createStorage } from './lib/storage'
 
 // The process entry: read configuration, open and migrate the database, start the mail worker and the
-// periodic jobs, serve, and shut down gracefully on SIGTERM/SIGINT (finish in-flight requests, stop the
-// worker and the jobs, then close the database).
+// periodic jobs, serve, and shut down gracefully on SIGTERM/SIGINT (end event streams at once, finish
+// in-flight requests, stop the worker and the jobs, then close the database and exit 0).
 
 const SHUTDOWN_GRACE_MS = 25_000
 
@@ -59,11 +62,15 @@ async function main(): Promise<void> {
     clock,
     pollMs: 5_000,
   })
-  // Every instance runs every job: each is an idempotent delete (jobs.ts).
+  const metrics = createMetrics(database, { processMetrics: true })
+  // Every instance schedules every job; a lease in the database lets one of them do each run (jobs.ts).
+  const holder = instanceHolderId()
   const jobs = startJobRunner({
     jobs: buildJobTable({ database, clock, env, storage, mailer: { kick: () => mailWorker.kick() } }),
-    logger: logger.child({ component: 'jobs' }),
+    logger: logger.child({ component: 'jobs', holder }),
     startDelayMs: JOBS_START_DELAY_MS,
+    leases: databaseJobLeases(database.db, holder, clock),
+    observe: (turn) => metrics.observeJob(turn),
   })
 
   const { app } = createApp({
@@ -74,6 +81,7 @@ async function main(): Promise<void> {
     webRoot,
     mailer: { kick: () => mailWorker.kick() },
     storage,
+    metrics,
   })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     logger.info(
@@ -90,6 +98,8 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down: finishing requests in flight')
+    // Event streams never finish by themselves: end them now; browsers reconnect to another instance.
+    closeNotificationStreams(database)
     // No job starts from now on; one in flight finishes (or stops between batches) meanwhile.
     const jobsStopped = jobs.stop()
     const force = setTimeout(() => {

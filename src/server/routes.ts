@@ -15,6 +15,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { catalogueRoutes } from './features/shop/catalogue.routes'
 import { paymentsRoutes } from './features/shop/payments.routes'
 import { productsRoutes } from './features/shop/products.routes'
+import { metricsRoutes } from './features/system/metrics.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
 
@@ -25,6 +26,7 @@ import type { AnyRoute } from './lib/http/route'
 export function buildRouteTable(): AnyRoute[] {
   const table: AnyRoute[] = [
     ...systemRoutes,
+    ...metricsRoutes,
     ...authRoutes,
     ...accountsRoutes,
     ...meRoutes,

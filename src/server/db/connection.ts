@@ -13,6 +13,8 @@ export interface Database {
   db: Kysely<DB>
   dialect: Dialect
   close(): Promise<void>
+  /** PostgreSQL: the pool's connections now (for metrics). SQLite has one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number }
 }
 
 // PostgreSQL → one representation in application code (docs/decisions/0003):
@@ -35,7 +37,12 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    }
   }
 
   fs.mkdirSync(path.dirname(config.file), { recursive: true })

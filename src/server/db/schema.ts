@@ -29,7 +29,7 @@ import type {
   ProductsTable,
   RefundsTable,
 } from './schema/shop'
-import type { MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
+import type { JobLeasesTable, MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
 
 // The database as application code sees it, on both dialects (docs/decisions/0003):
 // ids are UUIDv7 text, timestamps ISO-8601 UTC strings, booleans booleans, big integers numbers,
@@ -73,6 +73,7 @@ export interface DB {
   audit_events: AuditEventsTable
   user_avatars: UserAvatarsTable
   rate_limits: RateLimitsTable
+  job_leases: JobLeasesTable
   settings: SettingsTable
 }
 

@@ -2,7 +2,8 @@ import pino, { type Logger } from 'pino'
 
 /**
  * JSON logs. Secrets never reach a log line: these paths are redacted wherever they appear, and
- * request paths are logged without their query string (which can carry tokens).
+ * request paths are logged without their query string (which can carry tokens) and with credentials
+ * in the path itself, such as a signed download link's token, replaced (lib/http/route-template.ts).
  */
 const REDACT = [
   'password',

@@ -58,3 +58,15 @@ describe('decideRouteAccess', () => {
     })
   }
 })
+
+describe('decideRouteAccess for the metrics scraper', () => {
+  it('turns on the bearer token alone, whoever is signed in; without a configured token there is no route', () => {
+    for (const actor of Object.values(actors)) {
+      expect(decideRouteAccess('metricsScraper', actor, { metricsToken: 'valid' })).toBe('allow')
+      expect(decideRouteAccess('metricsScraper', actor, { metricsToken: 'wrong' })).toBe('unauthenticated')
+      expect(decideRouteAccess('metricsScraper', actor, { metricsToken: 'absent' })).toBe('unauthenticated')
+      expect(decideRouteAccess('metricsScraper', actor)).toBe('unauthenticated')
+      expect(decideRouteAccess('metricsScraper', actor, { metricsToken: 'unconfigured' })).toBe('notFound')
+    }
+  })
+})

@@ -8,13 +8,37 @@ import type { Actor } from './actor'
  *  - signedIn: any signed-in user who is not restricted
  *  - admin: admins only
  *  - { staff: [...] }: admins, and staff holding at least one of the functions
+ *  - metricsScraper: a monitoring system presenting METRICS_TOKEN as a bearer token, whoever is
+ *    signed in; without METRICS_TOKEN configured the route does not exist
  */
-export type RouteAccess = 'public' | 'signedIn' | 'admin' | { staff: readonly StaffFunction[] }
+export type RouteAccess =
+  | 'public'
+  | 'signedIn'
+  | 'admin'
+  | { staff: readonly StaffFunction[] }
+  | 'metricsScraper'
 
-export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden'
+export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'notFound'
 
-export function decideRouteAccess(access: RouteAccess, actor: Actor): AccessDecision {
+/** What the request's bearer token is to a configured token (checked by the HTTP layer). */
+export type BearerCheck = 'unconfigured' | 'absent' | 'wrong' | 'valid'
+
+/** Credentials a request carries besides its session, as plain facts. */
+export interface RequestCredentials {
+  metricsToken?: BearerCheck
+}
+
+export function decideRouteAccess(
+  access: RouteAccess,
+  actor: Actor,
+  credentials: RequestCredentials = {},
+): AccessDecision {
   if (access === 'public') return 'allow'
+  if (access === 'metricsScraper') {
+    const token = credentials.metricsToken ?? 'absent'
+    if (token === 'unconfigured') return 'notFound'
+    return token === 'valid' ? 'allow' : 'unauthenticated'
+  }
   // A restricted user is suspended: to the API they are not signed in at all (product.md §1).
   if (actor.kind === 'anonymous' || actor.isRestricted) return 'unauthenticated'
   if (access === 'signedIn') return 'allow'
@@ -28,5 +52,7 @@ export function describeRouteAccess(access: RouteAccess): string {
   if (access === 'public') return 'Anyone, signed in or not.'
   if (access === 'signedIn') return 'Any signed-in user who is not restricted.'
   if (access === 'admin') return 'Admins only.'
+  if (access === 'metricsScraper')
+    return 'A monitoring system with `Authorization: Bearer <METRICS_TOKEN>`; 404 when METRICS_TOKEN is not set.'
   return `Admins, and staff with ${access.staff.join(' or ')}.`
 }

@@ -1,6 +1,6 @@
 import type { Timestamp } from './timestamp'
 
-// Plumbing: the mail outbox, rate-limit counters and admin-editable settings. See ../schema.ts for the conventions.
+// Plumbing: the mail outbox, rate-limit counters, admin-editable settings and job leases. See ../schema.ts for the conventions.
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
@@ -44,4 +44,14 @@ export interface SettingsTable {
   value: string
   updatedAt: Timestamp
   updatedBy: string | null
+}
+
+/** Periodic jobs (lib/jobs/job-leases.ts): which instance holds a job's run, and until when. */
+export interface JobLeasesTable {
+  /** The job's name in the job table (jobs.ts). */
+  job_name: string
+  /** The instance that holds it: host, process id and a random part. */
+  holder: string
+  /** Past this, any instance may take the job over. */
+  expires_at: Timestamp
 }

@@ -157,3 +157,15 @@ async function deleteInBatches(
   }
   return total
 }
+
+/** Mail not yet delivered, by status (`pending` waits for its turn or a retry, `sending` is claimed). */
+export async function outboxDepth(db: Kysely<DB>): Promise<{ pending: number; sending: number }> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', db.fn.countAll<number>().as('count')])
+    .where('status', 'in', ['pending', 'sending'])
+    .groupBy('status')
+    .execute()
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0)
+  return { pending: count('pending'), sending: count('sending') }
+}

@@ -22,6 +22,8 @@ export interface StreamHandle {
 
 interface Hub {
   streams: Set<StreamHandle>
+  /** Set on shutdown: a stream opened from then on is ended at once. */
+  closed: boolean
   stopSource: (() => void) | null
   /** PostgreSQL: resolves once the current listener is LISTENing (for tests and diagnostics). */
   listening: Promise<void>
@@ -33,7 +35,7 @@ function newHub(): Hub {
   const listening = new Promise<void>((resolve) => {
     markListening = resolve
   })
-  return { streams: new Set(), stopSource: null, listening, markListening }
+  return { streams: new Set(), closed: false, stopSource: null, listening, markListening }
 }
 
 const hubs = new WeakMap<Database, Hub>()
@@ -44,14 +46,25 @@ export interface HubDeps {
   logger: Logger
 }
 
-/** Registers an open stream; returns its unregister function. */
-export function registerStream(deps: HubDeps, stream: StreamHandle): () => void {
-  let hub = hubs.get(deps.database)
+function hubOf(database: Database): Hub {
+  let hub = hubs.get(database)
   if (!hub) {
     hub = newHub()
-    hubs.set(deps.database, hub)
+    hubs.set(database, hub)
   }
-  const current = hub
+  return hub
+}
+
+/**
+ * Registers an open stream; returns its unregister function. After closeNotificationStreams() the
+ * stream is closed at once instead (its `close` runs before this returns).
+ */
+export function registerStream(deps: HubDeps, stream: StreamHandle): () => void {
+  const current = hubOf(deps.database)
+  if (current.closed) {
+    stream.close()
+    return () => {}
+  }
   current.streams.add(stream)
   if (!current.stopSource) {
     const wakeAll = () => {
@@ -77,12 +90,13 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
 }
 
 /**
- * Ends every notification stream of this app instance. Call on shutdown before server.close():
- * a server-sent event stream never finishes by itself, so the server would wait out its grace period.
+ * Ends every notification stream of this app instance, and any opened later. Call on shutdown before
+ * server.close(): a server-sent event stream never finishes by itself, so the server would wait out
+ * its grace period. Browsers reconnect after the stream's `retry` delay and reach another instance.
  */
 export function closeNotificationStreams(database: Database): void {
-  const hub = hubs.get(database)
-  if (!hub) return
+  const hub = hubOf(database)
+  hub.closed = true
   for (const stream of [...hub.streams]) stream.close()
 }
 

@@ -169,6 +169,7 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
       controller = ctrl
       write(`retry: ${RETRY_MS}\n\n`)
       unregister = registerStream(deps, { wake, close: finish })
+      if (closed) return // the server is shutting down: the browser reconnects to another instance
       heartbeat = setInterval(() => {
         write(': keep-alive\n\n')
         wake()

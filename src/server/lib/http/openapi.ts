@@ -41,7 +41,10 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
         : { description: response.description }
     }
     if (route.request?.body || route.request?.query) responses['422'] ??= problemResponse('Invalid input')
-    if (route.access !== 'public') {
+    if (route.access === 'metricsScraper') {
+      responses['401'] ??= problemResponse('No or wrong bearer token')
+      responses['404'] ??= problemResponse('METRICS_TOKEN is not set')
+    } else if (route.access !== 'public') {
       responses['401'] ??= problemResponse('Not signed in')
       responses['403'] ??= problemResponse('Not allowed')
     }

@@ -2,9 +2,10 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import type { AppEnv } from '../../deps'
-import { decideRouteAccess } from '../../policies/route-access'
+import { decideRouteAccess, type RequestCredentials } from '../../policies/route-access'
+import { checkBearer } from './bearer'
 import { assertDeclaredRawType, assertSameOriginJson } from './csrf'
-import { problems } from './problem'
+import { HttpProblem, problems } from './problem'
 import { type AnyRoute, successStatus } from './route'
 import { fieldErrors } from './validation'
 
@@ -39,8 +40,9 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
     app.on(route.method.toUpperCase(), [route.path], limitBody, async (c) => {
       assertSameOriginJson(c, route, options.allowedOrigin)
 
-      const decision = decideRouteAccess(route.access, c.var.actor)
-      if (decision === 'unauthenticated') throw problems.unauthenticated()
+      const decision = decideRouteAccess(route.access, c.var.actor, requestCredentials(route, c))
+      if (decision === 'notFound') throw problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)
+      if (decision === 'unauthenticated') throw unauthenticatedFor(route)
       if (decision === 'forbidden') throw problems.forbidden()
       assertDeclaredRawType(c, route)
 
@@ -58,6 +60,23 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
       return c.json(result as object, status as 200)
     })
   }
+}
+
+/** The credentials a route's access needs besides the session: only what it declares is checked. */
+function requestCredentials(route: AnyRoute, c: Context<AppEnv>): RequestCredentials {
+  if (route.access !== 'metricsScraper') return {}
+  return { metricsToken: checkBearer(c.req.header('authorization'), c.var.deps.env.metricsToken) }
+}
+
+function unauthenticatedFor(route: AnyRoute): HttpProblem {
+  if (route.access !== 'metricsScraper') return problems.unauthenticated()
+  return new HttpProblem(
+    401,
+    'unauthenticated',
+    'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
+    undefined,
+    { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+  )
 }
 
 function parseParams(route: AnyRoute, c: Context): unknown {

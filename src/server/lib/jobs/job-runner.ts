@@ -1,9 +1,13 @@
 import type { Logger } from '../logger'
+import type { JobLeases } from './job-leases'
 
 // A small periodic job runner, in process, in every instance (no leader, no queue): each job runs
 // again `everyMs` after its previous run *ended*, plus a random jitter, so a job never overlaps itself
-// and instances started together drift apart. A failing run is logged and the job runs again at its
-// next turn. Jobs must therefore be safe to run on two instances at once (e.g. an idempotent delete).
+// and instances started together drift apart. With leases (job-leases.ts) a turn first takes the job's
+// lease in the database (kept every half interval while the run goes on) and is skipped while another
+// instance holds it, so one instance does each run's work. A failing run is logged and the job runs
+// again at its next turn. Jobs must still be safe to run on two instances at once (e.g. an idempotent
+// delete): an instance that stalls longer than the interval loses its lease to another.
 
 /** Counts a run reports, e.g. `{ deleted: 3 }`: logged at info when any is non-zero, else at debug. */
 export type JobSummary = Record<string, number>
@@ -19,9 +23,16 @@ export interface Job {
   run(signal: AbortSignal): Promise<JobSummary | undefined>
 }
 
+/** How a turn ended: the job ran, threw, or was left to the instance holding its lease. */
+export type JobOutcome = 'done' | 'failed' | 'skipped'
+
 export interface JobRunnerOptions {
   jobs: readonly Job[]
   logger: Logger
+  /** Shared with the other instances: one of them runs each turn. Without it, every runner runs. */
+  leases?: JobLeases
+  /** Told after every turn (for metrics). */
+  observe?: (turn: { job: string; outcome: JobOutcome; seconds: number }) => void
   /** The wait before each job's first run (plus its jitter). Default 0. */
   startDelayMs?: number
   /** A number in [0, 1) for the jitter; tests pin it. */
@@ -48,7 +59,7 @@ interface Slot {
 }
 
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
-  const { logger } = options
+  const { logger, leases } = options
   const random = options.random ?? Math.random
   const abort = new AbortController()
   const slots = new Map<string, Slot>()
@@ -76,14 +87,43 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     const { job } = slot
     const started = performance.now()
     slot.running = (async () => {
+      let outcome: JobOutcome = 'failed'
+      let keeping: NodeJS.Timeout | undefined
+      let kept: Promise<void> = Promise.resolve()
       try {
+        if (leases && !(await leases.acquire(job.name, job.everyMs))) {
+          outcome = 'skipped'
+          logger.debug({ job: job.name }, 'job skipped: another instance holds its lease')
+          return
+        }
+        if (leases) {
+          keeping = setInterval(
+            () => {
+              kept = leases.keep(job.name, job.everyMs).catch((error: unknown) => {
+                logger.warn({ job: job.name, err: error }, 'job lease could not be kept')
+              })
+            },
+            Math.ceil(job.everyMs / 2),
+          )
+          keeping.unref()
+        }
         const summary = await job.run(abort.signal)
+        outcome = 'done'
         const ms = Math.round(performance.now() - started)
         const didWork = summary !== undefined && Object.values(summary).some((n) => n !== 0)
         logger[didWork ? 'info' : 'debug']({ job: job.name, ms, ...summary }, 'job done')
       } catch (error) {
         logger.error({ job: job.name, err: error }, 'job failed; it runs again at its next turn')
       } finally {
+        clearInterval(keeping)
+        await kept // so a keep still under way cannot land after the release below
+        if (leases && outcome !== 'skipped') {
+          const settled = outcome === 'done' ? leases.keep(job.name, job.everyMs) : leases.release(job.name)
+          await settled.catch((error: unknown) => {
+            logger.warn({ job: job.name, err: error }, 'job lease could not be updated; it expires by itself')
+          })
+        }
+        options.observe?.({ job: job.name, outcome, seconds: (performance.now() - started) / 1000 })
         slot.running = undefined
         schedule(slot, job.everyMs + jitter(job))
       }
