@@ -6,6 +6,7 @@ import { purgeExpiredTrash } from './features/files/trash-entries.service'
 import { purgeAbandonedUploads } from './features/files/upload-cleanup'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
+import { purgeNotifications } from './features/notifications/notifications.retention'
 import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
@@ -32,6 +33,8 @@ export const TOKEN_PURGE_EVERY_MS = HOUR_MS
 export const MAIL_PRUNE_EVERY_MS = 6 * HOUR_MS
 /** Resolved quotes and contacts past the admins' retention setting (off by default; counted in days). */
 export const INBOX_RETENTION_EVERY_MS = 6 * HOUR_MS
+/** Notifications past their retention (read 90 days, all 365 days; docs/decisions/0022). */
+export const NOTIFICATION_PURGE_EVERY_MS = 6 * HOUR_MS
 /** Trash entries past TRASH_RETENTION_DAYS (docs/decisions/0026): an hour late is of no consequence. */
 export const TRASH_PURGE_EVERY_MS = HOUR_MS
 /** Blobs of deleted files (docs/decisions/0027): soon, so storage is given back; failures back off. */
@@ -77,6 +80,12 @@ export function buildJobTable(
       everyMs: INBOX_RETENTION_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: (signal) => purgeResolvedInboxEntries(db, deps.clock(), signal),
+    },
+    {
+      name: 'purge-notifications',
+      everyMs: NOTIFICATION_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async () => ({ ...(await purgeNotifications(db, deps.clock())) }),
     },
     {
       // Each group in its own transaction: a purge that stops halfway leaves whole groups behind.

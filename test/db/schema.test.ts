@@ -161,7 +161,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   quote_requests: ['resolvedAt', 'resolvedBy'],
   contacts: ['resolvedAt', 'resolvedBy'],
   ebook_requests: ['confirmedAt', 'unsubscribedAt', 'source'],
-  notifications: ['itemCount'],
+  notifications: ['itemCount', 'contentCount', 'amount', 'currency'],
 }
 
 describe('schema', () => {

@@ -11,7 +11,8 @@ import { TEST_ORIGIN, type TestApp } from '../support/test-app'
 export { type Person, signedInPerson }
 
 export async function grant(t: TestApp, folderId: string, userId: string, level: PermissionType) {
-  const now = new Date().toISOString()
+  // At the app's clock: a folder's notifications reach a person from when their access began.
+  const now = t.clock.now.toISOString()
   await t.database.db
     .insertInto('folder_permissions')
     .values({

@@ -45,7 +45,8 @@ export async function grant(
   userId: string,
   permissionType: 'viewer' | 'editor' | 'administrator',
 ) {
-  const now = new Date().toISOString()
+  // At the app's clock: a folder's notifications reach a person from when their access began.
+  const now = t.clock.now.toISOString()
   await t.database.db
     .insertInto('folder_permissions')
     .values({

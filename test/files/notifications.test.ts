@@ -19,7 +19,17 @@ beforeAll(async () => {
 const notes = () =>
   t.database.db
     .selectFrom('notifications')
-    .select(['type', 'action', 'mainItem', 'subItem', 'itemCount', 'folder_id', 'file_id', 'user_id'])
+    .select([
+      'type',
+      'action',
+      'mainItem',
+      'subItem',
+      'itemCount',
+      'contentCount',
+      'folder_id',
+      'file_id',
+      'user_id',
+    ])
     .where('user_id', '=', owner.id)
     .orderBy('id')
     .execute()
@@ -46,19 +56,21 @@ describe('notifications of file manager actions', () => {
     await step(() => call(owner, 'DELETE', `/api/files/${f.id}`))
     await step(async () => call(owner, 'DELETE', `/api/trash/${(await entryFor(t, f.id))!.id}`))
 
-    const got = (await notes()).map((n) => `${n.type} ${n.action} ${n.mainItem} ×${n.itemCount}`)
+    const got = (await notes()).map(
+      (n) => `${n.type} ${n.action} ${n.mainItem} ×${n.itemCount} holding ${n.contentCount}`,
+    )
     expect(got).toEqual([
-      'folder created Reports ×1',
-      'folder created Q1 ×1',
-      'folder created Q2 ×1',
-      'file renamed b.txt ×1',
-      'file moved b.txt ×1',
-      'file copied b (1).txt ×1',
-      'folder renamed First quarter ×1',
-      'folder trashed Q2 ×3',
-      'folder restored Q2 ×3',
-      'file trashed b.txt ×1',
-      'file deleted b.txt ×1',
+      'folder created Reports ×1 holding 0',
+      'folder created Q1 ×1 holding 0',
+      'folder created Q2 ×1 holding 0',
+      'file renamed b.txt ×1 holding 0',
+      'file moved b.txt ×1 holding 0',
+      'file copied b (1).txt ×1 holding 0',
+      'folder renamed First quarter ×1 holding 0',
+      'folder trashed Q2 ×1 holding 2',
+      'folder restored Q2 ×1 holding 2',
+      'file trashed b.txt ×1 holding 0',
+      'file deleted b.txt ×1 holding 0',
     ])
     const fileNotes = (await notes()).filter((n) => n.type === 'file')
     for (const n of fileNotes) expect(n.folder_id).not.toBeNull()
@@ -78,7 +90,7 @@ describe('notifications of file manager actions', () => {
     expect(res).toMatchObject({ succeeded: 3, failed: 0 })
     const trashed = (await notes()).filter((n) => n.action === 'trashed' && n.folder_id === top.id)
     expect(trashed).toHaveLength(1)
-    expect(trashed[0]).toMatchObject({ mainItem: '3 items', itemCount: 3, type: 'file' })
+    expect(trashed[0]).toMatchObject({ mainItem: '3 items', itemCount: 3, contentCount: 0, type: 'file' })
 
     t.clock.advance(GROUP_WINDOW_MS + 1000)
     const target = await folder(t, 'Target', { parent_id: top.id, type: 'public' })

@@ -34,7 +34,7 @@ describe('granting', () => {
       permissionType: 'viewer',
       via: 'direct',
     })
-    // The bell rises: the share itself (and, now that they can see it, the folder's earlier activity).
+    // The bell rises: the share itself (the folder's earlier activity stays out of their inbox).
     expect(await unread(friend)).toBeGreaterThan(before)
     const inbox = await call(friend, 'GET', '/api/notifications?limit=100')
     const grants = inbox.items.filter(

@@ -69,7 +69,8 @@ describe('trashing', () => {
       .where('mainItem', '=', 'A')
       .execute()
     expect(notes).toHaveLength(1)
-    expect(notes[0]).toMatchObject({ type: 'folder', itemCount: 4, user_id: owner.id })
+    // One entry: the folder, and the three items it held.
+    expect(notes[0]).toMatchObject({ type: 'folder', itemCount: 1, contentCount: 3, user_id: owner.id })
   })
 
   it('lists only explicitly trashed entries, and a folder entry opens to what went with it', async () => {

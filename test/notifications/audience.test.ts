@@ -220,7 +220,7 @@ describe('the actor', () => {
       user_name: actor!.name,
       mainItem: 'UploadProducts',
       sentence: { aboutViewer: true, item: 'UploadProducts' },
-      link: '/account',
+      link: '/profile',
     })
     const forAdmin = (await inbox(admin!)).items.find((n) => n.id === forStaff!.id)
     expect(forAdmin).toMatchObject({

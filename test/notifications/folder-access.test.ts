@@ -30,8 +30,9 @@ beforeAll(async () => {
   actor = await signedInPerson(t, 'Owner', 'admin')
 })
 
+/** A grant made at the app's clock: access, and its notifications, start then. */
 async function grant(folderId: string, userId: string, permissionType: PermissionType) {
-  const stamp = new Date().toISOString()
+  const stamp = t.clock.now.toISOString()
   await t.database.db
     .insertInto('folder_permissions')
     .values({
@@ -46,7 +47,7 @@ async function grant(folderId: string, userId: string, permissionType: Permissio
 }
 
 describe('folder notifications', () => {
-  it('disappear when the folder permission is revoked, and come back when granted again', async () => {
+  it('disappear when the folder permission is revoked; a new grant starts afresh', async () => {
     const db = t.database.db
     const member = await signedInPerson(t, 'Member')
     const folderStaff = await signedInPerson(t, 'Folders', 'staff', ['ManageFolders'])
@@ -125,9 +126,37 @@ describe('folder notifications', () => {
     // Super users see every folder's notifications.
     expect(await inboxIds(folderStaff)).toEqual(expect.arrayContaining([ids[0], ids[2], unrelated]))
 
-    // A grant lower down opens only that subtree.
+    // Granted again later, lower down: access starts at the new grant, so what was said before it
+    // stays hidden, and what is said afterwards shows, in that subtree only.
+    t.clock.advance(60_000)
     await grant(inside.id, member.id, 'viewer')
-    expect((await inboxIds(member)).sort()).toEqual([ids[0], ids[2], unrelated].sort())
+    expect(await inboxIds(member)).toEqual([unrelated])
+    t.clock.advance(1)
+    const after = await notify(
+      db,
+      {
+        type: 'file',
+        action: 'uploaded',
+        actor: who,
+        mainItem: 'april.pdf',
+        audience: { forAll: true },
+        refs: { folder_id: inside.id },
+      },
+      t.clock.now,
+    )
+    const onBoard = await notify(
+      db,
+      {
+        type: 'folder',
+        action: 'updated',
+        actor: who,
+        audience: { forAll: true },
+        refs: { folder_id: locked.id },
+      },
+      t.clock.now,
+    )
+    expect((await inboxIds(member)).sort()).toEqual([after, unrelated].sort())
+    expect(await inboxIds(member)).not.toContain(onBoard)
   })
 
   it('about a folder deleted for good show to super users only', async () => {

@@ -10,6 +10,7 @@ import {
   FAILED_MAIL_RETENTION_MS,
   SENT_MAIL_RETENTION_MS,
 } from '../../src/server/features/mail/outbox.repository'
+import { notify } from '../../src/server/features/notifications/notify'
 import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
 import { type JobSummary, startJobRunner } from '../../src/server/lib/jobs/job-runner'
@@ -71,6 +72,7 @@ describe('the job table', () => {
       'purge-verification-tokens',
       'prune-mail-outbox',
       'purge-resolved-inbox',
+      'purge-notifications',
       'purge-trash',
       'delete-blobs',
       'purge-abandoned-uploads',
@@ -206,6 +208,32 @@ describe('purge-verification-tokens', () => {
     expect(await consumeToken(db, verify, 'verify_email', t.clock.now)).toMatchObject({
       email: 'b@example.com',
     })
+  })
+})
+
+describe('purge-notifications', () => {
+  it('deletes notifications past 365 days and keeps younger ones', async () => {
+    const t = await createTestApp()
+    const db = t.database.db
+    const admin = await insertUser(db, { role: 'admin' })
+    const made = (ageMs: number) =>
+      notify(
+        db,
+        {
+          type: 'quote',
+          action: 'created',
+          actor: { id: admin.id, name: admin.name },
+          audience: { forAll: true },
+        },
+        new Date(t.clock.now.getTime() - ageMs),
+      )
+    await made(366 * DAY)
+    const young = await made(364 * DAY)
+
+    expect(await runJob(t, 'purge-notifications')).toEqual({ expired: 1, read: 0 })
+
+    const left = await db.selectFrom('notifications').select('id').execute()
+    expect(left.map((r) => r.id)).toEqual([young])
   })
 })
 

@@ -20,6 +20,7 @@ import type {
   NotificationReadsTable,
   NotificationRecipientsTable,
   NotificationsTable,
+  StaffAccessStartsTable,
 } from './schema/notifications'
 import type {
   OrderEventsTable,
@@ -69,6 +70,7 @@ export interface DB {
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable
   notification_recipients: NotificationRecipientsTable
+  staff_access_starts: StaffAccessStartsTable
   mail_outbox: MailOutboxTable
   audit_events: AuditEventsTable
   user_avatars: UserAvatarsTable

@@ -58,7 +58,8 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>
  * `item` is what was acted on (a file, folder or product name, an order reference, a sender, the new
  * staff functions), `where` is the place (a folder) or the person it concerns, `count` how many things
  * the entry stands for (more than 1 for a grouped burst), `aboutViewer` true when it concerns the
- * reader themself ("changed your staff functions").
+ * reader themself ("changed your staff functions", "your order … was refunded"). For an order
+ * `updated` entry, `where` says what happened: `refunded`, `partly refunded` or `refund failed`.
  */
 export const notificationSentenceSchema = z.object({
   actor: z.string(),
@@ -66,7 +67,12 @@ export const notificationSentenceSchema = z.object({
   action: z.enum(NOTIFICATION_ACTIONS),
   item: z.string().nullable(),
   count: z.number().int().min(1),
+  /** How many items the things acted on held ("trashed folder Reports, 124 items"); 0 when none. */
+  contents: z.number().int().min(0),
   where: z.string().nullable(),
+  /** The money it is about (a refund), in minor units of `currency`. */
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
   aboutViewer: z.boolean(),
 })
 export type NotificationSentence = z.infer<typeof notificationSentenceSchema>

@@ -101,9 +101,12 @@ export const refundSchema = z.object({
 export const orderDetailSchema = orderSummarySchema.extend({
   lines: z.array(orderLineSchema),
   deliverables: z.array(deliverableSchema),
-  /** Staff only: the history and refunds; empty for the buyer. */
+  /** Staff only: the history; empty for the buyer. */
   events: z.array(orderEventSchema),
+  /** Staff: every refund asked for. The buyer: the processed and pending ones, without staff's reason. */
   refunds: z.array(refundSchema),
+  /** Minor units returned to the buyer so far (processed refunds). */
+  refunded: z.number().int(),
   refundable: z.number().int(),
   abilities: z.object({ pay: z.boolean(), refund: z.boolean() }),
 })

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely'
-import type { NotificationAction, NotificationType } from '../../../shared/enums'
+import type { NotificationAction, NotificationType, StaffFunction } from '../../../shared/enums'
 import type { Timestamp } from './timestamp'
 
 // Notifications and each reader's state of them. See ../schema.ts for the conventions.
@@ -29,6 +29,21 @@ export interface NotificationsTable {
   updatedAt: Timestamp
   /** Ours: how many things the entry stands for (1, or more for a grouped burst). Defaults to 1. */
   itemCount: Generated<number>
+  /** Ours: how many items the things acted on held (a trashed folder's contents). Defaults to 0. */
+  contentCount: Generated<number>
+  /** Ours: the money an order notification is about (a refund), in minor units of `currency`. */
+  amount: number | null
+  currency: string | null
+}
+
+/** What a user's admin role or staff function began (no row: when their account was made). */
+export type AccessCapability = 'admin' | StaffFunction
+
+/** When a user's access through their role or a staff function began (docs/decisions/0060). */
+export interface StaffAccessStartsTable {
+  user_id: string
+  capability: AccessCapability
+  startedAt: Timestamp
 }
 
 /** Per-user state of one notification (features/notifications). Absent row: the watermark decides. */

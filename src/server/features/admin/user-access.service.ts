@@ -7,6 +7,7 @@ import { deleteSessionsOfUser } from '../accounts/sessions.repository'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { countAdmins, findUserById, updateUser } from '../accounts/users.repository'
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
+import { heldCapabilities, recordAccessStarts } from '../notifications/access-starts.repository'
 import { notify } from '../notifications/notify'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
@@ -63,6 +64,14 @@ export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: stri
       updatedAt: now.toISOString(),
     })
     if (isRestricted && !target.isRestricted) await deleteSessionsOfUser(trx, target.id)
+    // What the user is told starts when a role or function is given (docs/decisions/0060).
+    await recordAccessStarts(
+      trx,
+      target.id,
+      heldCapabilities(target.role, effectiveStaffFunctions(target.role, before)),
+      heldCapabilities(role, functions),
+      now,
+    )
 
     const audit = (action: AuditEvent['action'], details: Record<string, unknown>) =>
       recordAudit(

@@ -15,7 +15,10 @@ export async function notifyItem(
     action: NotificationAction
     mainItem: string
     subItem?: string | null
+    /** How many things the action covered (a bulk selection); default 1. */
     count?: number
+    /** How many items those things held: a folder's files and subfolders, itself not counted. */
+    contents?: number
     folderId: string
     fileId?: string
     forUsers?: readonly string[]
@@ -31,6 +34,7 @@ export async function notifyItem(
       mainItem: input.mainItem,
       subItem: input.subItem ?? null,
       count: input.count ?? 1,
+      contents: input.contents ?? 0,
       audience: input.forUsers ? { forUsers: input.forUsers } : { forAll: true },
       refs: { folder_id: input.folderId, ...(input.fileId ? { file_id: input.fileId } : {}) },
     },

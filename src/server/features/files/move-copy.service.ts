@@ -315,7 +315,7 @@ export async function copyItem(
             action: 'copied',
             mainItem: root.folder_name,
             subItem: target.folder_name,
-            count: items,
+            contents: items - 1,
             folderId: target.id,
           },
           now,

@@ -175,7 +175,7 @@ export async function restoreEntry(
         action: 'restored',
         mainItem: name,
         subItem: path.length ? path[path.length - 1] : reason === 'my_folders' ? 'My folders' : null,
-        count: items,
+        contents: items - 1,
         folderId: folderId ?? entry.item_id,
         fileId: entry.item_type === 'file' ? entry.item_id : undefined,
       },

@@ -99,7 +99,8 @@ export async function trashItem(deps: AppDeps, who: ActorUser, ref: ItemRef) {
         action: 'trashed',
         mainItem: outcome.name,
         subItem: outcome.folderName,
-        count: outcome.count,
+        // "trashed folder Reports, 124 items": the folder, and what it held.
+        contents: outcome.count - 1,
         folderId: outcome.folderId,
         fileId: outcome.fileId,
       },

@@ -3,17 +3,18 @@ import { type NotificationRow, type Viewer, viewerHas } from './notifications.re
 
 // What leaves the server about one notification, for one reader: the specification's fields (except
 // `for_users`, which names other people), the reader's read state, the sentence in parts and where
-// opening it leads. The web app's routes own these paths; they are listed here once.
+// opening it leads. The web app's route table (src/web/route-table.tsx) owns these paths; they are
+// listed here once, and notification-links.test.ts checks each against the route table's patterns.
 
 export const NOTIFICATION_LINKS = {
   folder: (folderId: string) => `/files/${folderId}`,
   file: (folderId: string, fileId: string) => `/files/${folderId}?file=${encodeURIComponent(fileId)}`,
   product: (productId: string) => `/shop/${productId}`,
-  ownOrder: (orderId: string) => `/orders/${orderId}`,
+  ownOrder: (orderId: string) => `/account/orders/${orderId}`,
   staffOrder: (orderId: string) => `/staff/orders/${orderId}`,
   quotes: () => '/staff/quotes',
   feedback: () => '/staff/contacts',
-  ownAccount: () => '/account',
+  ownAccount: () => '/profile',
   adminUser: (userId: string) => `/admin/users/${userId}`,
 }
 
@@ -56,12 +57,13 @@ function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[])
 }
 
 /**
- * Whether the entry concerns the reader themself: their staff functions changed, or a folder was
- * shared with them (a folder update addressed to named people is a grant; subItem is the level).
+ * Whether the entry concerns the reader themself: their staff functions changed, their order changed
+ * (the buyer is named on it), or a folder was shared with them (a folder update addressed to named
+ * people is a grant; subItem is the level).
  */
 function isAboutViewer(row: NotificationRow, named: readonly string[], viewer: Viewer): boolean {
   if (!named.includes(viewer.id)) return false
-  if (row.type === 'staffFunction') return true
+  if (row.type === 'staffFunction' || row.type === 'order') return true
   return row.type === 'folder' && row.action === 'updated' && !row.forAll
 }
 
@@ -90,7 +92,10 @@ export function presentNotification(row: NotificationRow, viewer: Viewer): Notif
       action: row.action,
       item: row.mainItem,
       count: Math.max(1, row.itemCount),
+      contents: Math.max(0, row.contentCount),
       where: row.subItem,
+      amount: row.amount === null ? null : Number(row.amount),
+      currency: row.currency,
       aboutViewer: isAboutViewer(row, named, viewer),
     },
     link: linkFor(row, viewer, named),

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
 import type { NotificationReadState } from '../../../shared/contract/notifications'
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
-import type { DB } from '../../db/schema'
+import type { AccessCapability, DB } from '../../db/schema'
 import { isFolderSuperUser } from '../../policies/folders.policy'
 import { withReadableFolders } from '../folders/folder-access.repository'
 
@@ -9,9 +9,11 @@ import { withReadableFolders } from '../folders/folder-access.repository'
 // eligibleNotifications(), so lists page, count and stream in the database:
 //  - never the viewer's own actions, never what they dismissed;
 //  - addressed to them (notification_recipients), or forAll, made after their account, and of a type
-//    their role and staff functions make them eligible for;
+//    their role and staff functions make them eligible for, made since that role or function was
+//    given to them;
 //  - and only while they may still see what it mentions: the folder (by the folder rule, through
-//    withReadableFolders), the file's folder, the order;
+//    withReadableFolders), the file's folder, the order; a folder's notifications from the time
+//    their access to it began (docs/decisions/0060);
 //  - read ones disappear from their inbox READ_RETENTION_DAYS after they were made, all of them after
 //    ALL_RETENTION_DAYS (as the purge job will delete them).
 // See docs/decisions/0022.
@@ -31,10 +33,25 @@ export interface Viewer {
   staffFunctions: readonly StaffFunction[]
   createdAt: string
   isRestricted: boolean
+  /** When their admin role and staff functions began, where recorded (access-starts.repository.ts). */
+  since: Partial<Record<AccessCapability, string>>
 }
 
 export function viewerHas(viewer: Viewer, fn: StaffFunction): boolean {
   return viewer.role === 'admin' || (viewer.role === 'staff' && viewer.staffFunctions.includes(fn))
+}
+
+/**
+ * Since when the viewer holds any of these staff functions (admins: since they became admin), or null
+ * when they hold none. Without a recorded start, since their account was made.
+ */
+export function viewerHasSince(viewer: Viewer, ...fns: StaffFunction[]): string | null {
+  if (viewer.role === 'admin') return viewer.since.admin ?? viewer.createdAt
+  if (viewer.role !== 'staff') return null
+  const starts = fns
+    .filter((fn) => viewer.staffFunctions.includes(fn))
+    .map((fn) => viewer.since[fn] ?? viewer.createdAt)
+  return starts.length === 0 ? null : starts.reduce((a, b) => (a < b ? a : b))
 }
 
 export function isViewerFolderSuper(viewer: Viewer): boolean {
@@ -61,7 +78,7 @@ type Scope = ExpressionBuilder<
     n: DB['notifications']
     r: DB['notification_reads']
     w: DB['notification_read_marks']
-    readable_folders: { id: string }
+    readable_folders: { id: string; since: string }
   },
   'n' | 'r' | 'w'
 >
@@ -94,66 +111,87 @@ function eligibleByType(eb: Scope, viewer: Viewer) {
     // A newly published product: every signed-in user.
     eb.and([eb('n.type', '=', 'product'), eb('n.action', '=', 'created')]),
   ]
-  if (viewerHas(viewer, 'ManageFeedback')) parts.push(eb('n.type', 'in', ['quote', 'feedback']))
-  if (viewerHas(viewer, 'UploadProducts') || viewerHas(viewer, 'AccessShop'))
-    parts.push(eb('n.type', '=', 'product'))
-  if (viewerHas(viewer, 'AccessShop')) parts.push(eb('n.type', '=', 'order'))
-  else
+  // Staff functions and the admin role count from when they were given (docs/decisions/0060).
+  const feedbackSince = viewerHasSince(viewer, 'ManageFeedback')
+  if (feedbackSince !== null)
+    parts.push(eb.and([eb('n.type', 'in', ['quote', 'feedback']), eb('n.createdAt', '>=', feedbackSince)]))
+  const productSince = viewerHasSince(viewer, 'UploadProducts', 'AccessShop')
+  if (productSince !== null)
+    parts.push(eb.and([eb('n.type', '=', 'product'), eb('n.createdAt', '>=', productSince)]))
+  const shopSince = viewerHasSince(viewer, 'AccessShop')
+  parts.push(
+    eb.and([
+      eb('n.type', '=', 'order'),
+      eb.or([
+        // Their own orders, whenever; everyone's since they became shop staff.
+        ownOrder(eb, viewer),
+        ...(shopSince !== null ? [eb('n.createdAt', '>=', shopSince)] : []),
+      ]),
+    ]),
+  )
+  if (viewer.role === 'admin')
     parts.push(
       eb.and([
-        eb('n.type', '=', 'order'),
-        eb.exists(
-          eb
-            .selectFrom('orders as o')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('o.id', '=', 'n.order_id')
-            .where('o.user_id', '=', viewer.id),
-        ),
+        eb('n.type', '=', 'staffFunction'),
+        eb('n.createdAt', '>=', viewer.since.admin ?? viewer.createdAt),
       ]),
     )
-  if (viewer.role === 'admin') parts.push(eb('n.type', '=', 'staffFunction'))
   return eb.or(parts)
+}
+
+/** The mentioned order is the viewer's own. */
+function ownOrder(eb: Scope, viewer: Viewer) {
+  return eb.exists(
+    eb
+      .selectFrom('orders as o')
+      .select(sql<number>`1`.as('one'))
+      .whereRef('o.id', '=', 'n.order_id')
+      .where('o.user_id', '=', viewer.id),
+  )
 }
 
 /** Whatever the audience: may the viewer still see what the notification mentions? */
 function mayStillSee(eb: Scope, viewer: Viewer) {
   const checks = []
-  if (!viewerHas(viewer, 'AccessShop')) {
-    checks.push(
-      eb.or([
-        eb('n.order_id', 'is', null),
-        eb.exists(
-          eb
-            .selectFrom('orders as o2')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('o2.id', '=', 'n.order_id')
-            .where('o2.user_id', '=', viewer.id),
-        ),
+  const shopSince = viewerHasSince(viewer, 'AccessShop')
+  checks.push(
+    eb.or([
+      eb('n.order_id', 'is', null),
+      ownOrder(eb, viewer),
+      ...(shopSince !== null ? [eb('n.createdAt', '>=', shopSince)] : []),
+    ]),
+  )
+  // Folder super users see every folder's notifications since they became one; everyone (super
+  // users included, for what they could open before) sees a folder's notifications from the time
+  // their access to it began, directly or through a parent (withReadableFolders' `since`).
+  const superSince = isViewerFolderSuper(viewer) ? viewerHasSince(viewer, 'ManageFolders') : null
+  checks.push(
+    eb.or([
+      // Mentions no folder or file, and is not about one.
+      eb.and([
+        eb('n.folder_id', 'is', null),
+        eb('n.file_id', 'is', null),
+        eb('n.type', 'not in', ['folder', 'file'] satisfies NotificationType[]),
       ]),
-    )
-  }
-  if (!isViewerFolderSuper(viewer)) {
-    checks.push(
-      eb.or([
-        // Mentions no folder or file, and is not about one.
-        eb.and([
-          eb('n.folder_id', 'is', null),
-          eb('n.file_id', 'is', null),
-          eb('n.type', 'not in', ['folder', 'file'] satisfies NotificationType[]),
-        ]),
-        // The folder (or the file's folder) is one the viewer can open now. A folder or file gone
-        // for good leaves nothing to check, so only super users see those.
-        eb(
-          eb.fn.coalesce(
-            'n.folder_id',
-            eb.selectFrom('files as fi').select('fi.folder_id').whereRef('fi.id', '=', 'n.file_id'),
-          ),
-          'in',
-          eb.selectFrom('readable_folders').select('readable_folders.id'),
-        ),
-      ]),
-    )
-  }
+      ...(superSince !== null ? [eb('n.createdAt', '>=', superSince)] : []),
+      // The folder (or the file's folder) is one the viewer can open now, and could when it was
+      // made. A folder or file gone for good leaves nothing to check, so only super users see those.
+      eb.exists(
+        eb
+          .selectFrom('readable_folders as rf')
+          .select(sql<number>`1`.as('one'))
+          .where(
+            'rf.id',
+            '=',
+            eb.fn.coalesce(
+              'n.folder_id',
+              eb.selectFrom('files as fi').select('fi.folder_id').whereRef('fi.id', '=', 'n.file_id'),
+            ),
+          )
+          .whereRef('rf.since', '<=', 'n.createdAt'),
+      ),
+    ]),
+  )
   // Products: those without UploadProducts or AccessShop see a product's announcement only while it
   // is for sale (published, not deleted); one unpublished or hidden later drops out of their inbox.
   if (!(viewerHas(viewer, 'UploadProducts') || viewerHas(viewer, 'AccessShop'))) {
@@ -228,6 +266,9 @@ const COLUMNS = [
   'n.product_id',
   'n.order_id',
   'n.itemCount',
+  'n.contentCount',
+  'n.amount',
+  'n.currency',
   'n.createdAt',
   'n.updatedAt',
 ] as const

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import type { Actor } from '../../policies/actor'
 import { parseStaffFunctions } from '../accounts/sessions.service'
+import { loadAccessStarts } from './access-starts.repository'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 
@@ -25,6 +26,7 @@ export async function loadViewer(deps: Deps, actor: Actor): Promise<repo.Viewer>
     staffFunctions: row.role === 'staff' ? parseStaffFunctions(row.staffFunctions) : [],
     createdAt: row.createdAt,
     isRestricted: row.isRestricted,
+    since: await loadAccessStarts(deps.database.db, row.id),
   }
 }
 

@@ -12,9 +12,10 @@ import { NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
  * e.g. the user whose staff functions changed) or `forUsers`. Access to the folder, file, order or
  * product in `refs` is checked when read, so revoking access hides it.
  *
- * Folder and file actions of one actor on one folder within GROUP_WINDOW_MS are grouped: the new entry
- * replaces the previous one and counts both ("uploaded 12 files to Reports"), so it is unread again
- * for everyone and arrives as new (docs/decisions/0022).
+ * Bursts of placing things in a folder (uploads, copies, moves) by one actor on one folder within
+ * GROUP_WINDOW_MS are grouped: the new entry replaces the previous one and counts both ("uploaded 12
+ * files to Reports"), so it is unread again for everyone and arrives as new (docs/decisions/0022, 0061).
+ * Every other action is one entry of its own ("trashed folder Reports, 124 items").
  */
 export interface NotificationInput {
   type: NotificationType
@@ -26,6 +27,10 @@ export interface NotificationInput {
   subItem?: string | null
   /** How many things this one action covered (e.g. files uploaded in one request). Default 1. */
   count?: number
+  /** How many items those things held (a trashed folder's files and subfolders). Default 0. */
+  contents?: number
+  /** The money it is about (a refund), in minor units. */
+  amount?: { value: number; currency: string }
   audience: { forAll: true; alsoUsers?: readonly string[] } | { forUsers: readonly string[] }
   /** For a file, give its folder too (`folder_id`): access is checked on the folder. */
   refs?: { folder_id?: string; file_id?: string; product_id?: string; order_id?: string }
@@ -34,6 +39,8 @@ export interface NotificationInput {
 /** Bursts by one actor on one folder closer together than this become one entry. */
 export const GROUP_WINDOW_MS = 10 * 60 * 1000
 const GROUPED_TYPES: ReadonlySet<NotificationType> = new Set(['folder', 'file'])
+/** Actions that place things in the folder, so a grouped entry still says one true thing. */
+const GROUPED_ACTIONS: ReadonlySet<NotificationAction> = new Set(['uploaded', 'copied', 'moved'])
 
 /** pg_advisory_xact_lock key: notifications get ids in commit order across every instance. */
 const ID_ORDER_LOCK = 0x6465706f74 // "depot"
@@ -67,11 +74,12 @@ async function record(trx: Kysely<DB>, input: NotificationInput, now: Date): Pro
   const forUsers = JSON.stringify(users)
   const folderId = input.refs?.folder_id ?? null
   let itemCount = Math.max(1, Math.trunc(input.count ?? 1))
+  let contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
 
-  if (GROUPED_TYPES.has(input.type) && input.actor.id && folderId) {
+  if (GROUPED_TYPES.has(input.type) && GROUPED_ACTIONS.has(input.action) && input.actor.id && folderId) {
     const previous = await trx
       .selectFrom('notifications')
-      .select(['id', 'itemCount'])
+      .select(['id', 'itemCount', 'contentCount'])
       .where('type', '=', input.type)
       .where('action', '=', input.action)
       .where('user_id', '=', input.actor.id)
@@ -84,6 +92,7 @@ async function record(trx: Kysely<DB>, input: NotificationInput, now: Date): Pro
       .executeTakeFirst()
     if (previous) {
       itemCount += previous.itemCount
+      contentCount += previous.contentCount
       // Its read state and recipients go with it (cascade): the grouped entry is news again.
       await trx.deleteFrom('notifications').where('id', '=', previous.id).execute()
     }
@@ -106,6 +115,9 @@ async function record(trx: Kysely<DB>, input: NotificationInput, now: Date): Pro
       product_id: input.refs?.product_id ?? null,
       order_id: input.refs?.order_id ?? null,
       itemCount,
+      contentCount,
+      amount: input.amount?.value ?? null,
+      currency: input.amount?.currency ?? null,
       createdAt: stamp,
       updatedAt: stamp,
     })

@@ -52,13 +52,27 @@ export async function fulfil(
   )
 }
 
-/** An `updated` order notification: for the buyer, admins and AccessShop (product.md §5). */
+/** An order as its buyer knows it, by its products: "Brand Kit", "Brand Kit and Logo Pack", "Brand Kit and 2 more". */
+export function orderName(lines: readonly { name: string }[]): string {
+  const [first, second] = lines
+  if (!first) return 'your order'
+  if (lines.length === 1) return first.name
+  if (lines.length === 2 && second) return `${first.name} and ${second.name}`
+  return `${first.name} and ${lines.length - 1} more`
+}
+
+/**
+ * An `updated` order notification: for the buyer (named, so it reads "Your order … was refunded
+ * ₦1,500.50"), admins and AccessShop (product.md §5). `what` says what happened ("refunded", "partly
+ * refunded", "refund failed", "needs review: …"); `amount` the money it is about, if any.
+ */
 export async function notifyOrderUpdated(
   trx: Kysely<DB>,
-  order: { id: string; trxref: string; user_id: string },
+  order: { id: string; trxref: string; user_id: string; currency: string },
   actor: { id: string | null; name: string },
   what: string,
   now: Date,
+  amount?: number,
 ): Promise<void> {
   await notify(
     trx,
@@ -66,8 +80,9 @@ export async function notifyOrderUpdated(
       type: 'order',
       action: 'updated',
       actor,
-      mainItem: order.trxref,
+      mainItem: orderName(await orderLines(trx, order.id)),
       subItem: what,
+      ...(amount === undefined ? {} : { amount: { value: amount, currency: order.currency } }),
       audience: { forAll: true, alsoUsers: [order.user_id] },
       refs: { order_id: order.id },
     },

@@ -4,8 +4,9 @@ import type { Actor } from '../../policies/actor'
 import { canRefund } from '../../policies/orders.policy'
 import type { OrderLineRow, OrderRow } from './orders.repository'
 
-// What leaves the server about orders. Buyers see their lines, status and deliverables; the payment
-// events, status history and refunds are for shop staff.
+// What leaves the server about orders. Buyers see their lines, status, deliverables and the refunds
+// made or under way (docs/decisions/0059); the payment events, status history, failed refunds and
+// staff's reasons are for shop staff.
 
 export function presentOrderSummary(row: OrderRow): OrderSummary {
   return {
@@ -57,16 +58,19 @@ export function presentOrderDetail(
           createdAt: e.createdAt,
         }))
       : [],
-    refunds: input.staff
-      ? input.refunds.map((r) => ({
-          id: r.id,
-          amount: Number(r.amount),
-          currency: r.currency,
-          status: r.status,
-          reason: r.reason,
-          createdAt: r.createdAt,
-        }))
-      : [],
+    refunds: input.refunds
+      .filter((r) => input.staff || r.status !== 'failed')
+      .map((r) => ({
+        id: r.id,
+        amount: Number(r.amount),
+        currency: r.currency,
+        status: r.status,
+        reason: input.staff ? r.reason : null,
+        createdAt: r.createdAt,
+      })),
+    refunded: input.refunds
+      .filter((r) => r.status === 'processed')
+      .reduce((sum, r) => sum + Number(r.amount), 0),
     refundable: row.status === 'paid' ? Number(row.total) - input.refunded : 0,
     abilities: {
       pay: mine && (row.status === 'pending' || row.status === 'failed'),

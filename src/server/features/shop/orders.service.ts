@@ -47,7 +47,7 @@ async function detail(deps: Deps, actor: Actor, row: OrderRow) {
     lines,
     deliverables,
     events: staff ? await orderEvents(db, row.id) : [],
-    refunds: staff ? await orderRefunds(db, row.id) : [],
+    refunds: await orderRefunds(db, row.id),
     refunded: await refundedSoFar(db, row.id),
     staff,
   })

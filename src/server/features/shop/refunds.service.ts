@@ -1,12 +1,17 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import type { Env } from '../../env'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canRefund, refundRefusal } from '../../policies/orders.policy'
+import { brandOf } from '../accounts/brand'
 import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
+import { enqueueMail, refundNotice } from '../mail'
 import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from './delivery-files'
-import { notifyOrderUpdated } from './orders.fulfilment'
-import { findOrder, moveOrder, recordOrderEvent, refundedSoFar } from './orders.repository'
+import { notifyOrderUpdated, ORDER_PAGE, orderName } from './orders.fulfilment'
+import { findOrder, moveOrder, orderLines, recordOrderEvent, refundedSoFar } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
 import { createRefund, PaystackRefused, PaystackUnavailable, paystackGateway } from './paystack-client'
 
@@ -134,7 +139,7 @@ async function refundFailed(deps: Deps, refundId: string, cause: string, details
       why: 'refund failed',
       amount: Number(refund.amount),
     })
-    await notifyOrderUpdated(trx, order, PAYSTACK_ACTOR, 'refund failed', now)
+    await notifyOrderUpdated(trx, order, PAYSTACK_ACTOR, 'refund failed', now, Number(refund.amount))
     return true
   })
   if (changed) deps.mailer.kick()
@@ -211,14 +216,44 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     })
     // A refunded order lets go of its files; the last holder of one sends it for deletion (0049).
     if (to === 'refunded') await releaseDeliveryFiles(trx, await orderFileKeys(trx, order.id), now)
+    await sendRefundNotice(trx, deps.env, order, Number(pendingRefund.amount), refunded, now)
     await notifyOrderUpdated(
       trx,
       order,
       PAYSTACK_ACTOR,
       to === 'refunded' ? 'refunded' : 'partly refunded',
       now,
+      Number(pendingRefund.amount),
     )
     return true
   })
   if (changed) deps.mailer.kick()
+}
+
+/** The buyer's refund notice (product.md §7), queued in the transaction that settles the refund. */
+async function sendRefundNotice(
+  trx: Kysely<DB>,
+  env: Env,
+  order: { id: string; trxref: string; total: number; currency: string; user_id: string },
+  amount: number,
+  refundedTotal: number,
+  now: Date,
+): Promise<void> {
+  const buyer = await trx
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirstOrThrow()
+  const brand = brandOf(env)
+  const mail = refundNotice(brand, {
+    firstName: buyer.first_name,
+    orderName: orderName(await orderLines(trx, order.id)),
+    reference: order.trxref,
+    amount,
+    refundedTotal,
+    total: Number(order.total),
+    currency: order.currency,
+    orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,
+  })
+  await enqueueMail(trx, { ...mail, to: buyer.email }, now)
 }

@@ -1,5 +1,6 @@
 import type { NotificationSentence } from '../../../shared/contract/notifications'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
+import { formatMoney } from '../../lib/format'
 
 // Words an entry as a sentence from the parts the server sends: "‹actor› uploaded 12 files to
 // Reports". Parts come back separately so the UI can emphasise names; `text` is the plain sentence
@@ -49,7 +50,7 @@ const PLACE: Record<NotificationAction, string | null> = {
   moved: 'to',
   ordered: null,
   uploaded: 'to',
-  renamed: 'in',
+  renamed: null, // "renamed file notes.txt to minutes.txt": where holds the old name
   trashed: 'from',
   restored: 'to',
   resolved: null,
@@ -61,6 +62,57 @@ const words = (text: string): SentencePart => ({ text })
 function count(n: number, type: NotificationType): string {
   const [one, many] = NOUN[type]
   return `${n} ${n === 1 ? one : many}`
+}
+
+const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`
+
+/** What one named folder held: ", 124 items" ("trashed folder Reports, 124 items"). */
+function contents(s: NotificationSentence): SentencePart[] {
+  return s.count === 1 && s.contents > 0 ? [words(`, ${items(s.contents)}`)] : []
+}
+
+function money(s: NotificationSentence): string | null {
+  return s.amount !== null && s.currency ? formatMoney(s.amount, s.currency) : null
+}
+
+/** An order's `updated` entry, said to its buyer with no actor: "Your order Brand Kit was refunded ₦1,500.50". */
+function toBuyer(s: NotificationSentence): SentencePart[] | null {
+  if (s.type !== 'order' || s.action !== 'updated' || !s.aboutViewer) return null
+  const order = s.item ? [words('your order '), name(s.item)] : [words('your order')]
+  const amount = money(s)
+  const sum = amount ? [words(' '), name(amount)] : []
+  switch (s.where) {
+    case 'refunded':
+    case 'partly refunded':
+      return [...order, words(' was refunded'), ...sum]
+    case 'refund failed':
+      return [
+        words('the refund'),
+        ...(amount ? [words(' of '), name(amount)] : []),
+        words(' for '),
+        ...order,
+        words(' failed'),
+      ]
+    default:
+      return [...order, words(' was updated')]
+  }
+}
+
+/** The same entry for shop staff: "Paystack refunded ₦1,500.50 of order Brand Kit". */
+function orderUpdate(s: NotificationSentence): SentencePart[] | null {
+  const amount = money(s)
+  const order = s.item ? [words('order '), name(s.item)] : [words('an order')]
+  switch (s.where) {
+    case 'refunded':
+    case 'partly refunded':
+      return amount
+        ? [words('refunded '), name(amount), words(' of '), ...order]
+        : [words('refunded '), ...order]
+    case 'refund failed':
+      return [words('could not refund '), ...(amount ? [name(amount), words(' of ')] : []), ...order]
+    default:
+      return null
+  }
 }
 
 /** "folder Reports", or "12 files" for a grouped entry, or "a folder" when the name is unknown. */
@@ -99,10 +151,13 @@ function body(s: NotificationSentence): SentencePart[] {
       // A new product reaching the catalogue is its publication.
       if (action === 'created') return [words('published '), ...thing(s, false)]
       break
-    case 'order':
+    case 'order': {
       if (action === 'ordered')
         return [words('placed '), ...(s.item ? [words('order '), name(s.item)] : [words('an order')])]
+      const update = action === 'updated' ? orderUpdate(s) : null
+      if (update) return update
       break
+    }
     case 'folder':
       // A grant: "shared folder Plans with you as editor" (where holds the level).
       if (action === 'updated' && s.aboutViewer)
@@ -119,17 +174,23 @@ function body(s: NotificationSentence): SentencePart[] {
         return withPlace(s, [words(`${VERB[action]} `), ...thing(s, false)])
       break
   }
+  // "renamed file notes.txt to minutes.txt": the old name, then the new one.
+  if (action === 'renamed' && (type === 'folder' || type === 'file') && s.count === 1 && s.where && s.item)
+    return [words(`renamed ${NOUN[type][0]} `), name(s.where), words(' to '), name(s.item)]
   return withPlace(s, [words(`${VERB[action]} `), ...thing(s, true)])
 }
 
+/** "… from Docs", then what a single folder held: "trashed folder Reports from Docs, 124 items". */
 function withPlace(s: NotificationSentence, parts: SentencePart[]): SentencePart[] {
   const preposition = PLACE[s.action]
-  if (!s.where || !preposition || (s.type !== 'folder' && s.type !== 'file')) return parts
-  return [...parts, words(` ${preposition} `), name(s.where)]
+  if (s.type !== 'folder' && s.type !== 'file') return parts
+  if (!s.where || !preposition) return [...parts, ...contents(s)]
+  return [...parts, words(` ${preposition} `), name(s.where), ...contents(s)]
 }
 
 export function formatNotificationSentence(s: NotificationSentence): FormattedSentence {
-  const parts = [name(s.actor || 'Someone'), words(' '), ...body(s)]
+  const buyer = toBuyer(s)
+  const parts = buyer ? capitalised(buyer) : [name(s.actor || 'Someone'), words(' '), ...body(s)]
   // Adjacent plain words merge, so renderers and tests see tidy parts.
   const merged: SentencePart[] = []
   for (const part of parts) {
@@ -138,6 +199,12 @@ export function formatNotificationSentence(s: NotificationSentence): FormattedSe
     else merged.push({ ...part })
   }
   return { parts: merged, text: merged.map((p) => p.text).join('') }
+}
+
+function capitalised(parts: SentencePart[]): SentencePart[] {
+  const [first, ...rest] = parts
+  if (!first) return parts
+  return [{ ...first, text: first.text.charAt(0).toUpperCase() + first.text.slice(1) }, ...rest]
 }
 
 /** Human labels for the type filter. */

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
 import { payOrderAgain } from '../checkout/start-checkout'
 import { orderQueryState } from './order-query-state'
-import { Deliverables, OrderLines } from './order-view'
+import { Deliverables, OrderLines, Refunds } from './order-view'
 import { useOrder } from './orders-api'
 
 /** /account/orders/:id: one of the buyer's orders, its status and (while paid) its downloads. */
@@ -52,6 +52,7 @@ export function OrderPage() {
           </Alert>
         ) : null}
         <OrderLines order={o} />
+        <Refunds order={o} />
         <Deliverables order={o} />
         <p>
           <Link to="/account/orders" className="text-accent hover:underline">

@@ -23,6 +23,11 @@ const VARIANTS: Record<OrderStatus, BadgeVariant> = {
   refunded: 'neutral',
 }
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/**
+ * The badge. `refunded` (minor units returned so far, when known) tells a partly refunded order from
+ * one paid in full: a partial refund leaves the order `paid` (docs/decisions/0032).
+ */
+export function OrderStatusBadge({ status, refunded = 0 }: { status: OrderStatus; refunded?: number }) {
+  if (status === 'paid' && refunded > 0) return <Badge variant="warning">Partly refunded</Badge>
   return <Badge variant={VARIANTS[status]}>{ORDER_STATUS_LABELS[status]}</Badge>
 }

@@ -4,12 +4,15 @@ import { Card, CardHeader } from '../../../components/ui/card'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { OrderStatusBadge } from './order-status'
 
-// One order as its buyer sees it: lines, total, status and — while paid — its deliverables.
+// One order as its buyer sees it: lines, total, refunds, status and — while paid — its deliverables.
 
 export function OrderLines({ order }: { order: OrderDetail }) {
   return (
     <Card>
-      <CardHeader title="Items" aside={<OrderStatusBadge status={order.status} />} />
+      <CardHeader
+        title="Items"
+        aside={<OrderStatusBadge status={order.status} refunded={order.refunded} />}
+      />
       <table className="w-full text-sm">
         <caption className="sr-only">Items in order {order.trxref}</caption>
         <thead>
@@ -43,11 +46,64 @@ export function OrderLines({ order }: { order: OrderDetail }) {
             </th>
             <td className="py-2 text-right">{formatMoney(order.total, order.currency)}</td>
           </tr>
+          {order.refunded > 0 ? (
+            <>
+              <tr>
+                <th scope="row" colSpan={2} className="py-1 text-left font-normal">
+                  Refunded
+                </th>
+                <td className="py-1 text-right">−{formatMoney(order.refunded, order.currency)}</td>
+              </tr>
+              <tr className="font-semibold">
+                <th scope="row" colSpan={2} className="py-1 text-left">
+                  Paid after refunds
+                </th>
+                <td className="py-1 text-right">
+                  {formatMoney(order.total - order.refunded, order.currency)}
+                </td>
+              </tr>
+            </>
+          ) : null}
         </tfoot>
       </table>
       <p className="mt-3 text-sm text-fg-muted">
         Reference <code>{order.trxref}</code> · ordered {formatDateTime(order.createdAt)}
       </p>
+    </Card>
+  )
+}
+
+const REFUND_STATUS: Record<OrderDetail['refunds'][number]['status'], string> = {
+  processed: 'Refunded',
+  pending: 'Refund under way',
+  failed: 'Refund failed',
+}
+
+/** The buyer's refunds: each amount, when, and whether it has reached them. */
+export function Refunds({ order }: { order: OrderDetail }) {
+  if (order.refunds.length === 0) return null
+  const full = order.status === 'refunded'
+  return (
+    <Card>
+      <CardHeader
+        title="Refunds"
+        description={
+          full
+            ? 'This order was refunded in full; its downloads are no longer available.'
+            : 'Your bank or card issuer may take a few working days to show a refund.'
+        }
+      />
+      <ul className="flex flex-col gap-2 text-sm">
+        {order.refunds.map((r) => (
+          <li key={r.id} className="flex flex-wrap justify-between gap-2 border-t border-border pt-2">
+            <span>
+              <span className="font-medium">{REFUND_STATUS[r.status]}</span>{' '}
+              <span className="text-fg-muted">· {formatDateTime(r.createdAt)}</span>
+            </span>
+            <span className="font-medium">{formatMoney(r.amount, r.currency)}</span>
+          </li>
+        ))}
+      </ul>
     </Card>
   )
 }

@@ -36,12 +36,21 @@ export function useStaffOrders(query: Record<string, string | number>) {
   })
 }
 
+/** While a refund waits on Paystack, the order's page asks again this often. */
+export const ORDER_SETTLING_POLL_MS = 3_000
+
+/**
+ * One order. While a refund is under way the open page polls, so the refund Paystack's webhook
+ * settles (or fails) shows without a reload, on the staff page and the buyer's alike.
+ */
 export function useOrder(scope: 'mine' | 'staff', id: string) {
   const base = scope === 'mine' ? MY_ORDERS_ENDPOINT : STAFF_ORDERS_ENDPOINT
   return useQuery({
     queryKey: orderKeys.detail(scope, id),
     queryFn: ({ signal }) =>
       api.get(`${base}/${encodeURIComponent(id)}`, { signal, schema: orderDetailSchema }),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'refund_pending' ? ORDER_SETTLING_POLL_MS : false,
   })
 }
 
