@@ -272,10 +272,16 @@ export async function copyItem(
     now,
     async (trx) => {
       const newIds = new Map<string, FolderRow>()
+      // Names within the new subtree: stored names pass through the name rule again (firstFreeName
+      // sanitises), which could make two of them meet.
+      const takenIn = new Map<string, Set<string>>()
       for (const f of folders) {
         const parentId = f.id === folder.id ? target.id : newIds.get(f.parent_id!)!.id
-        const name =
-          f.id === folder.id ? firstFreeName(f.folder_name, await lockedTaken(trx, target.id)) : f.folder_name
+        const taken =
+          f.id === folder.id ? await lockedTaken(trx, target.id) : (takenIn.get(parentId) ?? new Set())
+        const name = firstFreeName(f.folder_name, taken)
+        taken.add(nameKey(name))
+        takenIn.set(parentId, taken)
         const row: FolderRow = {
           id: newIdNow(now),
           folder_name: name,
