@@ -12,7 +12,7 @@ import { type ActorUser, type FolderRow, readableFile, readableFolder, subtreeAc
 import { enqueueBlobDeletions } from './blob-deletions'
 import { notifyItem } from './file-notify'
 import { createFileRecord } from './file-records'
-import { grant, nameTaken } from './folders.service'
+import { grant, keepAdministratorsAbove, nameTaken } from './folders.service'
 import { findByName, lockFolderForNames, takenNameKeys } from './names.repository'
 import { prepareTrash, requireRightsOnSubtree, trashPrepared } from './trash.service'
 import { isInSubtree, loadSubtree } from './tree.repository'
@@ -294,7 +294,8 @@ export async function copyItem(
           updatedAt: now.toISOString(),
         }
         await trx.insertInto('folders').values(row).execute()
-        // A locked copy would shut its maker out: they administer it.
+        // A locked copy would shut out its maker and the administrators above it: they administer it.
+        if (row.type === 'locked') await keepAdministratorsAbove(trx, row.id, parentId, now)
         if (row.type === 'locked' && !superUser) await grant(trx, row.id, who.id, 'administrator', now)
         newIds.set(f.id, row)
       }
