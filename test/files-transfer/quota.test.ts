@@ -128,6 +128,26 @@ describe('copies', () => {
   })
 })
 
+describe('reservations beside other writes', () => {
+  it('copies and finishing uploads of one user into one folder all land together', async () => {
+    const p = await customer('Mira')
+    const place = await folder(t, `Busy ${Math.random()}`, { parent_id: folderId, type: 'public' })
+    const piece = await file(t, place.id, 'piece.bin', 'p'.repeat(1000))
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () =>
+        p.client
+          .json(`/api/files/${piece.id}/copy`, 'POST', { targetFolderId: place.id })
+          .then((r) => r.status),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        uploadFile(p, place.id, `u${i}.bin`, randomBytes(1000)).then(() => 201),
+      ),
+    ])
+    expect(results).toEqual(Array(10).fill(201))
+    expect((await storage(p)).used).toBe(10_000)
+  })
+})
+
 describe('who has a quota', () => {
   it('staff and admins have none', async () => {
     for (const role of ['staff', 'admin'] as const) {

@@ -58,7 +58,10 @@ export async function reserveStorage(
 ): Promise<void> {
   const quota = quotaOf(deps, actor)
   if (quota === null || actor.kind !== 'user') return
-  if (isPostgres(trx)) await sql`select id from users where id = ${actor.id} for update`.execute(trx)
+  // NO KEY UPDATE: queues this user's reservations, yet lets rows that merely reference the user (a file's
+  // createdBy, whose foreign key check takes KEY SHARE) be written meanwhile, so no deadlock with a
+  // transaction that locked a folder and then inserts such a row.
+  if (isPostgres(trx)) await sql`select id from users where id = ${actor.id} for no key update`.execute(trx)
   assertFits(await storageUsage(trx, actor.id, now), bytes, quota, what)
 }
 
