@@ -93,26 +93,29 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
     (r) => r.folder_id === folder.id && r.permissionType === 'administrator',
   ).length
   const entries = [...nearest.values()]
-    .map((r) => ({
-      user: { id: r.user_id, name: r.name, email: r.email },
-      permissionType: r.permissionType,
-      via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
-      from: { id: r.folder_id, folder_name: r.folder_name },
-      /** Levels the caller may set this person to here (the current one included; empty: hands off). */
-      canSet: LEVELS.filter(
-        (level) =>
-          canChangeGrant({
-            access,
-            isTopLevel: folder.parent_id === null,
-            targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
-            targetNext: level,
-            chain: chainIds,
-            targetInherited: inheritedLevel({ ...r, id: r.user_id }, chain, rows),
-            targetIsCaller: r.user_id === who.id,
-            administratorsOnFolder: directAdministrators,
-          }) === 'ok',
-      ),
-    }))
+    .map((r) => {
+      const inherited = inheritedLevel({ ...r, id: r.user_id }, chain, rows)
+      return {
+        user: { id: r.user_id, name: r.name, email: r.email },
+        permissionType: r.permissionType,
+        via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
+        from: { id: r.folder_id, folder_name: r.folder_name },
+        /** Levels the caller may set this person to here (the current one included; empty: hands off). */
+        canSet: LEVELS.filter(
+          (level) =>
+            canChangeGrant({
+              access,
+              isTopLevel: folder.parent_id === null,
+              targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
+              targetNext: level,
+              chain: chainIds,
+              targetInherited: inherited,
+              targetIsCaller: r.user_id === who.id,
+              administratorsOnFolder: directAdministrators,
+            }) === 'ok',
+        ),
+      }
+    })
     .sort(
       (a, b) =>
         LEVELS.indexOf(b.permissionType) - LEVELS.indexOf(a.permissionType) ||
