@@ -95,11 +95,11 @@ describe('loadEnv', () => {
 })
 
 describe('loadEnv: uploads and downloads', () => {
-  it('caps uploads at 10 GiB with no quota and no nginx hand-off by default', () => {
+  it('caps uploads and customers’ storage at 10 GiB, with no nginx hand-off by default', () => {
     const env = loadEnv({})
     expect(env.uploads).toEqual({
       maxBytes: 10 * 1024 ** 3,
-      userQuotaBytes: undefined,
+      userQuotaBytes: 10 * 1024 ** 3,
       expiryMs: 24 * 3_600_000,
     })
     expect(env.downloadAccelPrefix).toBeUndefined()
@@ -114,7 +114,8 @@ describe('loadEnv: uploads and downloads', () => {
     expect(env.uploads.maxBytes).toBe(1000)
     expect(env.uploads.userQuotaBytes).toBe(5000)
     expect(env.downloadAccelPrefix).toBe('/_blobs/')
-    expect(loadEnv({ USER_QUOTA_BYTES: '' }).uploads.userQuotaBytes).toBeUndefined()
+    expect(loadEnv({ USER_QUOTA_BYTES: '' }).uploads.userQuotaBytes).toBe(10 * 1024 ** 3)
+    expect(loadEnv({ USER_QUOTA_BYTES: '0' }).uploads.userQuotaBytes).toBeUndefined()
   })
 
   it('refuses a bad prefix, a negative size and the hand-off with S3', () => {

@@ -86,10 +86,10 @@ const rawEnvSchema = z.object({
   INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
   TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   MAX_UPLOAD_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
-  // Unset or empty: no quota.
+  // Customers' storage quota (docs/decisions/0046); 0: none. Staff and admins have none.
   USER_QUOTA_BYTES: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
+    wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
   ),
   UPLOAD_EXPIRY_HOURS: wholeNumber(1, 24 * 365).default(24),
   METRICS_TOKEN: optionalString,
@@ -140,7 +140,7 @@ export type Env = {
   inbox: { minFillSeconds: number; limitPerIp: number; limitPerEmail: number; limitWindowMs: number }
   /** Days a trash entry waits before the purge job deletes it for good (docs/decisions/0026). */
   trashRetentionDays: number
-  /** Uploads (docs/decisions/0028): size cap, optional per-user quota, how long an unfinished one may wait. */
+  /** Uploads (docs/decisions/0028): size cap, customers' quota (undefined: none; 0046), how long an unfinished one may wait. */
   uploads: { maxBytes: number; userQuotaBytes: number | undefined; expiryMs: number }
   /** nginx X-Accel-Redirect hand-off of downloads (disk driver only); undefined = Node streams them. */
   downloadAccelPrefix: string | undefined
@@ -280,7 +280,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trashRetentionDays: raw.TRASH_RETENTION_DAYS,
     uploads: {
       maxBytes: raw.MAX_UPLOAD_BYTES,
-      userQuotaBytes: raw.USER_QUOTA_BYTES,
+      userQuotaBytes: raw.USER_QUOTA_BYTES === 0 ? undefined : raw.USER_QUOTA_BYTES,
       expiryMs: raw.UPLOAD_EXPIRY_HOURS * 3_600_000,
     },
     downloadAccelPrefix: raw.DOWNLOAD_ACCEL_PREFIX,

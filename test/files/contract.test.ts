@@ -53,6 +53,7 @@ describe('the file manager contract', () => {
     const f = await file(t, sub.id, 'a.txt')
     await call('GET', '/api/folders?view=mine')
     await call('GET', '/api/items/search?q=a')
+    await call('GET', '/api/me/storage')
     await call('GET', `/api/folders/${sub.id}`)
     await call('GET', `/api/folders/${sub.id}/children`)
     await call('PATCH', `/api/folders/${sub.id}`, { folder_name: 'Sub 2' })

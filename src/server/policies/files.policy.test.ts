@@ -79,7 +79,13 @@ describe('canChangeFolderType', () => {
 })
 
 describe('canChangeGrant', () => {
-  const base = { isTopLevel: true, administratorsOnFolder: 2 }
+  const base = {
+    chain: ['top'],
+    isTopLevel: true,
+    administratorsOnFolder: 2,
+    targetInherited: null,
+    targetIsCaller: false,
+  }
   it.each<
     [string, FolderLevel | null, PermissionType | null, PermissionType | null, boolean, number, string]
   >([
@@ -126,6 +132,79 @@ describe('canChangeGrant', () => {
         targetCurrent: current,
         targetNext: next,
         administratorsOnFolder: admins,
+      }),
+    ).toBe(expected)
+  })
+})
+
+describe('canChangeGrant never lowers what someone holds there from above', () => {
+  // S is a subfolder of the top-level T. B administers S by a grant on S; A administers T.
+  const chain = ['S', 'T']
+  const onS = at('administrator', 'S')
+  const fromT = (level: FolderLevel) => at(level, 'T')
+  it.each<
+    [string, FolderAccess, PermissionType | null, PermissionType | null, FolderAccess | null, boolean, string]
+  >([
+    // name, caller's access on S, target's grant on S, the change, target's access from above, self, verdict
+    ['B makes A a viewer on S', onS, null, 'viewer', fromT('administrator'), false, 'outranked'],
+    ['B makes A an editor on S', onS, null, 'editor', fromT('administrator'), false, 'outranked'],
+    [
+      'B lowers A’s own grant on S',
+      onS,
+      'administrator',
+      'viewer',
+      fromT('administrator'),
+      false,
+      'outranked',
+    ],
+    ['B lowers A’s editor grant on S', onS, 'editor', 'viewer', fromT('administrator'), false, 'outranked'],
+    ['B gives A administrator on S too', onS, null, 'administrator', fromT('administrator'), false, 'ok'],
+    [
+      'B revokes A’s grant on S (A keeps T’s)',
+      onS,
+      'administrator',
+      null,
+      fromT('administrator'),
+      false,
+      'ok',
+    ],
+    ['B revokes A’s viewer grant on S', onS, 'viewer', null, fromT('administrator'), false, 'ok'],
+    ['A demotes B on S', fromT('administrator'), 'administrator', 'viewer', null, false, 'ok'],
+    ['A revokes B on S', fromT('administrator'), 'administrator', null, null, false, 'ok'],
+    [
+      'B makes an editor of T a viewer on S (B outranks editors)',
+      onS,
+      null,
+      'viewer',
+      fromT('editor'),
+      false,
+      'ok',
+    ],
+    ['B demotes another administrator of S', onS, 'administrator', 'editor', null, false, 'ok'],
+    [
+      'B revokes an administrator of S with viewer from the public tree',
+      onS,
+      'administrator',
+      null,
+      at('viewer'),
+      false,
+      'ok',
+    ],
+    ['B lowers their own grant', onS, 'administrator', 'viewer', null, true, 'ok'],
+    ['a super user makes A a viewer', at('super'), null, 'viewer', fromT('administrator'), false, 'ok'],
+    ['a grant on a super user lowers nothing', onS, null, 'viewer', at('super'), false, 'ok'],
+    ['B gives a viewer from the public tree editor', onS, null, 'editor', at('viewer'), false, 'ok'],
+  ])('%s → %s', (_name, access, current, next, inherited, self, expected) => {
+    expect(
+      canChangeGrant({
+        access,
+        chain,
+        isTopLevel: false,
+        targetCurrent: current,
+        targetNext: next,
+        targetInherited: inherited,
+        targetIsCaller: self,
+        administratorsOnFolder: 2,
       }),
     ).toBe(expected)
   })

@@ -1,6 +1,13 @@
 import type { FolderType, PermissionType } from '../../shared/enums'
 import type { Actor } from './actor'
-import { canOnFolder, type FolderAccess, hasAtLeast, isFolderSuperUser } from './folders.policy'
+import {
+  canOnFolder,
+  type FolderAccess,
+  type FolderLevel,
+  hasAtLeast,
+  isFolderSuperUser,
+  outranks,
+} from './folders.policy'
 
 // The file manager's rules built on the folder rule (folders.policy.ts, docs/decisions/0023 and 0025).
 // Pure: services load the accesses and ask here. Each function names the table row of product.md §2
@@ -49,20 +56,42 @@ export function canChangeFolderType(access: FolderAccess, to: FolderType): boole
 }
 
 /**
- * Grant, change or revoke `targetCurrent` → `targetNext` (null = none) for someone on a folder:
- * up to the caller's own level, and the last administrator of a top-level folder only by a super user.
+ * Grant, change or revoke `targetCurrent` → `targetNext` (null = none) for someone on a folder: up to
+ * the caller's own level, and the last administrator of a top-level folder only by a super user.
+ * A change that lowers what the person holds there (the nearest grant: theirs on this folder, else
+ * what reaches them from above) needs a caller who stands above each claim they have there: a higher
+ * level, or the same level from a grant as high in the tree or higher (decision 0047). So an
+ * administrator of a subfolder cannot demote an administrator of the folder above, while administrators
+ * of one folder may still change each other; anyone may lower their own access.
  */
 export function canChangeGrant(input: {
   access: FolderAccess
+  /** The folder and its ancestors' ids, nearest first (how high each grant stands). */
+  chain: readonly string[]
   isTopLevel: boolean
   targetCurrent: PermissionType | null
   targetNext: PermissionType | null
+  /** What the person holds there without their grant on this folder: from above, the public tree, super. */
+  targetInherited: FolderAccess | null
+  /** The caller changes their own grant. */
+  targetIsCaller: boolean
   administratorsOnFolder: number
-}): 'ok' | 'forbidden' | 'last_administrator' {
-  const { access, targetCurrent, targetNext } = input
+}): 'ok' | 'forbidden' | 'outranked' | 'last_administrator' {
+  const { access, chain, targetCurrent, targetNext, targetInherited } = input
   if (!canOnFolder(access, 'managePermissions')) return 'forbidden'
   if (targetNext !== null && !hasAtLeast(access.level, targetNext)) return 'forbidden'
   if (targetCurrent !== null && !hasAtLeast(access.level, targetCurrent)) return 'forbidden'
+  const inherited = targetInherited?.level ?? null
+  const lowers = inherited !== 'super' && outranks(targetCurrent ?? inherited, targetNext ?? inherited)
+  if (lowers && !input.targetIsCaller) {
+    const caller = standing(access, chain)
+    const claims = [
+      targetCurrent ? { level: targetCurrent, height: 0 } : null,
+      targetInherited ? standing(targetInherited, chain) : null,
+    ]
+    if (!claims.every((claim) => claim === null || (caller !== null && standsAbove(caller, claim))))
+      return 'outranked'
+  }
   const removesAnAdministrator = targetCurrent === 'administrator' && targetNext !== 'administrator'
   if (
     removesAnAdministrator &&
@@ -72,6 +101,24 @@ export function canChangeGrant(input: {
   )
     return 'last_administrator'
   return 'ok'
+}
+
+/** A level and how far above the folder the grant giving it is (0: on the folder itself). */
+interface Standing {
+  level: FolderLevel
+  height: number
+}
+
+function standing(access: FolderAccess, chain: readonly string[]): Standing | null {
+  if (access.level === null) return null
+  if (access.level === 'super') return { level: 'super', height: Number.POSITIVE_INFINITY }
+  const at = access.grantFolderId === null ? -1 : chain.indexOf(access.grantFolderId)
+  // The public tree's viewer level comes from the top.
+  return { level: access.level, height: at === -1 ? chain.length : at }
+}
+
+function standsAbove(a: Standing, b: Standing): boolean {
+  return outranks(a.level, b.level) || (hasAtLeast(a.level, b.level) && a.height >= b.height)
 }
 
 /** A trash entry as the trash rules see it. */

@@ -68,10 +68,22 @@ export function resolveFolderAccess(
 ): FolderAccess {
   if (chain.length === 0 || !signedIn(actor)) return NONE
   if (isFolderSuperUser(actor)) return { level: 'super', via: 'super', grantFolderId: null }
+  return accessFromGrants(actor.id, chain, grants)
+}
 
+/**
+ * What the user's grants (and the public tree) give them on `chain[0]`, the rule above without the
+ * actor's role: for asking what someone else holds there (sharing compares against it). Grants of
+ * other users are ignored.
+ */
+export function accessFromGrants(
+  userId: string,
+  chain: readonly FolderNode[],
+  grants: readonly FolderGrant[],
+): FolderAccess {
   const mine = new Map<string, PermissionType>()
   for (const grant of grants) {
-    if (grant.user_id !== actor.id) continue
+    if (grant.user_id !== userId) continue
     const held = mine.get(grant.folder_id)
     // One grant per (folder, user) in the database; keep the higher if a caller passes duplicates.
     if (!held || RANK[grant.permissionType] > RANK[held]) mine.set(grant.folder_id, grant.permissionType)
@@ -95,6 +107,12 @@ export function resolveFolderAccess(
 
 export function hasAtLeast(level: FolderLevel | null, required: FolderLevel): boolean {
   return level !== null && RANK[level] >= RANK[required]
+}
+
+/** Is `level` strictly above `other` (no level is above none)? */
+export function outranks(level: FolderLevel | null, other: FolderLevel | null): boolean {
+  if (level === null) return false
+  return other === null || RANK[level] > RANK[other]
 }
 
 /** May the caller open (list, preview, download) the folder? */

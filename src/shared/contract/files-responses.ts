@@ -68,6 +68,16 @@ export const folderChildrenSchema = z.object({
 })
 export type FolderChildren = z.infer<typeof folderChildrenSchema>
 export const homeViewSchema = z.object({ view: z.enum(HOME_VIEWS), folders: z.array(folderSchema) })
+/** GET /api/me/storage: the caller's storage against their quota (null: none), in bytes. */
+export const storageUsageSchema = z.object({
+  /** Their files' bytes (the trash included until emptied) plus their uploads under way. */
+  used: z.number().int(),
+  /** The part of `used` reserved by uploads under way. */
+  uploading: z.number().int(),
+  quota: z.number().int().nullable(),
+})
+export type StorageUsage = z.infer<typeof storageUsageSchema>
+
 export const searchResultSchema = z.object({
   q: z.string(),
   folders: z.array(folderSchema.extend({ parentName: z.string().nullable() })),

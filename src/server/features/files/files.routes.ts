@@ -23,6 +23,7 @@ import {
   homeViewSchema,
   itemOutcomeSchema,
   searchResultSchema,
+  storageUsageSchema,
   trashedSchema,
 } from '../../../shared/contract/files-responses'
 import { defineRoute } from '../../lib/http/route'
@@ -32,6 +33,7 @@ import { homeView, searchItems } from './home.service'
 import { copyItem, moveFolderToTop, moveItem } from './move-copy.service'
 import { forbidden, nameConflict, notFound, tags, who } from './route-helpers'
 import { sharingRoutes } from './sharing.routes'
+import { myStorage } from './storage-quota'
 import { trashRoutes } from './trash.routes'
 import { trashItem } from './trash.service'
 
@@ -62,6 +64,15 @@ const itemRoutes = [
       200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
     },
     handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/me/storage',
+    summary: 'The caller’s storage used and their quota (null for staff and admins, who have none)',
+    tags,
+    access: 'signedIn',
+    responses: { 200: { description: 'Bytes used and the quota', schema: storageUsageSchema } },
+    handler: (c) => myStorage(c.var.deps, c.var.actor),
   }),
 
   // ---- Folders

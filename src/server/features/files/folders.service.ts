@@ -12,7 +12,7 @@ import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canChangeFolderType, canCreateFolder, canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, type FolderAccess } from '../../policies/folders.policy'
-import { loadFolderAccess } from '../folders/folder-access.repository'
+import { loadFolderAccess, loadFolderChain } from '../folders/folder-access.repository'
 import { type ActorUser, childrenAccess, type FolderRow, readableFile, readableFolder } from './access'
 import { notifyItem } from './file-notify'
 import { crumb, presentFile, presentFolder } from './files.presenter'
@@ -65,6 +65,7 @@ export async function createFolder(deps: AppDeps, who: ActorUser, input: CreateF
       name = await claimFreeName(trx, parentId, input.folder_name)
     }
     const row = await insertFolderRow(trx, { name, type, parentId, createdBy: who.id, now })
+    if (parentId && type === 'locked') await keepAdministratorsAbove(trx, row.id, parentId, now)
     // The creator administers what they made where they would otherwise lose access: every top-level
     // folder, and a locked subfolder made by someone who is not a super user.
     if (!parentId || (type === 'locked' && parent?.access.level !== 'super')) {
@@ -146,6 +147,42 @@ export async function grant(
         updatedAt: stamp,
       })
       .execute()
+  }
+}
+
+/**
+ * Locking a folder (or making a locked one) must not shut out the administrators of the folders above
+ * it (decision 0047): everyone whose nearest grant reaching it from `parentId` upwards (down from the
+ * nearest locked folder) is administrator gets a grant of administrator on it. Whoever already holds a
+ * grant on the folder itself keeps that one: the nearest grant wins there already.
+ */
+export async function keepAdministratorsAbove(
+  trx: Transaction<DB>,
+  folderId: string,
+  parentId: string,
+  now: Date,
+): Promise<void> {
+  const reach: string[] = []
+  for (const f of await loadFolderChain(trx, parentId)) {
+    reach.push(f.id)
+    if (f.type === 'locked') break
+  }
+  const grants = await trx
+    .selectFrom('folder_permissions')
+    .select(['folder_id', 'user_id', 'permissionType'])
+    .where('folder_id', 'in', [folderId, ...reach])
+    .execute()
+  const onFolder = new Set(grants.filter((g) => g.folder_id === folderId).map((g) => g.user_id))
+  const nearest = new Map<string, { depth: number; level: string }>()
+  for (const g of grants) {
+    const depth = reach.indexOf(g.folder_id)
+    if (depth === -1) continue
+    const held = nearest.get(g.user_id)
+    if (!held || depth < held.depth) nearest.set(g.user_id, { depth, level: g.permissionType })
+  }
+  for (const [userId, { level }] of nearest) {
+    if (level === 'administrator' && !onFolder.has(userId))
+      await grant(trx, folderId, userId, 'administrator', now)
   }
 }
 
@@ -245,7 +282,10 @@ export async function updateFolder(
     const retyped = input.type !== undefined && input.type !== folder.type
     if (retyped) {
       changes.type = input.type!
-      // A locked folder stops inherited access: whoever locks it keeps theirs through a grant on it.
+      // A locked folder stops inherited access: whoever locks it keeps theirs through a grant on it,
+      // and so do the administrators of the folders above.
+      if (input.type === 'locked' && folder.parent_id)
+        await keepAdministratorsAbove(trx, folder.id, folder.parent_id, now)
       if (input.type === 'locked' && access.level !== 'super')
         await grant(trx, folder.id, who.id, 'administrator', now)
     }

@@ -12,15 +12,16 @@ import { type ActorUser, type FolderRow, readableFile, readableFolder, subtreeAc
 import { enqueueBlobDeletions } from './blob-deletions'
 import { notifyItem } from './file-notify'
 import { createFileRecord } from './file-records'
-import { grant, nameTaken } from './folders.service'
+import { grant, keepAdministratorsAbove, nameTaken } from './folders.service'
 import { findByName, lockFolderForNames, takenNameKeys } from './names.repository'
+import { checkStorage, reserveStorage } from './storage-quota'
 import { prepareTrash, requireRightsOnSubtree, trashPrepared } from './trash.service'
 import { isInSubtree, loadSubtree } from './tree.repository'
 
 // Moving and copying files and folders (product.md §2): a move onto a taken name answers 409 unless
 // the request says rename, replace or skip; a copy never overwrites; moving a folder into itself or
 // below is refused; a copy is deep, with new ids and its own blobs, and leaves out subfolders the
-// caller cannot open.
+// caller cannot open. A copy's bytes count towards the copier's storage quota (storage-quota.ts).
 
 export interface ItemOutcome {
   type: 'file' | 'folder'
@@ -204,8 +205,11 @@ export async function copyItem(
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot copy files out of this folder.')
     const target = await writableTarget(deps, who, targetFolderId)
+    const size = Number(file.size)
+    await checkStorage(db, deps, who.actor, size, now, 'copy')
     const blob = await copyBlob(deps, file.path)
     return commitOrReclaim(deps, [blob.key], now, async (trx) => {
+      await reserveStorage(trx, deps, who.actor, size, now, 'copy')
       const row = await createFileRecord(trx, {
         folderId: target.id,
         wantedName: file.filename,
@@ -254,6 +258,8 @@ export async function copyItem(
     return readable && parentCopied
   })
   const files = tree.files.filter((f) => !f.isTrashed && copied.has(f.folder_id))
+  const size = files.reduce((sum, f) => sum + Number(f.size), 0)
+  await checkStorage(db, deps, who.actor, size, now, 'copy')
   const blobs = new Map<string, { key: string; size: number; sha256: string }>()
   try {
     for (const f of files) blobs.set(f.id, await copyBlob(deps, f.path))
@@ -271,11 +277,18 @@ export async function copyItem(
     [...blobs.values()].map((b) => b.key),
     now,
     async (trx) => {
+      await reserveStorage(trx, deps, who.actor, size, now, 'copy')
       const newIds = new Map<string, FolderRow>()
+      // Names within the new subtree: stored names pass through the name rule again (firstFreeName
+      // sanitises), which could make two of them meet.
+      const takenIn = new Map<string, Set<string>>()
       for (const f of folders) {
         const parentId = f.id === folder.id ? target.id : newIds.get(f.parent_id!)!.id
-        const name =
-          f.id === folder.id ? firstFreeName(f.folder_name, await lockedTaken(trx, target.id)) : f.folder_name
+        const taken =
+          f.id === folder.id ? await lockedTaken(trx, target.id) : (takenIn.get(parentId) ?? new Set())
+        const name = firstFreeName(f.folder_name, taken)
+        taken.add(nameKey(name))
+        takenIn.set(parentId, taken)
         const row: FolderRow = {
           id: newIdNow(now),
           folder_name: name,
@@ -288,7 +301,8 @@ export async function copyItem(
           updatedAt: now.toISOString(),
         }
         await trx.insertInto('folders').values(row).execute()
-        // A locked copy would shut its maker out: they administer it.
+        // A locked copy would shut out its maker and the administrators above it: they administer it.
+        if (row.type === 'locked') await keepAdministratorsAbove(trx, row.id, parentId, now)
         if (row.type === 'locked' && !superUser) await grant(trx, row.id, who.id, 'administrator', now)
         newIds.set(f.id, row)
       }

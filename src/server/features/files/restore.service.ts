@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { RestoreInput } from '../../../shared/contract/files'
-import { nameKey } from '../../../shared/names'
+import { nameKey, sanitizeName } from '../../../shared/names'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
@@ -113,7 +113,7 @@ export async function restoreEntry(
     else if (target.kind === 'my_folders') {
       folderId = entry.item_type === 'file' ? await restoredFilesFolder(trx, who, now) : null
     }
-    const name = folderId ? await claimFreeName(trx, folderId, entry.filename) : entry.filename
+    const name = folderId ? await claimFreeName(trx, folderId, entry.filename) : sanitizeName(entry.filename)
     if (entry.item_type === 'file') {
       await trx
         .updateTable('files')

@@ -1,9 +1,17 @@
 import type { GrantInput } from '../../../shared/contract/files'
 import type { PermissionType } from '../../../shared/enums'
+import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
-import { problems } from '../../lib/http/problem'
+import { HttpProblem, problems } from '../../lib/http/problem'
+import type { Actor } from '../../policies/actor'
 import { canChangeGrant } from '../../policies/files.policy'
-import { canOnFolder } from '../../policies/folders.policy'
+import {
+  canOnFolder,
+  type FolderGrant,
+  type FolderNode,
+  resolveFolderAccess,
+} from '../../policies/folders.policy'
+import { parseStaffFunctions } from '../accounts/sessions.service'
 import { loadFolderChain } from '../folders/folder-access.repository'
 import { type ActorUser, readableFolder } from './access'
 import { notifyItem } from './file-notify'
@@ -13,6 +21,31 @@ import { grant } from './folders.service'
 // the caller's own level, and the last administrator of a top-level folder only by a super user.
 
 const LEVELS: PermissionType[] = ['viewer', 'editor', 'administrator']
+
+interface Person {
+  id: string
+  role: DB['users']['role']
+  staffFunctions: string
+  isRestricted: boolean
+}
+
+/**
+ * What someone holds on `chain[0]` without their grant on it: their grants above (down to the nearest
+ * locked folder), the public tree, or super for admins and folder managers. Grants are compared
+ * against it, so nobody loses a level they hold there from above (canChangeGrant).
+ */
+function inheritedLevel(person: Person, chain: readonly FolderNode[], grants: readonly FolderGrant[]) {
+  const actor: Actor = {
+    kind: 'user',
+    id: person.id,
+    role: person.role,
+    staffFunctions: parseStaffFunctions(person.staffFunctions),
+    isRestricted: person.isRestricted,
+    emailVerified: true,
+  }
+  const above = grants.filter((g) => g.user_id === person.id && g.folder_id !== chain[0]?.id)
+  return resolveFolderAccess(actor, chain, above)
+}
 
 /** Everyone holding a grant that applies here: on the folder (direct) or above it up to the nearest locked folder (inherited). */
 export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: string) {
@@ -33,10 +66,21 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
     .selectFrom('folder_permissions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .innerJoin('folders as f', 'f.id', 'p.folder_id')
-    .select(['p.user_id', 'p.folder_id', 'p.permissionType', 'u.name', 'u.email', 'u.image', 'f.folder_name'])
+    .select([
+      'p.user_id',
+      'p.folder_id',
+      'p.permissionType',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.staffFunctions',
+      'u.isRestricted',
+      'f.folder_name',
+    ])
     .where('p.folder_id', 'in', ids)
     .execute()
   const depth = new Map(ids.map((id, i) => [id, i]))
+  const chainIds = chain.map((f) => f.id)
   const nearest = new Map<string, (typeof rows)[number]>()
   for (const row of rows) {
     const held = nearest.get(row.user_id)
@@ -47,23 +91,29 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
     (r) => r.folder_id === folder.id && r.permissionType === 'administrator',
   ).length
   const entries = [...nearest.values()]
-    .map((r) => ({
-      user: { id: r.user_id, name: r.name, email: r.email },
-      permissionType: r.permissionType,
-      via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
-      from: { id: r.folder_id, folder_name: r.folder_name },
-      /** Levels the caller may set this person to here (the current one included; empty: hands off). */
-      canSet: LEVELS.filter(
-        (level) =>
-          canChangeGrant({
-            access,
-            isTopLevel: folder.parent_id === null,
-            targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
-            targetNext: level,
-            administratorsOnFolder: directAdministrators,
-          }) === 'ok',
-      ),
-    }))
+    .map((r) => {
+      const inherited = inheritedLevel({ ...r, id: r.user_id }, chain, rows)
+      return {
+        user: { id: r.user_id, name: r.name, email: r.email },
+        permissionType: r.permissionType,
+        via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
+        from: { id: r.folder_id, folder_name: r.folder_name },
+        /** Levels the caller may set this person to here (the current one included; empty: hands off). */
+        canSet: LEVELS.filter(
+          (level) =>
+            canChangeGrant({
+              access,
+              isTopLevel: folder.parent_id === null,
+              targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
+              targetNext: level,
+              chain: chainIds,
+              targetInherited: inherited,
+              targetIsCaller: r.user_id === who.id,
+              administratorsOnFolder: directAdministrators,
+            }) === 'ok',
+        ),
+      }
+    })
     .sort(
       (a, b) =>
         LEVELS.indexOf(b.permissionType) - LEVELS.indexOf(a.permissionType) ||
@@ -82,6 +132,9 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
           isTopLevel: false,
           targetCurrent: null,
           targetNext: level,
+          chain: [folder.id],
+          targetInherited: null,
+          targetIsCaller: false,
           administratorsOnFolder: 2,
         }) === 'ok',
     ),
@@ -95,10 +148,21 @@ async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, use
     throw problems.forbidden('Only administrators of this folder can share it.')
   const target = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'isRestricted'])
+    .select(['id', 'name', 'email', 'role', 'staffFunctions', 'isRestricted'])
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!target) throw problems.notFound('There is no such user.')
+  const chain = await loadFolderChain(db, folderId)
+  const grantsOnChain = await db
+    .selectFrom('folder_permissions')
+    .select(['folder_id', 'user_id', 'permissionType'])
+    .where('user_id', '=', userId)
+    .where(
+      'folder_id',
+      'in',
+      chain.map((f) => f.id),
+    )
+    .execute()
   const current = await db
     .selectFrom('folder_permissions')
     .select(['id', 'permissionType'])
@@ -111,7 +175,16 @@ async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, use
     .where('folder_id', '=', folderId)
     .where('permissionType', '=', 'administrator')
     .executeTakeFirstOrThrow()
-  return { folder, access, target, current, administrators: Number(admins.n) }
+  return {
+    folder,
+    access,
+    target,
+    current,
+    chain: chain.map((f) => f.id),
+    inherited: inheritedLevel(target, chain, grantsOnChain),
+    isCaller: target.id === who.id,
+    administrators: Number(admins.n),
+  }
 }
 
 function decide(state: Awaited<ReturnType<typeof loadForGrant>>, next: PermissionType | null) {
@@ -120,12 +193,21 @@ function decide(state: Awaited<ReturnType<typeof loadForGrant>>, next: Permissio
     isTopLevel: state.folder.parent_id === null,
     targetCurrent: state.current?.permissionType ?? null,
     targetNext: next,
+    chain: state.chain,
+    targetInherited: state.inherited,
+    targetIsCaller: state.isCaller,
     administratorsOnFolder: state.administrators,
   })
   if (verdict === 'last_administrator')
     throw problems.conflict(
       'This is the last administrator of the folder. Only an administrator of the site can remove them.',
       'last_administrator',
+    )
+  if (verdict === 'outranked')
+    throw new HttpProblem(
+      403,
+      'outranked',
+      `${state.target.name} holds this access through a folder above this one: only someone with more access there can lower it.`,
     )
   if (verdict === 'forbidden') throw problems.forbidden('You can share only up to your own level.')
 }

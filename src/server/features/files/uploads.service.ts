@@ -10,6 +10,7 @@ import { enqueueBlobDeletions } from './blob-deletions'
 import { detectMimeType } from './content-type'
 import { requireFile, requireFolder } from './file-access'
 import { createFileRecord } from './file-records'
+import { reserveStorage } from './storage-quota'
 import {
   appendToStaging,
   ChunkTooLongError,
@@ -21,7 +22,7 @@ import {
 
 // Resumable uploads, the tus 1.0 core protocol with the creation and termination extensions
 // (docs/decisions/0028). The routes speak HTTP; this file decides and moves the bytes:
-//  create   checks size, name, quota and editor rights on the target before any byte is sent;
+//  create   checks size, name and editor rights on the target and reserves quota before any byte is sent;
 //  append   streams one PATCH body onto the staging file at the offset the client claims;
 //  complete when the last byte lands: the staging file streams into the BlobStore under a new key,
 //           the file row and its notification commit in one transaction, the staging file goes.
@@ -48,7 +49,7 @@ export async function createUpload(
 ): Promise<CreatedUpload> {
   const { length, metadata } = input
   const db = deps.database.db
-  const { maxBytes, userQuotaBytes, expiryMs } = deps.env.uploads
+  const { maxBytes, expiryMs } = deps.env.uploads
   if (length > maxBytes) {
     throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
   }
@@ -69,52 +70,35 @@ export async function createUpload(
     folderId = folder.id
     filename = wanted
   }
-  if (userQuotaBytes !== undefined) await checkQuota(deps, actor.id, length, userQuotaBytes)
 
   const id = newId()
   const now = deps.clock()
   const expiresAt = new Date(now.getTime() + expiryMs).toISOString()
   await createStagingFile(deps.env.dataDir, id)
-  await db
-    .insertInto('upload_sessions')
-    .values({
-      id,
-      user_id: actor.id,
-      folder_id: folderId,
-      file_id: fileId,
-      filename,
-      declared_type: metadata.filetype?.slice(0, 255) ?? null,
-      length,
-      createdAt: now.toISOString(),
-      expiresAt,
+  try {
+    // The session is the quota reservation: checked and written under the user's lock.
+    await db.transaction().execute(async (trx) => {
+      await reserveStorage(trx, deps, actor, length, now, 'upload')
+      await trx
+        .insertInto('upload_sessions')
+        .values({
+          id,
+          user_id: actor.id,
+          folder_id: folderId,
+          file_id: fileId,
+          filename,
+          declared_type: metadata.filetype?.slice(0, 255) ?? null,
+          length,
+          createdAt: now.toISOString(),
+          expiresAt,
+        })
+        .execute()
     })
-    .execute()
-  return { id, expiresAt }
-}
-
-/** Files the user uploaded plus uploads they have under way: a quota reserves space at creation. */
-async function checkQuota(deps: AppDeps, userId: string, length: number, quota: number): Promise<void> {
-  const db = deps.database.db
-  const [stored, pending] = await Promise.all([
-    db
-      .selectFrom('files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
-      .where('createdBy', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('upload_sessions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length'), eb.val(0)).as('total'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  ])
-  const used = Number(stored?.total ?? 0) + Number(pending?.total ?? 0)
-  if (used + length > quota) {
-    throw new HttpProblem(
-      413,
-      'quota_exceeded',
-      `This upload would take you over your storage quota (${used} of ${quota} bytes used).`,
-    )
+  } catch (error) {
+    await removeStaging(deps.env.dataDir, id)
+    throw error
   }
+  return { id, expiresAt }
 }
 
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {

@@ -171,6 +171,8 @@ describe('safe entry names', () => {
     ['a\u0000b\u001fc', 'abc'],
     ['trailing. ', 'trailing'],
     ['.env', '.env'],
+    ['CON.txt', '_CON.txt'],
+    ['photo\u202egpj.exe', 'photogpj.exe'],
   ])('%j → %j', (raw, safe) => {
     expect(safeSegment(raw)).toBe(safe)
   })

@@ -1,17 +1,14 @@
-// Entry names a zip can carry safely (zip-slip, docs/decisions/0030): each path segment loses control
-// characters, slashes, backslashes and colons, and trailing dots and spaces (Windows drops them, so two
-// names could meet); `.`/`..`/empty become `_`; a drive letter or leading slash can never appear, as segments are joined
-// with '/' only after cleaning. Duplicates within a folder get ` (n)` (after case folding and NFC).
+import { sanitizeName } from '../../../shared/names'
+
+// Entry names a zip can carry safely (zip-slip, docs/decisions/0030): each path segment is made an
+// acceptable file name by the one name rule (src/shared/names.ts sanitizeName: no control or hidden
+// characters, no slashes or backslashes, no blanks at the ends or trailing dots, which Windows drops so two
+// names could meet, no reserved device names), and colons become `_` too; `.`/`..`/empty become `_`; a
+// drive letter or leading slash can never appear, as segments are joined with '/' only after cleaning.
+// Duplicates within a folder get ` (n)` (after case folding and NFC).
 
 export function safeSegment(raw: string): string {
-  const cleaned = raw
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .replace(/[/\\:]/g, '_')
-    .replace(/[\s.]+$/, '')
-  // '.', '..' and names of dots only end up empty here: never a path step upwards.
-  return cleaned === '' ? '_' : cleaned
+  return sanitizeName(raw.replace(/:/g, '_'))
 }
 
 /** Keeps names unique within one folder of the archive. */

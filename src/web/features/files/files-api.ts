@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { HomeView, ItemRef, OnConflict, RestoreInput } from '../../../shared/contract/files'
+import type { StorageUsage } from '../../../shared/contract/files-responses'
 import { api } from '../../lib/api'
 import type {
   AccessList,
@@ -28,6 +29,7 @@ export const filesKeys = {
   trashEntry: (id: string) => [...filesKeys.all, 'trash', id] as const,
   access: (id: string) => [...filesKeys.all, 'access', id] as const,
   candidates: (id: string, q: string) => [...filesKeys.all, 'candidates', id, q] as const,
+  storage: () => [...filesKeys.all, 'storage'] as const,
 }
 
 const enc = encodeURIComponent
@@ -37,6 +39,14 @@ export function useHomeView(view: HomeView, sorting: Sorting, enabled = true) {
     queryKey: filesKeys.home(view, sorting),
     queryFn: ({ signal }) => api.get<HomeListing>('/api/folders', { signal, query: { view, ...sorting } }),
     enabled,
+  })
+}
+
+/** The caller's storage used against their quota (null: none); refreshed with every file manager write. */
+export function useStorageUsage() {
+  return useQuery({
+    queryKey: filesKeys.storage(),
+    queryFn: ({ signal }) => api.get<StorageUsage>('/api/me/storage', { signal }),
   })
 }
 

@@ -18,6 +18,7 @@ import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
 import { NameDialog } from './name-dialog'
 import { TRASH_PATH } from './paths'
 import { ShareDialog } from './share-dialog'
+import { StorageUsage } from './storage-usage'
 import { useBulkActions } from './use-bulk-actions'
 import { useIsFolderSuperUser } from './use-file-manager-user'
 import { useViewMode } from './view-mode'
@@ -96,6 +97,7 @@ export function FilesHomePage() {
         title="Files"
         description="Folders shared with you and by you: upload, preview and download files."
       />
+      <StorageUsage />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <nav aria-label="Folder views">
           <ul className="flex flex-wrap gap-1">

@@ -9,6 +9,7 @@ import { Breadcrumbs } from './breadcrumbs'
 import { filesKeys } from './files-api'
 import type { FileItem, FolderItem, FolderListing } from './files-types'
 import { FolderPage } from './folder-page'
+import { StorageUsage } from './storage-usage'
 
 // The file manager rendered to HTML in Node, with the API's answers put in the query cache first:
 // what the page offers follows the presenter's `abilities`, never a guess of its own.
@@ -113,5 +114,27 @@ describe('Breadcrumbs', () => {
     )
     expect(html).toContain('href="/files"')
     expect(html).toContain('aria-current="page"')
+  })
+})
+
+describe('the storage bar on the files home', () => {
+  const renderUsage = (usage: { used: number; uploading: number; quota: number | null }) =>
+    render('/files', '/files', h(StorageUsage), (client) => client.setQueryData(filesKeys.storage(), usage))
+
+  it('shows used of quota as a labelled progress bar', () => {
+    const html = renderUsage({ used: 1_200_000, uploading: 0, quota: 10_000_000 })
+    expect(html).toMatch(/role="progressbar"[^>]*aria-label="Storage used"/)
+    expect(html).toContain('aria-valuenow="1200000"')
+    expect(html).toContain('aria-valuemax="10000000"')
+    expect(html).toContain('1.2 MB of 10 MB')
+  })
+
+  it('says when storage is full, and shows no bar without a quota', () => {
+    expect(renderUsage({ used: 10_000_000, uploading: 0, quota: 10_000_000 })).toContain(
+      'Your storage is full',
+    )
+    const unlimited = renderUsage({ used: 2048, uploading: 0, quota: null })
+    expect(unlimited).not.toContain('progressbar')
+    expect(unlimited).toContain('no storage limit')
   })
 })
