@@ -2,15 +2,16 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import type { AppEnv } from '../../deps'
-import { decideRouteAccess } from '../../policies/route-access'
-import { assertDeclaredRawType, assertSameOriginJson } from './csrf'
+import { decideRouteAccess, decideTokenScope } from '../../policies/route-access'
+import { assertMediaType, assertSameOrigin } from './csrf'
 import { problems } from './problem'
 import { type AnyRoute, successStatus } from './route'
 import { fieldErrors } from './validation'
 
 /**
- * Mounts the route table on a Hono app. Order per request: body size limit, CSRF proof, access,
- * input validation, handler, presentation. Handlers see only validated input.
+ * Mounts the route table on a Hono app. Order per request: body size limit, CSRF proof, access (the
+ * route's, then an access token's scope), media type, input validation, handler, presentation.
+ * Handlers see only validated input.
  */
 export interface RouteOptions {
   /** Default request body cap for JSON routes (MAX_JSON_BODY_BYTES). */
@@ -26,7 +27,7 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
     const bodyType = route.request?.bodyType ?? 'json'
     // A GET carries no body; asking for one would make @hono/node-server build a full web Request
     // from the Node request, which cost a quarter of a /healthz request's CPU in bench/.
-    const hasBody = route.method !== 'get'
+    const hasBody = route.method !== 'get' && route.method !== 'options'
     const limitBody: MiddlewareHandler<AppEnv> =
       hasBody && (bodyType === 'json' || bodyType === 'form')
         ? bodyLimit({
@@ -37,12 +38,18 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
           })
         : (_c, next) => next()
     app.on(route.method.toUpperCase(), [route.path], limitBody, async (c) => {
-      assertSameOriginJson(c, route, options.allowedOrigin)
+      const actor = c.var.actor
+      const token = actor.kind === 'user' ? actor.token : undefined
+      assertSameOrigin(c, route, options.allowedOrigin, token !== undefined)
 
-      const decision = decideRouteAccess(route.access, c.var.actor)
+      const decision = decideRouteAccess(route.access, actor)
       if (decision === 'unauthenticated') throw problems.unauthenticated()
       if (decision === 'forbidden') throw problems.forbidden()
-      assertDeclaredRawType(c, route)
+      if (decideTokenScope(actor, c.req.method) === 'forbidden') {
+        throw problems.forbidden('This access token is read-only: it cannot change anything.')
+      }
+      if (token && route.sessionOnly) throw problems.forbidden(route.sessionOnly)
+      assertMediaType(c, route)
 
       const params = parseParams(route, c)
       // Query and body are checked together so a form learns everything that is wrong at once.
