@@ -84,7 +84,7 @@ describe('bodiless writes', () => {
     const wrong: string[] = []
     for (const route of t.routes.filter((r) => WRITES.has(r.method) && r.access !== 'public')) {
       for (const headers of [
-        { Origin: TEST_ORIGIN },
+        { Origin: TEST_ORIGIN } as Record<string, string>,
         { Origin: TEST_ORIGIN, 'Content-Type': 'text/plain' },
         { Origin: TEST_ORIGIN, 'Content-Type': 'application/xml' },
       ]) {

@@ -27,7 +27,10 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
   const session = c.var.session
   const config = buildAuthConfig(deps, {
     client: clientInfo(c),
-    current: session && { sessionId: session.id, userId: session.user.id, token: session.token },
+    current:
+      session?.via === 'cookie'
+        ? { sessionId: session.id, userId: session.user.id, token: session.token }
+        : undefined,
   })
   const response = await Auth(request, config)
   // Auth.js answers with its own headers; ours (request id, security headers) are added on the way out.
