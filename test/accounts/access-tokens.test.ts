@@ -276,4 +276,12 @@ describe('personal access tokens', () => {
     const audit = await t.database.db.selectFrom('audit_events').selectAll().execute()
     expect(JSON.stringify(audit)).not.toContain(secret)
   })
+
+  it('are described in the OpenAPI document as the bearerAuth scheme', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json()
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(doc.paths['/api/me'].get.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }])
+    // Making a token takes a browser session.
+    expect(doc.paths['/api/me/access-tokens'].post.security).toEqual([{ sessionCookie: [] }])
+  })
 })
