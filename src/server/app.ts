@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
+import { UPLOADS_ENDPOINT } from '../shared/contract/files-transfer'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
+import { tusResumableOnEveryAnswer } from './features/files/tus-headers'
 import { EMULATOR_MOUNT, paystackGateway } from './features/shop/paystack-client'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
@@ -37,6 +39,9 @@ export function createApp(deps: AppDeps): DepotApp {
     }),
   )
   app.onError(handleError)
+  // Before the session layer, so its 401 carries the tus header too.
+  app.use(UPLOADS_ENDPOINT, tusResumableOnEveryAnswer())
+  app.use(`${UPLOADS_ENDPOINT}/*`, tusResumableOnEveryAnswer())
   // Every API request re-reads its session: a sign-out or restriction is seen on the very next one.
   app.use('/api/*', sessionActor())
 

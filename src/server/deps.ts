@@ -30,7 +30,10 @@ export interface AppEnv {
     requestId: string
     logger: Logger
     actor: Actor
-    /** The caller's session when signed in (set by the session middleware). */
-    session: { id: string; token: string; user: ResolvedSession['user'] } | undefined
+    /**
+     * The caller's session when signed in (set by the session middleware). For a request with a
+     * personal access token (`via: 'token'`), `id` is the token's id and there is no cookie `token`.
+     */
+    session: { id: string; token: string; user: ResolvedSession['user']; via: 'cookie' | 'token' } | undefined
   }
 }

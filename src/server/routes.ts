@@ -1,4 +1,5 @@
 import pkg from '../../package.json' with { type: 'json' }
+import { accessTokensRoutes } from './features/accounts/access-tokens.routes'
 import { accountsRoutes } from './features/accounts/accounts.routes'
 import { authRoutes } from './features/accounts/auth.routes'
 import { meRoutes } from './features/accounts/me.routes'
@@ -30,6 +31,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...authRoutes,
     ...accountsRoutes,
     ...meRoutes,
+    ...accessTokensRoutes,
     ...setupRoutes,
     ...adminUsersRoutes,
     ...auditRoutes,

@@ -67,8 +67,13 @@ export async function uploadFile(
   const created = await createUpload(person, bytes.length, { filename, folder_id: folderId, ...extra })
   if (created.status !== 201) throw new Error(`create → ${created.status}: ${await created.text()}`)
   const location = created.headers.get('location')!
+  // A zero-byte upload is complete at creation: the POST already made the file.
+  let fileId = created.headers.get('depot-file-id')
+  if (bytes.length === 0) {
+    if (!fileId) throw new Error('the creation of an empty upload named no file')
+    return fileId
+  }
   let offset = 0
-  let fileId: string | null = null
   do {
     const part = bytes.subarray(offset, Math.min(bytes.length, offset + chunk))
     const res = await patchUpload(person, location, offset, part)

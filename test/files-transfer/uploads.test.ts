@@ -73,7 +73,7 @@ describe('tus uploads', () => {
     expect((await fileRow(id)).mimetype).toBe('text/csv')
   })
 
-  it('stores a zero-byte file (one empty PATCH completes it)', async () => {
+  it('stores a zero-byte file (its creation completes it)', async () => {
     const id = await uploadFile(editor, folderId, 'empty.txt', new Uint8Array(0))
     expect(await fileRow(id)).toMatchObject({ size: 0, sha256: sha(new Uint8Array(0)) })
   })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { newId } from '../../src/server/lib/ids'
 import type { Actor } from '../../src/server/policies/actor'
-import { decideRouteAccess } from '../../src/server/policies/route-access'
+import { decideRouteAccess, decideTokenScope } from '../../src/server/policies/route-access'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
 import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
@@ -16,6 +16,8 @@ interface Caller {
   name: string
   actor: Actor
   client: CookieClient
+  /** A personal access token, sent as Authorization: Bearer (with no cookie and no Origin). */
+  bearer?: string
 }
 
 let t: TestApp
@@ -52,6 +54,28 @@ beforeAll(async () => {
   await make('restricted user', 'user', [], true)
   for (const fn of STAFF_FUNCTIONS) await make(`staff with ${fn}`, 'staff', [fn])
   await make('admin', 'admin')
+
+  // Personal access tokens act as their user, narrowed by their scope.
+  const tokenCaller = async (name: string, role: 'user' | 'admin', scope: 'read-only' | 'read-write') => {
+    const user = await insertUserWithPassword(t.database.db, 'route walker password', { role })
+    const session = new CookieClient(t.app)
+    await session.signIn(user.email, user.plainPassword)
+    const res = await session.json('/api/me/access-tokens', 'POST', { name, scope, expiresInDays: 7 })
+    const { id, token } = (await res.json()) as { id: string; token: string }
+    const actor: Actor = {
+      kind: 'user',
+      id: user.id,
+      role,
+      staffFunctions: [],
+      isRestricted: false,
+      emailVerified: true,
+      token: { id, readOnly: scope === 'read-only' },
+    }
+    callers.push({ name, actor, client: new CookieClient(t.app), bearer: token })
+  }
+  await tokenCaller('user token (read-write)', 'user', 'read-write')
+  await tokenCaller('admin token (read-write)', 'admin', 'read-write')
+  await tokenCaller('admin token (read-only)', 'admin', 'read-only')
 })
 
 const SAMPLE_PARAMS: Record<string, () => string> = {
@@ -74,6 +98,16 @@ function concretePath(route: AnyRoute): string {
   })
 }
 
+function expectedFor(route: AnyRoute, caller: Caller): string {
+  const method = route.method.toUpperCase()
+  // No caller presents a metrics token; this app has none configured.
+  const access = decideRouteAccess(route.access, caller.actor, { metricsToken: 'unconfigured' })
+  if (access !== 'allow') return access
+  if (decideTokenScope(caller.actor, method) === 'forbidden') return 'forbidden'
+  if (caller.bearer && route.sessionOnly) return 'forbidden'
+  return SELF_AUTHENTICATED.has(`${method} ${route.path}`) ? 'unauthenticated' : 'allow'
+}
+
 describe('route × actor', () => {
   it('declares every route the app serves in the route table', () => {
     // The Paystack emulator (mounted when no keys are set) stands in for a third party: not our API.
@@ -91,17 +125,19 @@ describe('route × actor', () => {
     for (const route of t.routes) {
       for (const caller of callers) {
         const method = route.method.toUpperCase()
-        // No caller presents a metrics token; this app has none configured.
-        const expected = SELF_AUTHENTICATED.has(`${method} ${route.path}`)
-          ? 'unauthenticated'
-          : decideRouteAccess(route.access, caller.actor, { metricsToken: 'unconfigured' })
+        const expected = expectedFor(route, caller)
+        const headers: Record<string, string> =
+          method === 'GET' || method === 'OPTIONS'
+            ? { Accept: 'application/json' }
+            : { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }
+        if (caller.bearer) {
+          headers.Authorization = `Bearer ${caller.bearer}`
+          delete headers.Origin
+        }
         const res = await caller.client.request(concretePath(route), {
           method,
-          headers:
-            method === 'GET'
-              ? { Accept: 'application/json' }
-              : { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
-          body: method === 'GET' ? undefined : '{}',
+          headers,
+          body: method === 'GET' || method === 'OPTIONS' ? undefined : '{}',
         })
         await res.arrayBuffer()
         const got =

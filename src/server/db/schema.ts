@@ -1,4 +1,5 @@
 import type {
+  AccessTokensTable,
   AccountsTable,
   AuditEventsTable,
   SessionsTable,
@@ -48,6 +49,7 @@ export type { Timestamp } from './schema/timestamp'
 
 export interface DB {
   users: UsersTable
+  access_tokens: AccessTokensTable
   accounts: AccountsTable
   sessions: SessionsTable
   verification_tokens: VerificationTokensTable

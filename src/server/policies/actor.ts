@@ -2,7 +2,7 @@ import type { Role, StaffFunction } from '../../shared/enums'
 
 /**
  * Who is making a request, as a plain snapshot. Policies decide on this alone, never on the database.
- * The accounts feature resolves it from the session on every request; until then everyone is anonymous.
+ * The accounts feature resolves it from the session or access token on every request; until then everyone is anonymous.
  */
 export type Actor =
   | { kind: 'anonymous' }
@@ -13,6 +13,12 @@ export type Actor =
       staffFunctions: readonly StaffFunction[]
       isRestricted: boolean
       emailVerified: boolean
+      /**
+       * Present when the caller sent a personal access token instead of a session cookie. The user's
+       * role, functions and restriction are read fresh on every request either way; a read-only token
+       * may read whatever the user may, and change nothing.
+       */
+      token?: { id: string; readOnly: boolean }
     }
 
 export const anonymous: Actor = { kind: 'anonymous' }

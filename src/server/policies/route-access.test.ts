@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { STAFF_FUNCTIONS } from '../../shared/enums'
 import type { Actor } from './actor'
-import { decideRouteAccess, type RouteAccess } from './route-access'
+import { decideRouteAccess, decideTokenScope, type RouteAccess } from './route-access'
 
 const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
   kind: 'user',
@@ -67,6 +67,33 @@ describe('decideRouteAccess for the metrics scraper', () => {
       expect(decideRouteAccess('metricsScraper', actor, { metricsToken: 'absent' })).toBe('unauthenticated')
       expect(decideRouteAccess('metricsScraper', actor)).toBe('unauthenticated')
       expect(decideRouteAccess('metricsScraper', actor, { metricsToken: 'unconfigured' })).toBe('notFound')
+    }
+  })
+})
+
+describe('decideTokenScope', () => {
+  const readOnly = user({ role: 'admin', token: { id: 't', readOnly: true } })
+  const readWrite = user({ role: 'admin', token: { id: 't', readOnly: false } })
+  it('lets a read-only token read and nothing else', () => {
+    expect(['GET', 'HEAD', 'OPTIONS'].map((m) => decideTokenScope(readOnly, m))).toEqual([
+      'allow',
+      'allow',
+      'allow',
+    ])
+    expect(['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => decideTokenScope(readOnly, m))).toEqual([
+      'forbidden',
+      'forbidden',
+      'forbidden',
+      'forbidden',
+    ])
+  })
+  it('leaves read-write tokens, sessions and anonymous callers to the route access', () => {
+    for (const actor of [readWrite, user(), actors.anonymous!]) {
+      expect(['GET', 'POST', 'DELETE'].map((m) => decideTokenScope(actor, m))).toEqual([
+        'allow',
+        'allow',
+        'allow',
+      ])
     }
   })
 })

@@ -48,6 +48,15 @@ export function decideRouteAccess(
   return 'forbidden'
 }
 
+/**
+ * What an access token's scope allows on top of the route's access: a read-only token makes no
+ * state-changing request at all, public ones included (it would still act as its user there).
+ */
+export function decideTokenScope(actor: Actor, method: string): AccessDecision {
+  if (actor.kind !== 'user' || !actor.token?.readOnly) return 'allow'
+  return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) ? 'allow' : 'forbidden'
+}
+
 export function describeRouteAccess(access: RouteAccess): string {
   if (access === 'public') return 'Anyone, signed in or not.'
   if (access === 'signedIn') return 'Any signed-in user who is not restricted.'

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'privacy.exported',
   'privacy.erased',
   'order.refund_requested',
+  'access_token.created',
+  'access_token.revoked',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

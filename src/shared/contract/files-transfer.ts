@@ -18,7 +18,10 @@ export const TUS_VERSION = '1.0.0'
 /** The tus endpoint: POST creates an upload here; HEAD/PATCH/DELETE go to the Location it returns. */
 export const UPLOADS_ENDPOINT = '/api/uploads'
 
-/** Sent on the PATCH that completes an upload: the id of the file it created or replaced. */
+/**
+ * Sent on the request that completes an upload (the last PATCH, or the creation itself for an empty
+ * file or one sent whole with creation-with-upload): the id of the file it created or replaced.
+ */
 export const FILE_ID_HEADER = 'Depot-File-Id'
 
 /**

@@ -14,6 +14,7 @@ import * as m0012 from './0012-order-payments'
 import * as m0013 from './0013-product-covers'
 import * as m0017 from './0017-order-line-files'
 import * as m0018 from './0018-job-leases'
+import * as m0019 from './0019-access-tokens'
 import * as m0020 from './0020-notification-access-starts'
 
 /**
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0017-order-line-files': m0017,
   '0018-job-leases': m0018,
   '0020-notification-access-starts': m0020,
+  '0019-access-tokens': m0019,
 }

@@ -1,3 +1,4 @@
+import type { AccessTokenScope } from '../../../shared/contract/access-tokens'
 import type { AccountType, Role } from '../../../shared/enums'
 import type { Timestamp } from './timestamp'
 
@@ -53,6 +54,22 @@ export interface SessionsTable {
   lastSeenAt: Timestamp | null
   userAgent: string | null
   ipAddress: string | null
+}
+
+export interface AccessTokensTable {
+  id: string
+  userId: string
+  name: string
+  /** SHA-256 of the token (base64url); the token itself is shown once and never stored. */
+  tokenHash: string
+  /** The token's first characters (`dpt_ab12`), to tell tokens apart in a list. */
+  hint: string
+  scope: AccessTokenScope
+  createdAt: Timestamp
+  expiresAt: Timestamp
+  /** Written at most once a minute per token, or when the address changes. */
+  lastUsedAt: Timestamp | null
+  lastUsedIp: string | null
 }
 
 export interface VerificationTokensTable {

@@ -101,6 +101,7 @@ export const accountsRoutes = [
     summary: 'Changes the password (the current one is required); other sessions end',
     tags: ['account'],
     access: 'signedIn',
+    sessionOnly: 'The password is changed from a signed-in browser session, not with an access token.',
     request: { body: changePasswordSchema },
     responses: { 204: { description: 'Changed' } },
     handler: async (c, { body }) => {

@@ -29,7 +29,10 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
   const session = c.var.session
   const ctx: AuthRequestContext = {
     client: clientInfo(c),
-    current: session && { sessionId: session.id, userId: session.user.id, token: session.token },
+    current:
+      session?.via === 'cookie'
+        ? { sessionId: session.id, userId: session.user.id, token: session.token }
+        : undefined,
   }
   const response = await Auth(request, buildAuthConfig(deps, ctx))
   // A throttled sign-in is a 429 with Retry-After like every other rate limit, not a redirect.

@@ -1,22 +1,50 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { ACCESS_TOKEN_PREFIX } from '../../../shared/contract/access-tokens'
 import type { AppEnv } from '../../deps'
+import { bearerToken, invalidBearer } from '../../lib/http/bearer'
+import { clientAddress } from '../../lib/http/client-address'
+import { resolveAccessToken } from './access-tokens.service'
 import { sessionCookieName } from './auth-config'
 import { actorOf, resolveSession } from './sessions.service'
 
 /**
- * Turns the session cookie into `c.var.actor` on every API request (the cookie carries only an
- * opaque token; the session and its user are loaded fresh each time). An unknown, ended, idle or
- * restricted session leaves the caller anonymous, so protected routes answer 401.
+ * Turns the session cookie, or a personal access token sent as `Authorization: Bearer`, into
+ * `c.var.actor` on every API request (the session and its user, or the token and its user, are loaded
+ * fresh each time). An unknown, ended, idle or restricted session leaves the caller anonymous, so
+ * protected routes answer 401; an access token that is unknown, expired, revoked or whose user is
+ * restricted is refused with 401 on any route. A bearer request never sets a cookie.
  */
 export function sessionActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.var.deps
+    const bearer = bearerToken(c.req.header('authorization'))
+    // Only our own tokens are taken here; any other bearer is left to the route (the metrics route
+    // reads its own, every other route refuses it: register-routes.ts).
+    if (bearer?.startsWith(ACCESS_TOKEN_PREFIX)) {
+      const resolved = await resolveAccessToken(deps, bearer, clientAddress(c, deps.env.trustProxy))
+      if (!resolved) throw invalidBearer()
+      const { user } = resolved
+      c.set('actor', {
+        kind: 'user',
+        id: user.id,
+        role: user.role,
+        staffFunctions: user.staffFunctions,
+        isRestricted: user.isRestricted,
+        emailVerified: user.emailVerified !== null,
+        token: { id: resolved.tokenId, readOnly: resolved.scope === 'read-only' },
+      })
+      c.set('session', { id: resolved.tokenId, token: '', user: resolved.user, via: 'token' })
+      await next()
+      // No browser holds this request's cookies: nothing (not even Auth.js refreshing a session) sets one.
+      c.res.headers.delete('set-cookie')
+      return
+    }
     const token = getCookie(c, sessionCookieName(deps.env.authUrl.protocol === 'https:'))
     const session = await resolveSession(deps, token)
     if (session && token) {
       c.set('actor', actorOf(session))
-      c.set('session', { id: session.sessionId, token, user: session.user })
+      c.set('session', { id: session.sessionId, token, user: session.user, via: 'cookie' })
     }
     await next()
   }

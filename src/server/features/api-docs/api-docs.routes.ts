@@ -6,9 +6,12 @@ import { z } from 'zod'
 import { buildOpenApiDocument } from '../../lib/http/openapi'
 import { problems } from '../../lib/http/problem'
 import { type AnyRoute, defineRoute } from '../../lib/http/route'
+import { sessionCookieName } from '../accounts/auth-config'
 
 // The browsable API reference at /api/docs: Swagger UI served from our own node_modules (no CDN),
-// started by a script file of ours, because the CSP allows no inline script.
+// started by a script file of ours, because the CSP allows no inline script. Its Authorize button
+// takes a personal access token (the bearerAuth scheme) for "Try it out"; the token is kept only
+// in the page's memory.
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 const ASSETS: Record<string, string> = {
@@ -52,7 +55,11 @@ export function apiDocsRoutes(allRoutes: () => readonly AnyRoute[], version: str
       access: 'public',
       responses: { 200: { description: 'The OpenAPI document' } },
       handler: (c) => {
-        document ??= buildOpenApiDocument(allRoutes(), { title: 'Depot API', version })
+        document ??= buildOpenApiDocument(
+          allRoutes(),
+          { title: 'Depot API', version },
+          { sessionCookieName: sessionCookieName(c.var.deps.env.authUrl.protocol === 'https:') },
+        )
         return c.json(document)
       },
     }),

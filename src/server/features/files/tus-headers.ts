@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { TUS_VERSION } from '../../../shared/contract/files-transfer'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import type { UploadMetadata } from './uploads.service'
@@ -38,6 +38,31 @@ export function parseUploadMetadata(raw: string | undefined): UploadMetadata {
     folder_id: out.folder_id?.toLowerCase(),
     file_id: out.file_id?.toLowerCase(),
     filetype: out.filetype ?? out.type,
+  }
+}
+
+/** The tus extensions this server implements (advertised by OPTIONS). */
+export const TUS_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'] as const
+
+/** What OPTIONS answers: the protocol version, the extensions and the largest upload taken. */
+export function tusCapabilities(maxBytes: number): Record<string, string> {
+  return {
+    'Tus-Version': TUS_VERSION,
+    'Tus-Extension': TUS_EXTENSIONS.join(','),
+    'Tus-Max-Size': String(maxBytes),
+  }
+}
+
+/**
+ * tus 1.0 wants Tus-Resumable on the endpoint's responses, errors included: the 401 of the session
+ * layer, a 404 and a problem thrown by a handler carry it too (OPTIONS as well, which is harmless).
+ */
+export function tusResumableOnEveryAnswer(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (!c.res.headers.has('tus-resumable')) {
+      c.res.headers.set('Tus-Resumable', TUS_VERSION)
+    }
   }
 }
 

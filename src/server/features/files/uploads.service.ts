@@ -20,11 +20,14 @@ import {
   stagingPath,
 } from './upload-staging'
 
-// Resumable uploads, the tus 1.0 core protocol with the creation and termination extensions
-// (docs/decisions/0028). The routes speak HTTP; this file decides and moves the bytes:
+// Resumable uploads, the tus 1.0 core protocol with the creation, creation-with-upload, termination
+// and expiration extensions (docs/decisions/0028). The routes speak HTTP; this file decides and
+// moves the bytes:
 //  create   checks size, name and editor rights on the target and reserves quota before any byte is sent;
-//  append   streams one PATCH body onto the staging file at the offset the client claims;
-//  complete when the last byte lands: the staging file streams into the BlobStore under a new key,
+//  append   streams one PATCH body (or the creation's own) onto the staging file at the offset the
+//           client claims;
+//  complete when the last byte lands, or at once for an empty upload: the staging file streams into
+//           the BlobStore under a new key,
 //           the file row and its notification commit in one transaction, the staging file goes.
 // Until completion nothing of the upload is visible in the file manager.
 
@@ -131,7 +134,7 @@ export async function appendUpload(
   actor: SignedIn,
   id: string,
   input: { offset: number; body: Readable | AsyncIterable<Uint8Array>; contentLength?: number },
-): Promise<{ offset: number; fileId?: string }> {
+): Promise<{ offset: number; fileId?: string; expiresAt?: string }> {
   const session = await loadSession(deps, actor, id)
   if (busy.has(id)) {
     throw problems.conflict(
@@ -187,12 +190,9 @@ export async function appendUpload(
       }
     }
     const now = deps.clock()
-    await deps.database.db
-      .updateTable('upload_sessions')
-      .set({ expiresAt: new Date(now.getTime() + deps.env.uploads.expiryMs).toISOString() })
-      .where('id', '=', id)
-      .execute()
-    if (offset < length) return { offset }
+    const expiresAt = new Date(now.getTime() + deps.env.uploads.expiryMs).toISOString()
+    await deps.database.db.updateTable('upload_sessions').set({ expiresAt }).where('id', '=', id).execute()
+    if (offset < length) return { offset, expiresAt }
     const fileId = await completeUpload(deps, actor, session)
     return { offset, fileId }
   } finally {

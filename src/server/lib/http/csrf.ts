@@ -3,12 +3,14 @@ import { problems } from './problem'
 import { type AnyRoute, UNSAFE_METHODS } from './route'
 
 /**
- * Our JSON API's CSRF defence (docs/decisions/0011). A cross-site page can make a browser send a form
- * or a "simple" request, but it cannot send application/json without a CORS preflight we never grant,
- * and it cannot forge Origin or Sec-Fetch-Site. Routes that cannot carry this proof declare csrfExempt.
+ * Our JSON API's CSRF defence (docs/decisions/0011, 0056). A cross-site page can make a browser send
+ * a form or a "simple" request, but it cannot forge Origin or Sec-Fetch-Site, and it cannot send
+ * DELETE, PATCH, PUT or application/json without a CORS preflight we never grant. Routes that cannot
+ * carry this proof declare csrfExempt; a request with a valid access token (`bearer`) needs none, as no
+ * browser attaches one by itself.
  */
-export function assertSameOriginJson(c: Context, route: AnyRoute, allowedOrigin: string): void {
-  if (!UNSAFE_METHODS.has(c.req.method) || route.csrfExempt) return
+export function assertSameOrigin(c: Context, route: AnyRoute, allowedOrigin: string, bearer: boolean): void {
+  if (!UNSAFE_METHODS.has(c.req.method) || route.csrfExempt || bearer) return
 
   const fetchSite = c.req.header('sec-fetch-site')
   const origin = c.req.header('origin')
@@ -19,24 +21,40 @@ export function assertSameOriginJson(c: Context, route: AnyRoute, allowedOrigin:
   } else {
     throw problems.csrf('State-changing requests must say where they come from (Origin or Sec-Fetch-Site).')
   }
-
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  const bodyType = route.request?.bodyType ?? 'json'
-  const expected = bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'
-  if ((bodyType === 'json' || bodyType === 'multipart') && type !== expected) {
-    throw problems.unsupportedMediaType(`Send the request body as ${expected}.`)
-  }
 }
 
 /**
- * A raw-body route (an upload protocol) takes only the Content-Types it declares. Checked after the
- * access decision, so an anonymous caller learns "sign in" first, as on every route.
+ * The request body's media type, checked after the access decision so an anonymous caller learns
+ * "sign in" first. A JSON route takes its body only as application/json; a request that carries no
+ * body (no Content-Type, no Content-Length above zero, no Transfer-Encoding) needs no type at all, so
+ * a bodiless DELETE or POST is sent as plainly as curl -X DELETE sends it. Multipart routes always
+ * take multipart/form-data; raw-body routes take only the types they declare.
  */
-export function assertDeclaredRawType(c: Context, route: AnyRoute): void {
-  const raw = route.request?.rawContentTypes
-  if (!UNSAFE_METHODS.has(c.req.method) || route.request?.bodyType !== 'raw' || !raw) return
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  if (!raw.types.includes(type)) {
-    throw problems.unsupportedMediaType(`Send ${raw.types.map((t) => t || 'no body').join(' or ')}.`)
+export function assertMediaType(c: Context, route: AnyRoute): void {
+  if (!UNSAFE_METHODS.has(c.req.method)) return
+  const type = mediaType(c)
+  const bodyType = route.request?.bodyType ?? 'json'
+  if (bodyType === 'json') {
+    if (carriesBody(c, type) && type !== 'application/json') {
+      throw problems.unsupportedMediaType('Send the request body as application/json.')
+    }
+  } else if (bodyType === 'multipart') {
+    if (type !== 'multipart/form-data')
+      throw problems.unsupportedMediaType('Send the request body as multipart/form-data.')
+  } else if (bodyType === 'raw') {
+    const raw = route.request?.rawContentTypes
+    if (raw && !raw.types.includes(type)) {
+      throw problems.unsupportedMediaType(`Send ${raw.types.map((t) => t || 'no body').join(' or ')}.`)
+    }
   }
+}
+
+function mediaType(c: Context): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+function carriesBody(c: Context, type: string): boolean {
+  if (type !== '' || c.req.header('transfer-encoding') !== undefined) return true
+  const length = c.req.header('content-length')
+  return length !== undefined && length.trim() !== '0'
 }

@@ -9,7 +9,11 @@ type JsonSchema = Record<string, unknown>
  * The OpenAPI 3.1 document, generated from the route table: the same zod schemas that validate
  * requests describe them here, so the document cannot drift from the code.
  */
-export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title: string; version: string }) {
+export function buildOpenApiDocument(
+  routes: readonly AnyRoute[],
+  info: { title: string; version: string },
+  auth: { sessionCookieName: string } = { sessionCookieName: 'depot.session' },
+) {
   const components: Record<string, JsonSchema> = {}
   const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
@@ -58,6 +62,12 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
       parameters,
       responses,
     }
+    if (route.access !== 'public') {
+      // Either credential works, except on the routes that manage credentials themselves.
+      operation.security = route.sessionOnly
+        ? [{ sessionCookie: [] }]
+        : [{ bearerAuth: [] }, { sessionCookie: [] }]
+    }
     if (route.request?.body) {
       operation.requestBody = {
         required: true,
@@ -69,7 +79,26 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
     paths[openApiPath] = entry
   }
 
-  return { openapi: '3.1.0', info, paths, components: { schemas: components } }
+  const securitySchemes = {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'dpt_…',
+      description:
+        'A personal access token, made on the profile page and sent as `Authorization: Bearer dpt_…`. ' +
+        'It acts as its user; a read-only token is refused (403) on every state-changing request. ' +
+        'Bearer requests need no Origin header and never set cookies.',
+    },
+    sessionCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: auth.sessionCookieName,
+      description:
+        'The web app’s session (signing in sets it). State-changing requests must also come from the ' +
+        'app’s origin (Origin or Sec-Fetch-Site).',
+    },
+  }
+  return { openapi: '3.1.0', info, paths, components: { schemas: components, securitySchemes } }
 }
 
 function objectParameters(

@@ -2,16 +2,17 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import type { AppEnv } from '../../deps'
-import { decideRouteAccess, type RequestCredentials } from '../../policies/route-access'
-import { checkBearer } from './bearer'
-import { assertDeclaredRawType, assertSameOriginJson } from './csrf'
+import { decideRouteAccess, decideTokenScope, type RequestCredentials } from '../../policies/route-access'
+import { bearerToken, checkBearer, invalidBearer } from './bearer'
+import { assertMediaType, assertSameOrigin } from './csrf'
 import { HttpProblem, problems } from './problem'
 import { type AnyRoute, successStatus } from './route'
 import { fieldErrors } from './validation'
 
 /**
- * Mounts the route table on a Hono app. Order per request: body size limit, CSRF proof, access,
- * input validation, handler, presentation. Handlers see only validated input.
+ * Mounts the route table on a Hono app. Order per request: body size limit, CSRF proof, access (the
+ * route's, then an access token's scope), media type, input validation, handler, presentation.
+ * Handlers see only validated input.
  */
 export interface RouteOptions {
   /** Default request body cap for JSON routes (MAX_JSON_BODY_BYTES). */
@@ -27,7 +28,7 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
     const bodyType = route.request?.bodyType ?? 'json'
     // A GET carries no body; asking for one would make @hono/node-server build a full web Request
     // from the Node request, which cost a quarter of a /healthz request's CPU in bench/.
-    const hasBody = route.method !== 'get'
+    const hasBody = route.method !== 'get' && route.method !== 'options'
     const limitBody: MiddlewareHandler<AppEnv> =
       hasBody && (bodyType === 'json' || bodyType === 'form')
         ? bodyLimit({
@@ -38,13 +39,27 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
           })
         : (_c, next) => next()
     app.on(route.method.toUpperCase(), [route.path], limitBody, async (c) => {
-      assertSameOriginJson(c, route, options.allowedOrigin)
+      const actor = c.var.actor
+      const token = actor.kind === 'user' ? actor.token : undefined
+      assertSameOrigin(c, route, options.allowedOrigin, token !== undefined)
 
-      const decision = decideRouteAccess(route.access, c.var.actor, requestCredentials(route, c))
+      // A bearer the sign-in layer did not take as an access token is refused, so a script learns its
+      // credential is bad instead of quietly acting anonymously; only the metrics route reads its own.
+      if (
+        actor.kind === 'anonymous' &&
+        route.access !== 'metricsScraper' &&
+        bearerToken(c.req.header('authorization')) !== undefined
+      )
+        throw invalidBearer()
+      const decision = decideRouteAccess(route.access, actor, requestCredentials(route, c))
       if (decision === 'notFound') throw problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)
       if (decision === 'unauthenticated') throw unauthenticatedFor(route)
       if (decision === 'forbidden') throw problems.forbidden()
-      assertDeclaredRawType(c, route)
+      if (decideTokenScope(actor, c.req.method) === 'forbidden') {
+        throw problems.forbidden('This access token is read-only: it cannot change anything.')
+      }
+      if (token && route.sessionOnly) throw problems.forbidden(route.sessionOnly)
+      assertMediaType(c, route)
 
       const params = parseParams(route, c)
       // Query and body are checked together so a form learns everything that is wrong at once.

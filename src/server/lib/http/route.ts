@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { AppEnv } from '../../deps'
 import type { RouteAccess } from '../../policies/route-access'
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options'
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 type Schema = z.ZodType
@@ -51,6 +51,11 @@ export interface RouteDef<
   responses: Record<number, RouteResponse>
   /** Present only for the few routes that cannot carry our CSRF proof; says why. */
   csrfExempt?: string
+  /**
+   * Present for the few routes that take a signed-in browser session and refuse a personal access
+   * token (403), with why: managing the credentials themselves.
+   */
+  sessionOnly?: string
   handler: (
     c: Context<AppEnv>,
     input: { params: Infer<P>; query: Infer<Q>; body: Infer<B> },

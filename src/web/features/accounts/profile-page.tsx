@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { errorMessage } from '../../lib/api'
+import { AccessTokensCard } from './access-tokens-card'
 import { signInPath } from './auth-redirect'
 import { AvatarEditor } from './avatar-editor'
 import { ChangePasswordForm } from './change-password-form'
@@ -59,6 +60,9 @@ export function ProfilePage() {
           </div>
           <div className="lg:col-span-2">
             <SessionsList />
+          </div>
+          <div className="lg:col-span-2">
+            <AccessTokensCard />
           </div>
         </div>
       )}

@@ -36,6 +36,8 @@ const LABELS: Record<AuditAction, string> = {
   'privacy.exported': 'Personal data exported',
   'privacy.erased': 'Personal data erased',
   'order.refund_requested': 'Refund requested',
+  'access_token.created': 'Access token created',
+  'access_token.revoked': 'Access token revoked',
 }
 
 /** A readable name for an action; one the web app does not know yet is shown as recorded. */

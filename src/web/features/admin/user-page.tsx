@@ -12,6 +12,7 @@ import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
 import { useAdminUser } from './admin-users-api'
 import { listSearchFrom } from './list-link'
 import { UserAccessForm } from './user-access-form'
+import { UserAccessTokens } from './user-access-tokens'
 import { UserDetails } from './user-details'
 import { UserRestriction } from './user-restriction'
 import { UserSessions } from './user-sessions'
@@ -94,6 +95,7 @@ export function UserPage() {
         <UserAccessForm user={data} />
         <UserRestriction user={data} />
         <UserSessions user={data} />
+        <UserAccessTokens user={data} />
       </div>
     </>
   )

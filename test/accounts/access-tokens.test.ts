@@ -1,0 +1,287 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  ACCESS_TOKEN_PATTERN,
+  type AccessToken,
+  type CreatedAccessToken,
+} from '../../src/shared/contract/access-tokens'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+
+// Personal access tokens end to end: made from a browser session, used as `Authorization: Bearer`
+// by a client with no cookies and no Origin, refused the moment they expire, are revoked or their
+// user is restricted, and never leaked into logs or answered with a cookie.
+
+const DAY = 24 * 60 * 60 * 1000
+let t: TestApp
+
+interface Person {
+  id: string
+  email: string
+  client: CookieClient
+}
+
+async function person(role: 'user' | 'admin' = 'user'): Promise<Person> {
+  const user = await insertUserWithPassword(t.database.db, 'access token suite password', { role })
+  const client = new CookieClient(t.app)
+  const res = await client.signIn(user.email, user.plainPassword)
+  if (res.status >= 400) throw new Error(`sign-in failed: ${res.status}`)
+  return { id: user.id, email: user.email, client }
+}
+
+async function makeToken(
+  owner: Person,
+  scope: 'read-only' | 'read-write' = 'read-write',
+  expiresInDays = 30,
+): Promise<CreatedAccessToken> {
+  const res = await owner.client.json('/api/me/access-tokens', 'POST', {
+    name: `script ${scope}`,
+    scope,
+    expiresInDays,
+  })
+  expect(res.status).toBe(201)
+  return (await res.json()) as CreatedAccessToken
+}
+
+/** A script's request: the token, no cookie, no Origin, and an address behind the trusted proxy. */
+function bearer(
+  token: string,
+  path: string,
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${token}`,
+    'X-Forwarded-For': '203.0.113.7',
+    ...init.headers,
+  }
+  if (init.json !== undefined) headers['Content-Type'] = 'application/json'
+  return t.app.request(path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  })
+}
+
+async function tokensOf(owner: Person): Promise<AccessToken[]> {
+  const res = await owner.client.json('/api/me/access-tokens')
+  expect(res.status).toBe(200)
+  return (await res.json()) as AccessToken[]
+}
+
+async function auditActions(targetId: string) {
+  return t.database.db
+    .selectFrom('audit_events')
+    .select(['action', 'actorId', 'details'])
+    .where('targetId', '=', targetId)
+    .orderBy('id')
+    .execute()
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } })
+})
+
+describe('personal access tokens', () => {
+  it('are created from a session, shown once, listed without the secret, and stored hashed', async () => {
+    const owner = await person()
+    const created = await makeToken(owner)
+    expect(created.token).toMatch(ACCESS_TOKEN_PATTERN)
+    expect(created.token.startsWith(created.hint)).toBe(true)
+    expect(created).toMatchObject({
+      name: 'script read-write',
+      scope: 'read-write',
+      expired: false,
+      lastUsedAt: null,
+    })
+    expect(Date.parse(created.expiresAt) - t.clock.now.getTime()).toBe(30 * DAY)
+
+    const listed = await tokensOf(owner)
+    expect(listed).toEqual([{ ...created, token: undefined }].map(({ token: _t, ...rest }) => rest))
+    expect(JSON.stringify(listed)).not.toContain(created.token)
+    const row = await t.database.db
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow()
+    expect(JSON.stringify(row)).not.toContain(created.token.slice(4))
+
+    const audit = await auditActions(created.id)
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([['access_token.created', owner.id]])
+    expect(audit[0]!.details).not.toContain(created.token)
+  })
+
+  it('checks each field of a new token', async () => {
+    const owner = await person()
+    const res = await owner.client.json('/api/me/access-tokens', 'POST', {
+      name: ' ',
+      scope: 'admin',
+      expiresInDays: 5,
+    })
+    expect(res.status).toBe(422)
+    const body = await res.json()
+    expect(Object.keys(body.errors).sort()).toEqual(['expiresInDays', 'name', 'scope'])
+  })
+
+  it('works as Authorization: Bearer for reads and writes, with no Origin and no cookie set', async () => {
+    const owner = await person()
+    const { token } = await makeToken(owner)
+
+    const me = await bearer(token, '/api/me')
+    expect(me.status).toBe(200)
+    expect((await me.json()).email).toBe(owner.email)
+    expect(me.headers.get('set-cookie')).toBeNull()
+
+    const patched = await bearer(token, '/api/me', { method: 'PATCH', json: { first_name: 'Scripted' } })
+    expect(patched.status).toBe(200)
+    expect((await patched.json()).first_name).toBe('Scripted')
+    expect(patched.headers.get('set-cookie')).toBeNull()
+
+    // A bodiless write needs neither a content type nor an Origin; a foreign Origin does not matter.
+    const removed = await bearer(token, '/api/me/avatar', {
+      method: 'DELETE',
+      headers: { Origin: 'https://elsewhere.example' },
+    })
+    expect(removed.status).toBe(204)
+
+    // Even Auth.js, which sets its CSRF cookie on this call, sets nothing on a bearer request.
+    const csrf = await bearer(token, '/api/auth/csrf')
+    expect(csrf.status).toBe(200)
+    expect(csrf.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('records when and from where a token was last used', async () => {
+    const owner = await person()
+    const created = await makeToken(owner)
+    expect((await bearer(created.token, '/api/me')).status).toBe(200)
+    const [used] = await tokensOf(owner)
+    expect(used).toMatchObject({ lastUsedAt: t.clock.now.toISOString(), lastUsedIp: '203.0.113.7' })
+
+    t.clock.advance(5 * 60 * 1000)
+    expect(
+      (await bearer(created.token, '/api/me', { headers: { 'X-Forwarded-For': '198.51.100.2' } })).status,
+    ).toBe(200)
+    const [again] = await tokensOf(owner)
+    expect(again).toMatchObject({ lastUsedAt: t.clock.now.toISOString(), lastUsedIp: '198.51.100.2' })
+  })
+
+  it('refuses every write with a read-only token, and lets it read', async () => {
+    const owner = await person()
+    const { token } = await makeToken(owner, 'read-only')
+    expect((await bearer(token, '/api/me')).status).toBe(200)
+    const patch = await bearer(token, '/api/me', { method: 'PATCH', json: { first_name: 'Nope' } })
+    expect(patch.status).toBe(403)
+    expect((await patch.json()).detail).toMatch(/read-only/)
+    expect((await bearer(token, '/api/me/avatar', { method: 'DELETE' })).status).toBe(403)
+    expect((await bearer(token, '/api/notifications/read-all', { method: 'POST' })).status).toBe(403)
+  })
+
+  it('cannot make tokens or change the password with a token', async () => {
+    const owner = await person()
+    const { token } = await makeToken(owner)
+    const more = await bearer(token, '/api/me/access-tokens', {
+      method: 'POST',
+      json: { name: 'another', scope: 'read-write', expiresInDays: 365 },
+    })
+    expect(more.status).toBe(403)
+    const password = await bearer(token, '/api/me/password', {
+      method: 'POST',
+      json: { currentPassword: 'access token suite password', newPassword: 'a brand new password 1' },
+    })
+    expect(password.status).toBe(403)
+  })
+
+  it('answers 401 to an expired, revoked, malformed or unknown token, on any route', async () => {
+    const owner = await person()
+    const short = await makeToken(owner, 'read-write', 7)
+    const revoked = await makeToken(owner)
+
+    expect((await owner.client.json(`/api/me/access-tokens/${revoked.id}`, 'DELETE')).status).toBe(204)
+    const gone = await bearer(revoked.token, '/api/me')
+    expect(gone.status).toBe(401)
+    expect(gone.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/)
+    // Even a public route: a script must learn its credential is bad, not quietly act anonymously.
+    expect((await bearer(revoked.token, '/api/shop/products')).status).toBe(401)
+    expect((await auditActions(revoked.id)).map((a) => a.action)).toEqual([
+      'access_token.created',
+      'access_token.revoked',
+    ])
+
+    expect((await bearer(short.token, '/api/me')).status).toBe(200)
+    t.clock.advance(7 * DAY)
+    expect((await bearer(short.token, '/api/me')).status).toBe(401)
+    await owner.client.signIn(owner.email, 'access token suite password') // the session idled out too
+    expect((await tokensOf(owner)).find((x) => x.id === short.id)?.expired).toBe(true)
+
+    expect((await bearer('dpt_not-a-token', '/api/me')).status).toBe(401)
+    expect((await bearer(`dpt_${'A'.repeat(43)}`, '/api/me')).status).toBe(401)
+  })
+
+  it('stops working the moment its user is restricted', async () => {
+    const owner = await person()
+    const { token } = await makeToken(owner)
+    expect((await bearer(token, '/api/me')).status).toBe(200)
+    await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', owner.id).execute()
+    expect((await bearer(token, '/api/me')).status).toBe(401)
+    expect((await bearer(token, '/api/me/avatar', { method: 'DELETE' })).status).toBe(401)
+  })
+
+  it('acts with the role the user holds at each request', async () => {
+    const owner = await person('admin')
+    const { token } = await makeToken(owner, 'read-only')
+    expect((await bearer(token, '/api/admin/users')).status).toBe(200)
+    await t.database.db.updateTable('users').set({ role: 'user' }).where('id', '=', owner.id).execute()
+    expect((await bearer(token, '/api/admin/users')).status).toBe(403)
+  })
+
+  it('lets only its owner revoke it, and admins list and revoke any user’s tokens (audited)', async () => {
+    const owner = await person()
+    const other = await person()
+    const admin = await person('admin')
+    const created = await makeToken(owner)
+
+    expect((await other.client.json(`/api/me/access-tokens/${created.id}`, 'DELETE')).status).toBe(404)
+    expect((await other.client.json(`/api/admin/users/${owner.id}/access-tokens`)).status).toBe(403)
+
+    const listed = await admin.client.json(`/api/admin/users/${owner.id}/access-tokens`)
+    expect(listed.status).toBe(200)
+    expect(((await listed.json()) as AccessToken[]).map((x) => x.id)).toEqual([created.id])
+    expect(
+      (await admin.client.json(`/api/admin/users/${other.id}/access-tokens/${created.id}`, 'DELETE')).status,
+    ).toBe(404)
+    const revoked = await admin.client.request(`/api/admin/users/${owner.id}/access-tokens/${created.id}`, {
+      method: 'DELETE',
+      headers: { Origin: TEST_ORIGIN },
+    })
+    expect(revoked.status).toBe(204)
+    expect((await bearer(created.token, '/api/me')).status).toBe(401)
+    expect(await tokensOf(owner)).toEqual([])
+
+    const audit = await auditActions(created.id)
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([
+      ['access_token.created', owner.id],
+      ['access_token.revoked', admin.id],
+    ])
+    expect(JSON.parse(audit[1]!.details)).toMatchObject({ ownerId: owner.id })
+  })
+
+  it('never writes a token into the logs', async () => {
+    const owner = await person()
+    const { token } = await makeToken(owner)
+    await bearer(token, '/api/me')
+    await bearer(token, '/api/me', { method: 'PATCH', json: { first_name: 'Logged' } })
+    await bearer(`${token.slice(0, -1)}x`, '/api/me')
+    const secret = token.slice(4)
+    expect(t.logs.lines.length).toBeGreaterThan(0)
+    expect(t.logs.text).not.toContain(secret)
+    const audit = await t.database.db.selectFrom('audit_events').selectAll().execute()
+    expect(JSON.stringify(audit)).not.toContain(secret)
+  })
+
+  it('are described in the OpenAPI document as the bearerAuth scheme', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json()
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(doc.paths['/api/me'].get.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }])
+    // Making a token takes a browser session.
+    expect(doc.paths['/api/me/access-tokens'].post.security).toEqual([{ sessionCookie: [] }])
+  })
+})
