@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { ACCESS_TOKEN_PREFIX } from '../../../shared/contract/access-tokens'
 import type { AppEnv } from '../../deps'
 import { bearerToken, invalidBearer } from '../../lib/http/bearer'
 import { clientAddress } from '../../lib/http/client-address'
@@ -19,9 +18,7 @@ export function sessionActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.var.deps
     const bearer = bearerToken(c.req.header('authorization'))
-    // Only our own tokens are taken here; any other bearer is left to the route (the metrics route
-    // reads its own, every other route refuses it: register-routes.ts).
-    if (bearer?.startsWith(ACCESS_TOKEN_PREFIX)) {
+    if (bearer !== undefined) {
       const resolved = await resolveAccessToken(deps, bearer, clientAddress(c, deps.env.trustProxy))
       if (!resolved) throw invalidBearer()
       const { user } = resolved

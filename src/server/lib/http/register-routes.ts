@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import type { AppEnv } from '../../deps'
 import { decideRouteAccess, decideTokenScope, type RequestCredentials } from '../../policies/route-access'
-import { bearerToken, checkBearer, invalidBearer } from './bearer'
+import { checkBearer } from './bearer'
 import { assertMediaType, assertSameOrigin } from './csrf'
 import { HttpProblem, problems } from './problem'
 import { type AnyRoute, successStatus } from './route'
@@ -43,14 +43,6 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
       const token = actor.kind === 'user' ? actor.token : undefined
       assertSameOrigin(c, route, options.allowedOrigin, token !== undefined)
 
-      // A bearer the sign-in layer did not take as an access token is refused, so a script learns its
-      // credential is bad instead of quietly acting anonymously; only the metrics route reads its own.
-      if (
-        actor.kind === 'anonymous' &&
-        route.access !== 'metricsScraper' &&
-        bearerToken(c.req.header('authorization')) !== undefined
-      )
-        throw invalidBearer()
       const decision = decideRouteAccess(route.access, actor, requestCredentials(route, c))
       if (decision === 'notFound') throw problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)
       if (decision === 'unauthenticated') throw unauthenticatedFor(route)
