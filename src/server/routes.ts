@@ -2,6 +2,8 @@ import pkg from '../../package.json' with { type: 'json' }
 import { accountsRoutes } from './features/accounts/accounts.routes'
 import { authRoutes } from './features/accounts/auth.routes'
 import { meRoutes } from './features/accounts/me.routes'
+import { twoFactorRoutes } from './features/accounts/two-factor.routes'
+import { adminSecurityRoutes } from './features/admin/security.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
@@ -28,8 +30,10 @@ export function buildRouteTable(): AnyRoute[] {
     ...authRoutes,
     ...accountsRoutes,
     ...meRoutes,
+    ...twoFactorRoutes,
     ...setupRoutes,
     ...adminUsersRoutes,
+    ...adminSecurityRoutes,
     ...auditRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,

@@ -30,6 +30,7 @@ import type {
   RefundsTable,
 } from './schema/shop'
 import type { MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
+import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/two-factor'
 
 // The database as application code sees it, on both dialects (docs/decisions/0003):
 // ids are UUIDv7 text, timestamps ISO-8601 UTC strings, booleans booleans, big integers numbers,
@@ -44,6 +45,7 @@ export type * from './schema/notifications'
 export type * from './schema/shop'
 export type * from './schema/system'
 export type { Timestamp } from './schema/timestamp'
+export type * from './schema/two-factor'
 
 export interface DB {
   users: UsersTable
@@ -74,6 +76,8 @@ export interface DB {
   user_avatars: UserAvatarsTable
   rate_limits: RateLimitsTable
   settings: SettingsTable
+  user_two_factor: UserTwoFactorTable
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

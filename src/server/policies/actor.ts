@@ -13,6 +13,11 @@ export type Actor =
       staffFunctions: readonly StaffFunction[]
       isRestricted: boolean
       emailVerified: boolean
+      /**
+       * The admins require two-factor sign-in of this user and they have not set it up: until they
+       * do, only the routes that enrol them answer (route-access.ts).
+       */
+      mustEnrolTwoFactor?: boolean
     }
 
 export const anonymous: Actor = { kind: 'anonymous' }

@@ -11,12 +11,21 @@ import type { Actor } from './actor'
  */
 export type RouteAccess = 'public' | 'signedIn' | 'admin' | { staff: readonly StaffFunction[] }
 
-export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden'
+export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'enrolTwoFactor'
 
-export function decideRouteAccess(access: RouteAccess, actor: Actor): AccessDecision {
+/**
+ * `route.duringTwoFactorEnrolment` marks the few signed-in routes a user who must still set up
+ * two-factor sign-in may call (who they are, and enrolling); every other one answers `enrolTwoFactor`.
+ */
+export function decideRouteAccess(
+  access: RouteAccess,
+  actor: Actor,
+  route: { duringTwoFactorEnrolment?: boolean } = {},
+): AccessDecision {
   if (access === 'public') return 'allow'
   // A restricted user is suspended: to the API they are not signed in at all (product.md §1).
   if (actor.kind === 'anonymous' || actor.isRestricted) return 'unauthenticated'
+  if (actor.mustEnrolTwoFactor && !route.duringTwoFactorEnrolment) return 'enrolTwoFactor'
   if (access === 'signedIn') return 'allow'
   if (actor.role === 'admin') return 'allow'
   if (access === 'admin') return 'forbidden'

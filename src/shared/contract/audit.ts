@@ -25,6 +25,11 @@ export const AUDIT_ACTIONS = [
   'privacy.exported',
   'privacy.erased',
   'order.refund_requested',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'two_factor.recovery_codes_renewed',
+  'two_factor.recovery_code_used',
+  'two_factor.reset',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

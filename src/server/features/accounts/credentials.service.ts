@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.service'
 import { burnPasswordCheck, verifyPassword } from './passwords'
 import type { ClientInfo } from './sessions.service'
 import { clearSignInFailures, recordSignInFailure, signInBlockedFor } from './signin-throttle'
+import { secondFactorRefusal } from './two-factor.service'
 import { findUserByEmail, normalizeEmail } from './users.repository'
 
 /** A refused credentials sign-in; Auth.js sends `code` to the sign-in page as ?code=… */
@@ -61,5 +62,7 @@ export async function authorizeCredentials(
     await audit({ reason: 'email_not_verified' }, user.id)
     throw new SignInRefused('email_not_verified')
   }
+  const secondFactor = await secondFactorRefusal(deps, user, raw.code, client)
+  if (secondFactor) throw new SignInRefused(secondFactor)
   return { id: user.id, name: user.name, email: user.email, image: user.image }
 }

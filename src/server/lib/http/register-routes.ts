@@ -39,9 +39,10 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
     app.on(route.method.toUpperCase(), [route.path], limitBody, async (c) => {
       assertSameOriginJson(c, route, options.allowedOrigin)
 
-      const decision = decideRouteAccess(route.access, c.var.actor)
+      const decision = decideRouteAccess(route.access, c.var.actor, route)
       if (decision === 'unauthenticated') throw problems.unauthenticated()
       if (decision === 'forbidden') throw problems.forbidden()
+      if (decision === 'enrolTwoFactor') throw problems.enrolTwoFactor()
       assertDeclaredRawType(c, route)
 
       const params = parseParams(route, c)
