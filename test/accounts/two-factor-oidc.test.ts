@@ -19,7 +19,7 @@ afterAll(async () => {
 const codeAt = (secret: string, t: TestApp) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now.getTime() })
 
-async function providerSignIn(t: TestApp, client: CookieClient, sub: string) {
+async function providerSignIn(client: CookieClient, sub: string) {
   const csrfToken = await client.csrfToken()
   const start = await client.postForm('/api/auth/signin/oidc', { csrfToken, callbackUrl: '/files' })
   const back = await idp.login(start.headers.get('location')!, sub)
@@ -51,7 +51,7 @@ describe('two-factor sign-in through an identity provider', () => {
 
     // First sign-in creates the account; it then turns two-factor sign-in on.
     const first = new CookieClient(t.app)
-    expect((await providerSignIn(t, first, sub)).headers.get('location')).toBe('http://localhost:3000/files')
+    expect((await providerSignIn(first, sub)).headers.get('location')).toBe('http://localhost:3000/files')
     const setup = await (await first.json('/api/me/two-factor/setup', 'POST')).json()
     expect(
       (await first.json('/api/me/two-factor/enable', 'POST', { code: codeAt(setup.secret, t) })).status,
@@ -59,7 +59,7 @@ describe('two-factor sign-in through an identity provider', () => {
     const sessionsBefore = (await t.database.db.selectFrom('sessions').selectAll().execute()).length
 
     const client = new CookieClient(t.app)
-    const back = await providerSignIn(t, client, sub)
+    const back = await providerSignIn(client, sub)
     const location = new URL(back.headers.get('location')!)
     expect(location.pathname).toBe('/sign-in')
     expect(location.searchParams.get('code')).toBe('two_factor_required')
@@ -83,7 +83,7 @@ describe('two-factor sign-in through an identity provider', () => {
 
     // A ticket is good for five minutes.
     const late = new CookieClient(t.app)
-    const again = new URL((await providerSignIn(t, late, sub)).headers.get('location')!)
+    const again = new URL((await providerSignIn(late, sub)).headers.get('location')!)
     t.clock.advance(6 * 60_000)
     expect(
       await ticketSignIn(late, { ticket: again.searchParams.get('ticket')!, code: codeAt(setup.secret, t) }),
