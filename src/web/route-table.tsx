@@ -178,6 +178,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }),
           },
           {
+            path: 'account/two-factor',
+            lazy: async () => ({
+              Component: (await import('./routes/account-two-factor')).TwoFactorEnrolPage,
+            }),
+          },
+          {
             path: 'setup',
             lazy: async () => ({ Component: (await import('./routes/setup')).SetupPage }),
           },

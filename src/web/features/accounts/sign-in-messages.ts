@@ -13,6 +13,8 @@ export interface SignInProblem {
   offerReset?: boolean
   /** The password (or provider) was right: ask for the second factor. */
   twoFactor?: boolean
+  /** Not a failure but the next step (shown as information). */
+  nextStep?: boolean
 }
 
 const BY_CODE: Record<SignInErrorCode, SignInProblem> = {
@@ -48,6 +50,7 @@ const BY_CODE: Record<SignInErrorCode, SignInProblem> = {
     detail:
       'This account has two-factor sign-in. Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
     twoFactor: true,
+    nextStep: true,
   },
   two_factor_invalid: {
     title: 'That code is not right',
