@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin-audit')).AdminAuditPage }),
           },
           {
+            path: 'admin/security',
+            lazy: async () => ({ Component: (await import('./routes/admin-security')).SecuritySettingsPage }),
+          },
+          {
             path: 'admin/privacy',
             lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),
           },

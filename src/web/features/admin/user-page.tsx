@@ -15,6 +15,7 @@ import { UserAccessForm } from './user-access-form'
 import { UserDetails } from './user-details'
 import { UserRestriction } from './user-restriction'
 import { UserSessions } from './user-sessions'
+import { UserTwoFactor } from './user-two-factor'
 import { RoleBadge } from './users-columns'
 
 /** /admin/users/:id: one user, and what an admin may change about them. */
@@ -94,6 +95,7 @@ export function UserPage() {
         <UserAccessForm user={data} />
         <UserRestriction user={data} />
         <UserSessions user={data} />
+        <UserTwoFactor user={data} />
       </div>
     </>
   )
