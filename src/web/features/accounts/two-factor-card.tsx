@@ -210,7 +210,10 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
         <Button
           variant="secondary"
           onClick={() =>
-            void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success('Copied'))
+            navigator.clipboard.writeText(codes.join('\n')).then(
+              () => toast.success('Recovery codes copied'),
+              () => toast.error('Could not copy', 'Select the codes and copy them yourself.'),
+            )
           }
         >
           Copy the codes
