@@ -210,10 +210,13 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
         <Button
           variant="secondary"
           onClick={() =>
-            navigator.clipboard.writeText(codes.join('\n')).then(
-              () => toast.success('Recovery codes copied'),
-              () => toast.error('Could not copy', 'Select the codes and copy them yourself.'),
-            )
+            // navigator.clipboard is absent outside secure contexts: the rejection covers that too.
+            Promise.resolve()
+              .then(() => navigator.clipboard.writeText(codes.join('\n')))
+              .then(
+                () => toast.success('Recovery codes copied'),
+                () => toast.error('Could not copy', 'Select the codes and copy them yourself.'),
+              )
           }
         >
           Copy the codes
