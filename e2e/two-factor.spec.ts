@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import { accountMenu, PASSWORD, uniqueEmail } from './support/accounts'
-import { createUsers } from './support/admin-users'
+import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 
@@ -86,4 +86,48 @@ test('set up two-factor sign-in on the profile, then sign in with password and c
   await expect(
     page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('On', { exact: true }),
   ).toBeVisible()
+})
+
+test('an admin resets a user’s two-factor sign-in from the user page', async ({ page }) => {
+  test.setTimeout(90_000)
+  const origin = process.env.DEPOT_E2E_BASE_URL!
+  const email = uniqueEmail('lostphone')
+  const adminEmail = uniqueEmail('resetter')
+  await createUsers([
+    { email, password: PASSWORD, firstName: 'Lou', lastName: 'Stphone', verified: true },
+    {
+      email: adminEmail,
+      password: PASSWORD,
+      firstName: 'Ria',
+      lastName: 'Set',
+      role: 'admin',
+      verified: true,
+    },
+  ])
+
+  // The user turns two-factor sign-in on over the API, as the profile does.
+  await signIn(page, email, PASSWORD)
+  const setup = await page.request.post('/api/me/two-factor/setup', { headers: { Origin: origin }, data: {} })
+  expect(setup.status()).toBe(200)
+  const { secret } = (await setup.json()) as { secret: string }
+  const enable = await page.request.post('/api/me/two-factor/enable', {
+    headers: { Origin: origin },
+    data: { code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() }) },
+  })
+  expect(enable.status()).toBe(200)
+  const { id } = (await (await page.request.get('/api/me')).json()) as { id: string }
+  await page.context().clearCookies()
+
+  await signIn(page, adminEmail, PASSWORD)
+  await page.goto(`/admin/users/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Lou Stphone' })).toBeVisible()
+  await expect(page.getByText('Signs in with a code from an authenticator app.')).toBeVisible()
+  await page.getByRole('button', { name: 'Reset two-factor sign-in' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('They are told by e-mail.')
+  expect(await seriousViolations(page), 'accessibility of the reset dialog').toEqual([])
+  await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click()
+  await expect(page.getByText('Two-factor sign-in reset', { exact: true })).toBeVisible()
+  await expect(page.getByText('Signs in without a second factor.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reset two-factor sign-in' })).toHaveCount(0)
 })
