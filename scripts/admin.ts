@@ -9,10 +9,14 @@ try {
   const database = openDatabase(env.database)
   try {
     await migrateToLatest(database)
-    process.exitCode = await runAdminCommand({ database, clock: () => new Date() }, process.argv.slice(2), {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    })
+    process.exitCode = await runAdminCommand(
+      { env, database, clock: () => new Date() },
+      process.argv.slice(2),
+      {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      },
+    )
   } finally {
     await database.close()
   }

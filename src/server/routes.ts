@@ -3,6 +3,8 @@ import { accessTokensRoutes } from './features/accounts/access-tokens.routes'
 import { accountsRoutes } from './features/accounts/accounts.routes'
 import { authRoutes } from './features/accounts/auth.routes'
 import { meRoutes } from './features/accounts/me.routes'
+import { twoFactorRoutes } from './features/accounts/two-factor.routes'
+import { adminSecurityRoutes } from './features/admin/security.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
@@ -32,8 +34,10 @@ export function buildRouteTable(): AnyRoute[] {
     ...accountsRoutes,
     ...meRoutes,
     ...accessTokensRoutes,
+    ...twoFactorRoutes,
     ...setupRoutes,
     ...adminUsersRoutes,
+    ...adminSecurityRoutes,
     ...auditRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,

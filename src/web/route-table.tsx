@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/admin-audit')).AdminAuditPage }),
           },
           {
+            path: 'admin/security',
+            lazy: async () => ({ Component: (await import('./routes/admin-security')).SecuritySettingsPage }),
+          },
+          {
             path: 'admin/privacy',
             lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),
           },
@@ -176,6 +180,12 @@ export const routes: RouteObject[] = [
           {
             path: 'profile',
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }),
+          },
+          {
+            path: 'account/two-factor',
+            lazy: async () => ({
+              Component: (await import('./routes/account-two-factor')).TwoFactorEnrolPage,
+            }),
           },
           {
             path: 'setup',

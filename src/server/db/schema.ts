@@ -32,6 +32,7 @@ import type {
   RefundsTable,
 } from './schema/shop'
 import type { JobLeasesTable, MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
+import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/two-factor'
 
 // The database as application code sees it, on both dialects (docs/decisions/0003):
 // ids are UUIDv7 text, timestamps ISO-8601 UTC strings, booleans booleans, big integers numbers,
@@ -46,6 +47,7 @@ export type * from './schema/notifications'
 export type * from './schema/shop'
 export type * from './schema/system'
 export type { Timestamp } from './schema/timestamp'
+export type * from './schema/two-factor'
 
 export interface DB {
   users: UsersTable
@@ -79,6 +81,8 @@ export interface DB {
   rate_limits: RateLimitsTable
   job_leases: JobLeasesTable
   settings: SettingsTable
+  user_two_factor: UserTwoFactorTable
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

@@ -19,6 +19,11 @@ export type Actor =
        * may read whatever the user may, and change nothing.
        */
       token?: { id: string; readOnly: boolean }
+      /**
+       * The admins require two-factor sign-in of this user and they have not set it up: until they
+       * do, only the routes that enrol them answer (route-access.ts).
+       */
+      mustEnrolTwoFactor?: boolean
     }
 
 export const anonymous: Actor = { kind: 'anonymous' }

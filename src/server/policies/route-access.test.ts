@@ -25,6 +25,9 @@ const actors: Record<string, Actor> = {
   ),
   // A user-role account that somehow carries functions gets nothing from them: functions are for staff.
   userWithFunctions: user({ staffFunctions: ['ManageFeedback'] }),
+  // The admins require two-factor sign-in and this admin has not set it up yet.
+  adminEnrolling: user({ role: 'admin', mustEnrolTwoFactor: true }),
+  restrictedEnrolling: user({ role: 'staff', isRestricted: true, mustEnrolTwoFactor: true }),
 }
 
 const feedback: RouteAccess = { staff: ['ManageFeedback'] }
@@ -42,6 +45,8 @@ const table: Record<string, [string, string, string, string]> = {
   'staff:UploadProducts': ['allow', 'allow', 'forbidden', 'forbidden'],
   'staff:ManageFeedback': ['allow', 'allow', 'forbidden', 'allow'],
   userWithFunctions: ['allow', 'allow', 'forbidden', 'forbidden'],
+  adminEnrolling: ['allow', 'enrolTwoFactor', 'enrolTwoFactor', 'enrolTwoFactor'],
+  restrictedEnrolling: ['allow', 'unauthenticated', 'unauthenticated', 'unauthenticated'],
 }
 
 describe('decideRouteAccess', () => {
@@ -95,5 +100,16 @@ describe('decideTokenScope', () => {
         'allow',
       ])
     }
+  })
+})
+
+describe('routes open during two-factor enrolment', () => {
+  it('lets a user who must enrol call only the routes marked for it, still within their access', () => {
+    const enrolling = actors.adminEnrolling!
+    const during = { duringTwoFactorEnrolment: true }
+    expect(decideRouteAccess('signedIn', enrolling, during)).toBe('allow')
+    expect(decideRouteAccess('admin', enrolling, during)).toBe('allow')
+    expect(decideRouteAccess('admin', user({ mustEnrolTwoFactor: true }), during)).toBe('forbidden')
+    expect(decideRouteAccess('signedIn', actors.anonymous!, during)).toBe('unauthenticated')
   })
 })

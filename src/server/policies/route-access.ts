@@ -18,14 +18,21 @@ export type RouteAccess =
   | { staff: readonly StaffFunction[] }
   | 'metricsScraper'
 
-export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'notFound'
+export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'notFound' | 'enrolTwoFactor'
 
 /** What the request's bearer token is to a configured token (checked by the HTTP layer). */
 export type BearerCheck = 'unconfigured' | 'absent' | 'wrong' | 'valid'
 
-/** Credentials a request carries besides its session, as plain facts. */
+/**
+ * Facts about the request and its route besides the caller, as plain values:
+ *  - metricsToken: the metrics bearer compared with METRICS_TOKEN (only for `metricsScraper` routes);
+ *  - duringTwoFactorEnrolment: the route is one of the few signed-in routes a user who must still set
+ *    up two-factor sign-in may call (who they are, and enrolling); every other one answers
+ *    `enrolTwoFactor` to them.
+ */
 export interface RequestCredentials {
   metricsToken?: BearerCheck
+  duringTwoFactorEnrolment?: boolean
 }
 
 export function decideRouteAccess(
@@ -41,6 +48,7 @@ export function decideRouteAccess(
   }
   // A restricted user is suspended: to the API they are not signed in at all (product.md §1).
   if (actor.kind === 'anonymous' || actor.isRestricted) return 'unauthenticated'
+  if (actor.mustEnrolTwoFactor && !credentials.duringTwoFactorEnrolment) return 'enrolTwoFactor'
   if (access === 'signedIn') return 'allow'
   if (actor.role === 'admin') return 'allow'
   if (access === 'admin') return 'forbidden'

@@ -36,6 +36,8 @@ export const sessionUserSchema = z
     account_type: z.enum(ACCOUNT_TYPES),
     role: z.enum(ROLES),
     staffFunctions: z.array(z.enum(STAFF_FUNCTIONS)),
+    /** True while the admins require two-factor sign-in of this user and they have not set it up. */
+    mustEnrolTwoFactor: z.boolean().optional(),
   })
   .meta({ id: 'SessionUser' })
 export type SessionUser = z.infer<typeof sessionUserSchema>
@@ -67,6 +69,12 @@ export const SIGN_IN_ERROR_CODES = [
   // An identity provider that shares no usable e-mail address (no `email` claim, an empty or malformed
   // one) cannot create an account: the e-mail is how we reach and find the person.
   'provider_email_missing',
+  // The account has two-factor sign-in: the password (or the identity provider) was right, and a
+  // code from the authenticator app or a recovery code is needed too; or the one given was wrong.
+  'two_factor_required',
+  'two_factor_invalid',
+  // The provider's sign-in was too long ago (or its ticket is not ours): start again.
+  'two_factor_expired',
 ] as const
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number]
 

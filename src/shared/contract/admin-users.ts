@@ -54,6 +54,8 @@ export const adminUserDetailSchema = adminUserSchema
   .extend({
     sessions: z.number().int(),
     providers: z.array(z.string()),
+    /** Whether the user has two-factor sign-in on (an admin may reset it). */
+    twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'AdminUserDetail' })
 

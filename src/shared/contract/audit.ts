@@ -27,6 +27,11 @@ export const AUDIT_ACTIONS = [
   'order.refund_requested',
   'access_token.created',
   'access_token.revoked',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'two_factor.recovery_codes_renewed',
+  'two_factor.recovery_code_used',
+  'two_factor.reset',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -12,6 +12,7 @@ import * as m0010 from './0010-blob-deletions'
 import * as m0011 from './0011-upload-sessions'
 import * as m0012 from './0012-order-payments'
 import * as m0013 from './0013-product-covers'
+import * as m0015 from './0015-two-factor'
 import * as m0017 from './0017-order-line-files'
 import * as m0018 from './0018-job-leases'
 import * as m0019 from './0019-access-tokens'
@@ -35,8 +36,9 @@ export const migrations: Record<string, Migration> = {
   '0011-upload-sessions': m0011,
   '0012-order-payments': m0012,
   '0013-product-covers': m0013,
+  '0015-two-factor': m0015,
   '0017-order-line-files': m0017,
   '0018-job-leases': m0018,
-  '0020-notification-access-starts': m0020,
   '0019-access-tokens': m0019,
+  '0020-notification-access-starts': m0020,
 }

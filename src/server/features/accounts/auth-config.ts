@@ -9,6 +9,8 @@ import { createAuthAdapter, type ProfileExtras } from './auth-adapter'
 import { authorizeCredentials, SignInRefused } from './credentials.service'
 import { deleteSession } from './sessions.repository'
 import { type ClientInfo, resolveSession, startSession } from './sessions.service'
+import { issueTwoFactorTicket, mustEnrolTwoFactor, needsSecondStep } from './two-factor.service'
+import { authorizeTwoFactorTicket } from './two-factor-signin'
 import { findUserById } from './users.repository'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -65,9 +67,14 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
     pages: { signIn: SIGN_IN_PAGE, error: SIGN_IN_PAGE },
     providers: [
       Credentials({
-        credentials: { email: {}, password: {} },
+        // `code`: the second factor of an account that has one. `ticket` + `code`: the second step
+        // after an identity provider (docs/decisions/0044).
+        credentials: { email: {}, password: {}, code: {}, ticket: {} },
         authorize: (credentials) =>
-          authorizeCredentials(deps, credentials, ctx.client).catch((error: unknown) => {
+          (credentials.ticket !== undefined
+            ? authorizeTwoFactorTicket(deps, credentials, ctx.client)
+            : authorizeCredentials(deps, credentials, ctx.client)
+          ).catch((error: unknown) => {
             if (error instanceof SignInRefused && error.retryAfterSeconds)
               ctx.throttledFor = error.retryAfterSeconds
             throw error
@@ -96,6 +103,11 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         const row = await findUserById(deps.database.db, user.id)
         // A restricted account arriving through a provider gets the same clear message.
         if (row?.isRestricted) return refuseSignIn('restricted')
+        // Two-factor sign-in covers providers too: no session yet, the code is asked for first.
+        if (row && !ctx.current && (await needsSecondStep(deps, row.id))) {
+          const ticket = encodeURIComponent(issueTwoFactorTicket(deps, row.id))
+          return `${refuseSignIn('two_factor_required')}&ticket=${ticket}`
+        }
         // A new person needs an e-mail address (to find them, to write to them; users.email is
         // required). Refused here, nothing is created; without this Auth.js would reach createUser
         // and answer `Configuration`. A linked account, or a provider being connected to the
@@ -124,7 +136,11 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         const resolved = await resolveSession(deps, (token as Partial<SessionTokenPayload>).sessionToken)
         if (!resolved) return { ...session, user: undefined } as never
         const { isRestricted: _r, emailVerified: _e, ...user } = resolved.user
-        return { ...session, user: user satisfies SessionUser } as never
+        const mustEnrol = await mustEnrolTwoFactor(deps, user)
+        return {
+          ...session,
+          user: { ...user, ...(mustEnrol ? { mustEnrolTwoFactor: true } : {}) } satisfies SessionUser,
+        } as never
       },
     },
     events: {

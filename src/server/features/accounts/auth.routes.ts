@@ -102,7 +102,7 @@ export const authRoutes: AnyRoute[] = [
   authjs(
     'post',
     'callback/:provider',
-    'Credentials sign-in (form: csrfToken, email, password, callbackUrl)',
+    'Credentials sign-in (form: csrfToken, email, password, callbackUrl; code for two-factor accounts, or ticket + code after an identity provider)',
     providerParam,
   ),
   authjs('post', 'signout', 'Ends the session (form: csrfToken, callbackUrl)'),

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.service'
 import { burnPasswordCheck, verifyPassword } from './passwords'
 import type { ClientInfo } from './sessions.service'
 import { admitSignInAttempt, signInSucceeded } from './signin-throttle'
+import { secondFactorRefusal } from './two-factor.service'
 import { findUserByEmail, normalizeEmail } from './users.repository'
 
 /**
@@ -68,5 +69,7 @@ export async function authorizeCredentials(
     await audit({ reason: 'email_not_verified' }, user.id)
     throw new SignInRefused('email_not_verified')
   }
+  const secondFactor = await secondFactorRefusal(deps, user, raw.code, client)
+  if (secondFactor) throw new SignInRefused(secondFactor)
   return { id: user.id, name: user.name, email: user.email, image: user.image }
 }

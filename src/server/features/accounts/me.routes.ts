@@ -53,6 +53,7 @@ export const meRoutes = [
     summary: 'The signed-in user',
     tags: ['account'],
     access: 'signedIn',
+    duringTwoFactorEnrolment: true,
     responses: { 200: { description: 'The user', schema: meSchema } },
     handler: (c) => presentMe(c),
   }),

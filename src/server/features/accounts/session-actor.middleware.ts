@@ -6,13 +6,16 @@ import { clientAddress } from '../../lib/http/client-address'
 import { resolveAccessToken } from './access-tokens.service'
 import { sessionCookieName } from './auth-config'
 import { actorOf, resolveSession } from './sessions.service'
+import { mustEnrolTwoFactor } from './two-factor.service'
 
 /**
  * Turns the session cookie, or a personal access token sent as `Authorization: Bearer`, into
  * `c.var.actor` on every API request (the session and its user, or the token and its user, are loaded
  * fresh each time). An unknown, ended, idle or restricted session leaves the caller anonymous, so
  * protected routes answer 401; an access token that is unknown, expired, revoked or whose user is
- * restricted is refused with 401 on any route. A bearer request never sets a cookie.
+ * restricted is refused with 401 on any route. A bearer request never sets a cookie. A staff member
+ * or admin who must still set up two-factor sign-in is marked so, whichever way they came
+ * (decision 0044).
  */
 export function sessionActor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -22,6 +25,7 @@ export function sessionActor(): MiddlewareHandler<AppEnv> {
       const resolved = await resolveAccessToken(deps, bearer, clientAddress(c, deps.env.trustProxy))
       if (!resolved) throw invalidBearer()
       const { user } = resolved
+      const mustEnrol = await mustEnrolTwoFactor(deps, user)
       c.set('actor', {
         kind: 'user',
         id: user.id,
@@ -30,6 +34,7 @@ export function sessionActor(): MiddlewareHandler<AppEnv> {
         isRestricted: user.isRestricted,
         emailVerified: user.emailVerified !== null,
         token: { id: resolved.tokenId, readOnly: resolved.scope === 'read-only' },
+        ...(mustEnrol ? { mustEnrolTwoFactor: true } : {}),
       })
       c.set('session', { id: resolved.tokenId, token: '', user: resolved.user, via: 'token' })
       await next()
@@ -40,7 +45,9 @@ export function sessionActor(): MiddlewareHandler<AppEnv> {
     const token = getCookie(c, sessionCookieName(deps.env.authUrl.protocol === 'https:'))
     const session = await resolveSession(deps, token)
     if (session && token) {
-      c.set('actor', actorOf(session))
+      const actor = actorOf(session)
+      const mustEnrol = actor.kind === 'user' && (await mustEnrolTwoFactor(deps, session.user))
+      c.set('actor', mustEnrol ? { ...actor, mustEnrolTwoFactor: true } : actor)
       c.set('session', { id: session.sessionId, token, user: session.user, via: 'cookie' })
     }
     await next()

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
 import { findUserByEmail } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
+import { resetTwoFactor } from './two-factor-reset.service'
 import { changeUserAccess, endAllSessions, OPERATOR } from './user-access.service'
 
 // `npm run admin -- <command>`: the operator's command line (architecture.md, operator contract).
@@ -20,6 +21,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   restrict    --email E          suspend: ends every session; sign-in is refused
   unrestrict  --email E
   end-sessions --email E         signs the user out everywhere
+  reset-2fa   --email E          turns off two-factor sign-in (lost phone and codes); the user is e-mailed
   list-users  [--role R]
 
 Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
@@ -55,6 +57,7 @@ const schemas = {
   restrict: z.object({ email: emailSchema }),
   unrestrict: z.object({ email: emailSchema }),
   'end-sessions': z.object({ email: emailSchema }),
+  'reset-2fa': z.object({ email: emailSchema }),
   'list-users': z.object({ role: z.enum(ROLES).optional() }),
 }
 type Command = keyof typeof schemas
@@ -73,17 +76,16 @@ const OPTIONS = {
   help: { type: 'boolean' },
 } as const
 
+/** The environment is for e-mails' links and sender; the running server's worker sends them. */
+type CliDeps = Pick<AppDeps, 'database' | 'clock' | 'env'>
+
 export interface CliOutput {
   out(line: string): void
   err(line: string): void
 }
 
 /** Runs one command; returns the process exit code. */
-export async function runAdminCommand(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
-  argv: string[],
-  io: CliOutput,
-): Promise<number> {
+export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutput): Promise<number> {
   try {
     const [command, ...rest] = argv
     if (!command || command === 'help' || command === '--help') {
@@ -117,12 +119,7 @@ export async function runAdminCommand(
   }
 }
 
-async function execute(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
-  command: Command,
-  input: Record<string, never>,
-  io: CliOutput,
-) {
+async function execute(deps: CliDeps, command: Command, input: Record<string, never>, io: CliOutput) {
   const target = async (email: string) => {
     const user = await findUserByEmail(deps.database.db, email)
     if (!user) throw new HttpProblem(404, 'not_found', `No user with e-mail ${email}.`)
@@ -180,6 +177,16 @@ async function execute(
       const user = await target((input as unknown as { email: string }).email)
       const count = await endAllSessions(deps, OPERATOR, user.id)
       io.out(`Ended ${count} session(s) of ${user.email}.`)
+      return
+    }
+    case 'reset-2fa': {
+      const user = await target((input as unknown as { email: string }).email)
+      const { reset } = await resetTwoFactor(deps, OPERATOR, user.id)
+      io.out(
+        reset
+          ? `Two-factor sign-in of ${user.email} is reset; they were e-mailed and can sign in with their password.`
+          : `${user.email} did not have two-factor sign-in on; nothing changed.`,
+      )
       return
     }
     case 'list-users': {

@@ -3,6 +3,7 @@ import type { AdminUserListQuery } from '../../../shared/contract/admin-users'
 import type { DB } from '../../db/schema'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
+import { hasTwoFactor } from '../accounts/two-factor.repository'
 
 // Named queries for the admin's users table.
 
@@ -60,5 +61,10 @@ export async function userConnections(db: Kysely<DB>, id: string) {
     .where('userId', '=', id)
     .executeTakeFirstOrThrow()
   const providers = await db.selectFrom('accounts').select('provider').where('userId', '=', id).execute()
-  return { sessions: Number(sessions.n), providers: providers.map((p) => p.provider) }
+  const twoFactor = await hasTwoFactor(db, id)
+  return {
+    sessions: Number(sessions.n),
+    providers: providers.map((p) => p.provider),
+    twoFactorEnabled: twoFactor,
+  }
 }

@@ -57,7 +57,7 @@ export function buildOpenApiDocument(
     const operation: Record<string, unknown> = {
       summary: route.summary,
       tags: route.tags,
-      description: `Access: ${describeRouteAccess(route.access)}${route.csrfExempt ? `\n\nCSRF-exempt: ${route.csrfExempt}` : ''}`,
+      description: `Access: ${describeRouteAccess(route.access)}${route.duringTwoFactorEnrolment ? ' Also open while the caller must still set up the two-factor sign-in the admins require (every other signed-in route answers 403 two_factor_enrolment_required).' : ''}${route.csrfExempt ? `\n\nCSRF-exempt: ${route.csrfExempt}` : ''}`,
       operationId: `${route.method}${openApiPath.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
       parameters,
       responses,

@@ -80,4 +80,11 @@ export const problems = {
   rateLimited: (retryAfterSeconds: number, detail = 'Too many attempts. Try again later.') =>
     new HttpProblem(429, 'rate_limited', detail, undefined, { 'Retry-After': String(retryAfterSeconds) }),
   unavailable: (detail: string) => new HttpProblem(503, 'service_unavailable', detail),
+  /** A staff member or admin who must set up two-factor sign-in before anything else (decision 0044). */
+  enrolTwoFactor: () =>
+    new HttpProblem(
+      403,
+      'two_factor_enrolment_required',
+      'Set up two-factor sign-in on your profile before you continue.',
+    ),
 }

@@ -47,6 +47,7 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
       if (decision === 'notFound') throw problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)
       if (decision === 'unauthenticated') throw unauthenticatedFor(route)
       if (decision === 'forbidden') throw problems.forbidden()
+      if (decision === 'enrolTwoFactor') throw problems.enrolTwoFactor()
       if (decideTokenScope(actor, c.req.method) === 'forbidden') {
         throw problems.forbidden('This access token is read-only: it cannot change anything.')
       }
@@ -69,9 +70,9 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
   }
 }
 
-/** The credentials a route's access needs besides the session: only what it declares is checked. */
+/** The facts a route's access needs besides the caller: only what it declares is checked. */
 function requestCredentials(route: AnyRoute, c: Context<AppEnv>): RequestCredentials {
-  if (route.access !== 'metricsScraper') return {}
+  if (route.access !== 'metricsScraper') return { duringTwoFactorEnrolment: route.duringTwoFactorEnrolment }
   return { metricsToken: checkBearer(c.req.header('authorization'), c.var.deps.env.metricsToken) }
 }
 

@@ -49,6 +49,11 @@ export interface RouteDef<
     maxBodyBytes?: number
   }
   responses: Record<number, RouteResponse>
+  /**
+   * A signed-in route a staff member or admin who must still set up two-factor sign-in may call
+   * (policies/route-access.ts). Only the enrolment routes and /api/me say so.
+   */
+  duringTwoFactorEnrolment?: boolean
   /** Present only for the few routes that cannot carry our CSRF proof; says why. */
   csrfExempt?: string
   /**

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { TwoFactorGate } from '../../features/accounts/two-factor-gate'
 import { NavigationProgress } from './navigation-progress'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -26,7 +27,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <NavigationProgress />
       <SiteHeader />
       <main ref={mainRef} id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">{children ?? <Outlet />}</div>
+        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+          <TwoFactorGate>{children ?? <Outlet />}</TwoFactorGate>
+        </div>
       </main>
       <SiteFooter />
       <ScrollRestoration />

@@ -28,6 +28,7 @@ describe('accountLinks', () => {
       'Privacy requests',
       'Users',
       'Audit log',
+      'Security settings',
     ])
   })
 

@@ -1,5 +1,6 @@
 import {
   Inbox,
+  KeyRound,
   type LucideIcon,
   Package,
   Receipt,
@@ -44,6 +45,7 @@ export function accountLinks(user: Who): AccountLink[] {
   if (user.role === 'admin') {
     links.push({ to: '/admin/users', label: 'Users', icon: Users })
     links.push({ to: '/admin/audit', label: 'Audit log', icon: ScrollText })
+    links.push({ to: '/admin/security', label: 'Security settings', icon: KeyRound })
   }
   return links
 }

@@ -74,14 +74,17 @@ async function postAuthForm(action: string, fields: Record<string, string>): Pro
   return parsed.data.url
 }
 
-/** POST /api/auth/callback/credentials. Sets the session cookie on success. */
-export async function signInWithPassword(input: {
-  email: string
-  password: string
-  callbackUrl: string
-}): Promise<AuthOutcome> {
+/**
+ * POST /api/auth/callback/credentials. Sets the session cookie on success. `code` is the second factor
+ * of an account that has one; after an identity provider, the `ticket` it handed out replaces the
+ * e-mail and password.
+ */
+export async function signInWithPassword(
+  input: ({ email: string; password: string } | { ticket: string }) & { code?: string; callbackUrl: string },
+): Promise<AuthOutcome> {
+  const fields = Object.entries(input).filter((entry): entry is [string, string] => entry[1] !== undefined)
   try {
-    const url = await postAuthForm('callback/credentials', input)
+    const url = await postAuthForm('callback/credentials', Object.fromEntries(fields))
     return readAuthRedirect(url, window.location.origin)
   } catch (error) {
     // The sign-in throttle answers 429: the page explains it like any other refusal.

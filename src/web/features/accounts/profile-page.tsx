@@ -14,6 +14,7 @@ import { ConnectedProviders } from './connected-providers'
 import { ProfileDetailsForm } from './profile-details-form'
 import { useMe, useSession } from './session'
 import { SessionsList } from './sessions-list'
+import { TwoFactorCard } from './two-factor-card'
 
 /** The signed-in user's own account. Signed out, it sends them to sign in and back here. */
 export function ProfilePage() {
@@ -53,6 +54,7 @@ export function ProfilePage() {
           <div className="flex flex-col gap-6">
             <ProfileDetailsForm me={me.data} />
             <ChangePasswordForm me={me.data} />
+            <TwoFactorCard hasPassword={me.data.hasPassword} />
           </div>
           <div className="flex flex-col gap-6">
             <AvatarEditor me={me.data} />

@@ -11,6 +11,10 @@ export interface SignInProblem {
   offerResend?: boolean
   /** Point to the password reset. */
   offerReset?: boolean
+  /** The password (or provider) was right: ask for the second factor. */
+  twoFactor?: boolean
+  /** Not a failure but the next step (shown as information). */
+  nextStep?: boolean
 }
 
 const BY_CODE: Record<SignInErrorCode, SignInProblem> = {
@@ -40,6 +44,23 @@ const BY_CODE: Record<SignInErrorCode, SignInProblem> = {
     title: 'Your provider did not share an e-mail address',
     detail:
       'We need an e-mail address to create your account. Allow the provider to share it and try again, or sign up with your e-mail and a password.',
+  },
+  two_factor_required: {
+    title: 'Enter your sign-in code',
+    detail:
+      'This account has two-factor sign-in. Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    twoFactor: true,
+    nextStep: true,
+  },
+  two_factor_invalid: {
+    title: 'That code is not right',
+    detail:
+      'Enter the code your authenticator app shows now (check the time on your phone), or an unused recovery code.',
+    twoFactor: true,
+  },
+  two_factor_expired: {
+    title: 'Sign in again',
+    detail: 'The sign-in took too long to finish. Please start again.',
   },
 }
 

@@ -17,7 +17,10 @@ import { ProviderButton } from './provider-buttons'
 import { ResendVerification } from './resend-verification'
 import { applySignedIn, useIdentityProviders, useSession } from './session'
 import { type SignInProblem, signInProblem } from './sign-in-messages'
+import { TwoFactorSignInStep } from './two-factor-sign-in-step'
 import { useFocusFirstError } from './use-focus-first-error'
+
+type FirstStep = { email: string; password: string } | { ticket: string }
 
 /** What other pages may hand over when they link here (the address just verified, say). */
 export interface SignInLocationState {
@@ -45,6 +48,12 @@ export function SignInPage() {
     signInProblem(params.get('error'), params.get('code')),
   )
   const [unverifiedEmail, setUnverifiedEmail] = useState<string>()
+  // The first step passed and a second factor is needed: what to send again with the code (the
+  // password typed, or the ticket an identity provider's sign-in handed back in this page's URL).
+  const [firstStep, setFirstStep] = useState<FirstStep | undefined>(() => {
+    const ticket = params.get('ticket')
+    return ticket && params.get('code') === 'two_factor_required' ? { ticket } : undefined
+  })
   useFocusFirstError(formRef, errors)
 
   const signIn = useMutation({
@@ -55,8 +64,13 @@ export function SignInPage() {
     },
     onSuccess: async (outcome, input) => {
       if (outcome.kind === 'error') {
-        setProblem(signInProblem(outcome.error, outcome.code))
-        if (outcome.code === 'email_not_verified') setUnverifiedEmail(input.email)
+        const refusal = signInProblem(outcome.error, outcome.code)
+        setProblem(refusal)
+        if (outcome.code === 'email_not_verified' && 'email' in input) setUnverifiedEmail(input.email)
+        if (refusal?.twoFactor) {
+          const { code: _code, callbackUrl: _callbackUrl, ...first } = input
+          setFirstStep(first)
+        } else setFirstStep(undefined)
         return
       }
       if (outcome.kind === 'redirect') {
@@ -100,8 +114,8 @@ export function SignInPage() {
     >
       {problem && (
         <Alert
-          // An unconfirmed address is a step still to take, not a failure.
-          variant={problem.offerResend ? 'warning' : 'danger'}
+          // An unconfirmed address, or a code still to enter, is a step still to take, not a failure.
+          variant={problem.offerResend ? 'warning' : problem.nextStep ? 'info' : 'danger'}
           title={problem.title}
           action={
             problem.offerReset ? (
@@ -131,36 +145,53 @@ export function SignInPage() {
         />
       )}
 
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = credentialsSchema.safeParse(formValues(event.currentTarget))
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          signIn.mutate({ ...parsed.data, callbackUrl: callbackPath })
-        }}
-      >
-        <FormField label="E-mail address" error={errors.email} required>
-          <Input name="email" type="email" autoComplete="username" inputMode="email" defaultValue={prefill} />
-        </FormField>
-        <FormField label="Password" error={errors.password} required>
-          <PasswordInput name="password" autoComplete="current-password" />
-        </FormField>
-        <div className="-mt-1 text-sm">
-          <Link className={textLinkClasses} to="/forgot-password">
-            Forgot your password?
-          </Link>
-        </div>
-        <Button type="submit" loading={busy} className="w-full">
-          Sign in
-        </Button>
-      </form>
+      {firstStep ? (
+        <TwoFactorSignInStep
+          busy={busy}
+          onSubmit={(code) => signIn.mutate({ ...firstStep, code, callbackUrl: callbackPath })}
+          onCancel={() => {
+            setFirstStep(undefined)
+            setProblem(undefined)
+          }}
+        />
+      ) : (
+        <form
+          ref={formRef}
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault()
+            const parsed = credentialsSchema.safeParse(formValues(event.currentTarget))
+            if (!parsed.success) {
+              setErrors(issuesToFieldErrors(parsed.error.issues))
+              return
+            }
+            setErrors({})
+            signIn.mutate({ ...parsed.data, callbackUrl: callbackPath })
+          }}
+        >
+          <FormField label="E-mail address" error={errors.email} required>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              defaultValue={prefill}
+            />
+          </FormField>
+          <FormField label="Password" error={errors.password} required>
+            <PasswordInput name="password" autoComplete="current-password" />
+          </FormField>
+          <div className="-mt-1 text-sm">
+            <Link className={textLinkClasses} to="/forgot-password">
+              Forgot your password?
+            </Link>
+          </div>
+          <Button type="submit" loading={busy} className="w-full">
+            Sign in
+          </Button>
+        </form>
+      )}
 
       {identityProviders.length > 0 && (
         <div className="flex flex-col gap-3">

@@ -86,6 +86,7 @@ describe('a user page', () => {
     ...user(2, { role: 'staff', staffFunctions: ['AccessShop'] }),
     sessions: 2,
     providers: ['oidc'],
+    twoFactorEnabled: false,
     ...extra,
   })
   const renderUser = (data: AdminUserDetail) =>

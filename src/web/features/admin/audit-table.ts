@@ -38,6 +38,11 @@ const LABELS: Record<AuditAction, string> = {
   'order.refund_requested': 'Refund requested',
   'access_token.created': 'Access token created',
   'access_token.revoked': 'Access token revoked',
+  'two_factor.enabled': 'Two-factor sign-in turned on',
+  'two_factor.disabled': 'Two-factor sign-in turned off',
+  'two_factor.recovery_codes_renewed': 'Recovery codes renewed',
+  'two_factor.recovery_code_used': 'Recovery code used',
+  'two_factor.reset': 'Two-factor sign-in reset',
 }
 
 /** A readable name for an action; one the web app does not know yet is shown as recorded. */

@@ -16,6 +16,7 @@ import { UserAccessTokens } from './user-access-tokens'
 import { UserDetails } from './user-details'
 import { UserRestriction } from './user-restriction'
 import { UserSessions } from './user-sessions'
+import { UserTwoFactor } from './user-two-factor'
 import { RoleBadge } from './users-columns'
 
 /** /admin/users/:id: one user, and what an admin may change about them. */
@@ -96,6 +97,7 @@ export function UserPage() {
         <UserRestriction user={data} />
         <UserSessions user={data} />
         <UserAccessTokens user={data} />
+        <UserTwoFactor user={data} />
       </div>
     </>
   )

@@ -16,7 +16,8 @@ const NotificationBell = lazy(async () => ({
 export function HeaderNotifications() {
   const session = useSession()
   const signingOut = useIsMutating({ mutationKey: SIGN_OUT_MUTATION_KEY }) > 0
-  if (session.status !== 'authenticated' || signingOut) return null
+  // Nor while the user must first set up two-factor sign-in: everything but enrolling is refused.
+  if (session.status !== 'authenticated' || signingOut || session.user.mustEnrolTwoFactor) return null
   return (
     <Suspense fallback={null}>
       <NotificationBell />

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { securitySettingsSchema, securitySettingsUpdateSchema } from '../../../shared/contract/two-factor'
+import { defineRoute } from '../../lib/http/route'
+import { getSecuritySettings, updateSecuritySettings } from './security-settings.service'
+import { resetTwoFactor } from './two-factor-reset.service'
+import { actorInfo } from './users.routes'
+
+// The admins' side of two-factor sign-in (docs/decisions/0044): the requirement for staff and admins,
+// and resetting a user's second factor.
+
+export const adminSecurityRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/security-settings',
+    summary: 'The security settings: whether staff and admins must use two-factor sign-in',
+    tags: ['admin'],
+    access: 'admin',
+    responses: { 200: { description: 'The settings', schema: securitySettingsSchema } },
+    handler: (c) => getSecuritySettings(c.var.deps, actorInfo(c)),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/security-settings',
+    summary: 'Changes the security settings (audited)',
+    tags: ['admin'],
+    access: 'admin',
+    request: { body: securitySettingsUpdateSchema },
+    responses: { 200: { description: 'The settings after the change', schema: securitySettingsSchema } },
+    handler: (c, { body }) => updateSecuritySettings(c.var.deps, actorInfo(c), body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/admin/users/:id/two-factor',
+    summary: 'Resets a user’s two-factor sign-in; the user is e-mailed (audited)',
+    tags: ['admin'],
+    access: 'admin',
+    request: { params: z.object({ id: z.string().uuid() }) },
+    responses: {
+      200: {
+        description: 'Whether the user had it on',
+        schema: z.object({ reset: z.boolean() }).meta({ id: 'TwoFactorResetResult' }),
+      },
+      403: { description: 'Your own: turn it off on your profile instead' },
+      404: { description: 'No such user' },
+    },
+    handler: (c, { params }) => resetTwoFactor(c.var.deps, actorInfo(c), params.id),
+  }),
+]

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { TwoFactorEnrolPage } from '../features/accounts/two-factor-enrol-page'

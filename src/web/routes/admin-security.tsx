@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/admin.
+export { SecuritySettingsPage } from '../features/admin/security-settings-page'

@@ -1,0 +1,360 @@
+import { Secret, TOTP } from 'otpauth'
+import { describe, expect, it } from 'vitest'
+import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+// Two-factor sign-in (docs/decisions/0044), through the HTTP API and Auth.js's credentials callback as
+// a plain client would drive them; codes are computed with otpauth from the secret the API hands out.
+
+const STEP_MS = 30_000
+
+function codeAt(secret: string, now: Date): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now.getTime() })
+}
+
+/** The next time step: a code is accepted once, so each use needs a fresh one. */
+function nextCode(t: TestApp, secret: string): string {
+  t.clock.advance(STEP_MS)
+  return codeAt(secret, t.clock.now)
+}
+
+async function signInAs(t: TestApp, email: string, password: string, code?: string) {
+  const client = new CookieClient(t.app)
+  const csrfToken = await client.csrfToken()
+  const res = await client.postForm('/api/auth/callback/credentials', {
+    csrfToken,
+    email,
+    password,
+    ...(code === undefined ? {} : { code }),
+    callbackUrl: '/',
+  })
+  const location = new URL(res.headers.get('location') ?? '/', 'http://localhost:3000')
+  return { client, res, code: location.searchParams.get('code'), signedIn: client.jar.has('depot.session') }
+}
+
+/** A verified user with `role`, signed in, with two-factor sign-in set up; returns the secret and codes. */
+async function enrolledUser(t: TestApp, role: 'user' | 'staff' | 'admin' = 'user') {
+  const user = await insertUserWithPassword(t.database.db, 'correct horse battery staple', { role })
+  const { client } = await signInAs(t, user.email, user.plainPassword)
+  const setup = await client.json('/api/me/two-factor/setup', 'POST')
+  expect(setup.status).toBe(200)
+  const { secret } = (await setup.json()) as { secret: string }
+  const enable = await client.json('/api/me/two-factor/enable', 'POST', { code: codeAt(secret, t.clock.now) })
+  expect(enable.status).toBe(200)
+  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] }
+  return { user, client, secret, recoveryCodes }
+}
+
+const auditOf = (t: TestApp, action: string) =>
+  t.database.db.selectFrom('audit_events').selectAll().where('action', '=', action).execute()
+
+describe('enrolment', () => {
+  it('hands out a secret with a QR code, confirms it with a code, and shows 10 recovery codes once', async () => {
+    const t = await createTestApp()
+    const user = await insertUserWithPassword(t.database.db)
+    const { client } = await signInAs(t, user.email, user.plainPassword)
+
+    expect(await (await client.json('/api/me/two-factor')).json()).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+      required: false,
+    })
+    const setup = await (await client.json('/api/me/two-factor/setup', 'POST')).json()
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(setup.otpauthUri).toContain(`secret=${setup.secret}`)
+    expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\/Depot:/)
+    expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(Buffer.from(setup.qrCode.split(',')[1], 'base64').toString()).toContain('<svg')
+
+    // The secret is not stored as it was handed out.
+    const row = await t.database.db.selectFrom('user_two_factor').selectAll().executeTakeFirstOrThrow()
+    expect(row.secret).not.toContain(setup.secret)
+    expect(row.enabledAt).toBeNull()
+
+    // A wrong code does not turn it on.
+    const wrong = await client.json('/api/me/two-factor/enable', 'POST', { code: '000000' })
+    expect(wrong.status).toBe(422)
+    expect((await wrong.json()).errors.code).toBeDefined()
+    const malformed = await client.json('/api/me/two-factor/enable', 'POST', { code: 'abc' })
+    expect(malformed.status).toBe(422)
+
+    const enable = await client.json('/api/me/two-factor/enable', 'POST', {
+      code: codeAt(setup.secret, t.clock.now),
+    })
+    expect(enable.status).toBe(200)
+    const { recoveryCodes } = await enable.json()
+    expect(recoveryCodes).toHaveLength(10)
+    expect(new Set(recoveryCodes).size).toBe(10)
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/)
+    const stored = await t.database.db.selectFrom('two_factor_recovery_codes').select('codeHash').execute()
+    expect(stored).toHaveLength(10)
+    for (const { codeHash } of stored) expect(recoveryCodes.join()).not.toContain(codeHash)
+
+    const status = await (await client.json('/api/me/two-factor')).json()
+    expect(status).toMatchObject({ enabled: true, recoveryCodesLeft: 10 })
+    // Set up once: a second set-up is refused rather than replacing the working secret.
+    expect((await client.json('/api/me/two-factor/setup', 'POST')).status).toBe(409)
+    expect(await auditOf(t, 'two_factor.enabled')).toMatchObject([{ actorId: user.id }])
+  })
+})
+
+describe('signing in with two-factor sign-in', () => {
+  it('needs the code after the password: the password alone creates no session', async () => {
+    const t = await createTestApp()
+    const { user, secret } = await enrolledUser(t)
+    const before = (await t.database.db.selectFrom('sessions').selectAll().execute()).length
+
+    const passwordOnly = await signInAs(t, user.email, user.plainPassword)
+    expect(passwordOnly.code).toBe('two_factor_required')
+    expect(passwordOnly.signedIn).toBe(false)
+    // A wrong password with a right code is still a wrong password (and says nothing about 2FA).
+    const wrongPassword = await signInAs(t, user.email, 'not the password', nextCode(t, secret))
+    expect(wrongPassword.code).toBe('invalid_credentials')
+    expect((await t.database.db.selectFrom('sessions').selectAll().execute()).length).toBe(before)
+
+    const withCode = await signInAs(t, user.email, user.plainPassword, nextCode(t, secret))
+    expect(withCode.code).toBeNull()
+    expect(withCode.signedIn).toBe(true)
+    expect((await withCode.client.json('/api/me')).status).toBe(200)
+
+    // The same code again (a replay within its 30 seconds) is refused.
+    const replay = await signInAs(t, user.email, user.plainPassword, codeAt(secret, t.clock.now))
+    expect(replay.code).toBe('two_factor_invalid')
+    expect(replay.signedIn).toBe(false)
+  })
+
+  it('refuses a wrong code, audits it, and throttles after 5 tries even with the right code', async () => {
+    const t = await createTestApp()
+    const { user, secret } = await enrolledUser(t)
+    for (let i = 0; i < 5; i++) {
+      const wrong = await signInAs(t, user.email, user.plainPassword, '123456')
+      expect(wrong.code).toBe('two_factor_invalid')
+      expect(wrong.signedIn).toBe(false)
+    }
+    const locked = await signInAs(t, user.email, user.plainPassword, nextCode(t, secret))
+    expect(locked.code).toBe('rate_limited')
+    expect(locked.signedIn).toBe(false)
+    const failures = await auditOf(t, 'signin.failure')
+    expect(failures.filter((f) => JSON.parse(f.details).reason === 'two_factor_invalid')).toHaveLength(5)
+    expect(failures.filter((f) => JSON.parse(f.details).reason === 'throttled')).toHaveLength(1)
+
+    // After the window the right code works again.
+    t.clock.advance(15 * 60 * 1000)
+    const later = await signInAs(t, user.email, user.plainPassword, nextCode(t, secret))
+    expect(later.signedIn).toBe(true)
+  })
+
+  it('counts concurrent guesses before checking them: at most 5 are checked', async () => {
+    const t = await createTestApp()
+    const { user } = await enrolledUser(t)
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signInAs(t, user.email, user.plainPassword, String(100000 + i))),
+    )
+    const checked = results.filter((r) => r.code === 'two_factor_invalid').length
+    expect(checked).toBeLessThanOrEqual(5)
+    expect(results.filter((r) => r.code === 'rate_limited').length).toBe(12 - checked)
+  })
+
+  it('takes a recovery code once, and audits its use', async () => {
+    const t = await createTestApp()
+    const { user, recoveryCodes } = await enrolledUser(t)
+    const code = recoveryCodes[3]!
+    // Typed in capitals and without dashes, as people do.
+    const first = await signInAs(t, user.email, user.plainPassword, code.replaceAll('-', '').toUpperCase())
+    expect(first.signedIn).toBe(true)
+    const again = await signInAs(t, user.email, user.plainPassword, code)
+    expect(again.code).toBe('two_factor_invalid')
+    expect(again.signedIn).toBe(false)
+    expect(await auditOf(t, 'two_factor.recovery_code_used')).toMatchObject([{ actorId: user.id }])
+    const status = await (await first.client.json('/api/me/two-factor')).json()
+    expect(status.recoveryCodesLeft).toBe(9)
+  })
+})
+
+describe('managing it from the profile', () => {
+  it('renews recovery codes with a current code (the old ones stop working)', async () => {
+    const t = await createTestApp()
+    const { user, client, secret, recoveryCodes } = await enrolledUser(t)
+    const refused = await client.json('/api/me/two-factor/recovery-codes', 'POST', { code: '000000' })
+    expect(refused.status).toBe(422)
+    const renewed = await client.json('/api/me/two-factor/recovery-codes', 'POST', {
+      code: nextCode(t, secret),
+    })
+    expect(renewed.status).toBe(200)
+    const fresh = (await renewed.json()).recoveryCodes as string[]
+    expect(fresh).toHaveLength(10)
+    expect(fresh).not.toContain(recoveryCodes[0])
+    expect((await signInAs(t, user.email, user.plainPassword, recoveryCodes[0])).code).toBe(
+      'two_factor_invalid',
+    )
+    expect((await signInAs(t, user.email, user.plainPassword, fresh[0])).signedIn).toBe(true)
+    expect(await auditOf(t, 'two_factor.recovery_codes_renewed')).toHaveLength(1)
+  })
+
+  it('turns off with the password (not a wrong one), after which the password alone signs in', async () => {
+    const t = await createTestApp()
+    const { user, client } = await enrolledUser(t)
+    const wrong = await client.json('/api/me/two-factor/disable', 'POST', { password: 'not it at all' })
+    expect(wrong.status).toBe(422)
+    expect((await wrong.json()).errors.password).toBeDefined()
+    expect((await client.json('/api/me/two-factor/disable', 'POST', {})).status).toBe(422)
+    const off = await client.json('/api/me/two-factor/disable', 'POST', { password: user.plainPassword })
+    expect(off.status).toBe(204)
+    expect(await t.database.db.selectFrom('two_factor_recovery_codes').selectAll().execute()).toEqual([])
+    expect((await signInAs(t, user.email, user.plainPassword)).signedIn).toBe(true)
+    expect(await auditOf(t, 'two_factor.disabled')).toMatchObject([{ actorId: user.id }])
+  })
+
+  it('turns off with a code too', async () => {
+    const t = await createTestApp()
+    const { client, secret } = await enrolledUser(t)
+    const off = await client.json('/api/me/two-factor/disable', 'POST', { code: nextCode(t, secret) })
+    expect(off.status).toBe(204)
+    expect((await (await client.json('/api/me/two-factor')).json()).enabled).toBe(false)
+  })
+})
+
+describe('the admins’ requirement', () => {
+  async function requireForStaff(adminClient: CookieClient, on = true) {
+    const res = await adminClient.json('/api/admin/security-settings', 'PATCH', {
+      requireTwoFactorForStaff: on,
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ requireTwoFactorForStaff: on })
+  }
+
+  it('sends staff without it to enrol before anything else; customers stay free', async () => {
+    const t = await createTestApp()
+    const { client: adminClient } = await enrolledUser(t, 'admin')
+    await requireForStaff(adminClient)
+    expect(await auditOf(t, 'settings.changed')).toHaveLength(1)
+
+    const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', {
+      role: 'staff',
+      staffFunctions: JSON.stringify(['ManageFeedback']),
+    })
+    const { client, signedIn } = await signInAs(t, staff.email, staff.plainPassword)
+    expect(signedIn).toBe(true)
+    const session = await (await client.request('/api/auth/session')).json()
+    expect(session.user.mustEnrolTwoFactor).toBe(true)
+
+    const blocked = await client.json('/api/inbox/quotes')
+    expect(blocked.status).toBe(403)
+    expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
+    expect((await client.json('/api/me/sessions')).status).toBe(403)
+    // Who they are, and enrolling, stay open.
+    expect((await client.json('/api/me')).status).toBe(200)
+    expect(await (await client.json('/api/me/two-factor')).json()).toMatchObject({
+      enabled: false,
+      required: true,
+    })
+    const setup = await (await client.json('/api/me/two-factor/setup', 'POST')).json()
+    const enable = await client.json('/api/me/two-factor/enable', 'POST', {
+      code: codeAt(setup.secret, t.clock.now),
+    })
+    expect(enable.status).toBe(200)
+    // Enrolled: the same session may now do its work.
+    expect((await client.json('/api/inbox/quotes')).status).toBe(200)
+    expect((await (await client.request('/api/auth/session')).json()).user.mustEnrolTwoFactor).toBeUndefined()
+
+    // A customer is not asked.
+    const customer = await insertUserWithPassword(t.database.db, 'customer passphrase', { role: 'user' })
+    const c = await signInAs(t, customer.email, customer.plainPassword)
+    expect((await c.client.json('/api/me/sessions')).status).toBe(200)
+    expect((await (await c.client.json('/api/me/two-factor')).json()).required).toBe(false)
+    expect(
+      (await (await c.client.request('/api/auth/session')).json()).user.mustEnrolTwoFactor,
+    ).toBeUndefined()
+  })
+
+  it('applies to staff already signed in when it is turned on, and is off by default', async () => {
+    const t = await createTestApp()
+    const admin = await insertUserWithPassword(t.database.db, 'admin passphrase', { role: 'admin' })
+    const { client: adminClient } = await signInAs(t, admin.email, admin.plainPassword)
+    expect((await adminClient.json('/api/admin/users')).status).toBe(200)
+    expect(await (await adminClient.json('/api/admin/security-settings')).json()).toEqual({
+      requireTwoFactorForStaff: false,
+    })
+    await requireForStaff(adminClient)
+    // The admin who turned it on must enrol too, from their next request.
+    const blocked = await adminClient.json('/api/admin/users')
+    expect(blocked.status).toBe(403)
+    expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
+  })
+
+  it('keeps the settings to admins', async () => {
+    const t = await createTestApp()
+    const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', { role: 'staff' })
+    const { client } = await signInAs(t, staff.email, staff.plainPassword)
+    expect((await client.json('/api/admin/security-settings')).status).toBe(403)
+    expect(
+      (await client.json('/api/admin/security-settings', 'PATCH', { requireTwoFactorForStaff: true })).status,
+    ).toBe(403)
+    expect(
+      (await client.json('/api/admin/security-settings', 'PATCH', { requireTwoFactorForStaff: 'yes' }))
+        .status,
+    ).toBe(403)
+  })
+})
+
+describe('resetting someone’s second factor', () => {
+  it('lets an admin reset it: audited, e-mailed, and the password alone signs in again', async () => {
+    const t = await createTestApp()
+    const { user } = await enrolledUser(t)
+    const admin = await insertUserWithPassword(t.database.db, 'admin passphrase', { role: 'admin' })
+    const { client: adminClient } = await signInAs(t, admin.email, admin.plainPassword)
+
+    const detail = await (await adminClient.json(`/api/admin/users/${user.id}`)).json()
+    expect(detail.twoFactorEnabled).toBe(true)
+    const res = await adminClient.json(`/api/admin/users/${user.id}/two-factor`, 'DELETE')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ reset: true })
+    expect((await (await adminClient.json(`/api/admin/users/${user.id}`)).json()).twoFactorEnabled).toBe(
+      false,
+    )
+    expect(await auditOf(t, 'two_factor.reset')).toMatchObject([{ actorId: admin.id, targetId: user.id }])
+    const mail = await t.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('template', '=', 'two-factor-reset')
+      .execute()
+    expect(mail).toMatchObject([{ to_address: user.email }])
+    expect(mail[0]!.text_body).toContain('/profile')
+    expect((await signInAs(t, user.email, user.plainPassword)).signedIn).toBe(true)
+
+    // Again: nothing to reset, nothing audited.
+    expect(await (await adminClient.json(`/api/admin/users/${user.id}/two-factor`, 'DELETE')).json()).toEqual(
+      {
+        reset: false,
+      },
+    )
+    expect(await auditOf(t, 'two_factor.reset')).toHaveLength(1)
+    // Not one's own, and not for staff.
+    expect((await adminClient.json(`/api/admin/users/${admin.id}/two-factor`, 'DELETE')).status).toBe(403)
+    const other = await signInAs(t, user.email, user.plainPassword)
+    expect((await other.client.json(`/api/admin/users/${admin.id}/two-factor`, 'DELETE')).status).toBe(403)
+  })
+
+  it('lets the operator reset it from the command line', async () => {
+    const t = await createTestApp()
+    const { user } = await enrolledUser(t, 'staff')
+    const out: string[] = []
+    const err: string[] = []
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }
+    expect(await runAdminCommand(t.deps, ['reset-2fa', '--email', user.email.toUpperCase()], io)).toBe(0)
+    expect(out.join('\n')).toBe(
+      `Two-factor sign-in of ${user.email} is reset; they were e-mailed and can sign in with their password.`,
+    )
+    expect(await auditOf(t, 'two_factor.reset')).toMatchObject([{ actorId: null, targetId: user.id }])
+    expect((await signInAs(t, user.email, user.plainPassword)).signedIn).toBe(true)
+
+    out.length = 0
+    expect(await runAdminCommand(t.deps, ['reset-2fa', '--email', user.email], io)).toBe(0)
+    expect(out.join('\n')).toContain('did not have two-factor sign-in on')
+    expect(await runAdminCommand(t.deps, ['reset-2fa', '--email', 'nobody@example.com'], io)).toBe(1)
+    expect(err.join('\n')).toContain('No user with e-mail nobody@example.com')
+  })
+})
