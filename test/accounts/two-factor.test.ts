@@ -30,8 +30,12 @@ async function signInAs(t: TestApp, email: string, password: string, code?: stri
     ...(code === undefined ? {} : { code }),
     callbackUrl: '/',
   })
-  const location = new URL(res.headers.get('location') ?? '/', 'http://localhost:3000')
-  return { client, res, code: location.searchParams.get('code'), signedIn: client.jar.has('depot.session') }
+  // A throttled sign-in is a 429 problem; any other refusal redirects with ?code=….
+  const refusal =
+    res.status === 429
+      ? ((await res.json()) as { code: string }).code
+      : new URL(res.headers.get('location') ?? '/', 'http://localhost:3000').searchParams.get('code')
+  return { client, res, code: refusal, signedIn: client.jar.has('depot.session') }
 }
 
 /** A verified user with `role`, signed in, with two-factor sign-in set up; returns the secret and codes. */

@@ -70,6 +70,6 @@ export async function authorizeCredentials(
     throw new SignInRefused('email_not_verified')
   }
   const secondFactor = await secondFactorRefusal(deps, user, raw.code, client)
-  if (secondFactor) throw new SignInRefused(secondFactor)
+  if (secondFactor) throw new SignInRefused(secondFactor.code, secondFactor.retryAfterSeconds)
   return { id: user.id, name: user.name, email: user.email, image: user.image }
 }

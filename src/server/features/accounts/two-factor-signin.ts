@@ -33,6 +33,6 @@ export async function authorizeTwoFactorTicket(
     throw new SignInRefused('restricted')
   }
   const refusal = await secondFactorRefusal(deps, user, raw.code, client)
-  if (refusal) throw new SignInRefused(refusal)
+  if (refusal) throw new SignInRefused(refusal.code, refusal.retryAfterSeconds)
   return { id: user.id, name: user.name, email: user.email, image: user.image }
 }

@@ -126,18 +126,19 @@ export async function secondFactorRefusal(
   user: Who,
   rawCode: unknown,
   client: ClientInfo,
-): Promise<SignInErrorCode | undefined> {
+): Promise<{ code: SignInErrorCode; retryAfterSeconds?: number } | undefined> {
   if (!(await repo.hasTwoFactor(deps.database.db, user.id))) return undefined
   const code = typeof rawCode === 'string' ? rawCode.trim() : ''
-  if (code === '') return 'two_factor_required'
-  if ((await countAttempt(deps, user.id)) > 0) {
+  if (code === '') return { code: 'two_factor_required' }
+  const wait = await countAttempt(deps, user.id)
+  if (wait > 0) {
     await audit(deps, 'signin.failure', user, client, { reason: 'throttled', step: 'two_factor' })
-    return 'rate_limited'
+    return { code: 'rate_limited', retryAfterSeconds: wait }
   }
   const matched = code.length <= 64 ? await checkCode(deps, user.id, code, { recovery: true }) : undefined
   if (!matched) {
     await audit(deps, 'signin.failure', user, client, { reason: 'two_factor_invalid' })
-    return 'two_factor_invalid'
+    return { code: 'two_factor_invalid' }
   }
   await resetRateLimit(deps.database.db, throttleKey(user.id))
   if (matched === 'recovery') {
