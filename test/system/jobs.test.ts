@@ -75,6 +75,7 @@ describe('the job table', () => {
       'delete-blobs',
       'purge-abandoned-uploads',
       'reconcile-orders',
+      'check-blob-integrity',
     ])
   })
 })

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
 import { findUserByEmail } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
+import { runOperationsCommand } from '../operations/operations-cli'
 import { changeUserAccess, endAllSessions, OPERATOR } from './user-access.service'
 
 // `npm run admin -- <command>`: the operator's command line (architecture.md, operator contract).
@@ -21,6 +22,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   unrestrict  --email E
   end-sessions --email E         signs the user out everywhere
   list-users  [--role R]
+  backup      --to DIR           database, blobs (S3: their list) and generated secret, with checksums
+  restore     --from DIR         into an empty database and data folder; checksums are verified first
+  fsck        [--repair] [--grace-hours H]
+                                 blobs no row names and rows whose blob is missing; --repair deletes
+                                 orphans older than H hours (default BLOB_ORPHAN_GRACE_HOURS)
 
 Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
 
@@ -56,6 +62,12 @@ const schemas = {
   unrestrict: z.object({ email: emailSchema }),
   'end-sessions': z.object({ email: emailSchema }),
   'list-users': z.object({ role: z.enum(ROLES).optional() }),
+  backup: z.object({ to: z.string().min(1, 'name the folder to write the backup to') }),
+  restore: z.object({ from: z.string().min(1, 'name the backup folder') }),
+  fsck: z.object({
+    repair: z.boolean().default(false),
+    'grace-hours': z.string().regex(/^\d+$/, 'must be a whole number of hours').transform(Number).optional(),
+  }),
 }
 type Command = keyof typeof schemas
 
@@ -70,6 +82,10 @@ const OPTIONS = {
   'account-type': { type: 'string' },
   'business-name': { type: 'string' },
   industry: { type: 'string' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  repair: { type: 'boolean' },
+  'grace-hours': { type: 'string' },
   help: { type: 'boolean' },
 } as const
 
@@ -78,12 +94,13 @@ export interface CliOutput {
   err(line: string): void
 }
 
+/** Commands that must find the database as it is: scripts/admin.ts does not migrate before them. */
+export const COMMANDS_WITHOUT_MIGRATION: readonly string[] = ['restore']
+
+type CliDeps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>
+
 /** Runs one command; returns the process exit code. */
-export async function runAdminCommand(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
-  argv: string[],
-  io: CliOutput,
-): Promise<number> {
+export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutput): Promise<number> {
   try {
     const [command, ...rest] = argv
     if (!command || command === 'help' || command === '--help') {
@@ -117,12 +134,7 @@ export async function runAdminCommand(
   }
 }
 
-async function execute(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
-  command: Command,
-  input: Record<string, never>,
-  io: CliOutput,
-) {
+async function execute(deps: CliDeps, command: Command, input: Record<string, never>, io: CliOutput) {
   const target = async (email: string) => {
     const user = await findUserByEmail(deps.database.db, email)
     if (!user) throw new HttpProblem(404, 'not_found', `No user with e-mail ${email}.`)
@@ -182,6 +194,11 @@ async function execute(
       io.out(`Ended ${count} session(s) of ${user.email}.`)
       return
     }
+    case 'backup':
+    case 'restore':
+    case 'fsck':
+      await runOperationsCommand(deps, command, input as never, io)
+      return
     case 'list-users': {
       const i = input as unknown as { role?: string }
       let query = deps.database.db
