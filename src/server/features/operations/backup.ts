@@ -132,13 +132,13 @@ async function dumpDatabase(
         })
       // Pages in a fixed order: every column, so the order is total for any table with a key.
       for (let offset = 0; ; offset += PAGE) {
-        const page = await trx
+        let query = trx
           .selectFrom(table as never)
           .selectAll()
-          .orderBy(columns.map((c) => sql.ref(c)) as never)
           .limit(PAGE)
           .offset(offset)
-          .execute()
+        for (const column of columns) query = query.orderBy(sql.ref(column))
+        const page = await query.execute()
         if (page.length > 0)
           await write(page.map((r) => `${encodeRow(r as Record<string, unknown>)}\n`).join(''))
         rows += page.length
