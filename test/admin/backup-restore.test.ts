@@ -8,6 +8,7 @@ import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import { listTables } from '../../src/server/features/operations/database-tables'
 import { DOWNLOAD_PATH, downloadToken } from '../../src/server/features/shop/orders.downloads'
 import { GENERATED_SECRET_FILE, readOrCreateSecret } from '../../src/server/lib/secret-file'
+import { startTestS3Server } from '../storage/s3-test-server'
 import { releaseWhenDone } from '../support/cleanup'
 import {
   insertFile,
@@ -187,5 +188,49 @@ describe('backup and restore', () => {
 
     const missing = await admin(target, 'restore', '--from', path.join(dir, 'nowhere'))
     expect(missing).toMatchObject({ code: 1, err: expect.stringContaining('not a Depot backup') })
+  }, 60_000)
+
+  it('with S3, lists the keys with sizes and ETags; restore checks that the bucket still holds them', async () => {
+    const s3 = await startTestS3Server()
+    releaseWhenDone(() => s3.stop())
+    const source = await createTestApp({ env: s3.env })
+    releaseWhenDone(() => source.deps.storage.close())
+    const { ebook, link } = await seedSite(source)
+    const dir = await tempDir()
+    const backup = await admin(source, 'backup', '--to', dir)
+    expect(backup.out).toContain('4 blob(s)')
+    expect(backup.out).toContain('their list only, the bucket keeps the bytes')
+    const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'))
+    expect(manifest.blobs).toMatchObject({ driver: 's3', count: 4, bytesIncluded: false })
+    expect(Object.keys(manifest.files).filter((f) => f.startsWith('blobs/'))).toEqual([])
+    const listed = (await readFile(path.join(dir, 'blobs.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(listed).toHaveLength(4)
+    for (const entry of listed) {
+      expect(entry).toMatchObject({
+        key: expect.any(String),
+        size: expect.any(Number),
+        etag: expect.stringMatching(/^[0-9a-f]{32}/),
+      })
+    }
+
+    const target = await createTestApp({ migrate: false, env: s3.env })
+    releaseWhenDone(() => target.deps.storage.close())
+    const restored = await admin(target, 'restore', '--from', dir)
+    expect(restored).toMatchObject({ code: 0, err: '' })
+    target.deps.env.authSecret = readOrCreateSecret(path.join(target.deps.env.dataDir, GENERATED_SECRET_FILE))
+    expect(await allRows(target)).toEqual(await allRows(source))
+    const download = await target.app.request(link)
+    expect(Buffer.from(await download.arrayBuffer()).equals(ebook)).toBe(true)
+
+    // A blob gone from the bucket since the backup is named.
+    await source.deps.storage.delete(listed[0].key)
+    const other = await createTestApp({ migrate: false, env: s3.env })
+    releaseWhenDone(() => other.deps.storage.close())
+    const partial = await admin(other, 'restore', '--from', dir)
+    expect(partial.code).toBe(0)
+    expect(partial.err).toContain(`1 blob(s) the backup lists are not in the bucket:\n  ${listed[0].key}`)
   }, 60_000)
 })
