@@ -4,10 +4,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app'
+import { openDatabase } from '../../src/server/db/connection'
+import { migrateToLatest } from '../../src/server/db/migrator'
+import type { AppDeps } from '../../src/server/deps'
+import { loadEnv } from '../../src/server/env'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import { listTables } from '../../src/server/features/operations/database-tables'
 import { DOWNLOAD_PATH, downloadToken } from '../../src/server/features/shop/orders.downloads'
+import { createLogger } from '../../src/server/lib/logger'
 import { GENERATED_SECRET_FILE, readOrCreateSecret } from '../../src/server/lib/secret-file'
+import { createStorage } from '../../src/server/lib/storage'
 import { startTestS3Server } from '../storage/s3-test-server'
 import { releaseWhenDone } from '../support/cleanup'
 import {
@@ -18,7 +25,8 @@ import {
   insertUserWithPassword,
 } from '../support/factories'
 import { CookieClient } from '../support/http-client'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { testDialect } from '../support/test-database'
 
 async function admin(t: TestApp, ...argv: string[]) {
   const out: string[] = []
@@ -233,4 +241,47 @@ describe('backup and restore', () => {
     expect(partial.code).toBe(0)
     expect(partial.err).toContain(`1 blob(s) the backup lists are not in the bucket:\n  ${listed[0].key}`)
   }, 60_000)
+
+  // The format is the same for both databases, so a SQLite site moves to PostgreSQL by backup and restore.
+  it.runIf(testDialect() === 'postgres')(
+    'moves a SQLite site to PostgreSQL',
+    async () => {
+      const dataDir = path.dirname(await tempDir())
+      const env = loadEnv({
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(dataDir, 'site'),
+        AUTH_URL: TEST_ORIGIN,
+        LOG_LEVEL: 'error',
+      })
+      env.database = { dialect: 'sqlite', file: path.join(env.dataDir, 'depot.sqlite') }
+      const database = openDatabase(env.database)
+      releaseWhenDone(() => database.close())
+      await migrateToLatest(database)
+      const deps: AppDeps = {
+        env,
+        database,
+        logger: createLogger({ level: 'error' }),
+        clock: () => new Date(),
+        webRoot: undefined,
+        mailer: { kick: () => {} },
+        storage: createStorage(env),
+      }
+      const sqliteSite = { app: createApp(deps).app, deps, database } as unknown as TestApp
+      const { ebook, link } = await seedSite(sqliteSite)
+      const dir = path.join(dataDir, 'backup')
+      expect((await admin(sqliteSite, 'backup', '--to', dir)).out).toContain('from sqlite')
+
+      const target = await createTestApp({ migrate: false })
+      expect(target.database.dialect).toBe('postgres')
+      expect((await admin(target, 'restore', '--from', dir)).code).toBe(0)
+      target.deps.env.authSecret = readOrCreateSecret(
+        path.join(target.deps.env.dataDir, GENERATED_SECRET_FILE),
+      )
+      expect(await allRows(target)).toEqual(await allRows(sqliteSite))
+      expect(await allBlobs(target)).toEqual(await allBlobs(sqliteSite))
+      const download = await target.app.request(link)
+      expect(Buffer.from(await download.arrayBuffer()).equals(ebook)).toBe(true)
+    },
+    60_000,
+  )
 })
