@@ -48,6 +48,23 @@ export async function restoreBackup(deps: Deps, dir: string): Promise<RestoreRes
   )
   await assertEmptyTarget(deps, manifest)
 
+  try {
+    return await load(deps, source, manifest, blobs)
+  } catch (error) {
+    throw new Error(
+      `Restore failed part-way (${(error as Error).message}). The database and data folder are now partly ` +
+        'restored: drop and recreate them before trying again.',
+      { cause: error },
+    )
+  }
+}
+
+async function load(
+  deps: Deps,
+  source: string,
+  manifest: BackupManifest,
+  blobs: { key: string }[],
+): Promise<RestoreResult> {
   const last = manifest.migrations.at(-1)
   if (last) await migrateTo(deps.database, last)
   const rows = await loadRows(deps, source, manifest)
