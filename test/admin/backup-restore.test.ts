@@ -242,6 +242,29 @@ describe('backup and restore', () => {
     expect(partial.err).toContain(`1 blob(s) the backup lists are not in the bucket:\n  ${listed[0].key}`)
   }, 60_000)
 
+  it('refuses a data folder that already has a generated secret or blobs', async () => {
+    const source = await createTestApp()
+    await seedSite(source)
+    const dir = await tempDir()
+    expect((await admin(source, 'backup', '--to', dir)).code).toBe(0)
+
+    const withSecret = await createTestApp({ migrate: false })
+    readOrCreateSecret(path.join(withSecret.deps.env.dataDir, GENERATED_SECRET_FILE))
+    expect(await admin(withSecret, 'restore', '--from', dir)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('already has a generated secret: restore into a new, empty data folder.'),
+    })
+    const withBlobs = await createTestApp({ migrate: false })
+    await put(withBlobs, Buffer.from('someone else’s file'))
+    expect(await admin(withBlobs, 'restore', '--from', dir)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('blobs is not empty: restore into a new, empty data folder.'),
+    })
+    for (const target of [withSecret, withBlobs]) {
+      expect(await target.database.db.introspection.getTables({ withInternalKyselyTables: true })).toEqual([])
+    }
+  }, 60_000)
+
   // The format is the same for both databases, so a SQLite site moves to PostgreSQL by backup and restore.
   it.runIf(testDialect() === 'postgres')(
     'moves a SQLite site to PostgreSQL',
