@@ -2,22 +2,22 @@
 import { openDatabase } from '../src/server/db/connection'
 import { migrateToLatest } from '../src/server/db/migrator'
 import { EnvError, loadEnv } from '../src/server/env'
-import { runAdminCommand } from '../src/server/features/admin/admin-cli'
+import { COMMANDS_WITHOUT_MIGRATION, runAdminCommand } from '../src/server/features/admin/admin-cli'
+import { createStorage } from '../src/server/lib/storage'
 
 try {
   const env = loadEnv()
   const database = openDatabase(env.database)
+  const storage = createStorage(env)
   try {
-    await migrateToLatest(database)
-    process.exitCode = await runAdminCommand(
-      { env, database, clock: () => new Date() },
-      process.argv.slice(2),
-      {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-      },
-    )
+    const argv = process.argv.slice(2)
+    if (!COMMANDS_WITHOUT_MIGRATION.includes(argv[0] ?? '')) await migrateToLatest(database)
+    process.exitCode = await runAdminCommand({ database, clock: () => new Date(), env, storage }, argv, {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    })
   } finally {
+    await storage.close()
     await database.close()
   }
 } catch (error) {

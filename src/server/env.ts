@@ -85,6 +85,7 @@ const rawEnvSchema = z.object({
   INBOX_LIMIT_PER_EMAIL: wholeNumber(1, 1_000_000).default(5),
   INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
   TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+  BLOB_ORPHAN_GRACE_HOURS: wholeNumber(1, 24 * 365).default(24),
   MAX_UPLOAD_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
   // Customers' storage quota (docs/decisions/0046); 0: none. Staff and admins have none.
   USER_QUOTA_BYTES: z.preprocess(
@@ -140,6 +141,8 @@ export type Env = {
   inbox: { minFillSeconds: number; limitPerIp: number; limitPerEmail: number; limitWindowMs: number }
   /** Days a trash entry waits before the purge job deletes it for good (docs/decisions/0026). */
   trashRetentionDays: number
+  /** A blob no row names is deleted only once older than this (integrity check, docs/decisions/0067). */
+  blobOrphanGraceHours: number
   /** Uploads (docs/decisions/0028): size cap, customers' quota (undefined: none; 0046), how long an unfinished one may wait. */
   uploads: { maxBytes: number; userQuotaBytes: number | undefined; expiryMs: number }
   /** nginx X-Accel-Redirect hand-off of downloads (disk driver only); undefined = Node streams them. */
@@ -278,6 +281,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       limitWindowMs: raw.INBOX_LIMIT_WINDOW_MINUTES * 60 * 1000,
     },
     trashRetentionDays: raw.TRASH_RETENTION_DAYS,
+    blobOrphanGraceHours: raw.BLOB_ORPHAN_GRACE_HOURS,
     uploads: {
       maxBytes: raw.MAX_UPLOAD_BYTES,
       userQuotaBytes: raw.USER_QUOTA_BYTES === 0 ? undefined : raw.USER_QUOTA_BYTES,

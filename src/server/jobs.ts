@@ -7,6 +7,7 @@ import { purgeAbandonedUploads } from './features/files/upload-cleanup'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import { purgeNotifications } from './features/notifications/notifications.retention'
+import { integrityCheckJob } from './features/operations/fsck'
 import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
@@ -117,5 +118,6 @@ export function buildJobTable(
       jitterMs: MINUTE_MS,
       run: async (signal) => ({ ...(await reconcilePendingOrders(deps, signal)) }),
     },
+    integrityCheckJob(deps), // orphan blobs past their grace period queued, missing blobs counted
   ]
 }

@@ -13,7 +13,7 @@ import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
 import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { startJobRunner } from './lib/jobs/job-runner'
 import { createLogger } from './lib/logger'
-import { readOrCreateSecret } from './lib/secret-file'
+import { GENERATED_SECRET_FILE, readOrCreateSecret } from './lib/secret-file'
 import { createStorage } from './lib/storage'
 
 // The process entry: read configuration, open and migrate the database, start the mail worker and the
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const env = readEnv()
   const logger = createLogger({ level: env.logLevel })
   fs.mkdirSync(env.dataDir, { recursive: true })
-  if (!env.authSecret) env.authSecret = readOrCreateSecret(path.join(env.dataDir, 'auth-secret'))
+  if (!env.authSecret) env.authSecret = readOrCreateSecret(path.join(env.dataDir, GENERATED_SECRET_FILE))
 
   const database = openDatabase(env.database, {
     onConnectionError: (error) =>

@@ -31,6 +31,12 @@ const HOUR = 3_600_000
 const farFuture = () => new Date(Date.now() + 1000 * HOUR)
 const UNKNOWN_KEY = '0190f0e0-0000-7000-8000-000000000000'
 
+async function listAll(store: BlobStore) {
+  const found = []
+  for await (const entry of store.list()) found.push(entry)
+  return found
+}
+
 /**
  * The one behaviour both drivers promise (decision 0008), run against each of them. `fixture()` is
  * awaited in each test and gives a store with nothing in it.
@@ -212,6 +218,33 @@ export function describeBlobStoreContract(driver: string, fixture: () => Promise
         expect(sha256(await readAll((await fx.store.get(w.key)).body))).toBe(contents[i]!.sha256)
       }
       expect((await fx.visibleKeys()).sort()).toEqual(written.map((w) => w.key).sort())
+    })
+
+    it('lists every committed blob with its size and modification time, never a write in progress', async () => {
+      const fx = await fixture()
+      expect(await listAll(fx.store)).toEqual([])
+      const before = Date.now() - 2_000 // some stores keep times to the second
+      const a = await fx.store.put(streamOf(Buffer.from('first blob')))
+      const b = await fx.store.put(streamOf(Buffer.alloc(0)))
+      const deleted = await fx.store.put(streamOf(Buffer.from('gone')))
+      await fx.store.delete(deleted.key)
+      const controller = new AbortController()
+      const writing = fx.store.put(stalledSource(Buffer.alloc(64 * 1024, 3)), { signal: controller.signal })
+      await waitFor(async () => (await fx.store.listAbandonedWrites(farFuture())).length === 1)
+
+      const listed = await listAll(fx.store)
+      expect(listed.map((l) => l.key).sort()).toEqual([a.key, b.key].sort())
+      expect(listed.map((l) => l.key).sort()).toEqual((await fx.visibleKeys()).sort())
+      for (const entry of listed) {
+        const stat = await fx.store.stat(entry.key)
+        expect(entry.size).toBe(stat?.size)
+        expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before)
+        expect(entry.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2_000)
+      }
+      expect(listed.find((l) => l.key === a.key)?.size).toBe(10)
+
+      controller.abort()
+      await expect(writing).rejects.toThrow(WriteAbortedError)
     })
 
     it('lists and cleans only writes abandoned before the cutoff, never committed blobs', async () => {

@@ -77,6 +77,7 @@ describe('the job table', () => {
       'delete-blobs',
       'purge-abandoned-uploads',
       'reconcile-orders',
+      'check-blob-integrity',
     ])
   })
 })

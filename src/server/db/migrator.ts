@@ -29,3 +29,19 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
   const all = await migratorFor(database).getMigrations()
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name)
 }
+
+/** Names of every migration this code knows, in the order they apply. */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations).sort()
+}
+
+/** Applies migrations up to and including `name` (a restore loads rows into the schema they left). */
+export async function migrateTo(database: Database, name: string): Promise<void> {
+  const { error, results } = await migratorFor(database).migrateTo(name)
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, {
+      cause: error,
+    })
+  }
+}

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** Where the server keeps the secret it generated, under DATA_DIR (backups carry it along). */
+export const GENERATED_SECRET_FILE = 'auth-secret'
+
 /**
  * Returns the secret stored at `file`, creating it (48 random bytes, owner-only) the first time.
  * Lets a local run keep signed cookies valid across restarts without anyone choosing a secret.

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
 import { findUserByEmail } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
+import { runOperationsCommand } from '../operations/operations-cli'
 import { resetTwoFactor } from './two-factor-reset.service'
 import { changeUserAccess, endAllSessions, OPERATOR } from './user-access.service'
 
@@ -23,6 +24,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   end-sessions --email E         signs the user out everywhere
   reset-2fa   --email E          turns off two-factor sign-in (lost phone and codes); the user is e-mailed
   list-users  [--role R]
+  backup      --to DIR           database, blobs (S3: their list) and generated secret, with checksums
+  restore     --from DIR         into an empty database and data folder; checksums are verified first
+  fsck        [--repair] [--grace-hours H]
+                                 blobs no row names and rows whose blob is missing; --repair deletes
+                                 orphans older than H hours (default BLOB_ORPHAN_GRACE_HOURS)
 
 Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
 
@@ -59,6 +65,12 @@ const schemas = {
   'end-sessions': z.object({ email: emailSchema }),
   'reset-2fa': z.object({ email: emailSchema }),
   'list-users': z.object({ role: z.enum(ROLES).optional() }),
+  backup: z.object({ to: z.string().min(1, 'name the folder to write the backup to') }),
+  restore: z.object({ from: z.string().min(1, 'name the backup folder') }),
+  fsck: z.object({
+    repair: z.boolean().default(false),
+    'grace-hours': z.string().regex(/^\d+$/, 'must be a whole number of hours').transform(Number).optional(),
+  }),
 }
 type Command = keyof typeof schemas
 
@@ -73,16 +85,26 @@ const OPTIONS = {
   'account-type': { type: 'string' },
   'business-name': { type: 'string' },
   industry: { type: 'string' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  repair: { type: 'boolean' },
+  'grace-hours': { type: 'string' },
   help: { type: 'boolean' },
 } as const
-
-/** The environment is for e-mails' links and sender; the running server's worker sends them. */
-type CliDeps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
 export interface CliOutput {
   out(line: string): void
   err(line: string): void
 }
+
+/** Commands that must find the database as it is: scripts/admin.ts does not migrate before them. */
+export const COMMANDS_WITHOUT_MIGRATION: readonly string[] = ['restore']
+
+/**
+ * The environment is for e-mails' links and sender (the running server's worker sends them); storage
+ * for backup, restore and the integrity check.
+ */
+type CliDeps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>
 
 /** Runs one command; returns the process exit code. */
 export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutput): Promise<number> {
@@ -189,6 +211,11 @@ async function execute(deps: CliDeps, command: Command, input: Record<string, ne
       )
       return
     }
+    case 'backup':
+    case 'restore':
+    case 'fsck':
+      await runOperationsCommand(deps, command, input as never, io)
+      return
     case 'list-users': {
       const i = input as unknown as { role?: string }
       let query = deps.database.db

@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createPaystackEmulator, type EmulatorOptions, type PaystackEmulator } from './emulator'
 
-// The emulator on its own loopback port, as the tests use it: the app talks to it over real HTTP
-// (PAYSTACK_BASE_URL) exactly as it would talk to api.paystack.co.
+// The emulator on its own port, as the tests and `npm run emulator` use it: the app talks to it over
+// real HTTP (PAYSTACK_BASE_URL) exactly as it would talk to api.paystack.co, and several instances can
+// share it, since its transactions live in this one process (docs/paystack-emulator.md).
 
 export interface StandaloneEmulator {
   emulator: PaystackEmulator
@@ -12,18 +13,24 @@ export interface StandaloneEmulator {
   close(): Promise<void>
 }
 
-export async function startPaystackEmulator(
-  options: Omit<EmulatorOptions, 'publicUrl'> & { port?: number },
-): Promise<StandaloneEmulator> {
+export interface StandaloneOptions extends Omit<EmulatorOptions, 'publicUrl'> {
+  /** Default 0: any free port. */
+  port?: number
+  /** Default 127.0.0.1; `npm run emulator` may listen wider for instances on other machines. */
+  hostname?: string
+  /** The origin instances and browsers reach it at, when not its own address (behind a proxy). */
+  publicUrl?: string
+}
+
+export async function startPaystackEmulator(options: StandaloneOptions): Promise<StandaloneEmulator> {
   let baseUrl = ''
   const emulator = createPaystackEmulator({ ...options, publicUrl: () => baseUrl })
+  const hostname = options.hostname ?? '127.0.0.1'
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: emulator.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
-      resolve(s),
-    )
+    const s = serve({ fetch: emulator.app.fetch, port: options.port ?? 0, hostname }, () => resolve(s))
   })
   const address = server.address() as AddressInfo
-  baseUrl = `http://127.0.0.1:${address.port}`
+  baseUrl = options.publicUrl?.replace(/\/$/, '') ?? `http://${hostname}:${address.port}`
   return {
     emulator,
     baseUrl,

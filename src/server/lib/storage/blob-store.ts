@@ -27,6 +27,12 @@ export interface BlobStore {
 
   exists(key: string): Promise<boolean>
 
+  /**
+   * Every committed blob with its size and modification time, a page at a time, in no particular
+   * order (integrity checks and backups). Writes in progress are not listed.
+   */
+  list(): AsyncIterable<BlobListing>
+
   /** Removes the blob. Deleting a missing blob succeeds (deletion is retried by the outbox). */
   delete(key: string): Promise<void>
 
@@ -78,6 +84,12 @@ export interface BlobRead {
 export interface BlobStat {
   size: number
   modifiedAt: Date
+}
+
+export interface BlobListing extends BlobStat {
+  key: string
+  /** The store's entity tag (S3); undefined on disk. */
+  etag?: string
 }
 
 export interface AbandonedWrite {

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
 import type {
   AbandonedWrite,
+  BlobListing,
   BlobRead,
   BlobSource,
   BlobStat,
@@ -31,12 +32,17 @@ const READ_CHUNK = 1 << 20
 const TEMP_DIR = 'tmp'
 const TEMP_SUFFIX = '.part'
 
+/** Where the blob `key` lives under a disk store's `root` (backups copy the tree as it is). */
+export function diskBlobPath(root: string, key: string): string {
+  assertBlobKey(key)
+  return path.join(root, key.slice(-2).toLowerCase(), key)
+}
+
+const SHARD = /^[0-9a-f]{2}$/
+
 export function createDiskBlobStore(root: string): BlobStore {
   const tempDir = path.join(root, TEMP_DIR)
-  const blobPath = (key: string) => {
-    assertBlobKey(key)
-    return path.join(root, key.slice(-2).toLowerCase(), key)
-  }
+  const blobPath = (key: string) => diskBlobPath(root, key)
 
   return {
     driver: 'disk',
@@ -109,6 +115,19 @@ export function createDiskBlobStore(root: string): BlobStore {
 
     async delete(key: string): Promise<void> {
       await rm(blobPath(key), { force: true })
+    },
+
+    async *list(): AsyncIterable<BlobListing> {
+      const shards = await readdir(root).catch(ifMissing([]))
+      for (const shard of shards) {
+        if (!SHARD.test(shard)) continue // tmp/ and anything not ours
+        const names = await readdir(path.join(root, shard)).catch(ifMissing([]))
+        for (const key of names) {
+          if (!isBlobKey(key) || key.slice(-2).toLowerCase() !== shard) continue
+          const info = await statIfExists(path.join(root, shard, key))
+          if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime }
+        }
+      }
     },
 
     async listAbandonedWrites(olderThan: Date): Promise<AbandonedWrite[]> {

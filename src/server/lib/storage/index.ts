@@ -3,6 +3,7 @@
 export { cleanAbandonedWrites, DEFAULT_ABANDONED_AFTER_HOURS } from './abandoned-writes'
 export type {
   AbandonedWrite,
+  BlobListing,
   BlobRead,
   BlobSource,
   BlobStat,
@@ -13,6 +14,6 @@ export type {
 } from './blob-store'
 export { type ByteRange, type ByteRangeRequest, resolveByteRange } from './byte-range'
 export { createStorage, type StorageConfig } from './create-storage'
-export { createDiskBlobStore } from './disk-blob-store'
+export { createDiskBlobStore, diskBlobPath } from './disk-blob-store'
 export { createS3BlobStore, type S3StoreConfig } from './s3-blob-store'
 export * from './storage-errors'

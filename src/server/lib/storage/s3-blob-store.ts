@@ -14,6 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage'
 import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
 import type {
   AbandonedWrite,
+  BlobListing,
   BlobRead,
   BlobSource,
   BlobStat,
@@ -182,6 +183,24 @@ export function createS3BlobStore(config: S3StoreConfig): BlobStore {
 
     async delete(key: string): Promise<void> {
       await deleteObject(objectKey(key)) // S3 answers 204 for a missing key too
+    },
+
+    async *list(): AsyncIterable<BlobListing> {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: BLOBS, ContinuationToken }))
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(BLOBS.length)
+          if (!key || !isBlobKey(key)) continue
+          yield {
+            key,
+            size: object.Size ?? 0,
+            modifiedAt: object.LastModified ?? new Date(0),
+            etag: object.ETag?.replace(/"/g, ''),
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
     },
 
     async listAbandonedWrites(olderThan: Date): Promise<AbandonedWrite[]> {
