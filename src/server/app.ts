@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { EMULATOR_MOUNT, paystackGateway } from './features/shop/paystack-client'
+import { readSiteIdentity } from './features/site/site-identity.service'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
 import { registerRoutes } from './lib/http/register-routes'
@@ -41,7 +42,10 @@ export function createApp(deps: AppDeps): DepotApp {
   app.use('/api/*', sessionActor())
 
   // No Paystack keys: the built-in emulator answers Paystack's API and shows its TEST MODE checkout.
-  if (paystack.emulator) app.route(EMULATOR_MOUNT, paystack.emulator.app)
+  if (paystack.emulator) {
+    paystack.emulator.setMerchantName(async () => (await readSiteIdentity(deps.database.db, deps.env)).name)
+    app.route(EMULATOR_MOUNT, paystack.emulator.app)
+  }
 
   const routes = buildRouteTable()
   registerRoutes(app, routes, {

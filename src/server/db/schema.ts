@@ -29,6 +29,7 @@ import type {
   ProductsTable,
   RefundsTable,
 } from './schema/shop'
+import type { SiteImagesTable } from './schema/site'
 import type { MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
 
 // The database as application code sees it, on both dialects (docs/decisions/0003):
@@ -42,6 +43,7 @@ export type * from './schema/files'
 export type * from './schema/inbox'
 export type * from './schema/notifications'
 export type * from './schema/shop'
+export type * from './schema/site'
 export type * from './schema/system'
 export type { Timestamp } from './schema/timestamp'
 
@@ -74,6 +76,7 @@ export interface DB {
   user_avatars: UserAvatarsTable
   rate_limits: RateLimitsTable
   settings: SettingsTable
+  site_images: SiteImagesTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

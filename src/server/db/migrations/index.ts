@@ -13,6 +13,7 @@ import * as m0011 from './0011-upload-sessions'
 import * as m0012 from './0012-order-payments'
 import * as m0013 from './0013-product-covers'
 import * as m0017 from './0017-order-line-files'
+import * as m0023 from './0023-site-images'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-order-payments': m0012,
   '0013-product-covers': m0013,
   '0017-order-line-files': m0017,
+  '0023-site-images': m0023,
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { SiteFrame } from '../../features/site/site-frame'
 import { NavigationProgress } from './navigation-progress'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <SiteFrame />
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />
