@@ -2,6 +2,7 @@ import {
   Inbox,
   type LucideIcon,
   Package,
+  Palette,
   Receipt,
   ScrollText,
   Settings,
@@ -43,6 +44,7 @@ export function accountLinks(user: Who): AccountLink[] {
   }
   if (user.role === 'admin') {
     links.push({ to: '/admin/users', label: 'Users', icon: Users })
+    links.push({ to: '/admin/site', label: 'Site identity', icon: Palette })
     links.push({ to: '/admin/audit', label: 'Audit log', icon: ScrollText })
   }
   return links
