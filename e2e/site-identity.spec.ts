@@ -47,7 +47,7 @@ test('an admin names the business and sets the accent; visitors see it everywher
     await page.getByLabel('Support e-mail').fill('help@acme.test')
     await page.getByLabel('Colour', { exact: true }).fill(ACCENT)
     await page.getByRole('button', { name: 'Save site identity' }).click()
-    await expect(page.getByText('Site identity saved')).toBeVisible()
+    await expect(page.getByText('Site identity saved', { exact: true })).toBeVisible()
     // The admin's own frame follows at once.
     await expect(page.getByTestId('site-brand')).toContainText(NAME)
     await expect(page).toHaveTitle(`Site identity · ${NAME}`)

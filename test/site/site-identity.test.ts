@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { checkout, product, signedIn } from '../shop-payments/helpers'
+import { checkout, product, SUCCESS_CARD, signedIn, verify } from '../shop-payments/helpers'
 import { CookieClient } from '../support/http-client'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
@@ -195,16 +195,27 @@ describe('site identity', () => {
     expect(branded.html_body).toContain('border-top:4px solid #e11d48')
   })
 
-  it('names the business on the Paystack emulator’s checkout page', async () => {
+  it('names the business on the Paystack emulator’s checkout page and on the receipt', async () => {
     const t = await createTestApp()
     const { client: admin } = await signedIn(t, 'admin')
     expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
-    const { client } = await signedIn(t)
+    const { client, user } = await signedIn(t)
     const p = await product(t, { price: 5000 })
     const session = await checkout(client, [{ product_id: p.id, quantity: 1 }])
-    const page = await t.app.request(new URL(session.checkout_url).pathname)
-    const html = await page.text()
+    const pagePath = new URL(session.checkout_url).pathname
+    const html = await (await t.app.request(pagePath)).text()
     expect(html).toContain('<title>TEST MODE · Pay Acme Prints · Paystack emulator checkout</title>')
     expect(html).toMatch(/Acme Prints<\/p>\s*<h1[^>]*>Pay ₦50\.00/)
+
+    const paid = await t.app.request(pagePath, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card_number: SUCCESS_CARD, intent: 'pay' }).toString(),
+    })
+    const reference = new URL(paid.headers.get('location') ?? '').searchParams.get('reference') ?? ''
+    expect((await (await verify(client, reference)).json()).order.status).toBe('paid')
+    const receipt = await latestMail(t, user.email)
+    expect(receipt.template).toBe('order-receipt')
+    expect(receipt.text_body).toContain('-- \nAcme Prints\n12 Market Road\nIkeja, Lagos\n')
   })
 })
