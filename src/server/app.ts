@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { EMULATOR_MOUNT, paystackGateway } from './features/shop/paystack-client'
 import { readSiteIdentity } from './features/site/site-identity.service'
+import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
 import { registerRoutes } from './lib/http/register-routes'
@@ -54,7 +55,7 @@ export function createApp(deps: AppDeps): DepotApp {
   })
 
   // Anything the API did not answer: the web app's files and client routes, when built.
-  if (deps.webRoot) app.use('*', staticWeb(deps.webRoot))
+  if (deps.webRoot) app.use('*', staticWeb(deps.webRoot, { shell: (html) => shellWithIdentity(deps, html) }))
   app.notFound((c) => problemResponse(c, problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)))
 
   return { app, routes }

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { checkout, product, SUCCESS_CARD, signedIn, verify } from '../shop-payments/helpers'
@@ -217,5 +220,28 @@ describe('site identity', () => {
     const receipt = await latestMail(t, user.email)
     expect(receipt.template).toBe('order-receipt')
     expect(receipt.text_body).toContain('-- \nAcme Prints\n12 Market Road\nIkeja, Lagos\n')
+  })
+
+  it('puts the name, description and favicon into the web app’s shell', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-shell-'))
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="Depot: ours." />' +
+        '<link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Depot</title></head><body></body></html>',
+    )
+    const t = await createTestApp({ webRoot })
+    const { client: admin } = await signedIn(t, 'admin')
+    expect((await admin.json('/api/admin/site', 'PUT', { ...IDENTITY, name: 'Ade & <Sons>' })).status).toBe(
+      200,
+    )
+    const { faviconUrl } = await (await upload(admin, 'favicon', await png(64, 64))).json()
+    const page = await t.app.request('/shop/some-product')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-cache')
+    const html = await page.text()
+    expect(html).toContain('<title>Ade &amp; &lt;Sons&gt;</title>')
+    expect(html).toContain('<meta name="description" content="Posters and zines, printed in Lagos." />')
+    expect(html).toContain(`<link rel="icon" type="image/png" href="${faviconUrl}" />`)
+    fs.rmSync(webRoot, { recursive: true, force: true })
   })
 })
