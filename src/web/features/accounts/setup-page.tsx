@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { firstAdminSchema } from '../../../shared/contract/accounts'
@@ -36,8 +36,11 @@ export function SetupPage() {
     queryKey: ['accounts', 'setup'],
     queryFn: ({ signal }) => fetchSetupState(signal),
   })
+  const queryClient = useQueryClient()
   const create = useMutation({
     mutationFn: createFirstAdmin,
+    // The business was just named: the header, footer and titles follow.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['site'] }),
     onError: (error) => setErrors(serverFieldErrors(error)),
   })
 
