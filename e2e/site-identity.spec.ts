@@ -1,4 +1,5 @@
 import { accentPalette } from '../src/shared/color'
+import { photoPng } from './support/accounts'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
@@ -52,11 +53,27 @@ test('an admin names the business and sets the accent; visitors see it everywher
     await expect(page.getByTestId('site-brand')).toContainText(NAME)
     await expect(page).toHaveTitle(`Site identity · ${NAME}`)
 
+    // A logo: previewed before saving, then in the header.
+    await page.getByTestId('logo-input').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await photoPng(),
+    })
+    await expect(page.getByRole('img', { name: 'Preview of the new logo' })).toBeVisible()
+    await page.getByRole('button', { name: 'Save logo' }).click()
+    await expect(page.getByText('Logo saved', { exact: true })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'The current logo' })).toBeVisible()
+    await expect(page.getByTestId('site-brand').locator('img')).toHaveAttribute(
+      'src',
+      /^\/api\/site\/logo\?v=/,
+    )
+
     const visitorContext = await browser.newContext()
     const visitor = await visitorContext.newPage()
     try {
       await visitor.goto('/shop')
       await expect(visitor.getByTestId('site-brand')).toHaveText(NAME)
+      await expect(visitor.getByTestId('site-brand').locator('img')).toBeVisible()
       await expect(visitor).toHaveTitle(new RegExp(` · ${NAME}$`))
       await expect(visitor.getByTestId('footer-name')).toHaveText(NAME)
       await expect(visitor.getByTestId('footer-address')).toContainText('12 Market Road')
@@ -71,10 +88,12 @@ test('an admin names the business and sets the accent; visitors see it everywher
       await visitorContext.close()
     }
   } finally {
+    const origin = new URL(page.url()).origin
+    if (!before.logoUrl) await page.request.delete('/api/admin/site/logo', { headers: { Origin: origin } })
     const { name, description, address, supportEmail, accentColor } = before
     await page.request.put('/api/admin/site', {
       data: { name, description, address, supportEmail: supportEmail ?? '', accentColor },
-      headers: { Origin: new URL(page.url()).origin },
+      headers: { Origin: origin },
     })
   }
 })
