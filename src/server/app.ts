@@ -4,6 +4,8 @@ import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { tusResumableOnEveryAnswer } from './features/files/tus-headers'
 import { EMULATOR_MOUNT, paystackGateway } from './features/shop/paystack-client'
+import { readSiteIdentity } from './features/site/site-identity.service'
+import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
 import { registerRoutes } from './lib/http/register-routes'
@@ -46,7 +48,10 @@ export function createApp(deps: AppDeps): DepotApp {
   app.use('/api/*', sessionActor())
 
   // No Paystack keys: the built-in emulator answers Paystack's API and shows its TEST MODE checkout.
-  if (paystack.emulator) app.route(EMULATOR_MOUNT, paystack.emulator.app)
+  if (paystack.emulator) {
+    paystack.emulator.setMerchantName(async () => (await readSiteIdentity(deps.database.db, deps.env)).name)
+    app.route(EMULATOR_MOUNT, paystack.emulator.app)
+  }
 
   const routes = buildRouteTable()
   registerRoutes(app, routes, {
@@ -55,7 +60,7 @@ export function createApp(deps: AppDeps): DepotApp {
   })
 
   // Anything the API did not answer: the web app's files and client routes, when built.
-  if (deps.webRoot) app.use('*', staticWeb(deps.webRoot))
+  if (deps.webRoot) app.use('*', staticWeb(deps.webRoot, { shell: (html) => shellWithIdentity(deps, html) }))
   app.notFound((c) => problemResponse(c, problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)))
 
   return { app, routes }

@@ -61,12 +61,7 @@ const rawEnvSchema = z.object({
   SMTP_URL: url('smtp://user:pass@host:587 or smtps://…'),
   MAIL_FROM: z.string().min(3).default('Depot <no-reply@localhost>'),
   BUSINESS_NAME: z.string().trim().min(1).max(100).default('Depot'),
-  BUSINESS_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .max(300)
-    .default('Depot · Set BUSINESS_ADDRESS to your postal address'),
+  BUSINESS_ADDRESS: z.string().trim().max(300).optional(),
   S3_ENDPOINT: url('the S3-compatible endpoint'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: optionalString,
@@ -123,7 +118,7 @@ export type Env = {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined
   google: { clientId: string; clientSecret: string } | undefined
   mail: { smtpUrl: string | undefined; from: string }
-  /** Shown in every e-mail's footer and the page footer. */
+  /** What the site identity starts from until an admin saves it (features/site); address '' when unset. */
   business: { name: string; address: string }
   s3:
     | {
@@ -257,7 +252,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
-    business: { name: raw.BUSINESS_NAME, address: raw.BUSINESS_ADDRESS },
+    business: { name: raw.BUSINESS_NAME, address: raw.BUSINESS_ADDRESS ?? '' },
     s3: raw.S3_BUCKET
       ? {
           endpoint: raw.S3_ENDPOINT,

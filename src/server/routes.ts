@@ -18,6 +18,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { catalogueRoutes } from './features/shop/catalogue.routes'
 import { paymentsRoutes } from './features/shop/payments.routes'
 import { productsRoutes } from './features/shop/products.routes'
+import { siteRoutes } from './features/site/site.routes'
 import { metricsRoutes } from './features/system/metrics.routes'
 import { systemRoutes } from './features/system/system.routes'
 import type { AnyRoute } from './lib/http/route'
@@ -48,6 +49,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...downloadsRoutes,
     ...folderZipRoutes,
     ...paymentsRoutes,
+    ...siteRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

@@ -111,6 +111,11 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/admin-inbox-settings')).InboxSettingsPage,
             }),
           },
+          // Admin: the site identity (decision 0069).
+          {
+            path: 'admin/site',
+            lazy: async () => ({ Component: (await import('./routes/admin-site')).SiteIdentityPage }),
+          },
           // Admin: the audit log (product.md §6).
           {
             path: 'admin/audit',

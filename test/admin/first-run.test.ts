@@ -18,10 +18,18 @@ describe('first run', () => {
       last_name: 'Admin',
       email: 'root@example.com',
       password: 'the very first admin',
+      business_name: 'Acme Prints',
+      business_address: '12 Market Road\nIkeja',
     }
     const created = await t.request('/api/setup', { method: 'POST', body })
     expect(created.status).toBe(201)
     expect(await (await t.request('/api/setup')).json()).toEqual({ needed: false })
+    // Setup named the business: the site identity shows it at once.
+    expect(await (await t.request('/api/site')).json()).toMatchObject({
+      name: 'Acme Prints',
+      address: '12 Market Road\nIkeja',
+      supportEmail: null,
+    })
 
     const client = new CookieClient(t.app)
     await client.signIn('root@example.com', 'the very first admin')
@@ -43,13 +51,31 @@ describe('first run', () => {
     const t = await createTestApp()
     const first = new URL((await announceFirstRunSetup(t.deps, t.deps.logger))!).searchParams.get('token')!
     await announceFirstRunSetup(t.deps, t.deps.logger) // a restart issues a fresh link
-    const body = { first_name: 'A', last_name: 'B', email: 'a@example.com', password: 'long enough pass' }
+    const body = {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@example.com',
+      password: 'long enough pass',
+      business_name: 'Acme',
+    }
     expect((await t.request('/api/setup', { method: 'POST', body: { ...body, token: first } })).status).toBe(
       410,
     )
     expect(
       (await t.request('/api/setup', { method: 'POST', body: { ...body, token: 'x'.repeat(43) } })).status,
     ).toBe(410)
+    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
+  })
+
+  it('asks for the business name', async () => {
+    const t = await createTestApp()
+    const token = new URL((await announceFirstRunSetup(t.deps, t.deps.logger))!).searchParams.get('token')!
+    const res = await t.request('/api/setup', {
+      method: 'POST',
+      body: { token, first_name: 'A', last_name: 'B', email: 'a@example.com', password: 'long enough pass' },
+    })
+    expect(res.status).toBe(422)
+    expect(Object.keys((await res.json()).errors)).toEqual(['business_name'])
     expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
   })
 })

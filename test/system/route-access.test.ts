@@ -84,6 +84,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',
   size: () => '400',
+  image: () => 'logo',
   token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 }
 

@@ -31,6 +31,7 @@ import type {
   ProductsTable,
   RefundsTable,
 } from './schema/shop'
+import type { SiteImagesTable } from './schema/site'
 import type { JobLeasesTable, MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/two-factor'
 
@@ -45,6 +46,7 @@ export type * from './schema/files'
 export type * from './schema/inbox'
 export type * from './schema/notifications'
 export type * from './schema/shop'
+export type * from './schema/site'
 export type * from './schema/system'
 export type { Timestamp } from './schema/timestamp'
 export type * from './schema/two-factor'
@@ -83,6 +85,7 @@ export interface DB {
   settings: SettingsTable
   user_two_factor: UserTwoFactorTable
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable
+  site_images: SiteImagesTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

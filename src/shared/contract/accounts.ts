@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ACCOUNT_TYPES, ROLES, STAFF_FUNCTIONS } from '../enums'
+import { siteIdentityUpdateSchema } from './site'
 
 // Sign-in and account shapes shared by the server (validation) and the web app (forms).
 
@@ -146,13 +147,19 @@ export const checkEmailSchema = z
 export const CHECK_EMAIL_MESSAGE =
   'If that address can receive mail from us, a message is on its way. Check your inbox (and spam folder).'
 
-/** Creates the first admin from the one-time setup link the server logs when no admin exists. */
+/**
+ * Creates the first admin from the one-time setup link the server logs when no admin exists, and
+ * names the business (the site identity; address and support e-mail may wait for the settings page).
+ */
 export const firstAdminSchema = z.object({
   token: tokenSchema.shape.token,
   first_name: nameField('first name'),
   last_name: nameField('last name'),
   email: emailSchema,
   password: passwordSchema,
+  business_name: siteIdentityUpdateSchema.shape.name,
+  business_address: siteIdentityUpdateSchema.shape.address.optional(),
+  support_email: siteIdentityUpdateSchema.shape.supportEmail.optional(),
 })
 
 /** What a user may change about themself on the profile page. */

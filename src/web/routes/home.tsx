@@ -2,20 +2,21 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { AREAS, SIGN_IN_PATH } from '../components/layout/nav-items'
 import { PageTitle } from '../components/layout/page-title'
-import { SITE } from '../components/layout/site-info'
 import { Button } from '../components/ui/button'
+import { useSiteIdentity } from '../features/site/site-api'
 
 export function HomePage() {
+  const site = useSiteIdentity().data
   return (
     <>
       <PageTitle />
       <section className="flex flex-col gap-5 py-6 sm:py-10">
         <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
-          {SITE.tagline}
+          {site?.description || 'Our shop, shared folders and contact desk, in one place.'}
         </h1>
         <p className="max-w-2xl text-lg text-fg-muted">
-          {SITE.name} is our own home on the web: buy and download our digital products, exchange files with
-          us in private shared folders, and reach us for a quote or a question.
+          {site?.name ?? 'This'} is our own home on the web: buy and download our digital products, exchange
+          files with us in private shared folders, and reach us for a quote or a question.
         </p>
         <div className="mt-2 flex flex-wrap gap-3">
           <Button asChild size="lg">

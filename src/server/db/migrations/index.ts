@@ -17,6 +17,7 @@ import * as m0017 from './0017-order-line-files'
 import * as m0018 from './0018-job-leases'
 import * as m0019 from './0019-access-tokens'
 import * as m0020 from './0020-notification-access-starts'
+import * as m0023 from './0023-site-images'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0018-job-leases': m0018,
   '0019-access-tokens': m0019,
   '0020-notification-access-starts': m0020,
+  '0023-site-images': m0023,
 }

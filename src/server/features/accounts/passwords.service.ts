@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, passwordReset } from '../mail'
-import { brandOf } from './brand'
+import { brandOf } from '../site/brand'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import { deleteSessionsOfUser } from './sessions.repository'
 import type { ClientInfo } from './sessions.service'
@@ -19,7 +19,7 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, client:
   const user = await findUserByEmail(deps.database.db, email)
   if (!user) return
   const now = deps.clock()
-  const brand = brandOf(deps.env)
+  const brand = await brandOf(deps.database.db, deps.env)
   await deps.database.db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, { email, firstname: user.first_name, purpose: 'reset_password' }, now)
     await enqueueMail(

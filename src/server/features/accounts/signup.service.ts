@@ -4,7 +4,7 @@ import { HttpProblem, problems } from '../../lib/http/problem'
 import { hitRateLimit } from '../../lib/rate-limit/rate-limit'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, signupAttemptOnExistingAccount, verifyEmail } from '../mail'
-import { brandOf } from './brand'
+import { brandOf } from '../site/brand'
 import { hashPassword, passwordProblem } from './passwords'
 import type { ClientInfo } from './sessions.service'
 import { findUserByEmail, normalizeEmail, updateUser } from './users.repository'
@@ -41,7 +41,7 @@ export async function signUp(deps: Deps, input: SignUpInput, client: ClientInfo)
   if (weak) throw problems.validation({ password: [weak] })
   await limitMailTo(deps, 'signup', email, client)
   const now = deps.clock()
-  const brand = brandOf(deps.env)
+  const brand = await brandOf(deps.database.db, deps.env)
 
   const existing = await findUserByEmail(deps.database.db, email)
   if (existing) {
@@ -120,7 +120,7 @@ export async function resendVerification(deps: Deps, rawEmail: string, client: C
   const user = await findUserByEmail(deps.database.db, email)
   if (!user || user.emailVerified || !user.password) return
   const now = deps.clock()
-  const brand = brandOf(deps.env)
+  const brand = await brandOf(deps.database.db, deps.env)
   await deps.database.db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, { email, firstname: user.first_name, purpose: 'verify_email' }, now)
     await enqueueMail(

@@ -5,6 +5,7 @@ import { countAdmins } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
 import { consumeToken, issueToken } from '../accounts/verification-tokens'
 import { recordAudit } from '../audit/audit.service'
+import { seedSiteIdentity } from '../site/site-identity.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
@@ -32,7 +33,16 @@ export async function isSetupNeeded(deps: Deps): Promise<boolean> {
 
 export async function createFirstAdmin(
   deps: Deps,
-  input: { token: string; first_name: string; last_name: string; email: string; password: string },
+  input: {
+    token: string
+    first_name: string
+    last_name: string
+    email: string
+    password: string
+    business_name: string
+    business_address?: string | undefined
+    support_email?: string | undefined
+  },
 ) {
   const now = deps.clock()
   return deps.database.db.transaction().execute(async (trx) => {
@@ -42,9 +52,30 @@ export async function createFirstAdmin(
     if (!row) throw gone
     const user = await createUserWithPassword(
       { database: { ...deps.database, db: trx }, clock: deps.clock },
-      { ...input, role: 'admin', verified: true },
+      {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        password: input.password,
+        role: 'admin',
+        verified: true,
+      },
     )
-    await recordAudit(trx, { action: 'admin.setup', actor: { id: user.id, email: user.email } }, now)
+    await seedSiteIdentity(
+      deps.env,
+      trx,
+      { name: input.business_name, address: input.business_address, supportEmail: input.support_email },
+      { now, by: user.id },
+    )
+    await recordAudit(
+      trx,
+      {
+        action: 'admin.setup',
+        actor: { id: user.id, email: user.email },
+        details: { businessName: input.business_name },
+      },
+      now,
+    )
     return { id: user.id, email: user.email }
   })
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { canResetTwoFactor } from '../../policies/two-factor.policy'
-import { brandOf } from '../accounts/brand'
+import { brandOf } from '../site/brand'
 import { deleteTwoFactor } from '../accounts/two-factor.repository'
 import { findUserById } from '../accounts/users.repository'
 import { recordAudit } from '../audit/audit.service'
@@ -44,7 +44,7 @@ export async function resetTwoFactor(
     )
     await enqueueMail(
       trx,
-      { to: target.email, ...twoFactorReset(brandOf(deps.env), { firstname: target.first_name }) },
+      { to: target.email, ...twoFactorReset(await brandOf(trx, deps.env), { firstname: target.first_name }) },
       now,
     )
     return true

@@ -7,9 +7,9 @@ import {
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
 import { readSetting } from '../../lib/settings/settings'
-import { brandOf } from '../accounts/brand'
 import { normalizeEmail } from '../accounts/users.repository'
 import { ebookLink, enqueueMail } from '../mail'
+import { brandOf } from '../site/brand'
 import {
   confirmEbookRequest,
   findEbookRequest,
@@ -52,7 +52,7 @@ export async function requestEbook(
   const email = normalizeEmail(input.email)
   if (!(await guardSubmission(deps, 'ebook', sender, { ...input, email }))) return
   const now = deps.clock()
-  const brand = brandOf(deps.env)
+  const brand = await brandOf(deps.database.db, deps.env)
   await deps.database.db.transaction().execute(async (trx) => {
     const row = await upsertEbookRequest(trx, { email, source: input.source ?? DEFAULT_SOURCE, now })
     const link = ebookLinkToken(deps.env, row.id, now)

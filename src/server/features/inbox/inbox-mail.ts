@@ -1,9 +1,14 @@
 import type { Transaction } from 'kysely'
 import type { Logger } from 'pino'
 import type { DB } from '../../db/schema'
-import type { Env } from '../../env'
-import { brandOf } from '../accounts/brand'
-import { enqueueMail, type InboxAlertEntry, inboxReceived, inboxStaffAlert, type RenderedMail } from '../mail'
+import {
+  type Brand,
+  enqueueMail,
+  type InboxAlertEntry,
+  inboxReceived,
+  inboxStaffAlert,
+  type RenderedMail,
+} from '../mail'
 import { INBOX_STAFF_PATHS } from './inbox-links'
 
 // The two e-mails of a quote request or contact message (product.md §4): a fixed confirmation to
@@ -19,14 +24,13 @@ export interface SubmissionMails {
  * mails, never the submission: the visitor's message is stored and staff still see it in the inbox.
  */
 export function renderSubmissionMails(
-  env: Pick<Env, 'business' | 'authUrl'>,
+  brand: Brand,
   logger: Logger,
   kind: 'quote' | 'contact',
   id: string,
   entry: InboxAlertEntry,
 ): SubmissionMails | undefined {
   try {
-    const brand = brandOf(env)
     return {
       confirmation: inboxReceived(brand, { kind }),
       alert: inboxStaffAlert(brand, { kind, entry, link: `${brand.baseUrl}${INBOX_STAFF_PATHS[kind](id)}` }),

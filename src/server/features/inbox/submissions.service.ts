@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids'
 import { readSetting } from '../../lib/settings/settings'
 import { normalizeEmail } from '../accounts/users.repository'
 import { notify } from '../notifications/notify'
+import { brandOf } from '../site/brand'
 import { insertContact } from './contacts.repository'
 import { guardSubmission, type Sender } from './form-guard'
 import { queueSubmissionMails, renderSubmissionMails } from './inbox-mail'
@@ -55,7 +56,13 @@ export async function submitQuote(deps: Deps, sender: Sender, input: QuoteInput)
     createdAt: stamp,
     updatedAt: stamp,
   }
-  const mails = renderSubmissionMails(deps.env, sender.logger, 'quote', row.id, row)
+  const mails = renderSubmissionMails(
+    await brandOf(deps.database.db, deps.env),
+    sender.logger,
+    'quote',
+    row.id,
+    row,
+  )
   await deps.database.db.transaction().execute(async (trx) => {
     await insertQuote(trx, row)
     if (mails) await queueSubmissionMails(trx, mails, email, now)
@@ -91,7 +98,13 @@ export async function submitContact(deps: Deps, sender: Sender, input: ContactIn
     createdAt: stamp,
     updatedAt: stamp,
   }
-  const mails = renderSubmissionMails(deps.env, sender.logger, 'contact', row.id, row)
+  const mails = renderSubmissionMails(
+    await brandOf(deps.database.db, deps.env),
+    sender.logger,
+    'contact',
+    row.id,
+    row,
+  )
   await deps.database.db.transaction().execute(async (trx) => {
     await insertContact(trx, row)
     if (mails) await queueSubmissionMails(trx, mails, email, now)

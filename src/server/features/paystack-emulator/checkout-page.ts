@@ -6,6 +6,8 @@ import { TEST_CARDS } from './test-cards'
 // marked TEST MODE on every screen, listing the test cards to copy.
 
 export interface CheckoutPageInput {
+  /** The business being paid, as Paystack's page names the merchant. */
+  merchant?: string | undefined
   accessCode: string
   amount: number
   currency: string
@@ -41,11 +43,11 @@ export function checkoutPage(input: CheckoutPageInput): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>TEST MODE · Paystack emulator checkout</title><link rel="icon" href="data:,"></head>
+<title>TEST MODE · ${input.merchant ? `Pay ${e(input.merchant)} · ` : ''}Paystack emulator checkout</title><link rel="icon" href="data:,"></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:24px auto;padding:0 16px;color:#111827;background:#fff">
 <p style="background:#facc15;color:#111827;padding:8px 12px;font-weight:700;border-radius:6px;text-align:center">TEST MODE · No real money moves · Paystack emulator</p>
 <main>
-<h1 style="font-size:1.4rem">Pay ${e(money(input.amount, input.currency))}</h1>
+${input.merchant ? `<p style="margin:16px 0 0;font-weight:600">${e(input.merchant)}</p>\n` : ''}<h1 style="font-size:1.4rem">Pay ${e(money(input.amount, input.currency))}</h1>
 <p>${e(input.email)} · reference <code>${e(input.reference)}</code></p>
 ${body}
 </main>

@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   retryDelaysMs?: readonly number[]
   /** How long a refund stays pending before its outcome webhook; default 50 ms. */
   refundDelayMs?: number
+  /** The merchant's business name, shown on the checkout page as Paystack shows it. */
+  merchantName?: () => Promise<string>
 }
 
 export interface EmulatorControls extends WebhookControls {
@@ -57,6 +59,7 @@ export function createPaystackEmulator(options: EmulatorOptions) {
     chargeCurrency: undefined,
   }) as EmulatorControls
   const refundTimers = new Set<Promise<void>>()
+  let merchantName = options.merchantName ?? (async () => undefined)
 
   const ok = (c: Context, message: string, data: unknown) => c.json({ status: true, message, data }, 200)
   const fail = (c: Context, status: 400 | 401 | 404 | 503, message: string) =>
@@ -206,17 +209,12 @@ export function createPaystackEmulator(options: EmulatorOptions) {
   })
 
   // The checkout page (no key: the buyer's browser opens it).
-  app.get('/checkout/:access_code', (c) => {
+  app.get('/checkout/:access_code', async (c) => {
     const tx = byAccessCode.get(c.req.param('access_code'))
     if (!tx) return c.html('<!doctype html><title>Not found</title><p>TEST MODE: no such checkout.</p>', 404)
     return c.html(
       checkoutPage({
-        accessCode: tx.accessCode,
-        amount: tx.amount,
-        currency: tx.currency,
-        email: tx.email,
-        reference: tx.reference,
-        action: `${options.publicUrl()}/checkout/${tx.accessCode}`,
+        ...(await pageOf(tx)),
         done: tx.status === 'success' ? 'This transaction is already paid.' : undefined,
       }),
     )
@@ -228,17 +226,25 @@ export function createPaystackEmulator(options: EmulatorOptions) {
     const form = await c.req.parseBody()
     const back = tx.callbackUrl ? withReference(tx.callbackUrl, tx.reference) : undefined
     if (form.intent === 'cancel') {
-      return back ? c.redirect(back, 303) : c.html(checkoutPage({ ...pageOf(tx), done: 'Cancelled.' }))
+      return back
+        ? c.redirect(back, 303)
+        : c.html(checkoutPage({ ...(await pageOf(tx)), done: 'Cancelled.' }))
     }
     const result = charge(tx, typeof form.card_number === 'string' ? form.card_number : '')
     if (result === 'declined') {
-      return c.html(checkoutPage({ ...pageOf(tx), error: `${tx.gatewayResponse}. Try another card.` }), 402)
+      return c.html(
+        checkoutPage({ ...(await pageOf(tx)), error: `${tx.gatewayResponse}. Try another card.` }),
+        402,
+      )
     }
-    return back ? c.redirect(back, 303) : c.html(checkoutPage({ ...pageOf(tx), done: 'Payment successful.' }))
+    return back
+      ? c.redirect(back, 303)
+      : c.html(checkoutPage({ ...(await pageOf(tx)), done: 'Payment successful.' }))
   })
 
-  function pageOf(tx: Transaction) {
+  async function pageOf(tx: Transaction) {
     return {
+      merchant: await merchantName().catch(() => undefined),
       accessCode: tx.accessCode,
       amount: tx.amount,
       currency: tx.currency,
@@ -255,6 +261,10 @@ export function createPaystackEmulator(options: EmulatorOptions) {
     app,
     controls,
     webhooks,
+    /** Where the checkout page takes the merchant's name from (the app's site identity). */
+    setMerchantName(source: () => Promise<string>) {
+      merchantName = source
+    },
     /** Pays (or declines) a transaction as the checkout form would; for tests. */
     pay(referenceOrAccessCode: string, cardNumber: string) {
       const tx = byReference.get(referenceOrAccessCode) ?? byAccessCode.get(referenceOrAccessCode)

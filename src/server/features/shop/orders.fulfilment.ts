@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Env } from '../../env'
-import { brandOf } from '../accounts/brand'
 import { enqueueMail, orderReceipt } from '../mail'
 import { notify } from '../notifications/notify'
+import { brandOf } from '../site/brand'
 import { deliverablesOf, MAIL_LINK_TTL_MS } from './orders.downloads'
 import { orderLines } from './orders.repository'
 
@@ -25,7 +25,7 @@ export async function fulfil(
     .where('id', '=', order.user_id)
     .executeTakeFirstOrThrow()
   const lines = await orderLines(trx, order.id)
-  const brand = brandOf(env)
+  const brand = await brandOf(trx, env)
   const mail = orderReceipt(brand, {
     firstName: buyer.first_name,
     reference: order.trxref,

@@ -5,7 +5,7 @@ import type { Env } from '../../env'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canRefund, refundRefusal } from '../../policies/orders.policy'
-import { brandOf } from '../accounts/brand'
+import { brandOf } from '../site/brand'
 import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, refundNotice } from '../mail'
@@ -244,7 +244,7 @@ async function sendRefundNotice(
     .select(['email', 'first_name'])
     .where('id', '=', order.user_id)
     .executeTakeFirstOrThrow()
-  const brand = brandOf(env)
+  const brand = await brandOf(trx, env)
   const mail = refundNotice(brand, {
     firstName: buyer.first_name,
     orderName: orderName(await orderLines(trx, order.id)),

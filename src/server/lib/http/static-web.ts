@@ -33,7 +33,13 @@ export function isServerPath(pathname: string): boolean {
  * immutable; index.html is never cached so a deploy is picked up at once. Any other GET for a page
  * path falls back to index.html, where the client router takes over (its 404 page included).
  */
-export function staticWeb(webRoot: string): MiddlewareHandler {
+export function staticWeb(
+  webRoot: string,
+  options: {
+    /** Rewrites the app shell before it is sent (e.g. the business's name in <title>). */
+    shell?: (html: string) => Promise<string>
+  } = {},
+): MiddlewareHandler {
   const root = path.resolve(webRoot)
   const indexFile = path.join(root, 'index.html')
 
@@ -62,6 +68,17 @@ export function staticWeb(webRoot: string): MiddlewareHandler {
 
     const stat = await fs.promises.stat(indexFile).catch(() => undefined)
     if (!stat) return next()
+    if (options.shell) {
+      const html = Buffer.from(await options.shell(await fs.promises.readFile(indexFile, 'utf8')))
+      return new Response(c.req.method === 'HEAD' ? null : html, {
+        status: 200,
+        headers: {
+          'Content-Type': TYPES['.html']!,
+          'Content-Length': String(html.length),
+          'Cache-Control': 'no-cache',
+        },
+      })
+    }
     return fileResponse(indexFile, stat.size, c.req.method, { 'Cache-Control': 'no-cache' })
   }
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { TwoFactorGate } from '../../features/accounts/two-factor-gate'
+import { SiteFrame } from '../../features/site/site-frame'
 import { NavigationProgress } from './navigation-progress'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -23,6 +24,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <SiteFrame />
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />

@@ -1,6 +1,8 @@
-import { SITE } from './site-info'
+import { useSiteName } from '../../features/site/site-api'
 
-/** Sets the document title; React hoists <title> into <head>. */
+/** Sets the document title, "Page · Business"; React hoists <title> into <head>. */
 export function PageTitle({ title }: { title?: string }) {
-  return <title>{title ? `${title} · ${SITE.name}` : SITE.name}</title>
+  const name = useSiteName()
+  const text = [title, name].filter(Boolean).join(' · ')
+  return <title>{text}</title>
 }

@@ -27,6 +27,7 @@ describe('accountLinks', () => {
       'Inbox settings',
       'Privacy requests',
       'Users',
+      'Site identity',
       'Audit log',
       'Security settings',
     ])

@@ -3,6 +3,7 @@ import {
   KeyRound,
   type LucideIcon,
   Package,
+  Palette,
   Receipt,
   ScrollText,
   Settings,
@@ -44,6 +45,7 @@ export function accountLinks(user: Who): AccountLink[] {
   }
   if (user.role === 'admin') {
     links.push({ to: '/admin/users', label: 'Users', icon: Users })
+    links.push({ to: '/admin/site', label: 'Site identity', icon: Palette })
     links.push({ to: '/admin/audit', label: 'Audit log', icon: ScrollText })
     links.push({ to: '/admin/security', label: 'Security settings', icon: KeyRound })
   }

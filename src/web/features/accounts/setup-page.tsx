@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { firstAdminSchema } from '../../../shared/contract/accounts'
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { PasswordInput } from '../../components/ui/password-input'
+import { Textarea } from '../../components/ui/textarea'
 import { errorMessage, isApiError } from '../../lib/api'
 import { createFirstAdmin, fetchSetupState } from './accounts-api'
 import { AuthPage } from './auth-page'
@@ -35,8 +36,11 @@ export function SetupPage() {
     queryKey: ['accounts', 'setup'],
     queryFn: ({ signal }) => fetchSetupState(signal),
   })
+  const queryClient = useQueryClient()
   const create = useMutation({
     mutationFn: createFirstAdmin,
+    // The business was just named: the header, footer and titles follow.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['site'] }),
     onError: (error) => setErrors(serverFieldErrors(error)),
   })
 
@@ -71,7 +75,7 @@ export function SetupPage() {
   }
   if (!token || errors.token || isApiError(create.error, 'setup_link_used')) {
     return (
-      <AuthPage title="Set up Depot">
+      <AuthPage title="Set up your site">
         <Alert variant="warning" title="This setup link does not work">
           {token
             ? 'It has expired or was already used.'
@@ -88,8 +92,8 @@ export function SetupPage() {
     undefined
   return (
     <AuthPage
-      title="Set up Depot"
-      description="Create the first admin account. You can invite staff and manage users once you are signed in."
+      title="Set up your site"
+      description="Create the first admin account and name your business. You can invite staff and manage users once you are signed in."
     >
       <form
         ref={formRef}
@@ -120,6 +124,31 @@ export function SetupPage() {
         <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
           <PasswordInput name="password" autoComplete="new-password" />
         </FormField>
+        <fieldset className="flex flex-col gap-4 border-t border-border pt-4">
+          <legend className="pr-2 text-sm font-semibold text-fg">Your business</legend>
+          <FormField
+            label="Business name"
+            error={errors.business_name}
+            hint="Shown in the header, page titles and e-mails. You can change it later."
+            required
+          >
+            <Input name="business_name" autoComplete="organization" maxLength={100} />
+          </FormField>
+          <FormField
+            label="Postal address"
+            error={errors.business_address}
+            hint="Optional now. It goes at the end of every e-mail."
+          >
+            <Textarea name="business_address" rows={3} autoComplete="street-address" maxLength={500} />
+          </FormField>
+          <FormField
+            label="Support e-mail"
+            error={errors.support_email}
+            hint="Optional. Where customers can write to you."
+          >
+            <Input name="support_email" type="email" inputMode="email" />
+          </FormField>
+        </fieldset>
         {failure && (
           <Alert variant="danger" title="The admin account was not created">
             {failure}

@@ -35,6 +35,16 @@ const user = (i: number, extra: Partial<AdminUser> = {}): AdminUser => ({
 
 function render(url: string, path: string, element: ReactElement, prepare: (client: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+  // The site identity names the business in every title.
+  client.setQueryData(['site'], {
+    name: 'Depot',
+    description: '',
+    address: '',
+    supportEmail: null,
+    accentColor: '#4338ca',
+    logoUrl: null,
+    faviconUrl: null,
+  })
   prepare(client)
   return renderToStaticMarkup(
     h(

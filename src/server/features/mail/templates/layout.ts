@@ -1,13 +1,18 @@
 import { checkedLink, html, oneLine, type SafeHtml } from './markup'
 
 // The common frame of every e-mail: a plain-text and an HTML version of the same words, with the
-// product's name and business address in the footer (product.md §7). Inline styles only, because
-// many mail clients drop <style> blocks.
+// business's name and postal address in the footer (product.md §7), from the site identity. A missing
+// address is left out (admins are warned in the identity settings, never the recipients). Inline
+// styles only, because many mail clients drop <style> blocks.
 
 export interface Brand {
   name: string
-  /** The business's postal address; may span several lines. */
+  /** The business's postal address; may span several lines; '' when none is configured. */
   address: string
+  /** Where recipients may write with questions, if the business gave one. */
+  supportEmail?: string | null
+  /** #rrggbb: a stripe above the message. */
+  accentColor?: string
   /** The public origin, e.g. https://depot.example.com. */
   baseUrl: string
 }
@@ -56,14 +61,18 @@ export function renderMail(
     .map((l) => l.trim())
     .filter(Boolean)
 
+  const support = brand.supportEmail ? oneLine(brand.supportEmail) : ''
+  const name = oneLine(brand.name)
+  const accent =
+    brand.accentColor && /^#[0-9a-fA-F]{6}$/.test(brand.accentColor) ? brand.accentColor : '#111827'
+
   const text = [
     ...content.blocks.map((b) => b.text),
-    ['-- ', brand.name, ...addressLines, brand.baseUrl].join('\n'),
+    ['-- ', name, ...addressLines, ...(support ? [`Questions: ${support}`] : []), brand.baseUrl].join('\n'),
   ].join('\n\n')
 
-  const footer = html`<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">
-<a href="${brand.baseUrl}" style="color:#6b7280">${brand.name}</a><br>
-${addressLines.map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))}
+  const footer = html`<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e5e7eb;font-size:12px;color:#4b5563">
+<a href="${brand.baseUrl}" style="color:#4b5563">${name}</a>${addressLines.map((line) => html`<br>${line}`)}${support ? html`<br>Questions: <a href="mailto:${support}" style="color:#4b5563">${support}</a>` : html``}
 </p>`
   const page = html`<!doctype html>
 <html lang="en">
@@ -73,7 +82,7 @@ ${addressLines.map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))}
 <title>${subject}</title>
 </head>
 <body style="margin:0;padding:0;background:#f3f4f6">
-<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#111827">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-top:4px solid ${accent};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#111827">
 ${content.blocks.map((b) => html`${b.html}\n`)}${footer}
 </div>
 </body>

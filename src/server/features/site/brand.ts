@@ -1,0 +1,20 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { Env } from '../../env'
+import type { Brand } from '../mail'
+import { readSiteIdentity } from './site-identity.service'
+
+/**
+ * Who the e-mails come from, as the templates need it: the site identity and the public origin.
+ * Inside a transaction, pass the transaction.
+ */
+export async function brandOf(db: Kysely<DB> | Transaction<DB>, env: Env): Promise<Brand> {
+  const site = await readSiteIdentity(db, env)
+  return {
+    name: site.name,
+    address: site.address,
+    supportEmail: site.supportEmail,
+    accentColor: site.accentColor,
+    baseUrl: env.authUrl.origin,
+  }
+}

@@ -1,0 +1,141 @@
+import type { Kysely, Transaction } from 'kysely'
+import { z } from 'zod'
+import { DEFAULT_ACCENT, HEX_COLOUR } from '../../../shared/color'
+import {
+  type AdminSiteIdentity,
+  MISSING_ADDRESS_WARNING,
+  type SiteIdentity,
+  type siteIdentityUpdateSchema,
+} from '../../../shared/contract/site'
+import type { DB } from '../../db/schema'
+import type { AppDeps } from '../../deps'
+import { problems } from '../../lib/http/problem'
+import { defineSetting, readSetting, writeSetting } from '../../lib/settings/settings'
+import { canEditSiteIdentity } from '../../policies/site.policy'
+import type { ActorInfo } from '../admin/user-access.service'
+import { recordAudit } from '../audit/audit.service'
+import { siteImageVersions } from './site-images.repository'
+
+// The business behind this Depot (decision 0069). Until an admin saves it, the identity is made from
+// BUSINESS_NAME and BUSINESS_ADDRESS; once saved, the setting is what counts.
+
+const storedSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  address: z.string(),
+  supportEmail: z.string().nullable(),
+  accentColor: z.string().regex(HEX_COLOUR),
+})
+type StoredIdentity = z.infer<typeof storedSchema>
+
+export const SITE_IDENTITY_SETTING = defineSetting({
+  key: 'site.identity',
+  schema: storedSchema.nullable(),
+  fallback: null as StoredIdentity | null,
+})
+
+export const DEFAULT_DESCRIPTION = 'Our shop, shared folders and contact desk, in one place.'
+
+type Deps = Pick<AppDeps, 'database' | 'env'>
+type Db = Kysely<DB> | Transaction<DB>
+
+function fromEnv(env: AppDeps['env']): StoredIdentity {
+  return {
+    name: env.business.name,
+    description: DEFAULT_DESCRIPTION,
+    address: env.business.address,
+    supportEmail: null,
+    accentColor: DEFAULT_ACCENT,
+  }
+}
+
+function imageUrl(kind: 'logo' | 'favicon', updatedAt: string | undefined): string | null {
+  return updatedAt ? `/api/site/${kind}?v=${Date.parse(updatedAt).toString(36)}` : null
+}
+
+async function load(db: Db, env: AppDeps['env']): Promise<{ identity: SiteIdentity; saved: boolean }> {
+  const [stored, versions] = await Promise.all([
+    readSetting(db, SITE_IDENTITY_SETTING),
+    siteImageVersions(db),
+  ])
+  return {
+    identity: {
+      ...(stored ?? fromEnv(env)),
+      logoUrl: imageUrl('logo', versions.logo),
+      faviconUrl: imageUrl('favicon', versions.favicon),
+    },
+    saved: stored !== null,
+  }
+}
+
+/**
+ * The identity as everyone sees it: the web's header, footer and titles, e-mails, receipts. Inside a
+ * transaction, pass the transaction (SQLite has one connection).
+ */
+export async function readSiteIdentity(db: Db, env: AppDeps['env']): Promise<SiteIdentity> {
+  return (await load(db, env)).identity
+}
+
+export async function getAdminSiteIdentity(deps: Deps, by: ActorInfo): Promise<AdminSiteIdentity> {
+  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+  const { identity, saved } = await load(deps.database.db, deps.env)
+  return { ...identity, saved, warnings: identity.address ? [] : [MISSING_ADDRESS_WARNING] }
+}
+
+export async function updateSiteIdentity(
+  deps: Deps & Pick<AppDeps, 'clock'>,
+  by: ActorInfo,
+  change: z.output<typeof siteIdentityUpdateSchema>,
+): Promise<AdminSiteIdentity> {
+  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+  const now = deps.clock()
+  const next: StoredIdentity = {
+    name: change.name,
+    description: change.description,
+    address: change.address
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n'),
+    supportEmail: change.supportEmail || null,
+    accentColor: change.accentColor,
+  }
+  await deps.database.db.transaction().execute(async (trx) => {
+    const before = (await readSetting(trx, SITE_IDENTITY_SETTING)) ?? fromEnv(deps.env)
+    await writeSetting(trx, SITE_IDENTITY_SETTING, next, { now, by: by.id })
+    const changed = (Object.keys(next) as (keyof StoredIdentity)[]).filter((k) => next[k] !== before[k])
+    await recordAudit(
+      trx,
+      {
+        action: 'settings.changed',
+        actor: { id: by.id, email: by.email },
+        from: by.from,
+        target: { type: 'settings', id: SITE_IDENTITY_SETTING.key },
+        details: { area: 'site identity', changed, ...Object.fromEntries(changed.map((k) => [k, next[k]])) },
+      },
+      now,
+    )
+  })
+  return getAdminSiteIdentity(deps, by)
+}
+
+/** Makes the first-run answers the identity (setup asks for the business name, address and e-mail). */
+export async function seedSiteIdentity(
+  env: AppDeps['env'],
+  trx: Db,
+  input: { name: string; address?: string | undefined; supportEmail?: string | undefined },
+  meta: { now: Date; by: string | null },
+): Promise<void> {
+  const base = (await readSetting(trx, SITE_IDENTITY_SETTING)) ?? fromEnv(env)
+  await writeSetting(
+    trx,
+    SITE_IDENTITY_SETTING,
+    {
+      ...base,
+      name: input.name,
+      address: input.address ?? base.address,
+      supportEmail: input.supportEmail || base.supportEmail,
+    },
+    meta,
+  )
+}

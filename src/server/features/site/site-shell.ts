@@ -1,0 +1,29 @@
+import type { AppDeps } from '../../deps'
+import { escapeHtml } from '../mail/templates/markup'
+import { readSiteIdentity } from './site-identity.service'
+
+/**
+ * The web app's shell with the site identity in it: the business's name as <title>, its description,
+ * and the uploaded favicon, so the first paint and link previews show the business, not "Depot".
+ * The client router sets each page's own title once it runs.
+ */
+export async function shellWithIdentity(
+  deps: Pick<AppDeps, 'database' | 'env'>,
+  html: string,
+): Promise<string> {
+  const site = await readSiteIdentity(deps.database.db, deps.env)
+  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.name)}</title>`)
+  if (site.description) {
+    out = out.replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(site.description)}" />`,
+    )
+  }
+  if (site.faviconUrl) {
+    out = out.replace(
+      /<link rel="icon"[^>]*>/,
+      `<link rel="icon" type="image/png" href="${escapeHtml(site.faviconUrl)}" />`,
+    )
+  }
+  return out
+}

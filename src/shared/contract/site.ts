@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { HEX_COLOUR } from '../color'
+
+// The site identity: the business behind this Depot, as admins set it in the app (decision 0069).
+// The web shows it in the header, footer, titles and favicon; e-mails and receipts carry it.
+
+export const SITE_NAME_MAX = 100
+export const SITE_DESCRIPTION_MAX = 300
+export const SITE_ADDRESS_MAX = 500
+
+const name = z
+  .string({ error: 'Enter the business name' })
+  .trim()
+  .min(1, 'Enter the business name')
+  .max(SITE_NAME_MAX, `Keep the name under ${SITE_NAME_MAX} characters`)
+
+/** What an admin saves (all fields, as the form sends them). Empty optional fields mean "none". */
+export const siteIdentityUpdateSchema = z
+  .object({
+    name,
+    description: z
+      .string()
+      .trim()
+      .max(SITE_DESCRIPTION_MAX, `Keep the description under ${SITE_DESCRIPTION_MAX} characters`)
+      .default(''),
+    address: z
+      .string()
+      .trim()
+      .max(SITE_ADDRESS_MAX, `Keep the address under ${SITE_ADDRESS_MAX} characters`)
+      .refine((v) => v.split(/\r?\n/).length <= 6, 'Use at most 6 lines')
+      .default(''),
+    supportEmail: z
+      .string()
+      .trim()
+      .max(254, 'That address is too long')
+      .refine(
+        (v) => v === '' || z.email().safeParse(v).success,
+        'Enter a valid e-mail address, or leave it empty',
+      )
+      .default(''),
+    accentColor: z
+      .string({ error: 'Choose an accent colour' })
+      .trim()
+      .regex(HEX_COLOUR, 'Use a colour like #4338ca (# and six hexadecimal digits)')
+      .transform((v) => v.toLowerCase()),
+  })
+  .meta({ id: 'SiteIdentityUpdate' })
+export type SiteIdentityUpdate = z.input<typeof siteIdentityUpdateSchema>
+
+/** What everyone reads (GET /api/site). */
+export const siteIdentitySchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    /** The postal address, lines separated by \n; '' when none is configured. */
+    address: z.string(),
+    supportEmail: z.string().nullable(),
+    accentColor: z.string(),
+    /** Versioned URLs (a new upload is a new URL), or null when none is uploaded. */
+    logoUrl: z.string().nullable(),
+    faviconUrl: z.string().nullable(),
+  })
+  .meta({ id: 'SiteIdentity' })
+export type SiteIdentity = z.infer<typeof siteIdentitySchema>
+
+/** What admins read: the identity, whether it was ever saved, and what still needs their attention. */
+export const adminSiteIdentitySchema = siteIdentitySchema
+  .extend({
+    /** False while the identity still comes from BUSINESS_NAME/BUSINESS_ADDRESS. */
+    saved: z.boolean(),
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: 'AdminSiteIdentity' })
+export type AdminSiteIdentity = z.infer<typeof adminSiteIdentitySchema>
+
+export const SITE_IMAGES = ['logo', 'favicon'] as const
+export type SiteImage = (typeof SITE_IMAGES)[number]
+export const siteImageParamsSchema = z.object({ image: z.enum(SITE_IMAGES) })
+
+export const SITE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+export const SITE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
+
+export const MISSING_ADDRESS_WARNING =
+  'No postal address is set, so e-mails go out without one. Many countries require a sender’s postal address in commercial e-mail.'

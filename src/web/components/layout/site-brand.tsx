@@ -1,0 +1,22 @@
+import { Link } from 'react-router'
+import { useSiteIdentity } from '../../features/site/site-api'
+import { BrandMark } from './brand-mark'
+
+/** The header's home link: the uploaded logo (or the built-in mark) and the business's name. */
+export function SiteBrand() {
+  const site = useSiteIdentity().data
+  return (
+    <Link
+      to="/"
+      className="flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-fg"
+      data-testid="site-brand"
+    >
+      {site?.logoUrl ? (
+        <img src={site.logoUrl} alt="" className="h-8 max-w-24 shrink-0 object-contain" />
+      ) : (
+        <BrandMark className="size-8 shrink-0" />
+      )}
+      <span className="truncate">{site?.name ?? ''}</span>
+    </Link>
+  )
+}
