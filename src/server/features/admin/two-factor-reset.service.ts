@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { canResetTwoFactor } from '../../policies/two-factor.policy'
-import { brandOf } from '../site/brand'
 import { deleteTwoFactor } from '../accounts/two-factor.repository'
 import { findUserById } from '../accounts/users.repository'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, twoFactorReset } from '../mail'
+import { brandOf } from '../site/brand'
 import type { ActorInfo } from './user-access.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'> & Partial<Pick<AppDeps, 'mailer'>>
