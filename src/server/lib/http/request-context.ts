@@ -22,10 +22,15 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('actor', anonymous)
     c.set('session', undefined)
     const started = performance.now()
+    // Set up front so the handler's response carries it; setting a header after the response is
+    // built would make Hono rebuild it as a full web Response.
+    c.header('X-Request-Id', requestId)
     try {
       await next()
     } finally {
-      c.header('X-Request-Id', requestId)
+      // A handler's own Response object (files, problems, CSV) never saw the context's headers.
+      const headers = c.res.headers
+      if (!headers.has('X-Request-Id')) headers.set('X-Request-Id', requestId)
       logger.info(
         {
           method: c.req.method,
