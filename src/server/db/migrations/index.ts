@@ -12,6 +12,7 @@ import * as m0010 from './0010-blob-deletions'
 import * as m0011 from './0011-upload-sessions'
 import * as m0012 from './0012-order-payments'
 import * as m0013 from './0013-product-covers'
+import * as m0021 from './0021-list-indexes'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-upload-sessions': m0011,
   '0012-order-payments': m0012,
   '0013-product-covers': m0013,
+  '0021-list-indexes': m0021,
 }
