@@ -14,6 +14,7 @@ import {
   PRODUCT_LIST_COLUMNS,
 } from '../../src/server/features/shop/products.repository'
 import { applyListQuery } from '../../src/server/lib/list-query/apply-list-query'
+import { keysetBatchQuery } from '../../src/server/lib/list-query/query-batches'
 import { adminUserListQuerySchema } from '../../src/shared/contract/admin-users'
 import { auditListQuerySchema } from '../../src/shared/contract/audit'
 import {
@@ -128,6 +129,46 @@ describe('list pages in their default order read an index', () => {
     expectIndexedPlan(plan)
     if (database.dialect === 'sqlite')
       expect(plan.join('\n')).toMatch(/COVERING INDEX products_catalogue_idx/)
+  })
+})
+
+describe('CSV export batches in the default order read an index from the cursor on', () => {
+  const after = { key: '2026-01-01T00:00:00.000Z', id: '01900000-0000-7000-8000-000000000000' }
+  const cases = {
+    'admin users': () => {
+      const q = adminUserListQuerySchema.parse({})
+      return [filteredUsers(database.db, q), q, USER_LIST_COLUMNS] as const
+    },
+    'audit log': () => {
+      const q = auditListQuerySchema.parse({})
+      return [filteredAuditEvents(database.db, q), q, AUDIT_LIST_COLUMNS] as const
+    },
+    quotes: () => {
+      const q = quoteListQuerySchema.parse({})
+      return [filteredQuotes(database.db, q), q, QUOTE_LIST_COLUMNS] as const
+    },
+    'staff orders': () => {
+      const q = orderListQuerySchema.parse({})
+      return [filteredOrders(database.db, q), q, ORDER_LIST_COLUMNS] as const
+    },
+  }
+  it.each(Object.keys(cases))('%s', async (name) => {
+    const [qb, q, columns] = cases[name as keyof typeof cases]()
+    for (const phase of ['values', 'empty'] as const) {
+      // biome-ignore lint/suspicious/noExplicitAny: each case pairs its own query and columns
+      const batch = keysetBatchQuery(database.dialect, qb as any, q, columns as any, {
+        phase,
+        after,
+        batchSize: 1000,
+      })
+      const plan = await planOf(batch)
+      expectIndexedPlan(plan)
+      // The cursor is a range condition on the index: a seek, not a walk from the start.
+      if (phase === 'values')
+        expect(plan.join('\n')).toMatch(
+          database.dialect === 'sqlite' ? /SEARCH .*\(createdAt,id\)[<>]/ : /Index Cond: .*ROW/,
+        )
+    }
   })
 })
 
