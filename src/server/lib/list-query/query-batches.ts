@@ -1,7 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { type Expression, type SelectQueryBuilder, type Simplify, type SqlBool, sql } from 'kysely'
 import type { ListQuery } from '../../../shared/contract/list'
 import type { Dialect } from '../../db/connection'
+import { yieldToEventLoop } from '../event-loop'
 import { applySearch, type ListColumns } from './apply-list-query'
 
 const KEY = '__keyset_key'
@@ -30,7 +30,7 @@ export async function* keysetBatches<DB, TB extends keyof DB, O, Sort extends st
   columns: ListColumns<DB, TB, Sort>,
   options: BatchOptions = {},
 ): AsyncGenerator<Simplify<O>> {
-  const batchSize = options.batchSize ?? 1000
+  const batchSize = options.batchSize ?? 500
   const phases: KeysetPhase[] = query.order === 'asc' ? ['values', 'empty'] : ['empty', 'values']
   for (const phase of phases) {
     let after: KeysetCursor | undefined
@@ -45,7 +45,7 @@ export async function* keysetBatches<DB, TB extends keyof DB, O, Sort extends st
         yield row as Simplify<O>
       }
       if (rows.length < batchSize) break
-      await nextTurn()
+      await yieldToEventLoop()
     }
   }
 }
