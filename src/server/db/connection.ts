@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
-import pg from 'pg'
+import { loadPg } from './pg-driver'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
 
@@ -15,15 +15,6 @@ export interface Database {
   close(): Promise<void>
 }
 
-// PostgreSQL → one representation in application code (docs/decisions/0003):
-// timestamptz as ISO-8601 UTC strings, int8 as numbers (sizes and money stay far below 2^53).
-const PG_TIMESTAMPTZ = 1184
-const PG_TIMESTAMP = 1114
-const PG_INT8 = 20
-pg.types.setTypeParser(PG_TIMESTAMPTZ, (v) => new Date(v).toISOString())
-pg.types.setTypeParser(PG_TIMESTAMP, (v) => new Date(`${v}Z`).toISOString())
-pg.types.setTypeParser(PG_INT8, (v) => Number(v))
-
 const SQLITE_CACHE_KIB = 64 * 1024
 const SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 
@@ -34,7 +25,7 @@ export interface OpenOptions {
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 })
     // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
