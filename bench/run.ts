@@ -1,3 +1,6 @@
+import { catalogue } from './catalogue.bench'
+import { coldStart } from './cold-start.bench'
+import { csvExport } from './csv-export.bench'
 import { fileTransfer } from './file-transfer.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
@@ -6,7 +9,14 @@ import { storageDisk } from './storage-disk.bench'
 
 // `npm run bench` runs every benchmark below; `npm run bench -- <text>` only those whose name contains it.
 // Benchmarks are not tests: they print figures and ratios against a baseline measured in the same run.
-const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [jsonEndpoint, storageDisk, fileTransfer]
+const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
+  jsonEndpoint,
+  catalogue,
+  csvExport,
+  coldStart,
+  storageDisk,
+  fileTransfer,
+]
 
 /** A benchmark of something other than HTTP requests: it measures and prints its own table. */
 interface SelfRunning {

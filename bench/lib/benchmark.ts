@@ -18,6 +18,8 @@ export interface Benchmark {
   baseline: string
   /** Lines printed under the table: how to read it. */
   notes?: readonly string[]
+  /** The goal a target's req/s ratio to the baseline should reach; printed as met or missed. */
+  goal?: { target: string; minRatio: number }
 }
 
 interface Measurement {
@@ -130,6 +132,15 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
     ),
   )
   for (const note of benchmark.notes ?? []) console.log(`   ${note}`)
+  const goal = benchmark.goal
+  const goalFigures = goal && figures.find((f) => f.def.id === goal.target)
+  if (goal && goalFigures) {
+    const ratio = goalFigures.requestsPerSecond / base.requestsPerSecond
+    console.log(
+      `   goal: ${goal.target} ≥ ${goal.minRatio}× ${base.def.id} req/s → ${formatFixed(ratio, 2)}×, ` +
+        (ratio >= goal.minRatio ? 'met' : 'MISSED'),
+    )
+  }
   if (generatorSaturated)
     console.log(
       '   WARNING: the load generator used over 90% of a core in some measurement, so req/s may be capped by it;\n' +

@@ -11,16 +11,24 @@ import { loadEnv } from '../../src/server/env'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
+import { seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
 // The real Depot app, built as main.ts builds it, on a fresh migrated SQLite file in a temp dir.
 // Argument: the log level. 'silent' measures the stack without log output; 'info' (production's
 // default) also formats one line per request and writes it to /dev/null, the cheapest possible sink.
+// Optional further arguments: `catalogue <count>` seeds published products first; `existing <dir>`
+// serves the data folder a benchmark has prepared (and leaves it in place).
 const level = process.argv[2] ?? 'silent'
+const seed = process.argv[3]
+const seedCount = seed === 'catalogue' ? Number(process.argv[4] ?? 10_000) : 0
 
 serveTarget(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-'))
-  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  const existing = seed === 'existing' ? process.argv[4] : undefined
+  const dataDir = existing ?? fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-'))
+  const removeDataDir = () => {
+    if (!existing) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
   process.on('exit', removeDataDir)
 
   const env = loadEnv({
@@ -32,6 +40,7 @@ serveTarget(async () => {
   })
   const database = openDatabase(env.database)
   await migrateToLatest(database)
+  if (seed === 'catalogue') await seedProducts(database.db, seedCount)
   const logger = createLogger({
     level: env.logLevel,
     destination: level === 'silent' ? undefined : pino.destination('/dev/null'),

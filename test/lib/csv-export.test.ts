@@ -3,8 +3,8 @@ import type { DB } from '../../src/server/db/schema'
 import { csvResponse } from '../../src/server/lib/csv/csv-response'
 import { type CsvColumn, csvStream } from '../../src/server/lib/csv/csv-stream'
 import { newId } from '../../src/server/lib/ids'
-import { applySearchAndSort, type ListColumns } from '../../src/server/lib/list-query/apply-list-query'
-import { queryInBatches } from '../../src/server/lib/list-query/query-batches'
+import type { ListColumns } from '../../src/server/lib/list-query/apply-list-query'
+import { keysetBatches } from '../../src/server/lib/list-query/query-batches'
 import { createTestApp } from '../support/test-app'
 
 // An export as a feature will build it: the list's filters and order, every matching row, in batches.
@@ -57,8 +57,9 @@ describe('a CSV export from the database', () => {
       .selectFrom('users')
       .select(['id', 'name', 'emailVerified', 'isRestricted'])
       .where('name', 'like', '%Export')
-    const query = applySearchAndSort(base, { q: undefined, sort: 'name', order: 'asc' }, columns)
-    const res = csvResponse(csvStream(csvColumns, queryInBatches(query, { batchSize: 250 })), 'people.csv')
+    const query = { q: undefined, sort: 'name', order: 'asc' } as const
+    const batches = keysetBatches(t.database.dialect, base, query, columns, { batchSize: 250 })
+    const res = csvResponse(csvStream(csvColumns, batches), 'people.csv')
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await res.arrayBuffer()))
     const lines = text.split('\r\n')
     expect(lines[0]).toBe('\uFEFFName,Verified at,Restricted')

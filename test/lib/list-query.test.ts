@@ -4,13 +4,9 @@ import { z } from 'zod'
 import type { DB } from '../../src/server/db/schema'
 import { problems } from '../../src/server/lib/http/problem'
 import { fieldErrors } from '../../src/server/lib/http/validation'
-import {
-  applySearchAndSort,
-  fetchListPage,
-  type ListColumns,
-} from '../../src/server/lib/list-query/apply-list-query'
+import { fetchListPage, type ListColumns } from '../../src/server/lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../src/server/lib/list-query/date-range'
-import { queryInBatches } from '../../src/server/lib/list-query/query-batches'
+import { keysetBatches } from '../../src/server/lib/list-query/query-batches'
 import {
   listQuerySchema,
   listResponseSchema,
@@ -233,19 +229,51 @@ describe('fetchListPage', () => {
   })
 })
 
-describe('queryInBatches', () => {
-  it('yields every row of an ordered query in order, batch by batch', async () => {
-    const query = parse({ sort: 'name', order: 'asc' })
-    const base = db.selectFrom('users').select(['id', 'name']).where('industry', '=', MARK)
-    const all = []
-    for await (const row of queryInBatches(applySearchAndSort(base, query, columns), { batchSize: 4 }))
-      all.push(row)
-    const page = await listUsers({ ...query, pageSize: 100 })
-    expect(all.map((r) => r.id)).toEqual(page.items.map((i) => i.id))
+describe('keysetBatches', () => {
+  const base = () => db.selectFrom('users').select(['id', 'name']).where('industry', '=', MARK)
+  async function all(query: UsersQuery, batchSize = 4) {
+    const rows = []
+    for await (const row of keysetBatches(t.database.dialect, base(), query, columns, { batchSize }))
+      rows.push(row)
+    return rows
+  }
+
+  it.each([
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['createdAt', 'desc'],
+    ['emailVerified', 'asc'],
+    ['emailVerified', 'desc'],
+  ])(
+    'yields every row in the list order (%s %s), empty values included, batch by batch',
+    async (sort, order) => {
+      const query = parse({ sort, order })
+      const rows = await all(query)
+      const page = await listUsers({ ...query, pageSize: 100 })
+      expect(rows.map((r) => r.id)).toEqual(page.items.map((i) => i.id))
+      expect(Object.keys(rows[0]!).sort()).toEqual(['id', 'name'])
+    },
+  )
+
+  it('applies the search', async () => {
+    const rows = await all(parse({ q: 'bob', sort: 'name', order: 'asc' }), 2)
+    expect(rows).toHaveLength(10)
+    expect(rows.every((r) => r.name.toLowerCase() === 'bob stone')).toBe(true)
   })
 
-  it('refuses an unordered query, whose batches could overlap', async () => {
-    const rows = queryInBatches(db.selectFrom('users').select('id'))
-    await expect(rows.next()).rejects.toThrow(/ORDER BY/)
+  it('skips nothing when rows already sent are deleted while the export runs', async () => {
+    const query = parse({ sort: 'createdAt', order: 'asc' })
+    const expected = (await listUsers({ ...query, pageSize: 100 })).items.map((i) => i.id)
+    const victims = await Promise.all(
+      [0, 1, 2].map((i) => insertUser(db, { industry: MARK, createdAt: `2025-12-0${i + 1}T00:00:00.000Z` })),
+    )
+    const seen: string[] = []
+    for await (const row of keysetBatches(t.database.dialect, base(), query, columns, { batchSize: 3 })) {
+      seen.push(row.id)
+      // The first batch was the three oldest rows: deleting them would shift every later OFFSET.
+      if (seen.length === 3) await db.deleteFrom('users').where('id', 'in', seen).execute()
+    }
+    expect(seen.slice(0, 3)).toEqual(victims.map((v) => v.id))
+    expect(seen.slice(3)).toEqual(expected)
   })
 })

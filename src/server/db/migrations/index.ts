@@ -17,6 +17,7 @@ import * as m0017 from './0017-order-line-files'
 import * as m0018 from './0018-job-leases'
 import * as m0019 from './0019-access-tokens'
 import * as m0020 from './0020-notification-access-starts'
+import * as m0021 from './0021-list-indexes'
 import * as m0023 from './0023-site-images'
 
 /**
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0019-access-tokens': m0019,
   '0020-notification-access-starts': m0020,
   '0023-site-images': m0023,
+  '0021-list-indexes': m0021,
 }

@@ -1,8 +1,8 @@
-import sharp from 'sharp'
 import type { z } from 'zod'
 import { AVATAR_MAX_BYTES, type profileUpdateSchema } from '../../../shared/contract/accounts'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
+import { loadSharp } from '../../lib/sharp'
 import { findUserById, updateUser } from './users.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
@@ -39,6 +39,7 @@ export const AVATAR_SIZE = 256
  * that is not an image, so what we serve back is always a plain picture of bounded size.
  */
 export async function setAvatar(deps: Deps, userId: string, bytes: Buffer): Promise<string> {
+  const sharp = await loadSharp()
   let webp: Buffer
   try {
     webp = await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })

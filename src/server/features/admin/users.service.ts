@@ -2,8 +2,8 @@ import type { AccessChangeInput, AdminUserListQuery } from '../../../shared/cont
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
-import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
-import { queryInBatches } from '../../lib/list-query/query-batches'
+import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canViewUsers } from '../../policies/users.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
@@ -71,6 +71,11 @@ const CSV_COLUMNS: CsvColumn<UserListRow>[] = [
 export async function exportUsers(deps: Deps, by: ActorInfo, query: AdminUserListQuery) {
   authorizeView(by.actor)
   await recordExport(deps.database.db, by, 'users', query, deps.clock())
-  const ordered = applySearchAndSort(filteredUsers(deps.database.db, query), query, USER_LIST_COLUMNS)
-  return csvStream(CSV_COLUMNS, queryInBatches(ordered))
+  const rows = keysetBatches(
+    deps.database.dialect,
+    filteredUsers(deps.database.db, query),
+    query,
+    USER_LIST_COLUMNS,
+  )
+  return csvStream(CSV_COLUMNS, rows)
 }

@@ -2,8 +2,8 @@ import type { AuditEventItem, AuditListQuery } from '../../../shared/contract/au
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
-import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
-import { queryInBatches } from '../../lib/list-query/query-batches'
+import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canReadAuditLog } from '../../policies/audit.policy'
 import type { ActorInfo } from '../admin/user-access.service'
@@ -68,6 +68,11 @@ const CSV_COLUMNS: CsvColumn<AuditRow>[] = [
 export async function exportAuditEvents(deps: Deps, by: ActorInfo, query: AuditListQuery) {
   authorize(by.actor)
   await recordExport(deps.database.db, by, 'audit_events', query, deps.clock())
-  const ordered = applySearchAndSort(filteredAuditEvents(deps.database.db, query), query, AUDIT_LIST_COLUMNS)
-  return csvStream(CSV_COLUMNS, queryInBatches(ordered))
+  const rows = keysetBatches(
+    deps.database.dialect,
+    filteredAuditEvents(deps.database.db, query),
+    query,
+    AUDIT_LIST_COLUMNS,
+  )
+  return csvStream(CSV_COLUMNS, rows)
 }

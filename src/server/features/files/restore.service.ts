@@ -3,6 +3,7 @@ import type { RestoreInput } from '../../../shared/contract/files'
 import { nameKey, sanitizeName } from '../../../shared/names'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import { forEachChunk } from '../../lib/event-loop'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { canRestoreTrashEntry } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
@@ -143,26 +144,26 @@ export async function restoreEntry(
       }
       await trx.updateTable('folders').set(changes).where('id', '=', root.id).execute()
       const rest = group.folders.slice(1).map((f) => f.id)
-      for (let i = 0; i < rest.length; i += 200)
-        await trx
+      await forEachChunk(rest, 200, (chunk) =>
+        trx
           .updateTable('folders')
           .set({ isTrashed: false, updatedAt: stamp })
-          .where('id', 'in', rest.slice(i, i + 200))
-          .execute()
+          .where('id', 'in', chunk)
+          .execute(),
+      )
       const files = group.files.map((f) => f.id)
-      for (let i = 0; i < files.length; i += 200)
-        await trx
+      await forEachChunk(files, 200, (chunk) =>
+        trx
           .updateTable('files')
           .set({ isTrashed: false, updatedAt: stamp })
-          .where('id', 'in', files.slice(i, i + 200))
-          .execute()
+          .where('id', 'in', chunk)
+          .execute(),
+      )
     }
     const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
-    for (let i = 0; i < ids.length; i += 200)
-      await trx
-        .deleteFrom('trash_items')
-        .where('item_id', 'in', ids.slice(i, i + 200))
-        .execute()
+    await forEachChunk(ids, 200, (chunk) =>
+      trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
+    )
     if (parentId && parentId !== folderId) await sweepTombstones(trx, parentId)
 
     const path = folderId ? (await loadAncestors(trx, folderId)).reverse().map((f) => f.folder_name) : []

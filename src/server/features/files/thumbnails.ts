@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
+import { loadSharp } from '../../lib/sharp'
 import type { BlobStore } from '../../lib/storage'
 import { isBlobKey } from '../../lib/storage/blob-key'
 
@@ -31,6 +31,7 @@ export async function thumbnailFor(dataDir: string, storage: BlobStore, key: str
   const { dir, file } = thumbnailPath(dataDir, key)
   const cached = await readFile(file).catch(() => undefined)
   if (cached) return cached
+  const sharp = await loadSharp()
   const { body } = await storage.get(key)
   // sharp reads the stream as it comes; limitInputPixels refuses decompression bombs.
   const resize = sharp({ limitInputPixels: 100_000_000, failOn: 'error' })

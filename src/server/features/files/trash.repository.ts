@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
+import { forEachChunk, yieldToEventLoop } from '../../lib/event-loop'
 import { newId } from '../../lib/ids'
 import type { Db } from './names.repository'
 import { type FileRow, type FolderRow, loadSubtree } from './tree.repository'
@@ -72,21 +73,13 @@ export async function markTrashed(
     )
   }
   const folderIds = [...live]
-  for (let i = 0; i < folderIds.length; i += 200) {
-    await trx
-      .updateTable('folders')
-      .set({ isTrashed: true, updatedAt: stamp })
-      .where('id', 'in', folderIds.slice(i, i + 200))
-      .execute()
-  }
+  await forEachChunk(folderIds, 200, (chunk) =>
+    trx.updateTable('folders').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  )
   const fileIds = files.map((f) => f.id)
-  for (let i = 0; i < fileIds.length; i += 200) {
-    await trx
-      .updateTable('files')
-      .set({ isTrashed: true, updatedAt: stamp })
-      .where('id', 'in', fileIds.slice(i, i + 200))
-      .execute()
-  }
+  await forEachChunk(fileIds, 200, (chunk) =>
+    trx.updateTable('files').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  )
   await insertEntries(trx, entries)
   return entries.length
 }
@@ -114,11 +107,7 @@ function entry(
 }
 
 async function insertEntries(trx: Transaction<DB>, rows: TrashRow[]) {
-  for (let i = 0; i < rows.length; i += 100)
-    await trx
-      .insertInto('trash_items')
-      .values(rows.slice(i, i + 100))
-      .execute()
+  await forEachChunk(rows, 100, (chunk) => trx.insertInto('trash_items').values(chunk).execute())
 }
 
 /** The entry's item and everything that went to the trash with it (not earlier, separate deletions). */
@@ -132,6 +121,7 @@ export async function loadGroup(db: Db, entry: TrashRow): Promise<Group> {
   const ids = [...tree.folders.map((f) => f.id), ...tree.files.map((f) => f.id)]
   const withEntries = new Map<string, boolean>()
   for (let i = 0; i < ids.length; i += 500) {
+    if (i > 0) await yieldToEventLoop()
     const rows = await db
       .selectFrom('trash_items')
       .select(['item_id', 'deleted_singly'])
@@ -199,18 +189,12 @@ export async function groupRootEntry(db: Db, folderId: string): Promise<TrashRow
 export async function deleteGroup(trx: Transaction<DB>, entry: TrashRow): Promise<string[]> {
   const group = await loadGroup(trx, entry)
   const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
-  for (let i = 0; i < ids.length; i += 200)
-    await trx
-      .deleteFrom('trash_items')
-      .where('item_id', 'in', ids.slice(i, i + 200))
-      .execute()
+  await forEachChunk(ids, 200, (chunk) =>
+    trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
+  )
   await trx.deleteFrom('trash_items').where('id', '=', entry.id).execute()
   const fileIds = group.files.map((f) => f.id)
-  for (let i = 0; i < fileIds.length; i += 200)
-    await trx
-      .deleteFrom('files')
-      .where('id', 'in', fileIds.slice(i, i + 200))
-      .execute()
+  await forEachChunk(fileIds, 200, (chunk) => trx.deleteFrom('files').where('id', 'in', chunk).execute())
   // Deepest first: a folder goes once nothing is left in it; one that still holds another deletion stays.
   const folders = [...group.folders].sort((a, b) => b.depth - a.depth)
   for (const f of folders) await deleteIfEmpty(trx, f.id)

@@ -2,8 +2,8 @@ import type { BulkResult, EbookListQuery } from '../../../shared/contract/inbox-
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
-import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
-import { queryInBatches } from '../../lib/list-query/query-batches'
+import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canTriageInbox } from '../../policies/inbox.policy'
 import type { ActorInfo } from '../admin/user-access.service'
@@ -91,6 +91,11 @@ const MAILING_CSV: CsvColumn<EbookRow>[] = [
 export async function exportEbookList(deps: Deps, by: ActorInfo, query: EbookListQuery) {
   authorize(by.actor)
   await recordExport(deps.database.db, by, 'ebook_requests', query, deps.clock(), { mailable: true })
-  const rows = applySearchAndSort(mailableEbookRequests(deps.database.db, query), query, EBOOK_LIST_COLUMNS)
-  return csvStream(MAILING_CSV, queryInBatches(rows))
+  const rows = keysetBatches(
+    deps.database.dialect,
+    mailableEbookRequests(deps.database.db, query),
+    query,
+    EBOOK_LIST_COLUMNS,
+  )
+  return csvStream(MAILING_CSV, rows)
 }

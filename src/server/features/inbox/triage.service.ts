@@ -9,8 +9,8 @@ import type { InboxStatus } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
-import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
-import { queryInBatches } from '../../lib/list-query/query-batches'
+import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canTriageInbox } from '../../policies/inbox.policy'
 import type { ActorInfo } from '../admin/user-access.service'
@@ -201,18 +201,24 @@ const CONTACT_CSV: CsvColumn<ContactRow>[] = [
 export async function exportQuotes(deps: Deps, by: ActorInfo, query: QuoteListQuery) {
   authorize(by.actor)
   await recordExport(deps.database.db, by, 'quote_requests', query, deps.clock())
-  const rows = applySearchAndSort(filteredQuotesForExport(deps.database.db, query), query, QUOTE_LIST_COLUMNS)
-  return csvStream(QUOTE_CSV, queryInBatches(rows))
+  const rows = keysetBatches(
+    deps.database.dialect,
+    filteredQuotesForExport(deps.database.db, query),
+    query,
+    QUOTE_LIST_COLUMNS,
+  )
+  return csvStream(QUOTE_CSV, rows)
 }
 
 /** Every contact message matching the table's filters and search, streamed. */
 export async function exportContacts(deps: Deps, by: ActorInfo, query: ContactListQuery) {
   authorize(by.actor)
   await recordExport(deps.database.db, by, 'contacts', query, deps.clock())
-  const rows = applySearchAndSort(
+  const rows = keysetBatches(
+    deps.database.dialect,
     filteredContactsForExport(deps.database.db, query),
     query,
     CONTACT_LIST_COLUMNS,
   )
-  return csvStream(CONTACT_CSV, queryInBatches(rows))
+  return csvStream(CONTACT_CSV, rows)
 }

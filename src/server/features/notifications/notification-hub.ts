@@ -1,6 +1,7 @@
-import pg from 'pg'
+import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database, DatabaseConfig } from '../../db/connection'
+import { loadPg } from '../../db/pg-driver'
 import { NOTIFY_CHANNEL, onLocalPoke } from './notification-bus'
 
 // Per app instance (per Database): who wakes the open notification streams.
@@ -146,7 +147,7 @@ function startListener(url: string, logger: Logger, onPoke: () => void, onListen
   const connect = () => {
     retry = null
     if (stopped) return
-    const next = new pg.Client({ connectionString: url })
+    const next = new (loadPg().Client)({ connectionString: url })
     client = next
     next.on('notification', () => onPoke())
     next.on('error', (error) => reconnectLater(next, error))

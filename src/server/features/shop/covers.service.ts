@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
-import sharp from 'sharp'
 import { COVER_SIZES, type CoverSize } from '../../../shared/contract/products'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
+import { loadSharp } from '../../lib/sharp'
 import type { Actor } from '../../policies/actor'
 import { canViewCover } from '../../policies/shop.policy'
 import type { ActorInfo } from '../admin/user-access.service'
@@ -21,6 +21,7 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 const MAX_INPUT_PIXELS = 50_000_000
 
 async function resize(bytes: Buffer, width: CoverSize): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width, withoutEnlargement: true })

@@ -3,8 +3,8 @@ import type { OrderListQuery } from '../../../shared/contract/orders'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
-import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
-import { queryInBatches } from '../../lib/list-query/query-batches'
+import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../policies/orders.policy'
 import type { ActorInfo } from '../admin/user-access.service'
@@ -112,8 +112,13 @@ const ORDER_CSV: CsvColumn<OrderRow>[] = [
 export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQuery) {
   if (!canSeeAllOrders(by.actor)) throw problems.forbidden()
   await recordExport(deps.database.db, by, 'orders', query, deps.clock())
-  const rows = applySearchAndSort(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
-  return csvStream(ORDER_CSV, queryInBatches(rows))
+  const rows = keysetBatches(
+    deps.database.dialect,
+    filteredOrders(deps.database.db, query),
+    query,
+    ORDER_LIST_COLUMNS,
+  )
+  return csvStream(ORDER_CSV, rows)
 }
 
 /**

@@ -9,8 +9,8 @@ import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
-import { applySearchAndSort, fetchListPage } from '../../lib/list-query/apply-list-query'
-import { queryInBatches } from '../../lib/list-query/query-batches'
+import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canManageProducts } from '../../policies/shop.policy'
 import type { ActorInfo } from '../admin/user-access.service'
@@ -265,6 +265,11 @@ const PRODUCT_CSV = (currency: string): CsvColumn<ProductRecord>[] => [
 export async function exportProducts(deps: Deps, by: ActorInfo, query: ProductListQuery) {
   authorizeManager(by.actor)
   await recordExport(deps.database.db, by, 'products', query, deps.clock())
-  const rows = applySearchAndSort(managedProducts(deps.database.db, query), query, PRODUCT_LIST_COLUMNS)
-  return csvStream(PRODUCT_CSV(deps.env.shopCurrency), queryInBatches(rows))
+  const rows = keysetBatches(
+    deps.database.dialect,
+    managedProducts(deps.database.db, query),
+    query,
+    PRODUCT_LIST_COLUMNS,
+  )
+  return csvStream(PRODUCT_CSV(deps.env.shopCurrency), rows)
 }

@@ -1,4 +1,4 @@
-import { type CsvValue, csvRecord } from './csv-format'
+import { CSV_LINE_END, type CsvValue, csvCellText, csvRecord, quoteCsvField } from './csv-format'
 
 export interface CsvColumn<Row> {
   header: string
@@ -40,8 +40,7 @@ export function csvStream<Row>(
           controller.close()
           return
         }
-        const row = next.value
-        pending += csvRecord(columns.map((c) => c.value(row)))
+        pending += csvLine(columns, next.value)
       }
       controller.enqueue(encoder.encode(pending))
       pending = ''
@@ -50,4 +49,14 @@ export function csvStream<Row>(
       await iterator?.return?.()
     },
   })
+}
+
+/** csvRecord for one row, written straight into one string (no array of cells per row). */
+function csvLine<Row>(columns: readonly CsvColumn<Row>[], row: Row): string {
+  let line = ''
+  for (let i = 0; i < columns.length; i++) {
+    if (i > 0) line += ','
+    line += quoteCsvField(csvCellText(columns[i]!.value(row)))
+  }
+  return line + CSV_LINE_END
 }

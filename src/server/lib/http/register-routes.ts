@@ -61,8 +61,15 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
       const body = parsePart(route.request?.body, await readJsonBody(route, c), '', errors)
       if (Object.keys(errors).length > 0) throw problems.validation(errors)
       const input = { params, query, body }
+      const cacheControl = cacheControlFor(route, c)
+      // Set before the handler so c.json()/c.body() carry it; the handler's own header wins.
+      if (cacheControl) c.header('Cache-Control', cacheControl)
       const result = await route.handler(c, input)
-      if (result instanceof Response) return result
+      if (result instanceof Response) {
+        if (cacheControl && !result.headers.has('Cache-Control'))
+          result.headers.set('Cache-Control', cacheControl)
+        return result
+      }
       const status = successStatus(route)
       if (result === undefined || status === 204) return c.body(null, 204)
       return c.json(result as object, status as 200)
@@ -85,6 +92,13 @@ function unauthenticatedFor(route: AnyRoute): HttpProblem {
     undefined,
     { 'WWW-Authenticate': 'Bearer realm="metrics"' },
   )
+}
+
+/** The route's declared caching, else no-store for anything personal: a signed-in caller or a non-public route. */
+function cacheControlFor(route: AnyRoute, c: Context<AppEnv>): string | undefined {
+  if (route.cacheControl) return route.cacheControl
+  if (route.access !== 'public' || c.var.actor.kind !== 'anonymous') return 'no-store'
+  return undefined
 }
 
 function parseParams(route: AnyRoute, c: Context): unknown {

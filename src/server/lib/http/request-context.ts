@@ -43,11 +43,16 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('actor', anonymous)
     c.set('session', undefined)
     const started = performance.now()
+    // Set up front so the handler's response carries it; setting a header after the response is
+    // built would make Hono rebuild it as a full web Response.
+    c.header('X-Request-Id', requestId)
     try {
       await next()
     } finally {
-      c.header('X-Request-Id', requestId)
-      if (bodyStillArriving(c)) c.header('Connection', 'close')
+      // A handler's own Response object (files, problems, CSV) never saw the context's headers.
+      const headers = c.res.headers
+      if (!headers.has('X-Request-Id')) headers.set('X-Request-Id', requestId)
+      if (bodyStillArriving(c)) headers.set('Connection', 'close')
       const seconds = (performance.now() - started) / 1000
       const route = answeringRoute(c)
       const status = c.res.status

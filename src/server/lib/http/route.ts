@@ -54,6 +54,12 @@ export interface RouteDef<
    * (policies/route-access.ts). Only the enrolment routes and /api/me say so.
    */
   duringTwoFactorEnrolment?: boolean
+  /**
+   * Cache-Control for this route's answers. Without it, an answer to a signed-in caller or from a
+   * route that is not public is `no-store` (personal data is never cached); a handler may still set
+   * its own header, which wins.
+   */
+  cacheControl?: string
   /** Present only for the few routes that cannot carry our CSRF proof; says why. */
   csrfExempt?: string
   /**

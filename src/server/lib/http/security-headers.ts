@@ -12,7 +12,7 @@ export interface SecurityHeaderOptions {
 /**
  * Security headers on every response (docs/decisions/0011). The CSP allows no inline script at all;
  * inline styles are allowed because the UI primitives set style attributes. A route that must relax
- * the policy (the API reference page) sets its own Content-Security-Policy, which is left alone.
+ * the policy (the API reference page) sets its own Content-Security-Policy, which replaces this one.
  */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   const extra = options.extraSources ?? {}
@@ -32,15 +32,24 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     "frame-ancestors 'none'",
   ].join('; ')
 
+  const fixed: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ]
+  if (options.https) fixed.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'])
+
+  // Set before the handler, so a response built with c.json()/c.body() already carries them and is
+  // never rebuilt on the way out. A handler that returns its own Response object does not see
+  // headers set on the context: those get them added afterwards.
   return async (c, next) => {
+    c.header('Content-Security-Policy', csp)
+    for (const [name, value] of fixed) c.header(name, value)
     await next()
     const h = c.res.headers
     if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', csp)
-    h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    h.set('X-Frame-Options', 'DENY')
-    h.set('Cross-Origin-Opener-Policy', 'same-origin')
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
-    if (options.https) h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+    for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
   }
 }

@@ -32,6 +32,8 @@ export function isServerPath(pathname: string): boolean {
  * Serves the built web app (dist/web). Vite's hashed assets (/assets/*) are cached for a year as
  * immutable; index.html is never cached so a deploy is picked up at once. Any other GET for a page
  * path falls back to index.html, where the client router takes over (its 404 page included).
+ * Text files are sent as the brotli or gzip copy the build made beside them (scripts/precompress.ts)
+ * when the client accepts it, with `Vary: Accept-Encoding` so caches keep the variants apart.
  */
 export function staticWeb(
   webRoot: string,
@@ -52,13 +54,14 @@ export function staticWeb(
     } catch {
       return next()
     }
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'))
     const candidate = path.resolve(root, `.${pathname}`)
     const insideRoot = candidate.startsWith(root + path.sep)
     if (insideRoot && !pathname.includes('\0')) {
       const stat = await fs.promises.stat(candidate).catch(() => undefined)
       if (stat?.isFile()) {
         const immutable = pathname.startsWith('/assets/')
-        return fileResponse(candidate, stat.size, c.req.method, {
+        return fileResponse(candidate, stat.size, c.req.method, accepted, {
           'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         })
       }
@@ -79,18 +82,58 @@ export function staticWeb(
         },
       })
     }
-    return fileResponse(indexFile, stat.size, c.req.method, { 'Cache-Control': 'no-cache' })
+    return fileResponse(indexFile, stat.size, c.req.method, accepted, { 'Cache-Control': 'no-cache' })
   }
 }
 
-function fileResponse(file: string, size: number, method: string, headers: Record<string, string>): Response {
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const
+type Encoding = (typeof ENCODINGS)[number]['name']
+
+/** The encodings of ours an Accept-Encoding header allows (`q=0` refuses one). */
+export function acceptedEncodings(header: string | undefined): Set<Encoding> {
+  const accepted = new Set<Encoding>()
+  if (!header) return accepted
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (q && !(Number(q.slice(2)) > 0)) continue
+    if (name === 'br' || name === 'gzip') accepted.add(name)
+    if (name === '*') for (const e of ENCODINGS) accepted.add(e.name)
+  }
+  return accepted
+}
+
+async function fileResponse(
+  file: string,
+  size: number,
+  method: string,
+  accepted: Set<Encoding>,
+  headers: Record<string, string>,
+): Promise<Response> {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+  let sent = { file, size }
+  const extra: Record<string, string> = {}
+  for (const encoding of ENCODINGS) {
+    const variant = await fs.promises.stat(file + encoding.suffix).catch(() => undefined)
+    if (!variant?.isFile()) continue
+    // The answer depends on Accept-Encoding whenever a compressed copy exists.
+    extra.Vary = 'Accept-Encoding'
+    if (accepted.has(encoding.name) && !extra['Content-Encoding']) {
+      sent = { file: file + encoding.suffix, size: variant.size }
+      extra['Content-Encoding'] = encoding.name
+    }
+  }
   const body =
     method === 'HEAD'
       ? null
-      : (Readable.toWeb(fs.createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array>)
+      : (Readable.toWeb(
+          fs.createReadStream(sent.file, { highWaterMark: 1 << 20 }),
+        ) as ReadableStream<Uint8Array>)
   return new Response(body, {
     status: 200,
-    headers: { 'Content-Type': type, 'Content-Length': String(size), ...headers },
+    headers: { 'Content-Type': type, 'Content-Length': String(sent.size), ...headers, ...extra },
   })
 }

@@ -53,15 +53,6 @@ export function applySort<DB, TB extends keyof DB, O, Sort extends string>(
     .orderBy(sql.ref(columns.idColumn), asc ? 'asc' : 'desc')
 }
 
-/** Search and order without paging: what a CSV export iterates (see queryInBatches). */
-export function applySearchAndSort<DB, TB extends keyof DB, O, Sort extends string>(
-  qb: SelectQueryBuilder<DB, TB, O>,
-  query: Pick<ListQuery<Sort>, 'q' | 'sort' | 'order'>,
-  columns: ListColumns<DB, TB, Sort>,
-): SelectQueryBuilder<DB, TB, O> {
-  return applySort(applySearch(qb, query.q, columns.searchColumns), query, columns)
-}
-
 /**
  * The page query and the count query of one list request. `qb` carries the table's own filters
  * (status, date range) and must yield one row per item: the count replaces its select list with

@@ -1,24 +1,89 @@
-import type { SelectQueryBuilder, Simplify } from 'kysely'
+import { type Expression, type SelectQueryBuilder, type Simplify, type SqlBool, sql } from 'kysely'
+import type { ListQuery } from '../../../shared/contract/list'
+import type { Dialect } from '../../db/connection'
+import { yieldToEventLoop } from '../event-loop'
+import { applySearch, type ListColumns } from './apply-list-query'
+
+const KEY = '__keyset_key'
+const ID = '__keyset_id'
+
+export interface BatchOptions {
+  /** Rows per query. */
+  batchSize?: number
+}
 
 /**
- * Every row of an ordered query, fetched `batchSize` rows at a time, so an export of any size holds
- * one batch in memory and no transaction or connection stays open while a slow client downloads.
+ * Every row of a list (its filters in `qb`, plus the query's search) in the list's order, fetched
+ * `batchSize` rows at a time by keyset: each batch starts after the last row's (sort key, id), so
+ * it is one index range read however deep the export is, and no transaction or connection stays open
+ * while a slow client downloads. Between batches the event loop gets a turn (SQLite runs on it), so
+ * other requests keep being answered during a long export.
  *
- * Offset batches, not keyset: they follow any order, including expressions like lower(name), which a
- * keyset cursor would have to select and compare per dialect. The price: a row deleted (or inserted)
- * before the cursor while the export runs shifts later rows by one, so one row may be skipped (or
- * repeated). The query must have a total order (applySort adds the id tiebreaker); without ORDER BY
- * this throws, because batches of an unordered query may overlap.
+ * Rows with an empty sort key come last going up and first going down, as in applySort: those are a
+ * batch sequence of their own, ordered by id. A row changed while the export runs is seen at most
+ * once, where its key is when its batch is read.
  */
-export async function* queryInBatches<DB, TB extends keyof DB, O>(
+export async function* keysetBatches<DB, TB extends keyof DB, O, Sort extends string>(
+  dialect: Dialect,
   qb: SelectQueryBuilder<DB, TB, O>,
-  options: { batchSize?: number } = {},
+  query: Pick<ListQuery<Sort>, 'q' | 'sort' | 'order'>,
+  columns: ListColumns<DB, TB, Sort>,
+  options: BatchOptions = {},
 ): AsyncGenerator<Simplify<O>> {
   const batchSize = options.batchSize ?? 500
-  if (!qb.toOperationNode().orderBy) throw new Error('queryInBatches needs a query with a total ORDER BY')
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await qb.limit(batchSize).offset(offset).execute()
-    yield* rows
-    if (rows.length < batchSize) return
+  const phases: KeysetPhase[] = query.order === 'asc' ? ['values', 'empty'] : ['empty', 'values']
+  for (const phase of phases) {
+    let after: KeysetCursor | undefined
+    for (;;) {
+      const batch = keysetBatchQuery(dialect, qb, query, columns, { phase, after, batchSize })
+      const rows: Record<string, unknown>[] = await batch.execute()
+      const tail = rows.at(-1)
+      if (tail) after = { key: tail[KEY], id: tail[ID] }
+      for (const row of rows) {
+        delete row[KEY]
+        delete row[ID]
+        yield row as Simplify<O>
+      }
+      if (rows.length < batchSize) break
+      await yieldToEventLoop()
+    }
   }
+}
+
+/** Rows with a sort key ('values') or without one ('empty'): each phase is its own keyset sequence. */
+export type KeysetPhase = 'values' | 'empty'
+/** The last row of the previous batch: its sort key as the database compares it, and its id. */
+export type KeysetCursor = { key: unknown; id: unknown }
+
+/** One batch of keysetBatches: the rows of `phase` after `after`, in the list order. */
+export function keysetBatchQuery<DB, TB extends keyof DB, O, Sort extends string>(
+  dialect: Dialect,
+  qb: SelectQueryBuilder<DB, TB, O>,
+  query: Pick<ListQuery<Sort>, 'q' | 'sort' | 'order'>,
+  columns: ListColumns<DB, TB, Sort>,
+  batch: { phase: KeysetPhase; after: KeysetCursor | undefined; batchSize: number },
+  // biome-ignore lint/suspicious/noExplicitAny: the two keyset columns are added to any list's rows
+): SelectQueryBuilder<any, any, any> {
+  const sortKey = columns.sortColumns[query.sort]
+  const key: Expression<unknown> = typeof sortKey === 'string' ? sql.ref(sortKey) : sortKey
+  const id = sql.ref(columns.idColumn)
+  const asc = query.order === 'asc'
+  const direction = sql.raw(asc ? 'asc' : 'desc')
+  const beyond = sql.raw(asc ? '>' : '<')
+  // PostgreSQL's text form of a value reads back exactly (a JS Date would drop the microseconds of a
+  // timestamptz); SQLite hands back what it stores.
+  const keyValue = dialect === 'postgres' ? sql`cast(${key} as text)` : sql`${key}`
+  // biome-ignore lint/suspicious/noExplicitAny: see the return type
+  let q = (applySearch(qb, query.q, columns.searchColumns) as SelectQueryBuilder<any, any, any>)
+    .select([keyValue.as(KEY), id.as(ID)])
+    .limit(batch.batchSize)
+  const { after } = batch
+  if (batch.phase === 'values') {
+    q = q.where(sql<SqlBool>`${key} is not null`).orderBy(sql`${key} ${direction}`)
+    if (after) q = q.where(sql<SqlBool>`(${key}, ${id}) ${beyond} (${after.key}, ${after.id})`)
+  } else {
+    q = q.where(sql<SqlBool>`${key} is null`)
+    if (after) q = q.where(sql<SqlBool>`${id} ${beyond} ${after.id}`)
+  }
+  return q.orderBy(sql`${id} ${direction}`)
 }

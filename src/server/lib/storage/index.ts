@@ -15,5 +15,5 @@ export type {
 export { type ByteRange, type ByteRangeRequest, resolveByteRange } from './byte-range'
 export { createStorage, type StorageConfig } from './create-storage'
 export { createDiskBlobStore, diskBlobPath } from './disk-blob-store'
-export { createS3BlobStore, type S3StoreConfig } from './s3-blob-store'
+export type { S3StoreConfig } from './s3-blob-store'
 export * from './storage-errors'

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sortNumbers } from './lib/stats'
+import { formatFixed, formatTable } from './lib/table'
+
+// Cold start on a built tree: from spawning the process to the first 200 from /healthz, for the built
+// server (`node dist/server/main.js`, SQLite on a fresh data folder) and for `npm start` (which first
+// checks that the build is current), against a bare node:http server started the same way.
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..')
+const RUNS = 3
+const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`
+
+interface Way {
+  label: string
+  command: string[]
+  goalMs?: number
+}
+
+export const coldStart = {
+  name: 'cold-start',
+  async run(): Promise<{ ok: boolean }> {
+    console.log('\n## cold-start: spawn to the first 200 from /healthz, on a built tree (median of 3)')
+    if (!fs.existsSync(path.join(REPO_ROOT, 'dist/server/main.js'))) {
+      console.log('   skipped: no build (run `npm run build` first)')
+      return { ok: true }
+    }
+    const ways: Way[] = [
+      { label: 'bare node:http (baseline)', command: [process.execPath, '-e', BARE] },
+      { label: 'node dist/server/main.js', command: [process.execPath, 'dist/server/main.js'], goalMs: 1500 },
+      { label: 'npm start', command: ['npm', 'start', '--silent'], goalMs: 3000 },
+    ]
+    const medians: number[] = []
+    for (const way of ways) {
+      const times: number[] = []
+      for (let i = 0; i < RUNS; i++) times.push(await timeToFirst200(way.command))
+      medians.push(sortNumbers(times)[Math.floor(RUNS / 2)]!)
+    }
+    console.log()
+    console.log(
+      formatTable(
+        ['way', 'ms to first 200', '÷ bare node', 'goal'],
+        ways.map((way, i) => [
+          way.label,
+          formatFixed(medians[i]!, 0),
+          formatFixed(medians[i]! / medians[0]!, 2),
+          way.goalMs ? `< ${way.goalMs} ms: ${medians[i]! < way.goalMs ? 'met' : 'MISSED'}` : '',
+        ]),
+      ),
+    )
+    return { ok: true }
+  },
+}
+
+async function timeToFirst200(command: string[]): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-start-'))
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const started = performance.now()
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    stdio: 'ignore',
+  })
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`)
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.status === 200)
+        .catch(() => false)
+      if (ok) return performance.now() - started
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
