@@ -2,6 +2,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { accountsRoutes } from './features/accounts/accounts.routes'
 import { authRoutes } from './features/accounts/auth.routes'
 import { meRoutes } from './features/accounts/me.routes'
+import { invitationsRoutes } from './features/admin/invitations.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
@@ -32,6 +33,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...meRoutes,
     ...setupRoutes,
     ...adminUsersRoutes,
+    ...invitationsRoutes,
     ...auditRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,

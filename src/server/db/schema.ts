@@ -1,6 +1,7 @@
 import type {
   AccountsTable,
   AuditEventsTable,
+  InvitationsTable,
   SessionsTable,
   UserAvatarsTable,
   UsersTable,
@@ -51,6 +52,7 @@ export interface DB {
   accounts: AccountsTable
   sessions: SessionsTable
   verification_tokens: VerificationTokensTable
+  invitations: InvitationsTable
   quote_requests: QuoteRequestsTable
   ebook_requests: EbookRequestsTable
   contacts: ContactsTable

@@ -15,6 +15,7 @@ import * as m0013 from './0013-product-covers'
 import * as m0017 from './0017-order-line-files'
 import * as m0018 from './0018-job-leases'
 import * as m0020 from './0020-notification-access-starts'
+import * as m0025 from './0025-invitations'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0017-order-line-files': m0017,
   '0018-job-leases': m0018,
   '0020-notification-access-starts': m0020,
+  '0025-invitations': m0025,
 }
