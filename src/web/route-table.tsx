@@ -174,6 +174,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),
           },
           {
+            path: 'accept-invitation',
+            lazy: async () => ({
+              Component: (await import('./routes/accept-invitation')).AcceptInvitationPage,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }),
           },
