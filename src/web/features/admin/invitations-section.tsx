@@ -72,7 +72,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           variant="secondary"
           size="sm"
           loading={resend.isPending}
-          aria-label={`Send the invitation to ${invitation.email} again`}
+          aria-label={`Send again to ${invitation.email}`}
           onClick={() =>
             resend.mutate(invitation.id, {
               onSuccess: () =>
