@@ -30,7 +30,7 @@ export function UsersPage() {
   const columns = useMemo(() => userColumns(search), [search])
 
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} />
+  if (denied) return <AdminAccessProblem status={denied} need="admin" action="manage users" />
   return (
     <>
       <PageTitle title="Users" />
