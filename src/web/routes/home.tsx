@@ -1,9 +1,10 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { AREAS, SIGN_IN_PATH } from '../components/layout/nav-items'
+import { AREAS } from '../components/layout/nav-items'
 import { PageTitle } from '../components/layout/page-title'
 import { SITE } from '../components/layout/site-info'
 import { Button } from '../components/ui/button'
+import { HomeAccountAction } from '../features/accounts/home-account-action'
 
 export function HomePage() {
   return (
@@ -24,9 +25,7 @@ export function HomePage() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to={SIGN_IN_PATH}>Sign in</Link>
-          </Button>
+          <HomeAccountAction />
         </div>
       </section>
 
