@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'invitation.accepted',
   'provider.linked',
   'inbox.deleted',
+  'inbox.resolved',
+  'inbox.reopened',
   'settings.changed',
   'privacy.exported',
   'privacy.erased',

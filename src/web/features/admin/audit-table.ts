@@ -36,6 +36,8 @@ const LABELS: Record<AuditAction, string> = {
   'invitation.accepted': 'Invitation accepted',
   'provider.linked': 'Provider linked',
   'inbox.deleted': 'Inbox entries deleted',
+  'inbox.resolved': 'Inbox entries resolved',
+  'inbox.reopened': 'Inbox entries reopened',
   'settings.changed': 'Settings changed',
   'privacy.exported': 'Personal data exported',
   'privacy.erased': 'Personal data erased',
