@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { errorMessage } from '../../lib/api'
+import { AccountTypeForm } from './account-type-form'
 import { signInPath } from './auth-redirect'
 import { AvatarEditor } from './avatar-editor'
 import { ChangePasswordForm } from './change-password-form'
@@ -51,6 +52,7 @@ export function ProfilePage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-6">
             <ProfileDetailsForm me={me.data} />
+            <AccountTypeForm me={me.data} />
             <ChangePasswordForm me={me.data} />
           </div>
           <div className="flex flex-col gap-6">
