@@ -25,7 +25,8 @@ export interface EbookFilePickerProps {
 export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps) {
   const [q, setQ] = useState('')
   const query = useDeferredValue(q.trim())
-  const search = useSearch(query)
+  // Only files in public folders: a customer's private files are never offered (decision 0073).
+  const search = useSearch(query, 'public')
   const resultsId = useId()
   const files = search.data?.files ?? []
 
@@ -35,7 +36,7 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
       <FormField
         label={value ? 'Choose another file' : 'Find the e-book file'}
         error={error}
-        hint="Search the file manager by file name. Visitors receive the chosen file; with none, the e-book link says it is not available yet."
+        hint="Search the public folders by file name (put the e-book in a public folder first). Visitors receive the chosen file; with none, the e-book link says it is not available yet."
       >
         <Input
           type="search"
@@ -56,7 +57,7 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
         ) : search.isError ? (
           <p className="text-sm text-danger">Could not search the files: {errorMessage(search.error)}</p>
         ) : files.length === 0 ? (
-          <p className="text-sm text-fg-muted">No file matches “{query}”.</p>
+          <p className="text-sm text-fg-muted">No file in a public folder matches “{query}”.</p>
         ) : (
           <ul
             aria-label="Matching files"
