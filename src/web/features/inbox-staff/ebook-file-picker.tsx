@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileText, X } from 'lucide-react'
 import { useDeferredValue, useId, useState } from 'react'
+import type { FolderType } from '../../../shared/enums'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -91,10 +92,21 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
   )
 }
 
+/** Whether every folder above the file is public: only then is it meant for everyone. */
+export function inPublicFolders(breadcrumbs: readonly { type: FolderType }[]): boolean {
+  return breadcrumbs.length > 0 && breadcrumbs.every((crumb) => crumb.type === 'public')
+}
+
 function ChosenFile({ id, onClear }: { id: string; onClear: () => void }) {
   const file = useQuery({
     queryKey: ['files', 'file', id],
-    queryFn: ({ signal }) => api.get<{ file: FileItem }>(`/api/files/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ file: FileItem; breadcrumbs: { type: FolderType }[] }>(
+        `/api/files/${encodeURIComponent(id)}`,
+        {
+          signal,
+        },
+      ),
     enabled: id !== '',
     retry: false,
   })
@@ -112,10 +124,18 @@ function ChosenFile({ id, onClear }: { id: string; onClear: () => void }) {
             {gone ? 'The chosen file no longer exists or is in the trash.' : errorMessage(file.error)}
           </span>
         ) : (
-          <span className="font-medium text-fg" data-testid="ebook-file-name">
-            {file.data.file.filename}
-            <span className="ml-2 font-normal text-fg-muted">{formatBytes(file.data.file.size)}</span>
-          </span>
+          <>
+            <span className="font-medium text-fg" data-testid="ebook-file-name">
+              {file.data.file.filename}
+              <span className="ml-2 font-normal text-fg-muted">{formatBytes(file.data.file.size)}</span>
+            </span>
+            {!inPublicFolders(file.data.breadcrumbs) && (
+              <span className="mt-1 block rounded bg-warning-soft px-2 py-1 text-warning-soft-fg">
+                This file is in a locked folder, perhaps someone’s private files. Choose a file from a public
+                folder.
+              </span>
+            )}
+          </>
         )}
       </span>
       <Button variant="ghost" size="sm" onClick={onClear}>
