@@ -206,7 +206,8 @@ async function uploadFile(page: Page, filename: string, content: string): Promis
   const origin = process.env.DEPOT_E2E_BASE_URL!
   const folder = await page.request.post('/api/folders', {
     headers: { Origin: origin, 'Content-Type': 'application/json' },
-    data: { folder_name: `E-books ${tag}`, parent_id: null },
+    // Public: the e-book picker offers only files in public folders.
+    data: { folder_name: `E-books ${tag}`, parent_id: null, type: 'public' },
   })
   expect(folder.status(), await folder.text()).toBe(201)
   const folderId = ((await folder.json()) as { id: string }).id

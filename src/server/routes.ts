@@ -4,6 +4,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes'
 import { authRoutes } from './features/accounts/auth.routes'
 import { meRoutes } from './features/accounts/me.routes'
 import { twoFactorRoutes } from './features/accounts/two-factor.routes'
+import { invitationsRoutes } from './features/admin/invitations.routes'
 import { adminSecurityRoutes } from './features/admin/security.routes'
 import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
@@ -39,6 +40,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...setupRoutes,
     ...adminUsersRoutes,
     ...adminSecurityRoutes,
+    ...invitationsRoutes,
     ...auditRoutes,
     ...inboxRoutes,
     ...notificationsRoutes,

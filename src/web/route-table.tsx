@@ -183,6 +183,18 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),
           },
           {
+            path: 'account-suspended',
+            lazy: async () => ({
+              Component: (await import('./routes/account-suspended')).AccountSuspendedPage,
+            }),
+          },
+          {
+            path: 'accept-invitation',
+            lazy: async () => ({
+              Component: (await import('./routes/accept-invitation')).AcceptInvitationPage,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }),
           },

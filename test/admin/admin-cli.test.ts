@@ -119,14 +119,18 @@ describe('npm run admin', () => {
     expect((await admin(t, 'restrict', '--email', user.email)).out).toBe(
       `${user.email} is restricted; their sessions have ended.`,
     )
-    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([])
-    expect((await client.json('/api/me')).status).toBe(401)
+    // The rows stay while the restriction lasts (so the tab learns why), but none of them works.
+    const refused = await client.json('/api/me')
+    expect(refused.status).toBe(401)
+    expect((await refused.json()).code).toBe('account_restricted')
     expect(
       new URL(
         (await client.signIn(user.email, user.plainPassword)).headers.get('location')!,
       ).searchParams.get('code'),
     ).toBe('restricted')
     expect((await admin(t, 'unrestrict', '--email', user.email)).code).toBe(0)
+    // Lifting the restriction ends the old sessions for good.
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toEqual([])
     expect((await client.signIn(user.email, user.plainPassword)).headers.get('location')).toBe(
       'http://localhost:3000/',
     )

@@ -226,6 +226,24 @@ describe('resolve and reopen', () => {
       resolvedBy: null,
       abilities: { resolve: true, reopen: false },
     })
+    // Reopening is recorded for staff like resolving (an `updated` quote) and both are audited.
+    const reopenNote = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('type', '=', 'quote')
+      .where('action', '=', 'updated')
+      .executeTakeFirstOrThrow()
+    expect(reopenNote).toMatchObject({ user_id: staffUser.id, mainItem: 'Resolve Me', forAll: true })
+    const audits = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actorId', 'details'])
+      .where('action', 'in', ['inbox.resolved', 'inbox.reopened'])
+      .where('details', 'like', `%${q.id}%`)
+      .orderBy('createdAt')
+      .execute()
+    expect(audits.map((a) => a.action)).toEqual(['inbox.resolved', 'inbox.reopened'])
+    expect(audits.every((a) => a.actorId === staffUser.id)).toBe(true)
+    expect(JSON.parse(audits[1]!.details)).toEqual({ table: 'quote_requests', ids: [q.id] })
     expect((await staff.json(`/api/inbox/quotes/${newId()}`, 'PATCH', { status: 'resolved' })).status).toBe(
       404,
     )

@@ -2,6 +2,7 @@ import type {
   AccessTokensTable,
   AccountsTable,
   AuditEventsTable,
+  InvitationsTable,
   SessionsTable,
   UserAvatarsTable,
   UsersTable,
@@ -57,6 +58,7 @@ export interface DB {
   accounts: AccountsTable
   sessions: SessionsTable
   verification_tokens: VerificationTokensTable
+  invitations: InvitationsTable
   quote_requests: QuoteRequestsTable
   ebook_requests: EbookRequestsTable
   contacts: ContactsTable

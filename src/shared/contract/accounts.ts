@@ -167,6 +167,8 @@ export const profileUpdateSchema = z
   .object({
     first_name: nameField('first name'),
     last_name: nameField('last name'),
+    // Individual ↔ corporate; corporate needs a business name and industry (checked with the stored ones).
+    account_type: z.enum(ACCOUNT_TYPES, { error: 'Choose individual or corporate' }),
     business_name: optionalText('business name', 200),
     industry: optionalText('industry', 100),
   })

@@ -116,11 +116,14 @@ export type HomeQuery = z.infer<typeof homeQuerySchema>
 export const childrenQuerySchema = z.object(sorting)
 export type ChildrenQuery = z.infer<typeof childrenQuerySchema>
 
+export const SEARCH_SCOPES = ['all', 'public'] as const
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'Enter something to search for.' })
     .trim()
     .min(1, { error: 'Enter something to search for.' }),
+  /** `public`: only what lies in public folders (open to every signed-in user), even for super users. */
+  scope: z.enum(SEARCH_SCOPES, { error: 'Scope is all or public.' }).default('all'),
 })
 
 export const grantSchema = z.object({

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-error'
 
 const MAX_RETRIES = 2
@@ -13,8 +13,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.code === 'network_error' || error.status >= 500
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * @param onError sees every failed query and mutation, besides the component that made it: for
+ * answers that concern the whole tab (the account was suspended).
+ */
+export function createQueryClient(onError?: (error: unknown) => void): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onError?.(error) }),
+    mutationCache: new MutationCache({ onError: (error) => onError?.(error) }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },
       // Writes are not idempotent in general; a failed one is reported, and the user decides.

@@ -1,8 +1,9 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { AREAS, SIGN_IN_PATH } from '../components/layout/nav-items'
+import { AREAS } from '../components/layout/nav-items'
 import { PageTitle } from '../components/layout/page-title'
 import { Button } from '../components/ui/button'
+import { HomeAccountAction } from '../features/accounts/home-account-action'
 import { useSiteIdentity } from '../features/site/site-api'
 
 export function HomePage() {
@@ -25,9 +26,7 @@ export function HomePage() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to={SIGN_IN_PATH}>Sign in</Link>
-          </Button>
+          <HomeAccountAction />
         </div>
       </section>
 

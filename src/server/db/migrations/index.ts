@@ -19,6 +19,7 @@ import * as m0019 from './0019-access-tokens'
 import * as m0020 from './0020-notification-access-starts'
 import * as m0021 from './0021-list-indexes'
 import * as m0023 from './0023-site-images'
+import * as m0025 from './0025-invitations'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0020-notification-access-starts': m0020,
   '0023-site-images': m0023,
   '0021-list-indexes': m0021,
+  '0025-invitations': m0025,
 }

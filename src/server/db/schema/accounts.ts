@@ -83,6 +83,25 @@ export interface VerificationTokensTable {
   createdAt: Timestamp | null
 }
 
+/** An admin's invitation to create an account with a role; pending until accepted, revoked or expired. */
+export interface InvitationsTable {
+  id: string
+  email: string
+  role: Role
+  /** JSON array of StaffFunction. */
+  staffFunctions: string
+  /** Hash of the single-use token; the token itself only travels in the e-mail. */
+  token_hash: string
+  invited_by: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** When the newest link was mailed (a resend issues a new token and moves the expiry). */
+  sent_at: Timestamp
+  accepted_at: Timestamp | null
+  accepted_user_id: string | null
+  revoked_at: Timestamp | null
+}
+
 export interface UserAvatarsTable {
   userId: string
   contentType: string

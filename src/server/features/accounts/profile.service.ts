@@ -7,7 +7,10 @@ import { findUserById, updateUser } from './users.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
-/** Names and business fields; `name` follows first and last name (product.md §1). */
+/**
+ * Names, account type and business fields; `name` follows first and last name (product.md §1). A
+ * corporate account (staying or becoming one) needs a business name and an industry.
+ */
 export async function updateProfile(deps: Deps, userId: string, input: z.infer<typeof profileUpdateSchema>) {
   const user = await findUserById(deps.database.db, userId)
   if (!user) throw problems.unauthenticated()
@@ -15,7 +18,8 @@ export async function updateProfile(deps: Deps, userId: string, input: z.infer<t
   const last_name = input.last_name ?? user.last_name
   const business_name = input.business_name === undefined ? user.business_name : input.business_name || null
   const industry = input.industry === undefined ? user.industry : input.industry || null
-  if (user.account_type === 'corporate') {
+  const account_type = input.account_type ?? user.account_type
+  if (account_type === 'corporate') {
     const errors: Record<string, string[]> = {}
     if (!business_name) errors.business_name = ['A corporate account needs a business name']
     if (!industry) errors.industry = ['A corporate account needs an industry']
@@ -25,6 +29,7 @@ export async function updateProfile(deps: Deps, userId: string, input: z.infer<t
     first_name,
     last_name,
     name: `${first_name} ${last_name}`.trim(),
+    account_type,
     business_name,
     industry,
     updatedAt: deps.clock().toISOString(),

@@ -84,6 +84,16 @@ export async function resolveSession(
   }
 }
 
+/**
+ * Whether a cookie's session belongs to a restricted user: its rows are kept while the restriction
+ * lasts, so an open tab can be told why it was signed out. Asked only after resolveSession refused.
+ */
+export async function isRestrictedSession(deps: Deps, rawToken: string | undefined): Promise<boolean> {
+  if (!rawToken || rawToken.length > 200) return false
+  const row = await sessions.findSessionWithUser(deps.database.db, hashToken(rawToken))
+  return row?.isRestricted === true
+}
+
 export function actorOf(session: ResolvedSession): Actor {
   const { user } = session
   return {

@@ -63,7 +63,10 @@ export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: stri
       isRestricted,
       updatedAt: now.toISOString(),
     })
-    if (isRestricted && !target.isRestricted) await deleteSessionsOfUser(trx, target.id)
+    // Restriction ends every session at once (resolveSession refuses them) but keeps the rows, so a
+    // tab still open can be told that the account is suspended (401 account_restricted). Lifting it
+    // deletes them: a session from before the restriction never comes back to life.
+    if (!isRestricted && target.isRestricted) await deleteSessionsOfUser(trx, target.id)
     // What the user is told starts when a role or function is given (docs/decisions/0060).
     await recordAccessStarts(
       trx,

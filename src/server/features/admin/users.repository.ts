@@ -55,10 +55,13 @@ export function findUserForAdmin(db: Kysely<DB>, id: string) {
 }
 
 export async function userConnections(db: Kysely<DB>, id: string) {
+  // A restricted user's sessions are kept (so their open tabs learn why they ended) but none works.
   const sessions = await db
     .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', id)
+    .where('sessions.userId', '=', id)
+    .where('users.isRestricted', '=', false)
     .executeTakeFirstOrThrow()
   const providers = await db.selectFrom('accounts').select('provider').where('userId', '=', id).execute()
   const twoFactor = await hasTwoFactor(db, id)

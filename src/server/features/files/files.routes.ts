@@ -63,7 +63,7 @@ const itemRoutes = [
     responses: {
       200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
     },
-    handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q),
+    handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q, query.scope),
   }),
   defineRoute({
     method: 'get',

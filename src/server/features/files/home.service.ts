@@ -86,12 +86,15 @@ async function sharedWithMe(deps: AppDeps, who: ActorUser): Promise<FolderRow[]>
 }
 
 /** Folders and files whose name contains `q`, among everything the caller can open (trash excluded). */
-export async function searchItems(deps: AppDeps, who: ActorUser, q: string) {
+export async function searchItems(deps: AppDeps, who: ActorUser, q: string, scope: 'all' | 'public' = 'all') {
   const db = deps.database.db
   const pattern = containsPattern(q)
-  const superUser = isFolderSuperUser(who.actor)
-  // Super users skip the filter; an unreferenced CTE is not evaluated.
-  const base = withReadableFolders(db, who.id)
+  const publicOnly = scope === 'public'
+  // Super users skip the filter (an unreferenced CTE is not evaluated), unless only public folders
+  // are asked for: the folders readable by nobody in particular (no user has the empty id) are
+  // exactly the public tree, which every signed-in user may open.
+  const superUser = isFolderSuperUser(who.actor) && !publicOnly
+  const base = withReadableFolders(db, publicOnly ? '' : who.id)
   let folderQuery = base
     .selectFrom('folders as f')
     .selectAll('f')

@@ -118,13 +118,25 @@ export async function applyBulk(
         )
       }
     }
-    if (input.action === 'resolve' && changed.length > 0) {
+    if (input.action !== 'delete' && changed.length > 0) {
+      // Resolving and reopening are both recorded for staff and in the audit log. The specification's
+      // notification actions have no "reopened": a reopening is an `updated` quote or feedback entry.
+      await recordAudit(
+        trx,
+        {
+          action: input.action === 'resolve' ? 'inbox.resolved' : 'inbox.reopened',
+          actor: { id: by.id, email: by.email },
+          from: by.from,
+          details: { table, ids: changed },
+        },
+        now,
+      )
       const one = changed.length === 1 ? heads.find((h) => h.id === changed[0]) : undefined
       await notify(
         trx,
         {
           type: notification,
-          action: 'resolved',
+          action: input.action === 'resolve' ? 'resolved' : 'updated',
           actor: { id: by.id, name: by.name },
           mainItem: one ? `${one.first_name} ${one.last_name}`.trim() : null,
           count: changed.length,

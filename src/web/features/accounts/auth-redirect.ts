@@ -1,7 +1,15 @@
 // Where sign-in sends people, and what Auth.js's answers mean. Pure functions: no window, no React.
 
 /** Pages that make no sense to come back to after signing in (they would only loop or confuse). */
-const NO_RETURN = ['/sign-in', '/sign-up', '/verify-email', '/forgot-password', '/reset-password', '/setup']
+const NO_RETURN = [
+  '/sign-in',
+  '/sign-up',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/setup',
+  '/accept-invitation',
+]
 
 const PLACEHOLDER_ORIGIN = 'https://placeholder.invalid'
 

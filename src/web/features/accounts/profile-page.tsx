@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { errorMessage } from '../../lib/api'
 import { AccessTokensCard } from './access-tokens-card'
+import { AccountTypeForm } from './account-type-form'
 import { signInPath } from './auth-redirect'
 import { AvatarEditor } from './avatar-editor'
 import { ChangePasswordForm } from './change-password-form'
@@ -53,6 +54,7 @@ export function ProfilePage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-6">
             <ProfileDetailsForm me={me.data} />
+            <AccountTypeForm me={me.data} />
             <ChangePasswordForm me={me.data} />
             <TwoFactorCard hasPassword={me.data.hasPassword} />
           </div>

@@ -1,5 +1,6 @@
 import { LogIn, ShieldX } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
+import type { StaffFunction } from '../../../shared/enums'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -12,18 +13,32 @@ export function accessProblemStatus(error: unknown): 401 | 403 | undefined {
   return error.status === 401 || error.status === 403 ? error.status : undefined
 }
 
+/** What a page needs: the admin role, or a staff function (admins hold every function). */
+export type AccessNeed = 'admin' | StaffFunction
+
+/** "You need the AccessShop staff function to see orders. Ask an admin." */
+export function missingAccessMessage(need: AccessNeed, action: string): string {
+  const what = need === 'admin' ? 'the admin role' : `the ${need} staff function`
+  return `You need ${what} to ${action}. Ask an admin.`
+}
+
+function audienceOf(need: AccessNeed): string {
+  return need === 'admin' ? 'administrators' : `admins and staff with the ${need} function`
+}
+
 /**
- * What an admin page shows to someone who may not see it: sign in, or "not allowed". Staff pages say
- * who they are for (`audience`) and what is not allowed (`forbidden`).
+ * What an admin or staff page shows to someone who may not see it: sign in, or what they are missing
+ * ("You need the AccessShop staff function to see orders. Ask an admin.").
  */
 export function AdminAccessProblem({
   status,
-  audience = 'administrators',
-  forbidden = 'Only admins can manage users.',
+  need,
+  action,
 }: {
   status: 401 | 403
-  audience?: string
-  forbidden?: string
+  need: AccessNeed
+  /** What the page lets people do, after "to": "see orders", "manage users". */
+  action: string
 }) {
   const { pathname, search } = useLocation()
   if (status === 401) {
@@ -34,7 +49,7 @@ export function AdminAccessProblem({
           icon={LogIn}
           headingLevel="h1"
           title="Sign in to continue"
-          description={`This page is for ${audience}. Sign in with an account that may see it.`}
+          description={`This page is for ${audienceOf(need)}. Sign in with an account that may see it.`}
           action={
             <Button asChild>
               <Link to={signInLink(`${pathname}${search}`)}>Sign in</Link>
@@ -52,7 +67,7 @@ export function AdminAccessProblem({
         tone="danger"
         headingLevel="h1"
         title="Not allowed"
-        description={`${forbidden} If you need this, ask an admin to give you access.`}
+        description={missingAccessMessage(need, action)}
         action={
           <Button asChild variant="secondary">
             <Link to="/">Go to the home page</Link>

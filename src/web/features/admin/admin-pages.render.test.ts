@@ -155,13 +155,36 @@ describe('who may not see the admin pages', () => {
     const signedOut = render(
       '/admin/users?x=1',
       '/admin/users',
-      h(AdminAccessProblem, { status: 401 }),
+      h(AdminAccessProblem, { status: 401, need: 'admin', action: 'manage users' }),
       () => {},
     )
     expect(signedOut).toContain('Sign in to continue')
     expect(signedOut).toContain('href="/sign-in?callbackUrl=%2Fadmin%2Fusers%3Fx%3D1"')
-    const member = render('/admin/users', '/admin/users', h(AdminAccessProblem, { status: 403 }), () => {})
+    const member = render(
+      '/admin/users',
+      '/admin/users',
+      h(AdminAccessProblem, { status: 403, need: 'admin', action: 'manage users' }),
+      () => {},
+    )
     expect(member).toContain('Not allowed')
-    expect(member).toContain('Only admins can manage users.')
+    expect(member).toContain('You need the admin role to manage users. Ask an admin.')
+  })
+
+  it('tells staff or a customer on a shop page which staff function they are missing', () => {
+    const customer = render(
+      '/staff/orders',
+      '/staff/orders',
+      h(AdminAccessProblem, { status: 403, need: 'AccessShop', action: 'see orders' }),
+      () => {},
+    )
+    expect(customer).toContain('You need the AccessShop staff function to see orders. Ask an admin.')
+    expect(customer).not.toContain('manage users')
+    const signedOut = render(
+      '/staff/orders',
+      '/staff/orders',
+      h(AdminAccessProblem, { status: 401, need: 'AccessShop', action: 'see orders' }),
+      () => {},
+    )
+    expect(signedOut).toContain('This page is for admins and staff with the AccessShop function.')
   })
 })

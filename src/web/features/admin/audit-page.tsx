@@ -28,7 +28,7 @@ export function AuditPage() {
   })
   const denied = accessProblemStatus(result.error)
   if (denied) {
-    return <AdminAccessProblem status={denied} forbidden="Only admins can read the audit log." />
+    return <AdminAccessProblem status={denied} need="admin" action="read the audit log" />
   }
   return (
     <>

@@ -18,8 +18,6 @@ import { UserSection } from './user-section'
 
 const SETTINGS = '/api/admin/security-settings'
 const settingsKey = ['admin', 'security-settings'] as const
-const FORBIDDEN = 'Only admins can change the security settings.'
-
 /** /admin/security: whether staff and admins must use two-factor sign-in. */
 export function SecuritySettingsPage() {
   const settings = useQuery({
@@ -27,7 +25,7 @@ export function SecuritySettingsPage() {
     queryFn: ({ signal }) => api.get(SETTINGS, { signal, schema: securitySettingsSchema }),
   })
   const denied = accessProblemStatus(settings.error)
-  if (denied) return <AdminAccessProblem status={denied} forbidden={FORBIDDEN} />
+  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the security settings" />
   const header = (
     <>
       <PageTitle title="Security settings" />

@@ -35,7 +35,7 @@ export function UserPage() {
   )
 
   const denied = accessProblemStatus(user.error)
-  if (denied) return <AdminAccessProblem status={denied} />
+  if (denied) return <AdminAccessProblem status={denied} need="admin" action="manage users" />
   if (user.isPending) {
     return (
       <div aria-busy="true" className="flex flex-col gap-4">

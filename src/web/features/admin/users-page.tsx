@@ -9,6 +9,7 @@ import { exportUrl } from '../../lib/url-state'
 import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
 import { useAdminUserList } from './admin-users-api'
 import { CopyEmailsButton } from './copy-emails-button'
+import { InvitationsSection } from './invitations-section'
 import { userColumns } from './users-columns'
 import { UsersFilters } from './users-filters'
 import { USERS_ENDPOINT, USERS_TABLE } from './users-table-state'
@@ -18,7 +19,7 @@ const userName = (user: AdminUser) => user.name.trim() || user.email
 const USERS_EMPTY = {
   icon: Users,
   title: 'No users yet',
-  description: 'People appear here when they sign up, or when you add them with the operator command line.',
+  description: 'People appear here when they sign up or accept an invitation.',
 }
 
 /** /admin/users: every account, searchable and filterable, with a CSV export of what is shown. */
@@ -29,7 +30,7 @@ export function UsersPage() {
   const columns = useMemo(() => userColumns(search), [search])
 
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} />
+  if (denied) return <AdminAccessProblem status={denied} need="admin" action="manage users" />
   return (
     <>
       <PageTitle title="Users" />
@@ -50,6 +51,9 @@ export function UsersPage() {
         bulkActions={(selected, clear) => <CopyEmailsButton users={selected} onDone={clear} />}
         empty={USERS_EMPTY}
       />
+      <div className="mt-8">
+        <InvitationsSection />
+      </div>
     </>
   )
 }

@@ -63,10 +63,11 @@ export function fetchFolderListing(id: string, signal?: AbortSignal) {
   return api.get<FolderListing>(`/api/folders/${enc(id)}/children`, signal ? { signal } : {})
 }
 
-export function useSearch(q: string) {
+/** `public`: only what lies in public folders (the e-book picker). */
+export function useSearch(q: string, scope: 'all' | 'public' = 'all') {
   return useQuery({
-    queryKey: filesKeys.search(q),
-    queryFn: ({ signal }) => api.get<SearchListing>('/api/items/search', { signal, query: { q } }),
+    queryKey: [...filesKeys.search(q), scope],
+    queryFn: ({ signal }) => api.get<SearchListing>('/api/items/search', { signal, query: { q, scope } }),
     enabled: q.trim().length > 0,
   })
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileText, X } from 'lucide-react'
 import { useDeferredValue, useId, useState } from 'react'
+import type { FolderType } from '../../../shared/enums'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
@@ -25,7 +26,8 @@ export interface EbookFilePickerProps {
 export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps) {
   const [q, setQ] = useState('')
   const query = useDeferredValue(q.trim())
-  const search = useSearch(query)
+  // Only files in public folders: a customer's private files are never offered (decision 0073).
+  const search = useSearch(query, 'public')
   const resultsId = useId()
   const files = search.data?.files ?? []
 
@@ -35,7 +37,7 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
       <FormField
         label={value ? 'Choose another file' : 'Find the e-book file'}
         error={error}
-        hint="Search the file manager by file name. Visitors receive the chosen file; with none, the e-book link says it is not available yet."
+        hint="Search the public folders by file name (put the e-book in a public folder first). Visitors receive the chosen file; with none, the e-book link says it is not available yet."
       >
         <Input
           type="search"
@@ -56,7 +58,7 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
         ) : search.isError ? (
           <p className="text-sm text-danger">Could not search the files: {errorMessage(search.error)}</p>
         ) : files.length === 0 ? (
-          <p className="text-sm text-fg-muted">No file matches “{query}”.</p>
+          <p className="text-sm text-fg-muted">No file in a public folder matches “{query}”.</p>
         ) : (
           <ul
             aria-label="Matching files"
@@ -90,10 +92,21 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
   )
 }
 
+/** Whether every folder above the file is public: only then is it meant for everyone. */
+export function inPublicFolders(breadcrumbs: readonly { type: FolderType }[]): boolean {
+  return breadcrumbs.length > 0 && breadcrumbs.every((crumb) => crumb.type === 'public')
+}
+
 function ChosenFile({ id, onClear }: { id: string; onClear: () => void }) {
   const file = useQuery({
     queryKey: ['files', 'file', id],
-    queryFn: ({ signal }) => api.get<{ file: FileItem }>(`/api/files/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ file: FileItem; breadcrumbs: { type: FolderType }[] }>(
+        `/api/files/${encodeURIComponent(id)}`,
+        {
+          signal,
+        },
+      ),
     enabled: id !== '',
     retry: false,
   })
@@ -111,10 +124,18 @@ function ChosenFile({ id, onClear }: { id: string; onClear: () => void }) {
             {gone ? 'The chosen file no longer exists or is in the trash.' : errorMessage(file.error)}
           </span>
         ) : (
-          <span className="font-medium text-fg" data-testid="ebook-file-name">
-            {file.data.file.filename}
-            <span className="ml-2 font-normal text-fg-muted">{formatBytes(file.data.file.size)}</span>
-          </span>
+          <>
+            <span className="font-medium text-fg" data-testid="ebook-file-name">
+              {file.data.file.filename}
+              <span className="ml-2 font-normal text-fg-muted">{formatBytes(file.data.file.size)}</span>
+            </span>
+            {!inPublicFolders(file.data.breadcrumbs) && (
+              <span className="mt-1 block rounded bg-warning-soft px-2 py-1 text-warning-soft-fg">
+                This file is in a locked folder, perhaps someone’s private files. Choose a file from a public
+                folder.
+              </span>
+            )}
+          </>
         )}
       </span>
       <Button variant="ghost" size="sm" onClick={onClear}>

@@ -10,7 +10,6 @@ import { InboxTabs } from './inbox-tabs'
 import { TriageBulkActions } from './triage-bulk-actions'
 import { ebookColumns } from './triage-columns'
 import { TriageFilters } from './triage-filters'
-import { STAFF_AUDIENCE, STAFF_FORBIDDEN } from './triage-pages'
 import { EBOOK_ENDPOINT, EBOOK_STATUS_OPTIONS, EBOOK_TABLE } from './triage-tables'
 
 const entryId = (entry: EbookEntry) => entry.id
@@ -22,8 +21,7 @@ export function EbookListPage() {
   const result = useEbookList(state.query)
 
   const denied = accessProblemStatus(result.error)
-  if (denied)
-    return <AdminAccessProblem status={denied} audience={STAFF_AUDIENCE} forbidden={STAFF_FORBIDDEN} />
+  if (denied) return <AdminAccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   return (
     <>
       <PageTitle title="E-book list" />

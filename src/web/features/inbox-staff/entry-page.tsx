@@ -19,7 +19,6 @@ import { UserSection } from '../admin/user-section'
 import { Nothing } from '../admin/users-columns'
 import { type TriageDetail, useChangeStatus, useDeleteEntry, useTriageEntry } from './inbox-staff-api'
 import { StatusBadge, senderName } from './triage-columns'
-import { STAFF_AUDIENCE, STAFF_FORBIDDEN } from './triage-pages'
 import { TRIAGE_KINDS, type TriageKind } from './triage-tables'
 
 /** /staff/quotes/:id and /staff/contacts/:id: the whole message, who resolved it and when. */
@@ -40,8 +39,7 @@ export function TriageEntryPage({ kind }: { kind: TriageKind }) {
   )
 
   const denied = accessProblemStatus(entry.error)
-  if (denied)
-    return <AdminAccessProblem status={denied} audience={STAFF_AUDIENCE} forbidden={STAFF_FORBIDDEN} />
+  if (denied) return <AdminAccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   if (entry.isPending) {
     return (
       <div aria-busy="true" className="flex flex-col gap-4">

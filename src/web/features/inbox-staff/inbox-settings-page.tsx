@@ -19,13 +19,11 @@ import { EbookFilePicker } from './ebook-file-picker'
 import { useInboxSettings, useUpdateInboxSettings } from './inbox-admin-api'
 import { addService, moveService, removeService, servicesErrors } from './services-list'
 
-const FORBIDDEN = 'Only admins can change the inbox settings.'
-
 /** /admin/inbox-settings: the quote form's services, the e-book file, the retention of resolved entries. */
 export function InboxSettingsPage() {
   const settings = useInboxSettings()
   const denied = accessProblemStatus(settings.error)
-  if (denied) return <AdminAccessProblem status={denied} forbidden={FORBIDDEN} />
+  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the inbox settings" />
   const header = (
     <>
       <PageTitle title="Inbox settings" />

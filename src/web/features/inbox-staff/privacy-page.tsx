@@ -16,8 +16,6 @@ import { UserSection } from '../admin/user-section'
 import { usePrivacyErase, usePrivacyExport } from './inbox-admin-api'
 import { downloadJson } from './privacy-download'
 
-const FORBIDDEN = 'Only admins can export or erase what the inbox holds for someone.'
-
 /**
  * /admin/privacy: a person asks what we hold about them, or asks us to forget them. Export downloads
  * their quote requests, messages and e-book entry as JSON; erase deletes them (after a confirmation).
@@ -29,7 +27,14 @@ export function PrivacyPage() {
   const exporter = usePrivacyExport()
   const eraser = usePrivacyErase()
   const denied = accessProblemStatus(exporter.error) ?? accessProblemStatus(eraser.error)
-  if (denied) return <AdminAccessProblem status={denied} forbidden={FORBIDDEN} />
+  if (denied)
+    return (
+      <AdminAccessProblem
+        status={denied}
+        need="admin"
+        action="export or erase what the inbox holds for someone"
+      />
+    )
 
   const address = email.trim()
   const localError = address === '' ? 'Give the e-mail address.' : undefined

@@ -29,8 +29,6 @@ import {
 // ManageFeedback staff: the server pages, sorts, filters and searches; the URL holds the view.
 
 const entryId = (entry: { id: string }) => entry.id
-export const STAFF_AUDIENCE = 'admins and staff who manage feedback'
-export const STAFF_FORBIDDEN = 'Only admins and staff who manage feedback can see the inbox.'
 
 /** What differs between the quotes and the contacts table; the page is the same. */
 interface TriagePageConfig<T extends TriageSummary, Sort extends string> {
@@ -55,8 +53,7 @@ function TriagePage<T extends TriageSummary, Sort extends string>({
   const info = TRIAGE_KINDS[config.kind]
 
   const denied = accessProblemStatus(result.error)
-  if (denied)
-    return <AdminAccessProblem status={denied} audience={STAFF_AUDIENCE} forbidden={STAFF_FORBIDDEN} />
+  if (denied) return <AdminAccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   return (
     <>
       <PageTitle title={info.title} />

@@ -143,6 +143,16 @@ const cases: [string, Partial<NotificationSentence>, string][] = [
     'Ada Lovelace resolved the message from Ben',
   ],
   [
+    'a message reopened',
+    { type: 'feedback', action: 'updated', item: 'Ben' },
+    'Ada Lovelace reopened the message from Ben',
+  ],
+  [
+    'a quote reopened',
+    { type: 'quote', action: 'updated', item: 'Cy Dee' },
+    'Ada Lovelace reopened the quote request from Cy Dee',
+  ],
+  [
     'my staff functions',
     { type: 'staffFunction', action: 'updated', item: 'AccessShop', where: 'Ben Bit', aboutViewer: true },
     'Ada Lovelace changed your staff functions to AccessShop',

@@ -140,12 +140,17 @@ function body(s: NotificationSentence): SentencePart[] {
         return s.item ? [words('asked for a quote: '), name(s.item)] : [words('asked for a quote')]
       if (action === 'resolved')
         return [words('resolved the quote request'), ...(s.item ? [words(' from '), name(s.item)] : [])]
+      // Reopening is the only update of a quote request.
+      if (action === 'updated')
+        return [words('reopened the quote request'), ...(s.item ? [words(' from '), name(s.item)] : [])]
       break
     case 'feedback':
       if (action === 'created')
         return s.item ? [words('sent a message: '), name(s.item)] : [words('sent a message')]
       if (action === 'resolved')
         return [words('resolved the message'), ...(s.item ? [words(' from '), name(s.item)] : [])]
+      if (action === 'updated')
+        return [words('reopened the message'), ...(s.item ? [words(' from '), name(s.item)] : [])]
       break
     case 'product':
       // A new product reaching the catalogue is its publication.

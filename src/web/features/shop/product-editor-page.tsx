@@ -42,7 +42,7 @@ export function NewProductPage() {
   const gate = useManagerGate()
   const types = useProductTypes()
   if (gate === 'loading' || types.isPending) return <PageSkeleton />
-  if (gate) return <AdminAccessProblem status={gate} />
+  if (gate) return <AdminAccessProblem status={gate} need="UploadProducts" action="manage products" />
   if (types.isError)
     return (
       <LoadFailed
@@ -75,10 +75,10 @@ export function EditProductPage() {
 
   if (gate === 'loading' || (gate === undefined && (product.isPending || types.isPending)))
     return <PageSkeleton />
-  if (gate) return <AdminAccessProblem status={gate} />
+  if (gate) return <AdminAccessProblem status={gate} need="UploadProducts" action="manage products" />
   if (product.isError) {
     const denied = accessProblemStatus(product.error)
-    if (denied) return <AdminAccessProblem status={denied} />
+    if (denied) return <AdminAccessProblem status={denied} need="UploadProducts" action="manage products" />
     if (product.error instanceof ApiError && product.error.status === 404) {
       return (
         <>

@@ -85,7 +85,7 @@ export function ProductsTablePage() {
   })
   const types = useProductTypes()
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} />
+  if (denied) return <AdminAccessProblem status={denied} need="UploadProducts" action="manage products" />
   return (
     <>
       <PageTitle title="Products" />

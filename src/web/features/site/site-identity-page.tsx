@@ -27,13 +27,11 @@ import { UserSection } from '../admin/user-section'
 import { useAdminSiteIdentity, useUpdateSiteIdentity } from './site-api'
 import { SiteImageEditor } from './site-image-editor'
 
-const FORBIDDEN = 'Only admins can change the site identity.'
-
 /** /admin/site: the business behind the site, as visitors, e-mails and receipts show it. */
 export function SiteIdentityPage() {
   const identity = useAdminSiteIdentity()
   const denied = accessProblemStatus(identity.error)
-  if (denied) return <AdminAccessProblem status={denied} forbidden={FORBIDDEN} />
+  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the site identity" />
   const header = (
     <>
       <PageTitle title="Site identity" />

@@ -1,6 +1,7 @@
 export { ebookLink } from './ebook-link'
 export { inboxReceived } from './inbox-received'
 export { type InboxAlertEntry, inboxStaffAlert } from './inbox-staff-alert'
+export { invitation } from './invitation'
 export type { Brand, RenderedMail } from './layout'
 export { escapeHtml, oneLine } from './markup'
 export { money, orderReceipt, type ReceiptInput } from './order-receipt'

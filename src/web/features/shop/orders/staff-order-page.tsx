@@ -23,7 +23,7 @@ export function StaffOrderPage() {
   const { id = '' } = useParams()
   const order = useOrder('staff', id)
   const denied = accessProblemStatus(order.error)
-  if (denied) return <AdminAccessProblem status={denied} />
+  if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see orders" />
   const fallback = orderQueryState(order)
   if (fallback || !order.data) return fallback
   const o = order.data

@@ -69,7 +69,7 @@ export function StaffOrdersPage() {
   const result = useStaffOrders(state.query)
   const cols = useMemo(columns, [])
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} />
+  if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see orders" />
   return (
     <>
       <PageTitle title="Orders" />

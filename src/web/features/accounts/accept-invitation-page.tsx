@@ -1,0 +1,154 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { invitationAcceptSchema, invitationPreviewSchema } from '../../../shared/contract/invitations'
+import { PageSkeleton } from '../../components/layout/page-skeleton'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { PasswordInput } from '../../components/ui/password-input'
+import { api, errorMessage, isApiError } from '../../lib/api'
+import { signInWithPassword } from './auth-client'
+import { AuthPage, textLinkClasses } from './auth-page'
+import {
+  type FieldErrors,
+  formValues,
+  hasErrors,
+  issuesToFieldErrors,
+  serverFieldErrors,
+} from './form-errors'
+import { applySignedIn } from './session'
+import { useFocusFirstError } from './use-focus-first-error'
+
+const ROLE_WORDS = { admin: 'an admin', staff: 'staff', user: 'a user' } as const
+
+/** The invitation link: the invitee chooses their name and password and is signed in. */
+export function AcceptInvitationPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  useFocusFirstError(formRef, errors)
+  const preview = useQuery({
+    queryKey: ['invitations', 'preview', token],
+    queryFn: () => api.post('/api/invitations/preview', { token }, { schema: invitationPreviewSchema }),
+    enabled: token.length >= 10,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  const accept = useMutation({
+    mutationFn: async (input: { first_name: string; last_name: string; password: string }) => {
+      const { email } = await api.post(
+        '/api/invitations/accept',
+        { ...input, token },
+        { schema: invitationPreviewSchema.pick({ email: true }) },
+      )
+      const outcome = await signInWithPassword({ email, password: input.password, callbackUrl: '/' })
+      return { email, signedIn: outcome.kind === 'signed-in' }
+    },
+    onSuccess: async ({ signedIn }) => {
+      if (!signedIn) return
+      await applySignedIn(queryClient)
+      await navigate('/', { replace: true })
+    },
+    onError: (error) => setErrors(serverFieldErrors(error)),
+  })
+
+  if (token.length < 10) {
+    return (
+      <AuthPage title="Accept your invitation">
+        <Alert variant="warning" title="This invitation link is incomplete">
+          Copy the whole link from the e-mail, or ask an admin to send the invitation again.
+        </Alert>
+      </AuthPage>
+    )
+  }
+  if (preview.isPending) return <PageSkeleton />
+  const linkProblem =
+    preview.error ?? (isApiError(accept.error) && accept.error.status === 410 ? accept.error : null)
+  if (linkProblem) {
+    return (
+      <AuthPage title="Accept your invitation">
+        <Alert variant="warning" title="This invitation cannot be used">
+          {errorMessage(linkProblem)}
+        </Alert>
+        <Button asChild variant="secondary" className="w-full">
+          <Link to="/sign-in">Sign in</Link>
+        </Button>
+      </AuthPage>
+    )
+  }
+  if (accept.isSuccess && !accept.data.signedIn) {
+    return (
+      <AuthPage title="Your account is ready">
+        <Alert variant="success" title="Welcome">
+          Sign in as <strong className="break-all">{accept.data.email}</strong> with the password you chose.
+        </Alert>
+        <Button asChild className="w-full">
+          <Link to="/sign-in" state={{ email: accept.data.email }}>
+            Sign in
+          </Link>
+        </Button>
+      </AuthPage>
+    )
+  }
+
+  const invited = preview.data
+  if (!invited) return <PageSkeleton />
+  const failure = accept.isError && !hasErrors(errors) ? errorMessage(accept.error) : undefined
+  return (
+    <AuthPage
+      title="Accept your invitation"
+      description={
+        <>
+          You are invited as {ROLE_WORDS[invited.role]} with{' '}
+          <strong className="break-all">{invited.email}</strong>. Choose your name and a password.
+        </>
+      }
+    >
+      <form
+        ref={formRef}
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const parsed = invitationAcceptSchema.safeParse({ ...formValues(event.currentTarget), token })
+          if (!parsed.success) {
+            setErrors(issuesToFieldErrors(parsed.error.issues))
+            return
+          }
+          setErrors({})
+          accept.mutate(parsed.data)
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First name" error={errors.first_name} required>
+            <Input name="first_name" autoComplete="given-name" maxLength={100} />
+          </FormField>
+          <FormField label="Last name" error={errors.last_name} required>
+            <Input name="last_name" autoComplete="family-name" maxLength={100} />
+          </FormField>
+        </div>
+        <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
+          <PasswordInput name="password" autoComplete="new-password" />
+        </FormField>
+        {failure && (
+          <Alert variant="danger" title="Your account was not created">
+            {failure}{' '}
+            {isApiError(accept.error, 'email_taken') && (
+              <Link className={textLinkClasses} to="/forgot-password">
+                Reset your password
+              </Link>
+            )}
+          </Alert>
+        )}
+        <Button type="submit" loading={accept.isPending || accept.isSuccess} className="w-full">
+          Create my account
+        </Button>
+      </form>
+    </AuthPage>
+  )
+}

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { AcceptInvitationPage } from '../features/accounts/accept-invitation-page'

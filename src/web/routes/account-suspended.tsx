@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/accounts.
+export { AccountSuspendedPage } from '../features/accounts/account-suspended-page'

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { SmtpSink } from '../support/smtp-sink'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+// Invitations: an admin invites by e-mail with a role and functions; the mailed link (received by a
+// real SMTP server on loopback) sets the invitee's name and password; the account is verified at once.
+const sink = new SmtpSink()
+beforeAll(() => sink.start())
+afterAll(() => sink.stop())
+
+let counter = 0
+const uniqueEmail = () => `invitee${++counter}.${Date.now()}@example.com`
+const PASSWORD = 'invited and welcome 42'
+
+async function setUp() {
+  const t = await createTestApp({ env: { SMTP_URL: sink.url } })
+  const me = await insertUserWithPassword(t.database.db, 'admin passphrase!', {
+    role: 'admin',
+    first_name: 'Ada',
+    last_name: 'Admin',
+  })
+  const admin = new CookieClient(t.app)
+  await admin.signIn(me.email, me.plainPassword)
+  return { t, admin, adminId: me.id, signInAgain: () => admin.signIn(me.email, me.plainPassword) }
+}
+
+async function linkTokenFor(t: TestApp, to: string): Promise<string> {
+  await t.mail.drainOnce()
+  const mail = sink.received.filter((m) => m.envelope.to.includes(to)).at(-1)
+  if (!mail) throw new Error(`no mail for ${to}`)
+  expect(mail.headers.get('subject')).toMatch(/invited/i)
+  const match = (mail.text ?? '').match(/https?:\/\/[^\s]+\/accept-invitation\?token=([A-Za-z0-9_-]+)/)
+  if (!match) throw new Error(`no invitation link in:\n${mail.text}`)
+  return match[1]!
+}
+
+async function invite(admin: CookieClient, body: Record<string, unknown>) {
+  return admin.json('/api/admin/invitations', 'POST', body)
+}
+
+describe('invitations', () => {
+  it('invites staff, mails a single-use link; accepting creates a verified staff account that signs in', async () => {
+    const { t, admin, adminId } = await setUp()
+    const email = uniqueEmail()
+    const res = await invite(admin, {
+      email: email.toUpperCase(),
+      role: 'staff',
+      staffFunctions: ['AccessShop'],
+    })
+    expect(res.status).toBe(201)
+    const created = await res.json()
+    expect(created).toMatchObject({ email, role: 'staff', staffFunctions: ['AccessShop'], status: 'pending' })
+
+    const listed = await (await admin.json('/api/admin/invitations')).json()
+    expect(listed.items.map((i: { email: string }) => i.email)).toEqual([email])
+
+    const token = await linkTokenFor(t, email)
+    const stored = await t.database.db.selectFrom('invitations').selectAll().executeTakeFirstOrThrow()
+    expect(stored.token_hash).not.toBe(token) // only the hash is kept
+    expect(stored.invited_by).toBe(adminId)
+
+    const preview = await t.request('/api/invitations/preview', { method: 'POST', body: { token } })
+    expect(await preview.json()).toEqual({ email, role: 'staff' })
+
+    const accepted = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { token, first_name: 'Sam', last_name: 'Staff', password: PASSWORD },
+    })
+    expect(accepted.status).toBe(201)
+    expect(await accepted.json()).toEqual({ email })
+
+    const invitee = new CookieClient(t.app)
+    expect((await invitee.signIn(email, PASSWORD)).headers.get('location')).toBe('http://localhost:3000/')
+    const me = await (await invitee.json('/api/me')).json()
+    expect(me).toMatchObject({ email, role: 'staff', staffFunctions: ['AccessShop'], first_name: 'Sam' })
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('emailVerified')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+    expect(user.emailVerified).not.toBeNull()
+
+    // Used once: the same link is refused, and the invitation leaves the pending list.
+    const again = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { token, first_name: 'Eve', last_name: 'Again', password: PASSWORD },
+    })
+    expect(again.status).toBe(410)
+    expect((await again.json()).code).toBe('invitation_used')
+    expect((await (await admin.json('/api/admin/invitations')).json()).items).toEqual([])
+
+    const actions = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actorId', 'targetId'])
+      .where('action', 'like', 'invitation.%')
+      .orderBy('createdAt')
+      .execute()
+    expect(actions.map((a) => a.action)).toEqual(['invitation.sent', 'invitation.accepted'])
+    expect(actions[0]!.actorId).toBe(adminId)
+    expect(actions[1]!.targetId).toBe(created.id)
+  })
+
+  it('refuses revoked, expired and superseded links with a clear 4xx; resend issues a working link', async () => {
+    const { t, admin, signInAgain } = await setUp()
+    const body = { first_name: 'Kim', last_name: 'Late', password: PASSWORD }
+
+    const revokedEmail = uniqueEmail()
+    const revoked = await (await invite(admin, { email: revokedEmail, role: 'user' })).json()
+    const revokedToken = await linkTokenFor(t, revokedEmail)
+    expect((await admin.json(`/api/admin/invitations/${revoked.id}`, 'DELETE')).status).toBe(204)
+    const refused = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { ...body, token: revokedToken },
+    })
+    expect(refused.status).toBe(410)
+    expect((await refused.json()).code).toBe('invitation_revoked')
+    expect((await admin.json(`/api/admin/invitations/${revoked.id}/resend`, 'POST')).status).toBe(404)
+
+    const lateEmail = uniqueEmail()
+    const late = await (await invite(admin, { email: lateEmail, role: 'admin' })).json()
+    const oldToken = await linkTokenFor(t, lateEmail)
+    t.clock.advance(8 * 24 * 60 * 60 * 1000)
+    const expired = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { ...body, token: oldToken },
+    })
+    expect(expired.status).toBe(410)
+    expect((await expired.json()).code).toBe('invitation_expired')
+    await signInAgain() // the admin's own session idled out over those days
+    const list = await (await admin.json('/api/admin/invitations')).json()
+    expect(list.items).toEqual([expect.objectContaining({ id: late.id, status: 'expired' })])
+
+    const resent = await admin.json(`/api/admin/invitations/${late.id}/resend`, 'POST')
+    expect(resent.status).toBe(200)
+    expect((await resent.json()).status).toBe('pending')
+    const newToken = await linkTokenFor(t, lateEmail)
+    expect(newToken).not.toBe(oldToken)
+    const superseded = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { ...body, token: oldToken },
+    })
+    expect(superseded.status).toBe(404)
+    expect((await superseded.json()).code).toBe('invitation_not_found')
+    const ok = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { ...body, token: newToken },
+    })
+    expect(ok.status).toBe(201)
+    const adminUser = await t.database.db
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', lateEmail)
+      .executeTakeFirstOrThrow()
+    expect(adminUser.role).toBe('admin')
+
+    const actions = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('action', 'like', 'invitation.%')
+      .orderBy('createdAt')
+      .execute()
+    expect(actions.map((a) => a.action)).toEqual([
+      'invitation.sent',
+      'invitation.revoked',
+      'invitation.sent',
+      'invitation.resent',
+      'invitation.accepted',
+    ])
+  })
+
+  it('refuses an address that has an account or an open invitation, bad input, and non-admins', async () => {
+    const { t, admin } = await setUp()
+    const existing = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
+      role: 'staff',
+      staffFunctions: '["AccessShop"]',
+    })
+    const taken = await invite(admin, { email: existing.email, role: 'staff' })
+    expect(taken.status).toBe(409)
+    expect((await taken.json()).code).toBe('email_taken')
+
+    const email = uniqueEmail()
+    expect((await invite(admin, { email, role: 'user' })).status).toBe(201)
+    const twice = await invite(admin, { email, role: 'staff' })
+    expect(twice.status).toBe(409)
+    expect((await twice.json()).code).toBe('invitation_pending')
+
+    const bad = await invite(admin, { email: 'not an address', role: 'owner' })
+    expect(bad.status).toBe(422)
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(['email', 'role'])
+
+    const staff = new CookieClient(t.app)
+    await staff.signIn(existing.email, existing.plainPassword)
+    expect((await staff.json('/api/admin/invitations')).status).toBe(403)
+    expect((await invite(staff, { email: uniqueEmail(), role: 'admin' })).status).toBe(403)
+    expect((await t.request('/api/admin/invitations')).status).toBe(401)
+
+    const weak = await t.request('/api/invitations/accept', {
+      method: 'POST',
+      body: { token: 'x'.repeat(43), first_name: '', last_name: 'B', password: 'short' },
+    })
+    expect(weak.status).toBe(422)
+    const unknown = await t.request('/api/invitations/preview', {
+      method: 'POST',
+      body: { token: 'x'.repeat(43) },
+    })
+    expect(unknown.status).toBe(404)
+  })
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { insertFile, insertFolder, insertUserWithPassword } from '../support/factories'
+import { CookieClient } from '../support/http-client'
+import { createTestApp } from '../support/test-app'
+
+// The e-book file picker searches with scope=public: only files in public folders (which every
+// signed-in user may open) are offered, never a customer's private files, though an admin can open those.
+describe('e-book file picker search', () => {
+  it('offers only files in the public tree with scope=public, everything the caller may open otherwise', async () => {
+    const t = await createTestApp()
+    const db = t.database.db
+    const adminUser = await insertUserWithPassword(db, 'admin passphrase!', { role: 'admin' })
+    const admin = new CookieClient(t.app)
+    await admin.signIn(adminUser.email, adminUser.plainPassword)
+
+    const downloads = await insertFolder(db, { folder_name: 'Downloads', type: 'public' })
+    const guides = await insertFolder(db, { folder_name: 'Guides', type: 'public', parent_id: downloads.id })
+    const customer = await insertFolder(db, { folder_name: 'Customer private', type: 'locked' })
+    const underLocked = await insertFolder(db, {
+      folder_name: 'Shared',
+      type: 'public',
+      parent_id: customer.id,
+    })
+    const top = await insertFile(db, downloads.id, { filename: 'ebook-top.pdf' })
+    const nested = await insertFile(db, guides.id, { filename: 'ebook-nested.pdf' })
+    await insertFile(db, customer.id, { filename: 'ebook-contract.pdf' })
+    await insertFile(db, underLocked.id, { filename: 'ebook-client.pdf' })
+
+    const search = async (query: string) => {
+      const res = await admin.json(`/api/items/search?${query}`)
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { files: { id: string; filename: string }[] }
+      return body.files.map((f) => f.filename).sort()
+    }
+    expect(await search('q=ebook&scope=public')).toEqual([nested.filename, top.filename].sort())
+    expect(await search('q=ebook')).toEqual([
+      'ebook-client.pdf',
+      'ebook-contract.pdf',
+      'ebook-nested.pdf',
+      'ebook-top.pdf',
+    ])
+    const bad = await admin.json('/api/items/search?q=ebook&scope=private')
+    expect(bad.status).toBe(422)
+  })
+})
