@@ -81,16 +81,24 @@ async function seedSite(t: TestApp) {
     await insertFile(db, folder.id, { path: await put(t, bytes), size: bytes.length, createdBy: buyer.id })
   }
   const ebook = Buffer.from('%PDF-1.7 the e-book itself')
-  const product = await insertProduct(db, {
+  const deliveryFile = {
     deliveryFileKey: await put(t, ebook),
     deliveryFileName: 'book.pdf',
     deliveryFileType: 'application/pdf',
     deliveryFileSize: ebook.length,
-  })
+  }
+  const product = await insertProduct(db, deliveryFile)
   const order = await insertOrder(db, buyer.id, { status: 'paid', total: product.price })
   await db
     .insertInto('product_orders')
-    .values({ product_id: product.id, order_id: order.id, quantity: 1, amount: product.price })
+    // A paid line carries the snapshot of the file it bought, as the settlement writes it.
+    .values({
+      product_id: product.id,
+      order_id: order.id,
+      quantity: 1,
+      amount: product.price,
+      ...deliveryFile,
+    })
     .execute()
   const link = `${DOWNLOAD_PATH}${downloadToken(t.deps.env, {
     orderId: order.id,
