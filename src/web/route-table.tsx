@@ -143,6 +143,14 @@ export const routes: RouteObject[] = [
             path: 'staff/orders/:id',
             lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderPage }),
           },
+          {
+            path: 'staff/customers',
+            lazy: async () => ({ Component: (await import('./routes/staff-customers')).StaffCustomersPage }),
+          },
+          {
+            path: 'staff/customers/:id',
+            lazy: async () => ({ Component: (await import('./routes/staff-customer')).StaffCustomerPage }),
+          },
           // Admin: the users table and one user's page (issue 3 §10).
           {
             path: 'admin/users',

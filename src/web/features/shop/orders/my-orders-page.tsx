@@ -58,7 +58,7 @@ export function MyOrdersPage() {
             {orders.data.items.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <Link to={`/account/orders/${order.id}`} className="font-medium text-accent hover:underline">
-                  Order <code>{order.trxref}</code>
+                  {order.name}
                 </Link>
                 <span className="text-sm text-fg-muted">
                   {formatDate(order.createdAt)} · {order.item_count}{' '}
