@@ -75,7 +75,12 @@ beforeAll(async () => {
   const db = t.database.db
   clients.buyer = await signedIn({})
   clients.uploader = await signedIn({ role: 'staff', staffFunctions: '["UploadProducts"]' })
-  clients.shop = await signedIn({ role: 'staff', staffFunctions: '["AccessShop"]' })
+  clients.shop = await signedIn({
+    role: 'staff',
+    staffFunctions: '["AccessShop"]',
+    first_name: 'Shop',
+    last_name: 'Staff',
+  })
   clients.admin = await signedIn({ role: 'admin' })
   const kit = await insertProduct(db, { name: 'Brand Kit', price: 150050 })
   const logo = await insertProduct(db, { name: 'Logo Pack', price: 20000 })
@@ -253,6 +258,11 @@ describe('the customers table', () => {
       table: 'customers',
       filters: { sort: 'name', order: 'asc', q: 'example' },
     })
+    // The audit log reads it back in words, with the exporter's name rather than an id.
+    const log = await (await get('admin', '/api/admin/audit?action=export&sort=createdAt&order=desc')).json()
+    const latest = log.items[0]
+    expect(latest.summary).toBe('Exported customers: search “example”, sorted by name ascending')
+    expect(latest.actor.name).toBe('Shop Staff')
   })
 })
 

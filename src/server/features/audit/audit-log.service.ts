@@ -7,48 +7,25 @@ import { queryInBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canReadAuditLog } from '../../policies/audit.policy'
 import type { ActorInfo } from '../admin/user-access.service'
-import { AUDIT_LIST_COLUMNS, type AuditRow, filteredAuditEvents } from './audit.repository'
+import { idsToName, presentAuditEvent } from './audit.presenter'
+import { AUDIT_LIST_COLUMNS, type AuditRow, auditNames, filteredAuditEvents } from './audit.repository'
 import { recordExport } from './audit.service'
 
 // The admins' audit log table and its CSV export (product.md §6). Reading the log is not itself
 // recorded (it would drown the log); exporting it is, like every export.
 
-type Deps = Pick<AppDeps, 'database' | 'clock'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
 function authorize(actor: Actor) {
   if (!canReadAuditLog(actor)) throw problems.forbidden()
 }
 
-function parseDetails(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text)
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString()
-
-export function presentAuditEvent(row: AuditRow): AuditEventItem {
-  return {
-    id: row.id,
-    createdAt: iso(row.createdAt),
-    action: row.action,
-    actor: row.actorId || row.actorEmail ? { id: row.actorId, email: row.actorEmail } : null,
-    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
-    ipAddress: row.ipAddress,
-    userAgent: row.userAgent,
-    details: parseDetails(row.details),
-  }
-}
-
 export async function listAuditEvents(deps: Deps, actor: Actor, query: AuditListQuery) {
   authorize(actor)
-  const page = await fetchListPage(filteredAuditEvents(deps.database.db, query), query, AUDIT_LIST_COLUMNS)
-  return { ...page, items: page.items.map(presentAuditEvent) }
+  const db = deps.database.db
+  const page = await fetchListPage(filteredAuditEvents(db, query), query, AUDIT_LIST_COLUMNS)
+  const names = { ...(await auditNames(db, idsToName(page.items))), currency: deps.env.shopCurrency }
+  return { ...page, items: page.items.map((row) => presentAuditEvent(row, names)) }
 }
 
 const CSV_COLUMNS: CsvColumn<AuditRow>[] = [
