@@ -1,4 +1,4 @@
-import type { AuditEventItem, AuditListQuery } from '../../../shared/contract/audit'
+import type { AuditListQuery } from '../../../shared/contract/audit'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
