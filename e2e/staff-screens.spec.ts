@@ -55,9 +55,7 @@ async function scrollsSideways(page: Page) {
 
 test('every staff table page fits a 390 px phone, and the staff menu leads between them', async ({
   page,
-  browserIssues,
 }) => {
-  await browserIssues.watch(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, admin.email, admin.password)
   for (const { path } of STAFF_TABLE_PAGES) {
@@ -79,11 +77,7 @@ test('every staff table page fits a 390 px phone, and the staff menu leads betwe
   expect(await seriousViolations(page)).toEqual([])
 })
 
-test('on a desktop the staff sidebar lists only the pages the user may open', async ({
-  page,
-  browserIssues,
-}) => {
-  await browserIssues.watch(page)
+test('on a desktop the staff sidebar lists only the pages the user may open', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page, shopStaff.email, shopStaff.password)
   await page.goto('/staff/customers')
