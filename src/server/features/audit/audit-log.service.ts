@@ -1,4 +1,4 @@
-import type { AuditListQuery } from '../../../shared/contract/audit'
+import type { AuditEventItem, AuditListQuery } from '../../../shared/contract/audit'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
@@ -28,23 +28,52 @@ export async function listAuditEvents(deps: Deps, actor: Actor, query: AuditList
   return { ...page, items: page.items.map((row) => presentAuditEvent(row, names)) }
 }
 
-const CSV_COLUMNS: CsvColumn<AuditRow>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'createdAt', value: (r) => new Date(r.createdAt) },
-  { header: 'action', value: (r) => r.action },
-  { header: 'actorId', value: (r) => r.actorId },
-  { header: 'actorEmail', value: (r) => r.actorEmail },
-  { header: 'targetType', value: (r) => r.targetType },
-  { header: 'targetId', value: (r) => r.targetId },
-  { header: 'ipAddress', value: (r) => r.ipAddress },
-  { header: 'userAgent', value: (r) => r.userAgent },
-  { header: 'details', value: (r) => r.details },
+type CsvEvent = { row: AuditRow; item: AuditEventItem }
+
+/**
+ * The raw record (ids, the details as JSON) and, after it, the same event as the table reads it:
+ * the actor's and target's names and the summary in words (docs/decisions/0071).
+ */
+const CSV_COLUMNS: CsvColumn<CsvEvent>[] = [
+  { header: 'id', value: ({ row: r }) => r.id },
+  { header: 'createdAt', value: ({ row: r }) => new Date(r.createdAt) },
+  { header: 'action', value: ({ row: r }) => r.action },
+  { header: 'actorId', value: ({ row: r }) => r.actorId },
+  { header: 'actorEmail', value: ({ row: r }) => r.actorEmail },
+  { header: 'targetType', value: ({ row: r }) => r.targetType },
+  { header: 'targetId', value: ({ row: r }) => r.targetId },
+  { header: 'ipAddress', value: ({ row: r }) => r.ipAddress },
+  { header: 'userAgent', value: ({ row: r }) => r.userAgent },
+  { header: 'details', value: ({ row: r }) => r.details },
+  { header: 'actorName', value: ({ item }) => item.actor?.name ?? null },
+  { header: 'targetName', value: ({ item }) => item.target?.label ?? null },
+  { header: 'summary', value: ({ item }) => item.summary },
 ]
+
+const CSV_BATCH = 500
+
+/** Each batch of events presented with the names it mentions, looked up once per batch. */
+async function* presented(deps: Deps, rows: AsyncIterable<AuditRow>): AsyncGenerator<CsvEvent> {
+  let batch: AuditRow[] = []
+  const flush = async function* () {
+    const names = {
+      ...(await auditNames(deps.database.db, idsToName(batch))),
+      currency: deps.env.shopCurrency,
+    }
+    for (const row of batch) yield { row, item: presentAuditEvent(row, names) }
+    batch = []
+  }
+  for await (const row of rows) {
+    batch.push(row)
+    if (batch.length >= CSV_BATCH) yield* flush()
+  }
+  if (batch.length > 0) yield* flush()
+}
 
 /** Every event matching the table's filters and search (not just the page), streamed; audited. */
 export async function exportAuditEvents(deps: Deps, by: ActorInfo, query: AuditListQuery) {
   authorize(by.actor)
   await recordExport(deps.database.db, by, 'audit_events', query, deps.clock())
   const ordered = applySearchAndSort(filteredAuditEvents(deps.database.db, query), query, AUDIT_LIST_COLUMNS)
-  return csvStream(CSV_COLUMNS, queryInBatches(ordered))
+  return csvStream(CSV_COLUMNS, presented(deps, queryInBatches(ordered, { batchSize: CSV_BATCH })))
 }

@@ -116,9 +116,9 @@ export function describeAudit(action: string, details: Record<string, unknown>, 
       return `Exported ${tableName(d.table)}: ${describeFilters(filters, names)}`
     }
     case 'role.changed':
-      return `From ${plainValue(d.from)} to ${plainValue(d.to)}`
+      return 'to' in d ? `From ${plainValue(d.from)} to ${plainValue(d.to)}` : generic(d)
     case 'functions.changed':
-      return `From ${list(d.from)} to ${list(d.to)}`
+      return 'to' in d ? `From ${list(d.from)} to ${list(d.to)}` : generic(d)
     case 'restriction.changed':
       return d.isRestricted ? 'Restricted: signed out and blocked' : 'Restriction lifted'
     case 'signin.failure':
