@@ -1,15 +1,16 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { PASSWORD } from './support/accounts'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
-import { expect, test } from './support/fixtures'
+import { type BrowserIssues, expect, test } from './support/fixtures'
 
 // Staff screens on a phone and a desktop: every staff table page fits 390 px without the page
 // scrolling sideways (a wide table scrolls inside its own box), the staff navigation lists the pages
 // the user may open (a sidebar on desktop, a "Staff pages" menu on phones), and the customers pages
 // pass axe.
 
-test.describe.configure({ timeout: 180_000 })
+// Serial: the users are made once, in one worker.
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 const tag = `ss${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const admin = {
@@ -30,6 +31,26 @@ const shopStaff = {
   verified: true,
 }
 
+const seller = {
+  email: `${tag}.seller@example.test`,
+  password: PASSWORD,
+  firstName: 'Seyi',
+  lastName: 'Seller',
+  role: 'staff' as const,
+  functions: ['UploadProducts', 'AccessShop'],
+  verified: true,
+}
+const corporateBuyer = {
+  email: `${tag}.buyer@example.test`,
+  password: PASSWORD,
+  firstName: 'Chidi',
+  lastName: `Corporate${tag}`,
+  accountType: 'corporate' as const,
+  businessName: `Acme ${tag} Ltd`,
+  industry: 'Retail',
+  verified: true,
+}
+
 const STAFF_TABLE_PAGES: readonly { path: string; heading: string }[] = [
   { path: '/staff/orders', heading: 'Orders' },
   { path: '/staff/customers', heading: 'Customers' },
@@ -43,7 +64,7 @@ const STAFF_TABLE_PAGES: readonly { path: string; heading: string }[] = [
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  await createUsers([admin, shopStaff])
+  await createUsers([admin, shopStaff, seller, corporateBuyer])
 })
 
 async function scrollsSideways(page: Page) {
@@ -89,4 +110,68 @@ test('on a desktop the staff sidebar lists only the pages the user may open', as
   expect(await seriousViolations(page)).toEqual([])
   await sidebar.getByRole('link', { name: 'Shop orders' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+})
+
+async function publishProduct(browser: Browser, browserIssues: BrowserIssues, name: string): Promise<string> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await browserIssues.watch(page)
+  await signIn(page, seller.email, seller.password)
+  await page.goto('/admin/products/new')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('combobox', { name: 'Type', exact: true }).fill(`Kits ${tag}`)
+  await page.getByRole('textbox', { name: 'Price (NGN)' }).fill('3001')
+  await page.getByRole('textbox', { name: 'Description' }).fill('Everything a brand needs.')
+  await page.getByRole('radio', { name: 'A link' }).check()
+  await page.getByRole('textbox', { name: /^Link/ }).fill('https://example.com/kit')
+  await page.getByLabel('Published: shown in the shop and for sale').check()
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/)
+  const id = new URL(page.url()).pathname.split('/').pop() ?? ''
+  await context.close()
+  return id
+}
+
+test('a corporate buyer appears among the customers with what they spent; their page lists the order by its product', async ({
+  browser,
+  browserIssues,
+  page,
+}) => {
+  const productName = `Brand Kit ${tag}`
+  const productId = await publishProduct(browser, browserIssues, productName)
+
+  const buyerContext = await browser.newContext()
+  const buyerPage = await buyerContext.newPage()
+  await browserIssues.watch(buyerPage)
+  await signIn(buyerPage, corporateBuyer.email, PASSWORD)
+  await buyerPage.goto(`/shop/${productId}`)
+  await buyerPage.getByRole('button', { name: 'Add to cart' }).click()
+  await buyerPage.getByRole('link', { name: /In your cart/ }).click()
+  await buyerPage.getByRole('button', { name: 'Checkout' }).click()
+  await expect(buyerPage).toHaveURL(/\/_emulator\/paystack\/checkout\//)
+  await buyerPage.getByRole('button', { name: 'Pay ₦3,001.00' }).click()
+  await expect(buyerPage.getByText('Payment received')).toBeVisible()
+  await buyerContext.close()
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, shopStaff.email, shopStaff.password)
+  await page.goto(`/staff/customers?q=${encodeURIComponent(corporateBuyer.businessName)}`)
+  const row = page.getByRole('row', { name: new RegExp(corporateBuyer.lastName) })
+  await expect(row).toContainText(corporateBuyer.businessName)
+  await expect(row).toContainText('₦3,001.00')
+  await expect(row).toContainText('Corporate')
+  await row.getByRole('link', { name: `${corporateBuyer.firstName} ${corporateBuyer.lastName}` }).click()
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${corporateBuyer.firstName} ${corporateBuyer.lastName}` }),
+  ).toBeVisible()
+  await expect(page.getByText('Total spent')).toBeVisible()
+  const orderLink = page.getByRole('main').getByRole('link', { name: productName, exact: true })
+  await expect(orderLink).toBeVisible()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  const { scrollWidth, clientWidth } = await scrollsSideways(page)
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+  expect(await seriousViolations(page)).toEqual([])
+  await orderLink.click()
+  await expect(page).toHaveURL(/\/staff\/orders\/[0-9a-f-]{36}$/)
 })
