@@ -74,10 +74,7 @@ test('a partial refund shows on the staff page without a reload, and to the buye
   await page.getByRole('button', { name: 'Pay ₦3,001.00' }).click()
   await expect(page.getByText('Payment received')).toBeVisible()
   await page.goto('/account/orders')
-  await page
-    .getByRole('link', { name: /^Order / })
-    .first()
-    .click()
+  await page.getByRole('main').getByRole('link', { name: productName, exact: true }).first().click()
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/)
   const orderId = new URL(page.url()).pathname.split('/').pop() ?? ''
 

@@ -17,6 +17,7 @@ import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue.routes'
+import { customersRoutes } from './features/shop/customers.routes'
 import { paymentsRoutes } from './features/shop/payments.routes'
 import { productsRoutes } from './features/shop/products.routes'
 import { siteRoutes } from './features/site/site.routes'
@@ -52,6 +53,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...folderZipRoutes,
     ...paymentsRoutes,
     ...siteRoutes,
+    ...customersRoutes,
   ]
   table.push(...apiDocsRoutes(() => table, pkg.version))
   return table

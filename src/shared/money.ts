@@ -19,11 +19,7 @@ export function formatMoney(minorUnits: number, currency: string, options: { loc
   if (!Number.isSafeInteger(minorUnits)) {
     throw new RangeError(`Money is an integer count of minor units, got ${minorUnits}`)
   }
-  const exponent = currencyExponent(currency)
-  const digits = String(Math.abs(minorUnits)).padStart(exponent + 1, '0')
-  const whole = digits.slice(0, digits.length - exponent)
-  const fraction = digits.slice(digits.length - exponent)
-  const decimal = `${minorUnits < 0 ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`
+  const decimal = majorUnits(minorUnits, currency)
   const formatter = new Intl.NumberFormat(options.locale, {
     style: 'currency',
     currency,
@@ -31,4 +27,19 @@ export function formatMoney(minorUnits: number, currency: string, options: { loc
   })
   // TypeScript's lib types `format` as number | bigint; runtimes since 2023 accept exact decimal strings.
   return formatter.format(decimal as unknown as number)
+}
+
+/**
+ * The plain decimal amount in major units, exact and without symbol or grouping: `majorUnits(150050,
+ * 'NGN')` is "1500.50". What machine-readable outputs (CSV) carry beside a separate currency code.
+ */
+export function majorUnits(minorUnits: number, currency: string): string {
+  if (!Number.isSafeInteger(minorUnits)) {
+    throw new RangeError(`Money is an integer count of minor units, got ${minorUnits}`)
+  }
+  const exponent = currencyExponent(currency)
+  const digits = String(Math.abs(minorUnits)).padStart(exponent + 1, '0')
+  const whole = digits.slice(0, digits.length - exponent)
+  const fraction = digits.slice(digits.length - exponent)
+  return `${minorUnits < 0 ? '-' : ''}${whole}${exponent > 0 ? `.${fraction}` : ''}`
 }

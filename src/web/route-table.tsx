@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { AppLayout } from './components/layout/app-layout'
 import { PageSkeleton } from './components/layout/page-skeleton'
+import { StaffLayout } from './features/staff/staff-layout'
 import { NotFoundPage } from './routes/not-found'
 import { RouteError } from './routes/route-error'
 
@@ -17,6 +18,14 @@ function ShellError() {
   )
 }
 
+/** Staff and admin pages share a layout with the staff navigation; any page under these paths joins it. */
+const STAFF_PAGE = /^(staff|admin)\//
+
+function withStaffLayout(pages: RouteObject[]): RouteObject[] {
+  const staff = pages.filter((r) => r.path !== undefined && STAFF_PAGE.test(r.path))
+  return [{ Component: StaffLayout, children: staff }, ...pages.filter((r) => !staff.includes(r))]
+}
+
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
@@ -26,7 +35,7 @@ export const routes: RouteObject[] = [
         // Errors and the first page load render inside the shell, keeping the header usable.
         ErrorBoundary: RouteError,
         HydrateFallback: PageSkeleton,
-        children: [
+        children: withStaffLayout([
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
           { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopPage }) },
           // The shop (issue 5): product page, cart, and product management for UploadProducts staff.
@@ -152,6 +161,14 @@ export const routes: RouteObject[] = [
             path: 'staff/orders/:id',
             lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderPage }),
           },
+          {
+            path: 'staff/customers',
+            lazy: async () => ({ Component: (await import('./routes/staff-customers')).StaffCustomersPage }),
+          },
+          {
+            path: 'staff/customers/:id',
+            lazy: async () => ({ Component: (await import('./routes/staff-customer')).StaffCustomerPage }),
+          },
           // Admin: the users table and one user's page (issue 3 §10).
           {
             path: 'admin/users',
@@ -210,7 +227,7 @@ export const routes: RouteObject[] = [
           },
           // Eager: the error page shows it too, so it is in the shell's chunk anyway.
           { path: '*', Component: NotFoundPage },
-        ],
+        ]),
       },
     ],
   },

@@ -119,7 +119,7 @@ describe('GET /api/admin/audit/export.csv', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n')
     expect(lines[0]).toBe(
-      'id,createdAt,action,actorId,actorEmail,targetType,targetId,ipAddress,userAgent,details',
+      'id,createdAt,action,actorId,actorEmail,targetType,targetId,ipAddress,userAgent,details,actorName,targetName,summary',
     )
     expect(lines.at(-1)).toBe('')
     // Every match, not only the page: the four seeded events, and the admin's own sign-in.
@@ -127,6 +127,8 @@ describe('GET /api/admin/audit/export.csv', () => {
     expect(rows).toHaveLength((await list('q=example.com')).total)
     expect(rows.find((l) => l.includes('evil'))).toContain("'=cmd|evil@example.com")
     expect(rows.find((l) => l.includes('role.changed'))).toContain('"{""role"":""staff""}"')
+    // After the raw record, the event as people read it: a user who no longer exists is named so, not by id.
+    expect(rows.find((l) => l.includes('role.changed'))).toMatch(/,,a deleted user,role: staff$/)
 
     const exported = await t.database.db
       .selectFrom('audit_events')

@@ -17,6 +17,9 @@ export function canSeeAllOrders(actor: Actor): actor is UserActor {
   return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('AccessShop'))
 }
 
+/** The customers table, a customer's page and its export: the same people who see every order. */
+export const canSeeCustomers = canSeeAllOrders
+
 /** Refunds: the same people who see every order. */
 export const canRefund = canSeeAllOrders
 

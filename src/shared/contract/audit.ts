@@ -59,11 +59,19 @@ export const auditEventSchema = z
     id: z.string(),
     createdAt: z.string(),
     action: z.string(),
-    /** Who acted, as recorded then (null for the system or an anonymous caller). */
-    actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }).nullable(),
-    target: z.object({ type: z.string(), id: z.string() }).nullable(),
+    /**
+     * Who acted: id and e-mail as recorded then (null for the system or an anonymous caller); their
+     * name as it is now (null when unknown or the account is gone).
+     */
+    actor: z
+      .object({ id: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() })
+      .nullable(),
+    /** What was acted on; `label` names it (a user's name, an order's products). */
+    target: z.object({ type: z.string(), id: z.string(), label: z.string() }).nullable(),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
+    /** The details in words: money formatted, an export's filters described. */
+    summary: z.string(),
     /** What the action recorded about itself (never a secret: the writer refuses those keys). */
     details: z.record(z.string(), z.unknown()),
   })

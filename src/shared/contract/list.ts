@@ -49,6 +49,11 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(v
   )
 }
 
+/** An optional id filter from a query string (e.g. one buyer's orders): blank means not given. */
+export function optionalUuid(label: string) {
+  return z.preprocess(blankToUndefined, z.uuid({ error: `${label} must be an id.` }).optional())
+}
+
 export interface ListQueryOptions<
   Sortable extends readonly [string, ...string[]],
   Filters extends z.ZodRawShape,

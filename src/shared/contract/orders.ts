@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '../enums'
-import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } from './list'
+import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate, optionalUuid } from './list'
 
 // Checkout, payments, orders and refunds (product.md §3, issue 5). The client sends only product ids
 // and quantities; every amount comes from the server, in integer minor units of `currency`.
@@ -67,6 +67,8 @@ export const orderLineSchema = z.object({
 export const orderSummarySchema = z.object({
   id: z.string(),
   trxref: z.string(),
+  /** The order as people know it, by its products: "Brand Kit", "Brand Kit and 2 more". */
+  name: z.string(),
   status: z.enum(ORDER_STATUSES),
   total: z.number().int(),
   currency: z.string(),
@@ -117,7 +119,13 @@ export const orderListQuerySchema = listQuerySchema({
   sortable: ORDER_SORTS,
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: { status: optionalChoice(ORDER_STATUSES, 'Status'), from: optionalIsoDate, to: optionalIsoDate },
+  filters: {
+    status: optionalChoice(ORDER_STATUSES, 'Status'),
+    from: optionalIsoDate,
+    to: optionalIsoDate,
+    /** Staff: one buyer's orders (a customer's page). The buyer's own list ignores it. */
+    buyer: optionalUuid('Buyer'),
+  },
 })
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>
 export const orderListSchema = listResponseSchema(orderSummarySchema)

@@ -7,62 +7,68 @@ import { keysetBatches } from '../../lib/list-query/query-batches'
 import type { Actor } from '../../policies/actor'
 import { canReadAuditLog } from '../../policies/audit.policy'
 import type { ActorInfo } from '../admin/user-access.service'
-import { AUDIT_LIST_COLUMNS, type AuditRow, filteredAuditEvents } from './audit.repository'
+import { idsToName, presentAuditEvent } from './audit.presenter'
+import { AUDIT_LIST_COLUMNS, type AuditRow, auditNames, filteredAuditEvents } from './audit.repository'
 import { recordExport } from './audit.service'
 
 // The admins' audit log table and its CSV export (product.md §6). Reading the log is not itself
 // recorded (it would drown the log); exporting it is, like every export.
 
-type Deps = Pick<AppDeps, 'database' | 'clock'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
 function authorize(actor: Actor) {
   if (!canReadAuditLog(actor)) throw problems.forbidden()
 }
 
-function parseDetails(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text)
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString()
-
-export function presentAuditEvent(row: AuditRow): AuditEventItem {
-  return {
-    id: row.id,
-    createdAt: iso(row.createdAt),
-    action: row.action,
-    actor: row.actorId || row.actorEmail ? { id: row.actorId, email: row.actorEmail } : null,
-    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
-    ipAddress: row.ipAddress,
-    userAgent: row.userAgent,
-    details: parseDetails(row.details),
-  }
-}
-
 export async function listAuditEvents(deps: Deps, actor: Actor, query: AuditListQuery) {
   authorize(actor)
-  const page = await fetchListPage(filteredAuditEvents(deps.database.db, query), query, AUDIT_LIST_COLUMNS)
-  return { ...page, items: page.items.map(presentAuditEvent) }
+  const db = deps.database.db
+  const page = await fetchListPage(filteredAuditEvents(db, query), query, AUDIT_LIST_COLUMNS)
+  const names = { ...(await auditNames(db, idsToName(page.items))), currency: deps.env.shopCurrency }
+  return { ...page, items: page.items.map((row) => presentAuditEvent(row, names)) }
 }
 
-const CSV_COLUMNS: CsvColumn<AuditRow>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'createdAt', value: (r) => new Date(r.createdAt) },
-  { header: 'action', value: (r) => r.action },
-  { header: 'actorId', value: (r) => r.actorId },
-  { header: 'actorEmail', value: (r) => r.actorEmail },
-  { header: 'targetType', value: (r) => r.targetType },
-  { header: 'targetId', value: (r) => r.targetId },
-  { header: 'ipAddress', value: (r) => r.ipAddress },
-  { header: 'userAgent', value: (r) => r.userAgent },
-  { header: 'details', value: (r) => r.details },
+type CsvEvent = { row: AuditRow; item: AuditEventItem }
+
+/**
+ * The raw record (ids, the details as JSON) and, after it, the same event as the table reads it:
+ * the actor's and target's names and the summary in words (docs/decisions/0071).
+ */
+const CSV_COLUMNS: CsvColumn<CsvEvent>[] = [
+  { header: 'id', value: ({ row: r }) => r.id },
+  { header: 'createdAt', value: ({ row: r }) => new Date(r.createdAt) },
+  { header: 'action', value: ({ row: r }) => r.action },
+  { header: 'actorId', value: ({ row: r }) => r.actorId },
+  { header: 'actorEmail', value: ({ row: r }) => r.actorEmail },
+  { header: 'targetType', value: ({ row: r }) => r.targetType },
+  { header: 'targetId', value: ({ row: r }) => r.targetId },
+  { header: 'ipAddress', value: ({ row: r }) => r.ipAddress },
+  { header: 'userAgent', value: ({ row: r }) => r.userAgent },
+  { header: 'details', value: ({ row: r }) => r.details },
+  { header: 'actorName', value: ({ item }) => item.actor?.name ?? null },
+  { header: 'targetName', value: ({ item }) => item.target?.label ?? null },
+  { header: 'summary', value: ({ item }) => item.summary },
 ]
+
+const CSV_BATCH = 500
+
+/** Each batch of events presented with the names it mentions, looked up once per batch. */
+async function* presented(deps: Deps, rows: AsyncIterable<AuditRow>): AsyncGenerator<CsvEvent> {
+  let batch: AuditRow[] = []
+  const flush = async function* () {
+    const names = {
+      ...(await auditNames(deps.database.db, idsToName(batch))),
+      currency: deps.env.shopCurrency,
+    }
+    for (const row of batch) yield { row, item: presentAuditEvent(row, names) }
+    batch = []
+  }
+  for await (const row of rows) {
+    batch.push(row)
+    if (batch.length >= CSV_BATCH) yield* flush()
+  }
+  if (batch.length > 0) yield* flush()
+}
 
 /** Every event matching the table's filters and search (not just the page), streamed; audited. */
 export async function exportAuditEvents(deps: Deps, by: ActorInfo, query: AuditListQuery) {
@@ -74,5 +80,5 @@ export async function exportAuditEvents(deps: Deps, by: ActorInfo, query: AuditL
     query,
     AUDIT_LIST_COLUMNS,
   )
-  return csvStream(CSV_COLUMNS, rows)
+  return csvStream(CSV_COLUMNS, presented(deps, rows))
 }

@@ -3,6 +3,8 @@ import type { AuditListQuery } from '../../../shared/contract/audit'
 import type { DB } from '../../db/schema'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
+import { orderName } from '../shop/orders.fulfilment'
+import { lineNamesOf } from '../shop/orders.repository'
 
 // Named queries for reading the audit log (writing is recordAudit in audit.service.ts).
 
@@ -31,3 +33,23 @@ export function filteredAuditEvents(db: Kysely<DB>, query: AuditListQuery) {
 }
 
 export type AuditRow = Awaited<ReturnType<ReturnType<typeof filteredAuditEvents>['executeTakeFirstOrThrow']>>
+
+/** Users' names and orders' product names for the ids a page of events mentions. */
+export async function auditNames(
+  db: Kysely<DB>,
+  ids: { users: ReadonlySet<string>; orders: ReadonlySet<string> },
+): Promise<{ users: Map<string, string>; orders: Map<string, string> }> {
+  const users = new Map<string, string>()
+  if (ids.users.size > 0) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('id', 'in', [...ids.users])
+      .execute()
+    for (const u of rows) users.set(u.id, u.name.trim() || u.email)
+  }
+  const orders = new Map<string, string>()
+  const lines = await lineNamesOf(db, [...ids.orders])
+  for (const [id, orderLines] of lines) orders.set(id, orderName(orderLines))
+  return { users, orders }
+}

@@ -2,16 +2,19 @@ import type { Deliverable, OrderDetail, OrderSummary } from '../../../shared/con
 import type { DB } from '../../db/schema'
 import type { Actor } from '../../policies/actor'
 import { canRefund } from '../../policies/orders.policy'
+import { orderName } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
 
 // What leaves the server about orders. Buyers see their lines, status, deliverables and the refunds
 // made or under way (docs/decisions/0059); the payment events, status history, failed refunds and
 // staff's reasons are for shop staff.
 
-export function presentOrderSummary(row: OrderRow): OrderSummary {
+/** One order of a list; `lines` are its products (names), which name it. */
+export function presentOrderSummary(row: OrderRow, lines: readonly { name: string }[]): OrderSummary {
   return {
     id: row.id,
     trxref: row.trxref,
+    name: lines.length > 0 ? orderName(lines) : row.trxref,
     status: row.status,
     total: Number(row.total),
     currency: row.currency,
@@ -38,7 +41,7 @@ export function presentOrderDetail(
 ): OrderDetail {
   const mine = actor.kind === 'user' && actor.id === row.user_id
   return {
-    ...presentOrderSummary(row),
+    ...presentOrderSummary(row, input.lines),
     lines: input.lines.map((l) => ({
       product_id: l.product_id,
       name: l.name,

@@ -148,14 +148,41 @@ export const ORDER_LIST_COLUMNS: ListColumns<From[0], From[1], OrderListQuery['s
   idColumn: 'o.id',
 }
 
-/** The orders matching the staff table's filters (or one buyer's), not yet searched or paged. */
+/**
+ * The orders matching the staff table's filters (or one buyer's), not yet searched or paged. The
+ * `buyer` filter is for staff; the buyer's own list passes `buyerId` instead.
+ */
 export function filteredOrders(db: Kysely<DB>, query: Partial<OrderListQuery>, buyerId?: string) {
   let qb = orders(db)
   if (buyerId) qb = qb.where('o.user_id', '=', buyerId)
+  else if (query.buyer) qb = qb.where('o.user_id', '=', query.buyer)
   if (query.status) qb = qb.where('o.status', '=', query.status)
   if (query.from || query.to)
     qb = qb.where(dateRangeFilter('o.createdAt', { from: query.from, to: query.to }))
   return qb
+}
+
+/** The product lines of many orders at once, by order id, each order's lines by product name. */
+export async function lineNamesOf(
+  db: Kysely<DB>,
+  orderIds: readonly string[],
+): Promise<Map<string, { name: string; quantity: number }[]>> {
+  const byOrder = new Map<string, { name: string; quantity: number }[]>()
+  if (orderIds.length === 0) return byOrder
+  const rows = await db
+    .selectFrom('product_orders as po')
+    .innerJoin('products as p', 'p.id', 'po.product_id')
+    .select(['po.order_id', 'p.name', 'po.quantity'])
+    .where('po.order_id', 'in', [...orderIds])
+    .orderBy('po.order_id')
+    .orderBy('p.name')
+    .execute()
+  for (const row of rows) {
+    const lines = byOrder.get(row.order_id) ?? []
+    lines.push({ name: row.name, quantity: Number(row.quantity) })
+    byOrder.set(row.order_id, lines)
+  }
+  return byOrder
 }
 
 /** Pending orders created before `before`, oldest first: the reconciliation job's work. */

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { OrderListQuery } from '../../../shared/contract/orders'
+import { majorUnits } from '../../../shared/money'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { problems } from '../../lib/http/problem'
@@ -13,6 +14,7 @@ import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.do
 import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
 import {
   filteredOrders,
+  lineNamesOf,
   ORDER_LIST_COLUMNS,
   type OrderRow,
   orderEvents,
@@ -81,6 +83,14 @@ export async function verifyForBuyer(deps: Deps, actor: Actor, reference: string
   return { verified, order: await detail(deps, actor, row) }
 }
 
+async function presentPage<P extends { items: OrderRow[] }>(deps: Deps, page: P) {
+  const lines = await lineNamesOf(
+    deps.database.db,
+    page.items.map((o) => o.id),
+  )
+  return { ...page, items: page.items.map((o) => presentOrderSummary(o, lines.get(o.id) ?? [])) }
+}
+
 export async function listMyOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
   if (actor.kind !== 'user') throw problems.unauthenticated()
   const page = await fetchListPage(
@@ -88,26 +98,57 @@ export async function listMyOrders(deps: Deps, actor: Actor, query: OrderListQue
     query,
     ORDER_LIST_COLUMNS,
   )
-  return { ...page, items: page.items.map(presentOrderSummary) }
+  return presentPage(deps, page)
 }
 
 export async function listAllOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
   if (!canSeeAllOrders(actor)) throw problems.forbidden()
   const page = await fetchListPage(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
-  return { ...page, items: page.items.map(presentOrderSummary) }
+  return presentPage(deps, page)
 }
 
-const ORDER_CSV: CsvColumn<OrderRow>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'trxref', value: (r) => r.trxref },
-  { header: 'createdAt', value: (r) => r.createdAt },
+type CsvOrder = OrderRow & { lines: { name: string; quantity: number }[] }
+
+/**
+ * The orders CSV reads as people read orders: products by name ("Brand Kit × 2; Logo Pack"), money
+ * as a plain decimal in major units beside its currency code ("1500.50", "NGN"), so spreadsheets sum
+ * it (docs/decisions/0071).
+ */
+const ORDER_CSV: CsvColumn<CsvOrder>[] = [
+  { header: 'reference', value: (r) => r.trxref },
+  { header: 'ordered_at', value: (r) => r.createdAt },
   { header: 'status', value: (r) => r.status },
-  { header: 'total', value: (r) => String(r.total) },
+  {
+    header: 'products',
+    value: (r) => r.lines.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join('; '),
+  },
+  { header: 'items', value: (r) => String(Number(r.item_count ?? 0)) },
+  { header: 'total', value: (r) => majorUnits(Number(r.total), r.currency) },
   { header: 'currency', value: (r) => r.currency },
-  { header: 'items', value: (r) => String(r.item_count ?? 0) },
   { header: 'buyer_name', value: (r) => r.buyer_name },
   { header: 'buyer_email', value: (r) => r.buyer_email },
+  { header: 'id', value: (r) => r.id },
 ]
+
+const CSV_BATCH = 500
+
+/** Each batch of orders with its product lines, looked up in one query per batch. */
+async function* withLines(deps: Deps, rows: AsyncIterable<OrderRow>): AsyncGenerator<CsvOrder> {
+  let batch: OrderRow[] = []
+  const flush = async function* () {
+    const lines = await lineNamesOf(
+      deps.database.db,
+      batch.map((o) => o.id),
+    )
+    for (const o of batch) yield { ...o, lines: lines.get(o.id) ?? [] }
+    batch = []
+  }
+  for await (const row of rows) {
+    batch.push(row)
+    if (batch.length >= CSV_BATCH) yield* flush()
+  }
+  if (batch.length > 0) yield* flush()
+}
 
 export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQuery) {
   if (!canSeeAllOrders(by.actor)) throw problems.forbidden()
@@ -118,7 +159,7 @@ export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQu
     query,
     ORDER_LIST_COLUMNS,
   )
-  return csvStream(ORDER_CSV, rows)
+  return csvStream(ORDER_CSV, withLines(deps, rows))
 }
 
 /**

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn'
 /** The table, in a container that scrolls sideways on narrow screens instead of breaking the page. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-border bg-surface">
+    <div className="relative w-full max-w-full overflow-x-auto rounded-lg border border-border bg-surface">
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   )

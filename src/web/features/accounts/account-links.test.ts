@@ -11,7 +11,7 @@ describe('accountLinks', () => {
   })
 
   it('adds each staff function’s page, and nothing of the others', () => {
-    expect(labels('staff', ['AccessShop'])).toEqual(['Profile', 'Your orders', 'Shop orders'])
+    expect(labels('staff', ['AccessShop'])).toEqual(['Profile', 'Your orders', 'Shop orders', 'Customers'])
     expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'Products'])
     expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Inbox'])
     expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders'])
@@ -22,6 +22,7 @@ describe('accountLinks', () => {
       'Profile',
       'Your orders',
       'Shop orders',
+      'Customers',
       'Products',
       'Inbox',
       'Inbox settings',

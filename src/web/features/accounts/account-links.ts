@@ -1,4 +1,5 @@
 import {
+  Contact,
   Inbox,
   KeyRound,
   type LucideIcon,
@@ -36,7 +37,10 @@ export function accountLinks(user: Who): AccountLink[] {
     { to: '/profile', label: 'Profile', icon: User },
     { to: '/account/orders', label: 'Your orders', icon: Receipt },
   ]
-  if (holds(user, 'AccessShop')) links.push({ to: '/staff/orders', label: 'Shop orders', icon: ShoppingBag })
+  if (holds(user, 'AccessShop')) {
+    links.push({ to: '/staff/orders', label: 'Shop orders', icon: ShoppingBag })
+    links.push({ to: '/staff/customers', label: 'Customers', icon: Contact })
+  }
   if (holds(user, 'UploadProducts')) links.push({ to: '/admin/products', label: 'Products', icon: Package })
   if (canTriageInbox(user)) links.push({ to: '/staff/quotes', label: 'Inbox', icon: Inbox })
   if (canManageInbox(user)) {

@@ -1,7 +1,8 @@
+import { Link } from 'react-router'
 import type { AuditEventItem } from '../../../shared/contract/audit'
 import type { ColumnDef } from '../../components/data-table'
 import { formatDateTime } from '../../lib/format'
-import { actionLabel, detailsLine } from './audit-table'
+import { actionLabel } from './audit-table'
 import { Nothing } from './users-columns'
 
 // The audit log table's columns; createdAt, action and actorEmail are sort keys of the endpoint.
@@ -30,29 +31,45 @@ export const auditColumns: ColumnDef<AuditEventItem>[] = [
   {
     id: 'actorEmail',
     header: 'Who',
-    cell: ({ row: { original } }) =>
-      original.actor?.email ? <span className="break-all">{original.actor.email}</span> : <Nothing />,
+    meta: { className: 'min-w-40' },
+    cell: ({ row: { original } }) => {
+      const actor = original.actor
+      if (!actor?.email && !actor?.name) return <Nothing />
+      return (
+        <span className="flex flex-col">
+          <span className="text-fg">{actor.name ?? actor.email}</span>
+          {actor.name && actor.email ? <span className="text-xs text-fg-muted">{actor.email}</span> : null}
+        </span>
+      )
+    },
   },
   {
     id: 'target',
     header: 'Target',
-    cell: ({ row: { original } }) =>
-      original.target ? (
-        <span className="text-xs break-all">
-          {original.target.type} <code>{original.target.id}</code>
-        </span>
-      ) : (
-        <Nothing />
-      ),
+    cell: ({ row: { original } }) => {
+      const target = original.target
+      if (!target) return <Nothing />
+      if (target.type === 'user')
+        return (
+          <Link to={`/admin/users/${encodeURIComponent(target.id)}`} className="hover:underline">
+            {target.label}
+          </Link>
+        )
+      if (target.type === 'order')
+        return (
+          <Link to={`/staff/orders/${encodeURIComponent(target.id)}`} className="hover:underline">
+            {target.label}
+          </Link>
+        )
+      return target.label
+    },
   },
   {
     id: 'details',
     header: 'Details',
-    meta: { className: 'max-w-96' },
-    cell: ({ row: { original } }) => {
-      const line = detailsLine(original.details)
-      return line ? <span className="line-clamp-2 text-xs break-all text-fg-muted">{line}</span> : <Nothing />
-    },
+    meta: { className: 'min-w-56 max-w-96' },
+    cell: ({ row: { original } }) =>
+      original.summary ? <span className="text-sm text-fg-muted">{original.summary}</span> : <Nothing />,
   },
   {
     id: 'ipAddress',

@@ -57,10 +57,3 @@ export function actionLabel(action: string): string {
 }
 
 export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: LABELS[value] }))
-
-/** The details as one line, `key: value` pairs, for the table cell (the CSV has the JSON). */
-export function detailsLine(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ')
-}

@@ -58,7 +58,7 @@ export function userColumns(listSearch: string): ColumnDef<AdminUser>[] {
           >
             {user.name.trim() || user.email}
           </Link>
-          <span className="text-xs break-all text-fg-muted">{user.email}</span>
+          <span className="text-xs text-fg-muted [overflow-wrap:anywhere]">{user.email}</span>
         </div>
       ),
     },

@@ -52,7 +52,7 @@ function nameColumn<T extends TriageSummary>(kind: TriageKind, listSearch: strin
         >
           {senderName(entry)}
         </Link>
-        <span className="text-xs break-all text-fg-muted">{entry.email}</span>
+        <span className="text-xs text-fg-muted [overflow-wrap:anywhere]">{entry.email}</span>
       </div>
     ),
   }
@@ -142,7 +142,7 @@ export const ebookColumns: ColumnDef<EbookEntry>[] = [
     header: 'E-mail address',
     enableHiding: false,
     meta: { rowHeader: true },
-    cell: ({ row: { original } }) => <span className="break-all">{original.email}</span>,
+    cell: ({ row: { original } }) => <span className="[overflow-wrap:anywhere]">{original.email}</span>,
   },
   {
     id: 'status',

@@ -57,9 +57,15 @@ export function MyOrdersPage() {
           <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
             {orders.data.items.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <Link to={`/account/orders/${order.id}`} className="font-medium text-accent hover:underline">
-                  Order <code>{order.trxref}</code>
-                </Link>
+                <span className="flex min-w-0 flex-col">
+                  <Link
+                    to={`/account/orders/${order.id}`}
+                    className="font-medium text-accent hover:underline"
+                  >
+                    {order.name}
+                  </Link>
+                  <code className="text-xs text-fg-muted [overflow-wrap:anywhere]">{order.trxref}</code>
+                </span>
                 <span className="text-sm text-fg-muted">
                   {formatDate(order.createdAt)} · {order.item_count}{' '}
                   {order.item_count === 1 ? 'item' : 'items'}

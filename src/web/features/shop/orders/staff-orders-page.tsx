@@ -31,43 +31,51 @@ export const STAFF_ORDERS_TABLE: TableStateConfig<Sort, (typeof FILTERS)[number]
 }
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))
 
-function columns(): ColumnDef<OrderSummary>[] {
-  return [
-    {
-      id: 'trxref',
-      header: 'Reference',
-      enableHiding: false,
-      meta: { rowHeader: true },
-      cell: ({ row: { original: o } }) => (
+/** The staff orders table's columns; a customer's page leaves out the buyer. */
+export function staffOrderColumns(options: { buyer?: boolean } = {}): ColumnDef<OrderSummary>[] {
+  const order: ColumnDef<OrderSummary> = {
+    id: 'trxref',
+    header: 'Order',
+    enableHiding: false,
+    meta: { rowHeader: true, className: 'min-w-48' },
+    cell: ({ row: { original: o } }) => (
+      <div className="flex flex-col">
         <Link to={`/staff/orders/${o.id}`} className="font-medium text-fg hover:underline">
-          <code>{o.trxref}</code>
+          {o.name}
         </Link>
-      ),
-    },
-    {
-      id: 'buyer',
-      header: 'Buyer',
-      cell: ({ row: { original: o } }) => (
-        <div className="flex flex-col">
-          <span>{o.buyer_name}</span>
-          <span className="text-fg-muted text-sm">{o.buyer_email}</span>
-        </div>
-      ),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row: { original: o } }) => <OrderStatusBadge status={o.status} />,
-    },
-    { id: 'total', header: 'Total', cell: ({ row: { original: o } }) => formatMoney(o.total, o.currency) },
-    { id: 'createdAt', header: 'Ordered', cell: ({ row: { original: o } }) => formatDateTime(o.createdAt) },
-  ]
+        <code className="text-xs text-fg-muted [overflow-wrap:anywhere]">{o.trxref}</code>
+      </div>
+    ),
+  }
+  const buyer: ColumnDef<OrderSummary> = {
+    id: 'buyer',
+    header: 'Buyer',
+    cell: ({ row: { original: o } }) => (
+      <div className="flex flex-col">
+        <Link to={`/staff/customers/${o.user_id}`} className="hover:underline">
+          {o.buyer_name}
+        </Link>
+        <span className="text-fg-muted text-sm [overflow-wrap:anywhere]">{o.buyer_email}</span>
+      </div>
+    ),
+  }
+  return [order, ...(options.buyer === false ? [] : [buyer]), ...ORDER_FIGURES]
 }
+
+const ORDER_FIGURES: ColumnDef<OrderSummary>[] = [
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: o } }) => <OrderStatusBadge status={o.status} />,
+  },
+  { id: 'total', header: 'Total', cell: ({ row: { original: o } }) => formatMoney(o.total, o.currency) },
+  { id: 'createdAt', header: 'Ordered', cell: ({ row: { original: o } }) => formatDateTime(o.createdAt) },
+]
 
 export function StaffOrdersPage() {
   const state = useTableState(STAFF_ORDERS_TABLE)
   const result = useStaffOrders(state.query)
-  const cols = useMemo(columns, [])
+  const cols = useMemo(() => staffOrderColumns(), [])
   const denied = accessProblemStatus(result.error)
   if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see orders" />
   return (
@@ -83,7 +91,7 @@ export function StaffOrdersPage() {
         state={state}
         result={result}
         getRowId={(o) => o.id}
-        rowLabel={(o) => o.trxref}
+        rowLabel={(o) => `${o.name} (${o.trxref})`}
         search={{ label: 'Search orders', placeholder: 'Reference, buyer name or e-mail' }}
         filters={
           <>

@@ -1,0 +1,2 @@
+// Thin route module: the page lives in features/shop/customers.
+export { StaffCustomerPage } from '../features/shop/customers/staff-customer-page'
