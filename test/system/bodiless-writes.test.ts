@@ -24,6 +24,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   userId: () => newId(),
   provider: () => 'credentials',
+  image: () => 'logo',
   token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 }
 const concretePath = (route: AnyRoute) =>

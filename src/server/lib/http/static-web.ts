@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import zlib from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 
 const TYPES: Record<string, string> = {
@@ -73,12 +74,16 @@ export function staticWeb(
     if (!stat) return next()
     if (options.shell) {
       const html = Buffer.from(await options.shell(await fs.promises.readFile(indexFile, 'utf8')))
-      return new Response(c.req.method === 'HEAD' ? null : html, {
+      // The filled-in shell differs per site, so it is compressed as it is sent (a few kB: cheap).
+      const { body, encoding } = compressSmall(html, accepted)
+      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
         status: 200,
         headers: {
           'Content-Type': TYPES['.html']!,
-          'Content-Length': String(html.length),
+          'Content-Length': String(body.length),
           'Cache-Control': 'no-cache',
+          Vary: 'Accept-Encoding',
+          ...(encoding ? { 'Content-Encoding': encoding } : {}),
         },
       })
     }
@@ -104,6 +109,16 @@ export function acceptedEncodings(header: string | undefined): Set<Encoding> {
     if (name === '*') for (const e of ENCODINGS) accepted.add(e.name)
   }
   return accepted
+}
+
+/** A small body compressed in one go with the best encoding the client accepts. */
+function compressSmall(bytes: Buffer, accepted: Set<Encoding>): { body: Buffer; encoding?: Encoding } {
+  if (accepted.has('br')) {
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 }
+    return { body: zlib.brotliCompressSync(bytes, { params }), encoding: 'br' }
+  }
+  if (accepted.has('gzip')) return { body: zlib.gzipSync(bytes), encoding: 'gzip' }
+  return { body: bytes }
 }
 
 async function fileResponse(
