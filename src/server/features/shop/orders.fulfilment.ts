@@ -104,7 +104,7 @@ export async function notifyNewFile(
       type: 'order',
       action: 'updated',
       actor,
-      mainItem: order.trxref,
+      mainItem: orderName(await orderLines(trx, order.id)),
       subItem: `new version of ${productName}`,
       audience: { forUsers: [order.user_id] },
       refs: { order_id: order.id },

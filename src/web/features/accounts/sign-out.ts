@@ -8,16 +8,19 @@ import { applySignedOut } from './session'
 /** Lets signed-in-only parts of the page (the bell and its live connection) step aside while signing out. */
 export const SIGN_OUT_MUTATION_KEY = ['accounts', 'sign-out'] as const
 
-/** Signs out: the server ends the session, then the page goes home and forgets the user's data. */
+/** Signs out: the page goes home, the server ends the session, then the page forgets the user's data. */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
     mutationKey: SIGN_OUT_MUTATION_KEY,
-    mutationFn: signOut,
-    onSuccess: async () => {
-      // Leave signed-in pages first, so none of them asks the server again as the old user.
+    mutationFn: async () => {
+      // Leave signed-in pages before the session ends, so none of them asks the server again as the
+      // old user, or sees the session end and sends the browser to sign in again.
       await navigate('/')
+      await signOut()
+    },
+    onSuccess: () => {
       applySignedOut(queryClient)
       toast.success('You are signed out')
     },

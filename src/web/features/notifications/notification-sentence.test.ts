@@ -85,6 +85,18 @@ const cases: [string, Partial<NotificationSentence>, string][] = [
     'The refund of ₦1,500.50 for your order Brand Kit failed',
   ],
   [
+    'a new file for my order',
+    {
+      actor: 'Ada Lovelace',
+      type: 'order',
+      action: 'updated',
+      item: 'Brand Kit',
+      where: 'new version of Brand Kit',
+      aboutViewer: true,
+    },
+    'Your order Brand Kit has a new version of Brand Kit',
+  ],
+  [
     'a refund, for shop staff',
     {
       actor: 'Paystack',

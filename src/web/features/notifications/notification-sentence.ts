@@ -93,10 +93,17 @@ function toBuyer(s: NotificationSentence): SentencePart[] | null {
         ...order,
         words(' failed'),
       ]
-    default:
+    default: {
+      // Staff sent past buyers the product's new file: "Your order Brand Kit has a new version of Brand Kit".
+      const product = s.where?.startsWith(NEW_VERSION) ? s.where.slice(NEW_VERSION.length) : undefined
+      if (product) return [...order, words(' has a new version of '), name(product)]
       return [...order, words(' was updated')]
+    }
   }
 }
+
+/** The `where` of a new-file notification, as the shop writes it, before the product's name. */
+const NEW_VERSION = 'new version of '
 
 /** The same entry for shop staff: "Paystack refunded ₦1,500.50 of order Brand Kit". */
 function orderUpdate(s: NotificationSentence): SentencePart[] | null {
