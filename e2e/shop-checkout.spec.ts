@@ -344,7 +344,7 @@ test('staff replace a product’s file and send it to past buyers: the buyer dow
   await page
     .getByRole('listitem')
     .filter({ hasText: reference })
-    .getByRole('link', { name: new RegExp(reference) })
+    .getByRole('link', { name: new RegExp(product.name) })
     .click()
   const downloadLink = page.getByRole('link', { name: new RegExp(product.name) })
   await expect(downloadLink).toHaveAttribute('href', /\/api\/shop\/downloads\//)
