@@ -11,7 +11,7 @@ import { expect, test } from './support/fixtures'
 import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './support/identity-provider'
 import { linkIn, waitForMail } from './support/mailbox'
 
-// Accounts journeys (issue 3 §9): sign-up with the verification mail read from a real SMTP server,
+// Accounts journeys: sign-up with the verification mail read from a real SMTP server,
 // sign-in with a password and through a real OpenID provider's login page, the profile, sign-out.
 // Mail and the provider run on loopback (support/global-setup.ts). Console errors, CSP violations and
 // server errors fail any test here (support/fixtures.ts).

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { createUsers, csvRecords, type NewUser, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
-// The admin's users table and user page (issue 3 §10, product.md §6): search, filter, sort, page,
+// The admin's users table and user page (product.md §6): search, filter, sort, page,
 // the URL keeping all of it through reload and back, the CSV export of exactly the filtered rows,
 // and changing a user's role, staff functions and restriction. Other tests share the server, so
 // every user here carries a unique tag in their e-mail and the table is always searched by it.

@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe'
 import { folderOnDisk, zipEntries } from './support/files'
 import { expect, test } from './support/fixtures'
 
-// The file manager (issue 4, product.md §2): a user uploads a folder with subfolders and sees the
+// The file manager (product.md §2): a user uploads a folder with subfolders and sees the
 // progress, shares it with a second user who finds it under "Shared with me", trashes and restores
 // it, and downloads it as a zip whose entries are checked. axe runs on each file page on the way.
 

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { linkIn, waitForMail } from './support/mailbox'
 
-// The inbox end to end (issue 6, product.md §4): a visitor sends the quote, contact and e-book forms
+// The inbox end to end (product.md §4): a visitor sends the quote, contact and e-book forms
 // in Chromium; the mails arrive at the SMTP server; the e-book link confirms the address from the
 // page; then staff with ManageFeedback find the quote in the triage table, open it and resolve it.
 // axe checks each page on the way. Every address carries a unique tag, so tests running alongside on

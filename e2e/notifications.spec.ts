@@ -1,7 +1,7 @@
 import { createUsers, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
-// Live notifications (issue 7, product.md §5): user B has a page open; user A shares a folder with
+// Live notifications (product.md §5): user B has a page open; user A shares a folder with
 // B; B's bell count rises without a reload (server-sent events), and the entry leads to the folder.
 
 const tag = `ntf${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`

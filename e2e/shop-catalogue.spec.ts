@@ -3,7 +3,7 @@ import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 
-// The catalogue end to end (issue 5): a staff member with UploadProducts creates and publishes a
+// The catalogue end to end: a staff member with UploadProducts creates and publishes a
 // product with a cover in the editor; a visitor finds it in the shop by type and search, opens it,
 // adds it to the cart, reloads, and the cart is kept. axe checks the shop pages on the way. Other
 // tests share the server, so the product's type carries a unique tag.

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe'
 import { type BrowserIssues, expect, test } from './support/fixtures'
 import { waitForMail } from './support/mailbox'
 
-// The shop's whole purchase on the built-in Paystack emulator (issue 5), through the UI only: a staff
+// The shop's whole purchase on the built-in Paystack emulator, through the UI only: a staff
 // member with UploadProducts publishes a product whose deliverable is a private FILE in the editor;
 // a buyer, in a browser of their own, finds it in the shop, puts it in the cart, is sent to sign in
 // and back to the cart, checks out, pays with the emulator's success card on its TEST MODE page,

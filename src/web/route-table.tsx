@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
         children: withStaffLayout([
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
           { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopPage }) },
-          // The shop (issue 5): product page, cart, and product management for UploadProducts staff.
+          // The shop: product page, cart, and product management for UploadProducts staff.
           {
             path: 'shop/:id',
             lazy: async () => ({ Component: (await import('./routes/shop-product')).ShopProductPage }),
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
             path: 'admin/products/:id',
             lazy: async () => ({ Component: (await import('./routes/admin-product')).AdminProductPage }),
           },
-          // The file manager (issue 4): home views, trash, search, then a folder by id (the address
+          // The file manager: home views, trash, search, then a folder by id (the address
           // notifications link to; static segments win over :id).
           { path: 'files', lazy: async () => ({ Component: (await import('./routes/files')).FilesPage }) },
           {
@@ -79,8 +79,8 @@ export const routes: RouteObject[] = [
             path: 'contact',
             lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
           },
-          // Notifications (issue 7): the page the bell's "See all" opens.
-          // Inbox, public (issue 6): the quote form, the e-book page and the pages its mails link to.
+          // Notifications: the page the bell's "See all" opens.
+          // Inbox, public: the quote form, the e-book page and the pages its mails link to.
           { path: 'quote', lazy: async () => ({ Component: (await import('./routes/quote')).QuotePage }) },
           { path: 'ebook', lazy: async () => ({ Component: (await import('./routes/ebook')).EbookPage }) },
           {
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/ebook-unsubscribe')).EbookUnsubscribePage,
             }),
           },
-          // Inbox, staff (issue 6): the triage tables and one entry's page; admin settings and privacy.
+          // Inbox, staff: the triage tables and one entry's page; admin settings and privacy.
           {
             path: 'staff/quotes',
             lazy: async () => ({ Component: (await import('./routes/staff-quotes')).QuotesPage }),
@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
             path: 'admin/privacy',
             lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),
           },
-          // Shop payments (issue 5): the checkout callback, the buyer's orders, the staff orders table.
+          // Shop payments: the checkout callback, the buyer's orders, the staff orders table.
           {
             path: 'shop/checkout/callback',
             lazy: async () => ({
@@ -169,7 +169,7 @@ export const routes: RouteObject[] = [
             path: 'staff/customers/:id',
             lazy: async () => ({ Component: (await import('./routes/staff-customer')).StaffCustomerPage }),
           },
-          // Admin: the users table and one user's page (issue 3 §10).
+          // Admin: the users table and one user's page.
           {
             path: 'admin/users',
             lazy: async () => ({ Component: (await import('./routes/admin-users')).AdminUsersPage }),
@@ -178,7 +178,7 @@ export const routes: RouteObject[] = [
             path: 'admin/users/:id',
             lazy: async () => ({ Component: (await import('./routes/admin-user')).AdminUserPage }),
           },
-          // Accounts: sign-in, sign-up, the pages mail links open, the profile, first-run setup (issue 3 §9).
+          // Accounts: sign-in, sign-up, the pages mail links open, the profile, first-run setup.
           {
             path: 'sign-in',
             lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),

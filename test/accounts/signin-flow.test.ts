@@ -3,7 +3,7 @@ import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
 import { createTestApp } from '../support/test-app'
 
-// Auth.js's standard calls, driven as a plain HTTP client with a cookie jar would (issue 3, Done when).
+// Auth.js's standard calls, driven as a plain HTTP client with a cookie jar would.
 
 describe('sign-in through the Auth.js endpoints', () => {
   it('walks csrf → callback/credentials → session → signout, and a replayed cookie is then refused', async () => {

@@ -4,7 +4,7 @@ import { insertFile, insertFolder } from '../support/factories'
 import type { TestApp } from '../support/test-app'
 import { inboxApp, nextIp, openForm, postFrom, signedIn } from './helpers'
 
-// The e-book list (issue 6 §4): one row per address, a fresh signed link per request, confirmation by
+// The e-book list: one row per address, a fresh signed link per request, confirmation by
 // POST only, one-click unsubscribe, and the mailing-tool CSV.
 
 let t: TestApp

@@ -6,7 +6,7 @@ import { newId } from '../../src/server/lib/ids'
 import type { TestApp } from '../support/test-app'
 import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
 
-// Privacy (issue 6 §6): an admin exports and erases everything held for one address; retention purges
+// Privacy: an admin exports and erases everything held for one address; retention purges
 // resolved entries after N days when an admin turns it on. And the settings behind both.
 
 const DAY_MS = 24 * 60 * 60 * 1000

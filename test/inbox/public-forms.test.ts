@@ -3,7 +3,7 @@ import { insertUser } from '../support/factories'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { contactInput, count, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
 
-// The public quote and contact forms (issue 6 §1-3): validation, the spam guard (honeypot, minimum
+// The public quote and contact forms: validation, the spam guard (honeypot, minimum
 // fill time, rate limits) and what one accepted submission leaves behind.
 
 let t: TestApp

@@ -5,7 +5,7 @@ import type { CookieClient } from '../support/http-client'
 import type { TestApp } from '../support/test-app'
 import { inboxApp, signedIn } from './helpers'
 
-// Staff triage of quotes and contacts (issue 6 §5): the tables' paging, sorting, filters and search,
+// Staff triage of quotes and contacts: the tables' paging, sorting, filters and search,
 // one entry, pending ↔ resolved with who and when, bulk actions, permissions, and the CSV export of
 // exactly the filtered rows.
 

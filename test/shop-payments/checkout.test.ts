@@ -15,7 +15,7 @@ import {
   verify,
 } from './helpers'
 
-// Checkout and the buyer's side of payment (issue 5): the server prices the cart, Paystack's word
+// Checkout and the buyer's side of payment: the server prices the cart, Paystack's word
 // decides paid through verify or the webhook, and fulfilment happens once.
 
 let s: ShopTest

@@ -4,7 +4,7 @@ import { paystackGateway } from '../../src/server/features/shop/paystack-client'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { checkout, product, SUCCESS_CARD, signedIn, verify } from './helpers'
 
-// The built-in emulator (issue 5 §5): without Paystack keys the app mounts it at /_emulator/paystack
+// The built-in emulator: without Paystack keys the app mounts it at /_emulator/paystack
 // and a purchase works end to end offline; it speaks Paystack's envelopes and refuses a bad key;
 // production refuses to run on it.
 

@@ -12,7 +12,7 @@ import {
   signedIn,
 } from './helpers'
 
-// Refunds, delivery and who sees what (issue 5): full, partial, over-refund refused and a failed
+// Refunds, delivery and who sees what: full, partial, over-refund refused and a failed
 // refund; download links that expire and close with a refund; staff functions.
 
 let s: ShopTest

@@ -15,7 +15,7 @@ import {
   verify,
 } from './helpers'
 
-// The webhook and the reconciliation job (issue 5): signatures over the raw bytes, replays and
+// The webhook and the reconciliation job: signatures over the raw bytes, replays and
 // duplicates, 20 concurrent reports giving one fulfilment, and the job paying and abandoning.
 
 let s: ShopTest

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ACCOUNT_TYPES, ROLES, STAFF_FUNCTIONS } from '../enums'
 import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } from './list'
 
-// The admin's users table (issue 3 §10) and user page.
+// The admin's users table and user page.
 
 export const ADMIN_USER_SORTS = ['name', 'email', 'role', 'account_type', 'createdAt'] as const
 

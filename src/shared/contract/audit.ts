@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } from './list'
 
-// The audit log (product.md §6 lists it among the staff tables; issue 3 §13 writes it): who did what,
+// The audit log (product.md §6 lists it among the staff tables): who did what,
 // to what, when and from where. Admins read it; nobody edits it.
 
 /** Every action the server records. The server writes only these (audit.service.ts). */

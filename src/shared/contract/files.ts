@@ -3,7 +3,7 @@ import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../names'
 import { emailSchema } from './accounts'
 
-// The file manager's metadata API (product.md §2, issue 4): folders, files, moves and copies, sharing,
+// The file manager's metadata API (product.md §2): folders, files, moves and copies, sharing,
 // home views, search and the trash. Uploads, downloads and previews are in the transfer contract.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -4,7 +4,7 @@ import { emailSchema } from './accounts'
 import { INBOX_MAX, MAX_SERVICES, requiredLine } from './inbox'
 import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } from './list'
 
-// The staff side of the inbox (product.md §4, issue 6): the quotes, contacts and e-book tables
+// The staff side of the inbox (product.md §4): the quotes, contacts and e-book tables
 // (ManageFeedback staff and admins), the admin's inbox settings and the privacy export/erase.
 
 const dateFilters = { from: optionalIsoDate, to: optionalIsoDate }

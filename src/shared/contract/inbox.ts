@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INBOX_STATUSES } from '../enums'
 import { emailSchema } from './accounts'
 
-// The inbox's public forms (product.md §4, issue 6): quote request, contact message and e-book request.
+// The inbox's public forms (product.md §4): quote request, contact message and e-book request.
 // The same schemas validate on the server and in the web forms, so both say the same thing per field.
 // Staff tables, settings and privacy are in inbox-staff.ts.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { NOTIFICATION_ACTIONS, NOTIFICATION_TYPES } from '../enums'
 
-// The notification inbox (issue 7, product.md §5): list, unread count, read state, live stream.
+// The notification inbox (product.md §5): list, unread count, read state, live stream.
 
 export const NOTIFICATION_READ_STATES = ['unread', 'read', 'all'] as const
 export type NotificationReadState = (typeof NOTIFICATION_READ_STATES)[number]

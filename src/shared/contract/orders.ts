@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ORDER_STATUSES } from '../enums'
 import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate, optionalUuid } from './list'
 
-// Checkout, payments, orders and refunds (product.md §3, issue 5). The client sends only product ids
+// Checkout, payments, orders and refunds (product.md §3). The client sends only product ids
 // and quantities; every amount comes from the server, in integer minor units of `currency`.
 
 export const MAX_CART_LINES = 50

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema, listResponseSchema, optionalChoice } from './list'
 
-// The catalogue and product management (product.md §3, issue 5). Prices are integers in minor units
+// The catalogue and product management (product.md §3). Prices are integers in minor units
 // of the store currency (docs/decisions/0006); the currency travels with every price.
 
 export const PRODUCT_NAME_MAX = 200

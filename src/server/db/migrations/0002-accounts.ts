@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { columnTypes, dialectOf } from '../migration-helpers'
 
-// Accounts and sign-in (issue 3): what the session list shows (device, last seen, address), the
+// Accounts and sign-in: what the session list shows (device, last seen, address), the
 // purpose of a verification token (product.md §1: "add a purpose column"), and the audit log.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the database as it was

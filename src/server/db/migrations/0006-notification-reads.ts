@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { columnTypes, dialectOf } from '../migration-helpers'
 
-// Notifications as an inbox (issue 7, docs/decisions/0022). The shared `notifications` row stays as
+// Notifications as an inbox (docs/decisions/0022). The shared `notifications` row stays as
 // the specification has it (plus `itemCount` for grouped entries); everything per person lives
 // beside it:
 //  - notification_reads: one row per (user, notification) the user has acted on: read, marked

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { columnTypes, dialectOf } from '../migration-helpers'
 
-// The inbox (issue 6, product.md §4): what the specification's QuoteRequest, Contact and EbookRequest
+// The inbox (product.md §4): what the specification's QuoteRequest, Contact and EbookRequest
 // lack, and a small key/value table for the settings admins edit in the app.
 //  - quotes and contacts record who resolved them and when (cleared again on reopen);
 //  - an e-book request is confirmed by its owner (double opt-in), may be unsubscribed, and says where

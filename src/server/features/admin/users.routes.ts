@@ -13,7 +13,7 @@ import { clientInfo } from '../accounts/client-info'
 import type { ActorInfo } from './user-access.service'
 import { endUserSessions, exportUsers, getUser, listUsers, updateUserAccess } from './users.service'
 
-// The admin's users table and user page (issue 3 §10).
+// The admin's users table and user page.
 
 const idParams = z.object({ id: z.string().uuid() })
 

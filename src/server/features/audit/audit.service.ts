@@ -17,7 +17,7 @@ export interface AuditEvent {
 // Keys that must never be written, whoever passes them: the audit log is read by people.
 const SECRET_KEY = /pass(word)?|token|secret|cookie|authorization|hash/i
 
-/** Who did what, to what, when and from where (issue 3 §13). Runs in the caller's transaction if given one. */
+/** Who did what, to what, when and from where. Runs in the caller's transaction if given one. */
 export async function recordAudit(
   db: Kysely<DB> | Transaction<DB>,
   event: AuditEvent,

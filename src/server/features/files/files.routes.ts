@@ -37,7 +37,7 @@ import { myStorage } from './storage-quota'
 import { trashRoutes } from './trash.routes'
 import { trashItem } from './trash.service'
 
-// The file manager's metadata API (product.md §2, issue 4). Every route is for signed-in users; what
+// The file manager's metadata API (product.md §2). Every route is for signed-in users; what
 // each may do with a given folder or file is decided by the folder rule in the services: what the
 // caller cannot open answers 404 like a wrong id, what they can open but not change answers 403.
 

@@ -4,7 +4,7 @@ import { readSetting } from '../../lib/settings/settings'
 import { RETENTION_DAYS_SETTING } from './inbox-settings.service'
 import { purgeResolvedBatch } from './triage.repository'
 
-// Retention of resolved quote requests and contact messages (issue 6 §6): off by default; when an
+// Retention of resolved quote requests and contact messages: off by default; when an
 // admin sets N days, entries resolved more than N days ago are deleted. Pending entries are never
 // touched, however old. For the job runner (src/server/jobs.ts) to call, e.g. daily.
 

@@ -7,7 +7,7 @@ import { canChangeInboxSettings } from '../../policies/inbox.policy'
 import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 
-// The inbox settings admins edit (issue 6): the services a quote request may name, the file sent as
+// The inbox settings admins edit: the services a quote request may name, the file sent as
 // the e-book, and how long resolved quotes and contacts are kept.
 
 /** No services until an admin lists some: the quote form then does not ask for one. */

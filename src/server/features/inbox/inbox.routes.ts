@@ -2,5 +2,5 @@ import { inboxAdminRoutes } from './inbox-admin.routes'
 import { publicFormRoutes } from './public-forms.routes'
 import { triageRoutes } from './triage.routes'
 
-/** Every route of the inbox feature (product.md §4, issue 6), for the route table. */
+/** Every route of the inbox feature (product.md §4), for the route table. */
 export const inboxRoutes = [...publicFormRoutes, ...triageRoutes, ...inboxAdminRoutes]

@@ -19,7 +19,7 @@ import {
 } from './notifications.service'
 import { openNotificationStream } from './notifications.stream'
 
-// The reader's notification inbox (issue 7). Everyone signed in has one; what is in it is decided
+// The reader's notification inbox. Everyone signed in has one; what is in it is decided
 // per notification by eligibility (notifications.repository.ts), so every route is `signedIn`.
 
 const idParams = z.object({ id: notificationIdSchema })

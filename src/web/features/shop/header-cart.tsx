@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { useCart } from './cart-store'
 
-// The header's cart link (issue 5 follow-up): always there, on phone and desktop, so a visitor can
+// The header's cart link: always there, on phone and desktop, so a visitor can
 // get back to the cart from any page. The count is the number of items (quantities summed), read from
 // the same localStorage cart the cart page uses, so it follows adds, removals and other tabs.
 
