@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
+import SqliteDatabase from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { testDialect } from '../support/test-database'
 
 async function admin(t: TestApp, ...argv: string[]) {
   const out: string[] = []
@@ -247,4 +249,35 @@ describe('npm run admin', () => {
       'http://localhost:3000/',
     )
   }, 30_000)
+
+  it.skipIf(testDialect() !== 'sqlite')(
+    'on SQLite, runs the command again when the running server holds the write lock, instead of failing',
+    async () => {
+      const t = await createTestApp()
+      const user = await insertUserWithPassword(t.database.db, 'a long enough passphrase')
+      const env = t.deps.env.database
+      if (env.dialect !== 'sqlite') throw new Error('SQLite only')
+      // Another process (the server) holds the write lock: the command's transaction, having read, is
+      // refused the lock at once (SQLite does not wait there, to avoid a deadlock); the lock is let go
+      // while it waits to try again.
+      const server = new SqliteDatabase(env.file)
+      server.prepare('begin immediate').run()
+      const release = setTimeout(() => server.prepare('commit').run(), 100)
+      try {
+        const r = await admin(t, 'restrict', '--email', user.email)
+        expect(r).toMatchObject({ code: 0, err: '' })
+        expect(r.out).toBe(`${user.email} is restricted; their sessions have ended.`)
+      } finally {
+        clearTimeout(release)
+        if (server.inTransaction) server.prepare('commit').run()
+        server.close()
+      }
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('isRestricted')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow()
+      expect(row.isRestricted).toBe(true)
+    },
+  )
 })

@@ -106,6 +106,28 @@ export const COMMANDS_WITHOUT_MIGRATION: readonly string[] = ['restore']
  */
 type CliDeps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>
 
+/** Commands that copy or check the whole site: never run twice over. */
+const LONG_COMMANDS: readonly string[] = ['backup', 'restore', 'fsck']
+
+/**
+ * The server may be writing to the same SQLite file while an operator runs a command. A transaction
+ * that has read cannot take the write lock while another process holds it, nor after another process
+ * wrote since its read (SQLITE_BUSY / SQLITE_BUSY_SNAPSHOT at once: busy_timeout does not wait there,
+ * to avoid a deadlock); SQLite's answer is to roll back and run the transaction again. Each user command is one transaction that either
+ * committed or left nothing, so it runs again, a few times, before the operator sees the error.
+ */
+async function againWhileSqliteBusy(run: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run()
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code
+      if (attempt >= 5 || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+    }
+  }
+}
+
 /** Runs one command; returns the process exit code. */
 export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutput): Promise<number> {
   try {
@@ -125,7 +147,8 @@ export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutp
     if (!parsed.success) {
       throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'))
     }
-    await execute(deps, command as Command, parsed.data as never, io)
+    const run = () => execute(deps, command as Command, parsed.data as never, io)
+    await (LONG_COMMANDS.includes(command) ? run() : againWhileSqliteBusy(run))
     return 0
   } catch (error) {
     if (error instanceof UsageError) {
