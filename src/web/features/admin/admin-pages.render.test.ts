@@ -72,7 +72,9 @@ describe('the users page', () => {
         totalPages: 2,
       }),
     )
-    expect(html).toContain('<h1 class="text-3xl font-bold tracking-tight text-fg [overflow-wrap:anywhere]">Users</h1>')
+    expect(html).toContain(
+      '<h1 class="text-3xl font-bold tracking-tight text-fg [overflow-wrap:anywhere]">Users</h1>',
+    )
     expect(html).toMatch(/aria-sort="ascending"><button[^>]*>Name/)
     expect(html).toContain('All (admin)')
     expect(html).toContain('Manage folders')
