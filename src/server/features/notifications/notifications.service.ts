@@ -9,6 +9,7 @@ import { problems } from '../../lib/http/problem'
 import type { Actor } from '../../policies/actor'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { loadAccessStarts } from './access-starts.repository'
+import * as reads from './notification-reads.repository'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 
@@ -76,7 +77,7 @@ export async function setNotificationRead(
 ): Promise<Notification> {
   const viewer = await loadViewer(deps, actor)
   const row = await visibleOr404(deps, viewer, id)
-  await repo.setRead(deps.database.db, viewer.id, id, read, deps.clock())
+  await reads.setRead(deps.database.db, viewer.id, id, read, deps.clock())
   // Not re-read: a read entry past the read retention leaves the inbox at once, yet this answer stands.
   return presentNotification({ ...row, isRead: read ? 1 : 0 }, viewer)
 }
@@ -84,7 +85,7 @@ export async function setNotificationRead(
 export async function dismissNotification(deps: Deps, actor: Actor, id: string): Promise<void> {
   const viewer = await loadViewer(deps, actor)
   await visibleOr404(deps, viewer, id)
-  await repo.dismiss(deps.database.db, viewer.id, id, deps.clock())
+  await reads.dismiss(deps.database.db, viewer.id, id, deps.clock())
 }
 
 /**
@@ -102,6 +103,6 @@ export async function markAllRead(
   const latest = await repo.latestId(db)
   // Never past what exists: a future id would pre-read notifications not yet made.
   const target = latest === null ? null : upTo !== undefined && upTo < latest ? upTo : latest
-  if (target !== null) await repo.markAllReadUpTo(db, viewer.id, target, now)
+  if (target !== null) await reads.markAllReadUpTo(db, viewer.id, target, now)
   return { unread: await repo.countUnread(db, viewer, now) }
 }
