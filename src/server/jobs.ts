@@ -1,9 +1,8 @@
 import type { AppDeps } from './deps'
 import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
-import { drainBlobDeletions } from './features/files/blob-deletions'
-import { purgeExpiredTrash } from './features/files/trash-entries.service'
-import { purgeAbandonedUploads } from './features/files/upload-cleanup'
+import { purgeAbandonedUploads } from './features/files/transfer/upload-cleanup'
+import { purgeExpiredTrash } from './features/files/trash/trash-entries.service'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import { purgeNotifications } from './features/notifications/notifications.retention'
@@ -11,6 +10,7 @@ import { integrityCheckJob } from './features/operations/fsck'
 import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
+import { drainBlobDeletions } from './lib/storage/blob-deletions'
 
 /**
  * The job table: every periodic job of the server, in one list (as routes.ts lists the routes).

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createFileRecord } from '../../src/server/features/files/file-records'
+import { createFileRecord } from '../../src/server/features/files/items/file-records'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   blobText,

@@ -49,7 +49,7 @@ describe('the purge job', () => {
 
   it('retries a blob that fails to delete, later, and keeps the error', async () => {
     const { drainBlobDeletions, enqueueBlobDeletions } = await import(
-      '../../src/server/features/files/blob-deletions'
+      '../../src/server/lib/storage/blob-deletions'
     )
     const key = (
       await t.deps.storage.put(

@@ -239,7 +239,7 @@ describe('deleting for good', () => {
     expect(queued).toHaveLength(1)
     // Already gone from storage: still succeeds.
     await t.deps.storage.delete(f.path)
-    const { drainBlobDeletions } = await import('../../src/server/features/files/blob-deletions')
+    const { drainBlobDeletions } = await import('../../src/server/lib/storage/blob-deletions')
     const drained = await drainBlobDeletions(t.database.db, t.deps.storage, t.deps.clock())
     expect(drained.failed).toBe(0)
     expect(

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   loadFolderAccess,
   readableFolderIds,
-} from '../../src/server/features/folders/folder-access.repository'
+} from '../../src/server/features/files/access/folder-access.repository'
 import { notify } from '../../src/server/features/notifications/notify'
 import { newId } from '../../src/server/lib/ids'
 import type { Actor } from '../../src/server/policies/actor'

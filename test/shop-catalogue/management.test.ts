@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { drainBlobDeletions } from '../../src/server/features/files/blob-deletions'
+import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import type { ProductDetail } from '../../src/shared/contract/products'
 import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'

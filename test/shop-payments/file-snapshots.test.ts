@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { drainBlobDeletions } from '../../src/server/features/files/blob-deletions'
+import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import type { CookieClient } from '../support/http-client'
 import { TEST_ORIGIN } from '../support/test-app'
 import {

@@ -13,10 +13,10 @@ import {
   submissionReceivedSchema,
 } from '../../../shared/contract/inbox'
 import type { AppEnv } from '../../deps'
+import { sendBlob } from '../../lib/http/blob-response'
+import { presentation } from '../../lib/http/presentation-policy'
 import { defineRoute } from '../../lib/http/route'
 import { clientInfo } from '../accounts/client-info'
-import { sendBlob } from '../files/blob-response'
-import { presentation } from '../files/presentation-policy'
 import { confirmEbook, ebookDownload, requestEbook, unsubscribeEbook } from './ebook.service'
 import type { Sender } from './form-guard'
 import { formSetup } from './form-setup.service'

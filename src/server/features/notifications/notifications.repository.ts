@@ -3,7 +3,7 @@ import type { NotificationReadState } from '../../../shared/contract/notificatio
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
 import type { AccessCapability, DB } from '../../db/schema'
 import { isFolderSuperUser } from '../../policies/folders.policy'
-import { withReadableFolders } from '../folders/folder-access.repository'
+import { withReadableFolders } from '../files/access/folder-access.repository'
 
 // Named queries of the notification inbox. Who sees what (product.md §5) is one SQL filter,
 // eligibleNotifications(), so lists page, count and stream in the database:

@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { AppDeps } from '../../deps'
 import type { Job } from '../../lib/jobs/job-runner'
+import { enqueueBlobDeletions } from '../../lib/storage/blob-deletions'
 import { isBlobKey } from '../../lib/storage/blob-key'
-import { enqueueBlobDeletions } from '../files/blob-deletions'
-import { removeThumbnail } from '../files/thumbnails'
+import { removeThumbnail } from '../../lib/storage/thumbnails'
 import { type BlobReference, isBlobReferenced, loadBlobReferences } from './blob-references'
 
 // The integrity check of the database against blob storage (docs/decisions/0008, 0067). The two are

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps'
-import { drainBlobDeletions } from '../files/blob-deletions'
+import { drainBlobDeletions } from '../../lib/storage/blob-deletions'
 import { createBackup } from './backup'
 import { checkBlobIntegrity } from './fsck'
 import { restoreBackup } from './restore'

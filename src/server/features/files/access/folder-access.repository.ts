@@ -1,0 +1,164 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { DB } from '../../../db/schema'
+import type { Actor } from '../../../policies/actor'
+import {
+  type FolderAccess,
+  type FolderGrant,
+  type FolderNode,
+  isFolderSuperUser,
+  resolveFolderAccess,
+} from '../../../policies/folders.policy'
+
+// Loads what the folder rule (policies/folders.policy.ts) decides on, and the rule's SQL form for
+// queries over many folders at once. Two forms of one rule:
+//  - one folder: loadFolderAccess() loads the chain and grants and asks the policy;
+//  - many folders (a list, a search, the notification inbox): readableFoldersCte() is the set of
+//    folders a user can open, as a recursive CTE, so a list filters and pages in the database.
+// test/notifications/folder-access.test.ts checks on random trees, on both dialects, that the
+// SQL form opens exactly the folders the policy opens. Change them together.
+
+type Db = Kysely<DB> | Transaction<DB>
+
+/** Deeper than any real tree; stops a cycle (which moves refuse) from looping. */
+const MAX_DEPTH = 256
+
+/** The folder and its ancestors, nearest first; empty when the folder does not exist. */
+export async function loadFolderChain(db: Db, folderId: string): Promise<FolderNode[]> {
+  const rows = await db
+    .withRecursive('chain(id, type, parent_id, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select(['id', 'type', 'parent_id', sql<number>`0`.as('depth')])
+        .where('id', '=', folderId)
+        .unionAll(
+          qb
+            .selectFrom('folders as f')
+            .innerJoin('chain as c', 'c.parent_id', 'f.id')
+            .select(['f.id', 'f.type', 'f.parent_id', sql<number>`c.depth + 1`.as('depth')])
+            .where('c.depth', '<', MAX_DEPTH),
+        ),
+    )
+    .selectFrom('chain')
+    .select(['id', 'type', 'parent_id'])
+    .orderBy('depth')
+    .execute()
+  return rows
+}
+
+/** The user's grants on the given folders. */
+export async function loadGrants(
+  db: Db,
+  userId: string,
+  folderIds: readonly string[],
+): Promise<FolderGrant[]> {
+  if (folderIds.length === 0) return []
+  return db
+    .selectFrom('folder_permissions')
+    .select(['folder_id', 'user_id', 'permissionType'])
+    .where('user_id', '=', userId)
+    .where('folder_id', 'in', folderIds)
+    .execute()
+}
+
+/** Does the user hold a grant anywhere below the folder (so a locked folder shows as their way in)? */
+export async function hasGrantBelow(db: Db, userId: string, folderId: string): Promise<boolean> {
+  const row = await db
+    .withRecursive('below(id, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select(['id', sql<number>`1`.as('depth')])
+        .where('parent_id', '=', folderId)
+        .unionAll(
+          qb
+            .selectFrom('folders as f')
+            .innerJoin('below as b', 'b.id', 'f.parent_id')
+            .select(['f.id', sql<number>`b.depth + 1`.as('depth')])
+            .where('b.depth', '<', MAX_DEPTH),
+        ),
+    )
+    .selectFrom('folder_permissions as p')
+    .innerJoin('below', 'below.id', 'p.folder_id')
+    .select('p.id')
+    .where('p.user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The caller's access to one folder, by the policy; null when the folder does not exist. */
+export async function loadFolderAccess(db: Db, actor: Actor, folderId: string): Promise<FolderAccess | null> {
+  const chain = await loadFolderChain(db, folderId)
+  if (chain.length === 0) return null
+  const grants =
+    actor.kind === 'user' && !isFolderSuperUser(actor)
+      ? await loadGrants(
+          db,
+          actor.id,
+          chain.map((f) => f.id),
+        )
+      : []
+  return resolveFolderAccess(actor, chain, grants)
+}
+
+/**
+ * Starts a query with `readable_folders(id, since)`: every folder `userId` can open, by the rule above
+ * for a user who is not a super user (check isFolderSuperUser first: super users open everything and
+ * should skip the filter). Seeds: top-level public folders and folders the user holds a grant on;
+ * then every public child of a readable folder (a locked child needs its own grant, which seeds it).
+ * `since` is when that way in began: the grant's creation, or the account's for public folders; a
+ * folder reached several ways has a row for each (the notification inbox starts a folder's stream
+ * at the earliest, docs/decisions/0060).
+ *
+ * Cost: proportional to the number of folders the user can open (public trees included). A CTE the
+ * outer query does not reference is not evaluated, on SQLite or PostgreSQL.
+ */
+export function withReadableFolders(db: Db, userId: string) {
+  return db.withRecursive('readable_folders(id, since)', (qb) =>
+    qb
+      .selectFrom('folders as f')
+      .select((eb) => [
+        'f.id',
+        eb
+          .case()
+          .when(eb.and([eb('f.parent_id', 'is', null), eb('f.type', '=', 'public')]))
+          .then(eb.selectFrom('users as u').select('u.createdAt').where('u.id', '=', userId))
+          .else(
+            eb
+              .selectFrom('folder_permissions as p')
+              .select('p.createdAt')
+              .whereRef('p.folder_id', '=', 'f.id')
+              .where('p.user_id', '=', userId),
+          )
+          .end()
+          .as('since'),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('f.parent_id', 'is', null), eb('f.type', '=', 'public')]),
+          eb.exists(
+            eb
+              .selectFrom('folder_permissions as p')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('p.folder_id', '=', 'f.id')
+              .where('p.user_id', '=', userId),
+          ),
+        ]),
+      )
+      // UNION (not ALL): a folder reached twice the same way is kept once, which also ends any cycle.
+      .union(
+        qb
+          .selectFrom('folders as c')
+          .innerJoin('readable_folders as r', 'r.id', 'c.parent_id')
+          .select(['c.id', 'r.since'])
+          .where('c.type', '=', 'public'),
+      ),
+  )
+}
+
+/** The ids of every folder the user can open (for callers that need the set itself, and tests). */
+export async function readableFolderIds(db: Db, actor: Actor): Promise<Set<string> | 'all'> {
+  if (actor.kind !== 'user' || actor.isRestricted) return new Set()
+  if (isFolderSuperUser(actor)) return 'all'
+  const rows = await withReadableFolders(db, actor.id).selectFrom('readable_folders').select('id').execute()
+  return new Set(rows.map((r) => r.id))
+}

@@ -1,0 +1,118 @@
+import type { DB } from '../../../db/schema'
+import { problems } from '../../../lib/http/problem'
+import type { Actor } from '../../../policies/actor'
+import {
+  type FolderAccess,
+  type FolderGrant,
+  type FolderNode,
+  isFolderSuperUser,
+  resolveFolderAccess,
+} from '../../../policies/folders.policy'
+import type { Db } from '../items/names.repository'
+import type { Subtree } from '../items/tree.repository'
+import { loadFolderAccess, loadFolderChain, loadGrants } from './folder-access.repository'
+
+// Loading an item together with the caller's access to it, with the answers product.md §2 asks for:
+// what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
+// what they can open but not change is a 403.
+
+export type FolderRow = DB['folders']
+export type FileRow = DB['files']
+
+export interface ActorUser {
+  actor: Actor
+  id: string
+  name: string
+}
+
+const NOTHING = 'There is no such folder or file, or you cannot open it.'
+
+/** An untrashed folder the caller can open, with their access; 404 otherwise. */
+export async function readableFolder(
+  db: Db,
+  actor: Actor,
+  folderId: string,
+  options: { includeTrashed?: boolean } = {},
+): Promise<{ folder: FolderRow; access: FolderAccess }> {
+  const folder = await db.selectFrom('folders').selectAll().where('id', '=', folderId).executeTakeFirst()
+  if (!folder || (folder.isTrashed && !options.includeTrashed)) throw problems.notFound(NOTHING)
+  const access = await loadFolderAccess(db, actor, folderId)
+  if (!access || access.level === null) throw problems.notFound(NOTHING)
+  return { folder, access }
+}
+
+/** An untrashed file in a folder the caller can open, with their access on that folder; 404 otherwise. */
+export async function readableFile(
+  db: Db,
+  actor: Actor,
+  fileId: string,
+): Promise<{ file: FileRow; folder: FolderRow; access: FolderAccess }> {
+  const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
+  if (!file || file.isTrashed) throw problems.notFound(NOTHING)
+  const { folder, access } = await readableFolder(db, actor, file.folder_id).catch(() => {
+    throw problems.notFound(NOTHING)
+  })
+  return { file, folder, access }
+}
+
+/** The access on a folder that may no longer exist (null then). */
+export async function accessOrNull(db: Db, actor: Actor, folderId: string | null) {
+  if (folderId === null) return null
+  return loadFolderAccess(db, actor, folderId)
+}
+
+/**
+ * The caller's access on every folder of a subtree, by the same policy, from one load of the root's
+ * chain and the caller's grants.
+ */
+export async function subtreeAccess(db: Db, actor: Actor, tree: Subtree): Promise<Map<string, FolderAccess>> {
+  const result = new Map<string, FolderAccess>()
+  const root = tree.folders[0]
+  if (!root) return result
+  const rootChain = await loadFolderChain(db, root.id)
+  const above = rootChain.slice(1)
+  let grants: FolderGrant[] = []
+  if (actor.kind === 'user' && !isFolderSuperUser(actor)) {
+    grants = await loadGrants(db, actor.id, [...rootChain.map((f) => f.id), ...tree.folders.map((f) => f.id)])
+  }
+  const byId = new Map(tree.folders.map((f) => [f.id, f]))
+  for (const folder of tree.folders) {
+    const chain: FolderNode[] = []
+    let current: (typeof tree.folders)[number] | undefined = folder
+    while (current) {
+      chain.push({ id: current.id, type: current.type, parent_id: current.parent_id })
+      if (current.id === root.id) break
+      current = current.parent_id ? byId.get(current.parent_id) : undefined
+    }
+    result.set(folder.id, resolveFolderAccess(actor, [...chain, ...above], grants))
+  }
+  return result
+}
+
+export function forbidden(detail: string): never {
+  throw problems.forbidden(detail)
+}
+
+/**
+ * The caller's access on each of a folder's subfolders, by the same policy, from one load of the
+ * parent's chain and one of the caller's grants (instead of a chain per subfolder).
+ */
+export async function childrenAccess(
+  db: Db,
+  actor: Actor,
+  parentId: string,
+  children: readonly FolderRow[],
+): Promise<Map<string, FolderAccess>> {
+  const result = new Map<string, FolderAccess>()
+  if (children.length === 0) return result
+  const chain = await loadFolderChain(db, parentId)
+  let grants: FolderGrant[] = []
+  if (actor.kind === 'user' && !isFolderSuperUser(actor)) {
+    grants = await loadGrants(db, actor.id, [...chain.map((f) => f.id), ...children.map((f) => f.id)])
+  }
+  for (const child of children) {
+    const node: FolderNode = { id: child.id, type: child.type, parent_id: child.parent_id }
+    result.set(child.id, resolveFolderAccess(actor, [node, ...chain], grants))
+  }
+  return result
+}

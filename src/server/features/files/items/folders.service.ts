@@ -1,0 +1,358 @@
+import type { Transaction } from 'kysely'
+import type {
+  ChildrenQuery,
+  CreateFolderInput,
+  UpdateFileInput,
+  UpdateFolderInput,
+} from '../../../../shared/contract/files'
+import { nameKey } from '../../../../shared/names'
+import type { DB } from '../../../db/schema'
+import type { AppDeps } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
+import { newId } from '../../../lib/ids'
+import { canChangeFolderType, canCreateFolder, canManageFolderItself } from '../../../policies/files.policy'
+import { canOnFolder, type FolderAccess } from '../../../policies/folders.policy'
+import { loadFolderAccess, loadFolderChain } from '../access/folder-access.repository'
+import {
+  type ActorUser,
+  childrenAccess,
+  type FolderRow,
+  readableFile,
+  readableFolder,
+} from '../access/item-access'
+import { notifyItem } from './file-notify'
+import { crumb, presentFile, presentFolder } from './files.presenter'
+import { claimFreeName, findByName, lockFolderForNames } from './names.repository'
+import { loadAncestors } from './tree.repository'
+
+// Folders and files one at a time: create, open (with breadcrumbs and children), rename, lock or open
+// up. Moves, copies and the trash have their own services.
+
+export function nameTaken(name: string) {
+  return problems.conflict(`“${name}” is already taken in this folder.`, 'name_taken')
+}
+
+/** The part of the path above the folder that the caller can open, top first (never past a folder they cannot). */
+export async function breadcrumbs(deps: AppDeps, who: ActorUser, folder: FolderRow) {
+  const db = deps.database.db
+  const ancestors = (await loadAncestors(db, folder.id)).slice(1)
+  const visible: FolderRow[] = []
+  for (const ancestor of ancestors) {
+    const access = await loadFolderAccess(db, who.actor, ancestor.id)
+    if (!access?.level || ancestor.isTrashed) break
+    visible.push(ancestor)
+  }
+  return visible.reverse().map(crumb)
+}
+
+export async function parentAccessOf(deps: AppDeps, who: ActorUser, folder: FolderRow) {
+  return folder.parent_id ? loadFolderAccess(deps.database.db, who.actor, folder.parent_id) : null
+}
+
+export async function createFolder(deps: AppDeps, who: ActorUser, input: CreateFolderInput) {
+  const db = deps.database.db
+  const now = deps.clock()
+  const parentId = input.parent_id ?? null
+  let parent: { folder: FolderRow; access: FolderAccess } | null = null
+  if (parentId) parent = await readableFolder(db, who.actor, parentId)
+  const type = input.type ?? (parent ? 'public' : 'locked')
+  if (canCreateFolder(who.actor, parent?.access ?? null, type) !== 'ok') {
+    throw problems.forbidden(
+      parent
+        ? 'Only editors of this folder can create folders in it.'
+        : 'Only administrators and folder managers can create public top-level folders.',
+    )
+  }
+  const created = await db.transaction().execute(async (trx) => {
+    let name = input.folder_name
+    if (parentId) {
+      await lockFolderForNames(trx, parentId)
+      // A new folder never overwrites: like an upload, it takes the next free name.
+      name = await claimFreeName(trx, parentId, input.folder_name)
+    }
+    const row = await insertFolderRow(trx, { name, type, parentId, createdBy: who.id, now })
+    if (parentId && type === 'locked') await keepAdministratorsAbove(trx, row.id, parentId, now)
+    // The creator administers what they made where they would otherwise lose access: every top-level
+    // folder, and a locked subfolder made by someone who is not a super user.
+    if (!parentId || (type === 'locked' && parent?.access.level !== 'super')) {
+      await grant(trx, row.id, who.id, 'administrator', now)
+    }
+    await notifyItem(
+      trx,
+      who,
+      {
+        type: 'folder',
+        action: 'created',
+        mainItem: row.folder_name,
+        subItem: parent?.folder.folder_name ?? null,
+        folderId: row.id,
+      },
+      now,
+    )
+    return row
+  })
+  const access = (await loadFolderAccess(db, who.actor, created.id))!
+  return presentFolder(created, access, parent?.access ?? null)
+}
+
+export async function insertFolderRow(
+  trx: Transaction<DB>,
+  input: {
+    name: string
+    type: FolderRow['type']
+    parentId: string | null
+    createdBy: string | null
+    now: Date
+  },
+): Promise<FolderRow> {
+  const stamp = input.now.toISOString()
+  const row: FolderRow = {
+    id: newId(input.now.getTime()),
+    folder_name: input.name,
+    name_key: nameKey(input.name),
+    type: input.type,
+    isTrashed: false,
+    parent_id: input.parentId,
+    createdBy: input.createdBy,
+    createdAt: stamp,
+    updatedAt: stamp,
+  }
+  await trx.insertInto('folders').values(row).execute()
+  return row
+}
+
+export async function grant(
+  trx: Transaction<DB>,
+  folderId: string,
+  userId: string,
+  level: 'viewer' | 'editor' | 'administrator',
+  now: Date,
+): Promise<void> {
+  const stamp = now.toISOString()
+  const existing = await trx
+    .selectFrom('folder_permissions')
+    .select('id')
+    .where('folder_id', '=', folderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (existing) {
+    await trx
+      .updateTable('folder_permissions')
+      .set({ permissionType: level, updatedAt: stamp })
+      .where('id', '=', existing.id)
+      .execute()
+  } else {
+    await trx
+      .insertInto('folder_permissions')
+      .values({
+        id: newId(now.getTime()),
+        folder_id: folderId,
+        user_id: userId,
+        permissionType: level,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute()
+  }
+}
+
+/**
+ * Locking a folder (or making a locked one) must not shut out the administrators of the folders above
+ * it (decision 0047): everyone whose nearest grant reaching it from `parentId` upwards (down from the
+ * nearest locked folder) is administrator gets a grant of administrator on it. Whoever already holds a
+ * grant on the folder itself keeps that one: the nearest grant wins there already.
+ */
+export async function keepAdministratorsAbove(
+  trx: Transaction<DB>,
+  folderId: string,
+  parentId: string,
+  now: Date,
+): Promise<void> {
+  const reach: string[] = []
+  for (const f of await loadFolderChain(trx, parentId)) {
+    reach.push(f.id)
+    if (f.type === 'locked') break
+  }
+  const grants = await trx
+    .selectFrom('folder_permissions')
+    .select(['folder_id', 'user_id', 'permissionType'])
+    .where('folder_id', 'in', [folderId, ...reach])
+    .execute()
+  const onFolder = new Set(grants.filter((g) => g.folder_id === folderId).map((g) => g.user_id))
+  const nearest = new Map<string, { depth: number; level: string }>()
+  for (const g of grants) {
+    const depth = reach.indexOf(g.folder_id)
+    if (depth === -1) continue
+    const held = nearest.get(g.user_id)
+    if (!held || depth < held.depth) nearest.set(g.user_id, { depth, level: g.permissionType })
+  }
+  for (const [userId, { level }] of nearest) {
+    if (level === 'administrator' && !onFolder.has(userId))
+      await grant(trx, folderId, userId, 'administrator', now)
+  }
+}
+
+export async function getFolder(deps: AppDeps, who: ActorUser, folderId: string) {
+  const { folder, access } = await readableFolder(deps.database.db, who.actor, folderId)
+  const parentAccess = await parentAccessOf(deps, who, folder)
+  return {
+    folder: presentFolder(folder, access, parentAccess),
+    breadcrumbs: await breadcrumbs(deps, who, folder),
+  }
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+
+/** Subfolders first (those the caller can open), then files; each sorted by the chosen key. */
+export async function listChildren(deps: AppDeps, who: ActorUser, folderId: string, query: ChildrenQuery) {
+  const db = deps.database.db
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const [subfolders, files] = await Promise.all([
+    db
+      .selectFrom('folders')
+      .selectAll()
+      .where('parent_id', '=', folderId)
+      .where('isTrashed', '=', false)
+      .execute(),
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('folder_id', '=', folderId)
+      .where('isTrashed', '=', false)
+      .execute(),
+  ])
+  const accesses = await childrenAccess(db, who.actor, folderId, subfolders)
+  const folders = []
+  for (const sub of subfolders) {
+    const subAccess = accesses.get(sub.id)
+    if (!subAccess?.level) continue // locked folders the caller cannot open are never listed
+    folders.push(presentFolder(sub, subAccess, access))
+  }
+  const dir = query.order === 'desc' ? -1 : 1
+  const byName = (a: string, b: string) => collator.compare(a, b)
+  folders.sort((a, b) =>
+    query.sort === 'updatedAt'
+      ? dir * a.updatedAt.localeCompare(b.updatedAt) || byName(a.folder_name, b.folder_name)
+      : dir * byName(a.folder_name, b.folder_name),
+  )
+  const presented = files.map((f) => presentFile(f, access))
+  presented.sort((a, b) => {
+    if (query.sort === 'size') return dir * (a.size - b.size) || byName(a.filename, b.filename)
+    if (query.sort === 'updatedAt')
+      return dir * a.updatedAt.localeCompare(b.updatedAt) || byName(a.filename, b.filename)
+    return dir * byName(a.filename, b.filename)
+  })
+  return {
+    folder: presentFolder(folder, access, await parentAccessOf(deps, who, folder)),
+    breadcrumbs: await breadcrumbs(deps, who, folder),
+    folders,
+    files: presented,
+  }
+}
+
+export async function updateFolder(
+  deps: AppDeps,
+  who: ActorUser,
+  folderId: string,
+  input: UpdateFolderInput,
+) {
+  const db = deps.database.db
+  const now = deps.clock()
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const parentAccess = await parentAccessOf(deps, who, folder)
+  if (input.folder_name !== undefined && input.folder_name !== folder.folder_name) {
+    if (!canManageFolderItself(folder, access, parentAccess))
+      throw problems.forbidden('You cannot rename this folder.')
+  }
+  if (input.type !== undefined && input.type !== folder.type) {
+    if (!canChangeFolderType(access, input.type))
+      throw problems.forbidden(
+        input.type === 'public'
+          ? 'Only administrators and folder managers can make a folder public.'
+          : 'Only administrators of this folder can lock it.',
+      )
+  }
+  const updated = await db.transaction().execute(async (trx) => {
+    const changes: Partial<FolderRow> = { updatedAt: now.toISOString() }
+    const renamed = input.folder_name !== undefined && input.folder_name !== folder.folder_name
+    if (renamed) {
+      const name = input.folder_name!
+      if (folder.parent_id) {
+        await lockFolderForNames(trx, folder.parent_id)
+        const holder = await findByName(trx, folder.parent_id, name)
+        if (holder && holder.id !== folder.id) throw nameTaken(name)
+      }
+      changes.folder_name = name
+      changes.name_key = nameKey(name)
+    }
+    const retyped = input.type !== undefined && input.type !== folder.type
+    if (retyped) {
+      changes.type = input.type!
+      // A locked folder stops inherited access: whoever locks it keeps theirs through a grant on it,
+      // and so do the administrators of the folders above.
+      if (input.type === 'locked' && folder.parent_id)
+        await keepAdministratorsAbove(trx, folder.id, folder.parent_id, now)
+      if (input.type === 'locked' && access.level !== 'super')
+        await grant(trx, folder.id, who.id, 'administrator', now)
+    }
+    if (!renamed && !retyped) return folder
+    await trx.updateTable('folders').set(changes).where('id', '=', folder.id).execute()
+    await notifyItem(
+      trx,
+      who,
+      {
+        type: 'folder',
+        action: renamed ? 'renamed' : 'updated',
+        mainItem: changes.folder_name ?? folder.folder_name,
+        subItem: renamed ? folder.folder_name : null,
+        folderId: folder.id,
+      },
+      now,
+    )
+    return { ...folder, ...changes }
+  })
+  const after = (await loadFolderAccess(db, who.actor, folderId)) ?? access
+  return presentFolder(updated, after, parentAccess)
+}
+
+export async function getFile(deps: AppDeps, who: ActorUser, fileId: string) {
+  const { file, folder, access } = await readableFile(deps.database.db, who.actor, fileId)
+  return {
+    file: presentFile(file, access),
+    breadcrumbs: [...(await breadcrumbs(deps, who, folder)), crumb(folder)],
+  }
+}
+
+export async function renameFile(deps: AppDeps, who: ActorUser, fileId: string, input: UpdateFileInput) {
+  const db = deps.database.db
+  const now = deps.clock()
+  const { file, folder, access } = await readableFile(db, who.actor, fileId)
+  if (!canOnFolder(access, 'manageItems')) throw problems.forbidden('You cannot rename files in this folder.')
+  if (input.filename === file.filename) return presentFile(file, access)
+  const updated = await db.transaction().execute(async (trx) => {
+    await lockFolderForNames(trx, folder.id)
+    const holder = await findByName(trx, folder.id, input.filename)
+    if (holder && holder.id !== file.id) throw nameTaken(input.filename)
+    const changes = {
+      filename: input.filename,
+      name_key: nameKey(input.filename),
+      updatedAt: now.toISOString(),
+    }
+    await trx.updateTable('files').set(changes).where('id', '=', file.id).execute()
+    await notifyItem(
+      trx,
+      who,
+      {
+        type: 'file',
+        action: 'renamed',
+        mainItem: input.filename,
+        subItem: file.filename,
+        folderId: folder.id,
+        fileId: file.id,
+      },
+      now,
+    )
+    return { ...file, ...changes }
+  })
+  return presentFile(updated, access)
+}

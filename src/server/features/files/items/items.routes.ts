@@ -1,0 +1,277 @@
+import {
+  bulkCopySchema,
+  bulkMoveSchema,
+  bulkTrashSchema,
+  childrenQuerySchema,
+  copySchema,
+  createFolderSchema,
+  homeQuerySchema,
+  idParamsSchema,
+  moveFolderSchema,
+  moveSchema,
+  searchQuerySchema,
+  updateFileSchema,
+  updateFolderSchema,
+} from '../../../../shared/contract/files'
+import {
+  bulkResultSchema,
+  fileDetailSchema,
+  fileSchema,
+  folderChildrenSchema,
+  folderDetailSchema,
+  folderSchema,
+  homeViewSchema,
+  itemOutcomeSchema,
+  searchResultSchema,
+  storageUsageSchema,
+  trashedSchema,
+} from '../../../../shared/contract/files-responses'
+import { defineRoute } from '../../../lib/http/route'
+import { forbidden, nameConflict, notFound, tags, who } from '../access/route-helpers'
+import { sharingRoutes } from '../sharing/sharing.routes'
+import { myStorage } from '../transfer/storage-quota'
+import { trashRoutes } from '../trash/trash.routes'
+import { trashItem } from '../trash/trash.service'
+import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
+import { createFolder, getFile, getFolder, listChildren, renameFile, updateFolder } from './folders.service'
+import { homeView, searchItems } from './home.service'
+import { copyItem, moveFolderToTop, moveItem } from './move-copy.service'
+
+// The file manager's metadata API (product.md §2). Every route is for signed-in users; what
+// each may do with a given folder or file is decided by the folder rule in the services: what the
+// caller cannot open answers 404 like a wrong id, what they can open but not change answers 403.
+
+const itemRoutes = [
+  // ---- Home views and search
+  defineRoute({
+    method: 'get',
+    path: '/api/folders',
+    summary: 'A home view: public, shared (with me), mine (folders I administer), all (super users)',
+    tags,
+    access: 'signedIn',
+    request: { query: homeQuerySchema },
+    responses: { 200: { description: 'The top folders of the view', schema: homeViewSchema }, ...forbidden },
+    handler: (c, { query }) => homeView(c.var.deps, who(c), query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/items/search',
+    summary: 'Folders and files whose name contains q, among everything the caller can open',
+    tags,
+    access: 'signedIn',
+    request: { query: searchQuerySchema },
+    responses: {
+      200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
+    },
+    handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q, query.scope),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/me/storage',
+    summary: 'The caller’s storage used and their quota (null for staff and admins, who have none)',
+    tags,
+    access: 'signedIn',
+    responses: { 200: { description: 'Bytes used and the quota', schema: storageUsageSchema } },
+    handler: (c) => myStorage(c.var.deps, c.var.actor),
+  }),
+
+  // ---- Folders
+  defineRoute({
+    method: 'post',
+    path: '/api/folders',
+    summary: 'Creates a folder: top-level (locked; public for super users) or inside parent_id',
+    tags,
+    access: 'signedIn',
+    request: { body: createFolderSchema },
+    responses: {
+      201: { description: 'The new folder (a free name is picked if taken)', schema: folderSchema },
+      ...forbidden,
+      ...notFound,
+    },
+    handler: (c, { body }) => createFolder(c.var.deps, who(c), body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/folders/:id',
+    summary: 'One folder with its visible breadcrumbs and the caller’s abilities',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The folder', schema: folderDetailSchema }, ...notFound },
+    handler: (c, { params }) => getFolder(c.var.deps, who(c), params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/folders/:id/children',
+    summary: 'A folder’s subfolders (those the caller can open) then files, sorted',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, query: childrenQuerySchema },
+    responses: {
+      200: { description: 'The folder, breadcrumbs, folders and files', schema: folderChildrenSchema },
+      ...notFound,
+    },
+    handler: (c, { params, query }) => listChildren(c.var.deps, who(c), params.id, query),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/folders/:id',
+    summary: 'Renames a folder and/or makes it locked or public',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: updateFolderSchema },
+    responses: {
+      200: { description: 'The folder', schema: folderSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+    },
+    handler: (c, { params, body }) => updateFolder(c.var.deps, who(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/folders/:id',
+    summary: 'Moves a folder and everything in it to the trash',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
+    handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'folder', id: params.id }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/folders/:id/move',
+    summary:
+      'Moves a folder into another (never into itself or below), or to the top of My folders (targetFolderId: null)',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: moveFolderSchema },
+    responses: {
+      200: { description: 'Where it went', schema: itemOutcomeSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+      422: { description: '`move_into_itself`, or a field needs attention' },
+    },
+    handler: (c, { params, body }) =>
+      body.targetFolderId === null
+        ? moveFolderToTop(c.var.deps, who(c), params.id)
+        : moveItem(
+            c.var.deps,
+            who(c),
+            { type: 'folder', id: params.id },
+            body.targetFolderId,
+            body.onConflict,
+          ),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/folders/:id/copy',
+    summary: 'Copies a folder deeply (new ids, own blobs), leaving out subfolders the caller cannot open',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: copySchema },
+    responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
+    handler: (c, { params, body }) =>
+      copyItem(c.var.deps, who(c), { type: 'folder', id: params.id }, body.targetFolderId),
+  }),
+
+  // ---- Files (content: see the transfer routes)
+  defineRoute({
+    method: 'get',
+    path: '/api/files/:id',
+    summary: 'One file’s metadata, breadcrumbs and the caller’s abilities',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The file', schema: fileDetailSchema }, ...notFound },
+    handler: (c, { params }) => getFile(c.var.deps, who(c), params.id),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/files/:id',
+    summary: 'Renames a file',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: updateFileSchema },
+    responses: {
+      200: { description: 'The file', schema: fileSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+    },
+    handler: (c, { params, body }) => renameFile(c.var.deps, who(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/files/:id',
+    summary: 'Moves a file to the trash',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
+    handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'file', id: params.id }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/files/:id/move',
+    summary: 'Moves a file into another folder',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: moveSchema },
+    responses: {
+      200: { description: 'Where it went', schema: itemOutcomeSchema },
+      ...forbidden,
+      ...notFound,
+      ...nameConflict,
+    },
+    handler: (c, { params, body }) =>
+      moveItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId, body.onConflict),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/files/:id/copy',
+    summary: 'Copies a file (new id, own blob) under a free name',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: copySchema },
+    responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
+    handler: (c, { params, body }) =>
+      copyItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId),
+  }),
+
+  // ---- Bulk
+  defineRoute({
+    method: 'post',
+    path: '/api/items/move',
+    summary: 'Moves a selection; one result per item',
+    tags,
+    access: 'signedIn',
+    request: { body: bulkMoveSchema },
+    responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
+    handler: (c, { body }) => bulkMove(c.var.deps, who(c), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/items/copy',
+    summary: 'Copies a selection; one result per item',
+    tags,
+    access: 'signedIn',
+    request: { body: bulkCopySchema },
+    responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
+    handler: (c, { body }) => bulkCopy(c.var.deps, who(c), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/items/trash',
+    summary: 'Trashes a selection; one result per item',
+    tags,
+    access: 'signedIn',
+    request: { body: bulkTrashSchema },
+    responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
+    handler: (c, { body }) => bulkTrash(c.var.deps, who(c), body),
+  }),
+]
+
+/** Every route of the file manager's metadata API, for the route table. */
+export const filesRoutes = [...itemRoutes, ...sharingRoutes, ...trashRoutes]

@@ -1,0 +1,70 @@
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import { firstFreeName, nameKey } from '../../../../shared/names'
+import type { DB } from '../../../db/schema'
+
+// One namespace per folder for files and subfolders together (product.md §2 "Names"). The database's
+// partial unique indexes hold each table on its own; the cross-table rule is kept here: every write
+// that names something in a folder first locks that folder's row (PostgreSQL; SQLite has one writer),
+// so two concurrent creates of one name queue up and the second picks `name (1)`.
+
+export type Db = Kysely<DB> | Transaction<DB>
+
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/** Serialises writes into one folder until the transaction ends. */
+export async function lockFolderForNames(trx: Transaction<DB>, folderId: string): Promise<void> {
+  if (!isPostgres(trx)) return
+  await sql`select id from folders where id = ${folderId} for update`.execute(trx)
+}
+
+/** The name keys of the untrashed files and subfolders in a folder. */
+export async function takenNameKeys(db: Db, folderId: string): Promise<Set<string>> {
+  const [folders, files] = await Promise.all([
+    db
+      .selectFrom('folders')
+      .select('name_key')
+      .where('parent_id', '=', folderId)
+      .where('isTrashed', '=', false)
+      .execute(),
+    db
+      .selectFrom('files')
+      .select('name_key')
+      .where('folder_id', '=', folderId)
+      .where('isTrashed', '=', false)
+      .execute(),
+  ])
+  return new Set([...folders.map((f) => f.name_key), ...files.map((f) => f.name_key)])
+}
+
+/** What holds `name` in the folder, if anything (untrashed). */
+export async function findByName(
+  db: Db,
+  folderId: string,
+  name: string,
+): Promise<{ type: 'file' | 'folder'; id: string } | undefined> {
+  const key = nameKey(name)
+  const folder = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('parent_id', '=', folderId)
+    .where('name_key', '=', key)
+    .where('isTrashed', '=', false)
+    .executeTakeFirst()
+  if (folder) return { type: 'folder', id: folder.id }
+  const file = await db
+    .selectFrom('files')
+    .select('id')
+    .where('folder_id', '=', folderId)
+    .where('name_key', '=', key)
+    .where('isTrashed', '=', false)
+    .executeTakeFirst()
+  return file ? { type: 'file', id: file.id } : undefined
+}
+
+/** Locks the folder and picks the first free name there: `wanted`, else `wanted (1)`, … */
+export async function claimFreeName(trx: Transaction<DB>, folderId: string, wanted: string): Promise<string> {
+  await lockFolderForNames(trx, folderId)
+  return firstFreeName(wanted, await takenNameKeys(trx, folderId))
+}

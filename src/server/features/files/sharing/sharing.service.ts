@@ -1,0 +1,256 @@
+import type { GrantInput } from '../../../../shared/contract/files'
+import type { PermissionType } from '../../../../shared/enums'
+import type { DB } from '../../../db/schema'
+import type { AppDeps } from '../../../deps'
+import { HttpProblem, problems } from '../../../lib/http/problem'
+import type { Actor } from '../../../policies/actor'
+import { canChangeGrant } from '../../../policies/files.policy'
+import {
+  canOnFolder,
+  type FolderGrant,
+  type FolderNode,
+  resolveFolderAccess,
+} from '../../../policies/folders.policy'
+import { parseStaffFunctions } from '../../accounts/sessions.service'
+import { loadFolderChain } from '../access/folder-access.repository'
+import { type ActorUser, readableFolder } from '../access/item-access'
+import { notifyItem } from '../items/file-notify'
+import { grant } from '../items/folders.service'
+
+// Sharing a folder (product.md §2): who has access and from where, grant, change and revoke up to
+// the caller's own level, and the last administrator of a top-level folder only by a super user.
+
+const LEVELS: PermissionType[] = ['viewer', 'editor', 'administrator']
+
+interface Person {
+  id: string
+  role: DB['users']['role']
+  staffFunctions: string
+  isRestricted: boolean
+}
+
+/**
+ * What someone holds on `chain[0]` without their grant on it: their grants above (down to the nearest
+ * locked folder), the public tree, or super for admins and folder managers. Grants are compared
+ * against it, so nobody loses a level they hold there from above (canChangeGrant).
+ */
+function inheritedLevel(person: Person, chain: readonly FolderNode[], grants: readonly FolderGrant[]) {
+  const actor: Actor = {
+    kind: 'user',
+    id: person.id,
+    role: person.role,
+    staffFunctions: parseStaffFunctions(person.staffFunctions),
+    isRestricted: person.isRestricted,
+    emailVerified: true,
+  }
+  const above = grants.filter((g) => g.user_id === person.id && g.folder_id !== chain[0]?.id)
+  return resolveFolderAccess(actor, chain, above)
+}
+
+/** Everyone holding a grant that applies here: on the folder (direct) or above it up to the nearest locked folder (inherited). */
+export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: string) {
+  const db = deps.database.db
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can see who has access.')
+  const chain = await loadFolderChain(db, folderId)
+  // Grants flow down until a locked folder: the chain that matters ends at the first locked one.
+  const reach = []
+  for (const f of chain) {
+    reach.push(f)
+    if (f.type === 'locked') break
+  }
+  const reachesPublicTop = reach.length === chain.length && chain.every((f) => f.type === 'public')
+  const ids = reach.map((f) => f.id)
+  const rows = await db
+    .selectFrom('folder_permissions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('folders as f', 'f.id', 'p.folder_id')
+    .select([
+      'p.user_id',
+      'p.folder_id',
+      'p.permissionType',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.staffFunctions',
+      'u.isRestricted',
+      'f.folder_name',
+    ])
+    .where('p.folder_id', 'in', ids)
+    .execute()
+  const depth = new Map(ids.map((id, i) => [id, i]))
+  const chainIds = chain.map((f) => f.id)
+  const nearest = new Map<string, (typeof rows)[number]>()
+  for (const row of rows) {
+    const held = nearest.get(row.user_id)
+    if (!held || depth.get(row.folder_id)! < depth.get(held.folder_id)!) nearest.set(row.user_id, row)
+  }
+  // Direct administrators of this folder: the last one of a top-level folder stays (canChangeGrant).
+  const directAdministrators = rows.filter(
+    (r) => r.folder_id === folder.id && r.permissionType === 'administrator',
+  ).length
+  const entries = [...nearest.values()]
+    .map((r) => {
+      const inherited = inheritedLevel({ ...r, id: r.user_id }, chain, rows)
+      return {
+        user: { id: r.user_id, name: r.name, email: r.email },
+        permissionType: r.permissionType,
+        via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
+        from: { id: r.folder_id, folder_name: r.folder_name },
+        /** Levels the caller may set this person to here (the current one included; empty: hands off). */
+        canSet: LEVELS.filter(
+          (level) =>
+            canChangeGrant({
+              access,
+              isTopLevel: folder.parent_id === null,
+              targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
+              targetNext: level,
+              chain: chainIds,
+              targetInherited: inherited,
+              targetIsCaller: r.user_id === who.id,
+              administratorsOnFolder: directAdministrators,
+            }) === 'ok',
+        ),
+      }
+    })
+    .sort(
+      (a, b) =>
+        LEVELS.indexOf(b.permissionType) - LEVELS.indexOf(a.permissionType) ||
+        a.user.name.localeCompare(b.user.name),
+    )
+  return {
+    folder: { id: folder.id, folder_name: folder.folder_name, type: folder.type },
+    /** Every signed-in user may view it (a public folder reached from the top through public folders). */
+    public: reachesPublicTop,
+    /** Admins and folder managers always have full access; they are not listed. */
+    entries,
+    grantableLevels: LEVELS.filter(
+      (level) =>
+        canChangeGrant({
+          access,
+          isTopLevel: false,
+          targetCurrent: null,
+          targetNext: level,
+          chain: [folder.id],
+          targetInherited: null,
+          targetIsCaller: false,
+          administratorsOnFolder: 2,
+        }) === 'ok',
+    ),
+  }
+}
+
+async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+  const db = deps.database.db
+  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  if (!canOnFolder(access, 'managePermissions'))
+    throw problems.forbidden('Only administrators of this folder can share it.')
+  const target = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'staffFunctions', 'isRestricted'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!target) throw problems.notFound('There is no such user.')
+  const chain = await loadFolderChain(db, folderId)
+  const grantsOnChain = await db
+    .selectFrom('folder_permissions')
+    .select(['folder_id', 'user_id', 'permissionType'])
+    .where('user_id', '=', userId)
+    .where(
+      'folder_id',
+      'in',
+      chain.map((f) => f.id),
+    )
+    .execute()
+  const current = await db
+    .selectFrom('folder_permissions')
+    .select(['id', 'permissionType'])
+    .where('folder_id', '=', folderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  const admins = await db
+    .selectFrom('folder_permissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('folder_id', '=', folderId)
+    .where('permissionType', '=', 'administrator')
+    .executeTakeFirstOrThrow()
+  return {
+    folder,
+    access,
+    target,
+    current,
+    chain: chain.map((f) => f.id),
+    inherited: inheritedLevel(target, chain, grantsOnChain),
+    isCaller: target.id === who.id,
+    administrators: Number(admins.n),
+  }
+}
+
+function decide(state: Awaited<ReturnType<typeof loadForGrant>>, next: PermissionType | null) {
+  const verdict = canChangeGrant({
+    access: state.access,
+    isTopLevel: state.folder.parent_id === null,
+    targetCurrent: state.current?.permissionType ?? null,
+    targetNext: next,
+    chain: state.chain,
+    targetInherited: state.inherited,
+    targetIsCaller: state.isCaller,
+    administratorsOnFolder: state.administrators,
+  })
+  if (verdict === 'last_administrator')
+    throw problems.conflict(
+      'This is the last administrator of the folder. Only an administrator of the site can remove them.',
+      'last_administrator',
+    )
+  if (verdict === 'outranked')
+    throw new HttpProblem(
+      403,
+      'outranked',
+      `${state.target.name} holds this access through a folder above this one: only someone with more access there can lower it.`,
+    )
+  if (verdict === 'forbidden') throw problems.forbidden('You can share only up to your own level.')
+}
+
+/** Grants or changes someone's level on the folder; a new grant notifies them. */
+export async function setGrant(
+  deps: AppDeps,
+  who: ActorUser,
+  folderId: string,
+  userId: string,
+  input: GrantInput,
+) {
+  const state = await loadForGrant(deps, who, folderId, userId)
+  decide(state, input.permissionType)
+  if (state.target.isRestricted) throw problems.conflict('This account is suspended.', 'user_restricted')
+  const now = deps.clock()
+  await deps.database.db.transaction().execute(async (trx) => {
+    await grant(trx, folderId, userId, input.permissionType, now)
+    if (state.current?.permissionType !== input.permissionType) {
+      await notifyItem(
+        trx,
+        who,
+        {
+          type: 'folder',
+          action: 'updated',
+          mainItem: state.folder.folder_name,
+          // The level granted; the reader's sentence says "shared folder X with you as viewer".
+          subItem: input.permissionType,
+          folderId,
+          forUsers: [userId],
+        },
+        now,
+      )
+    }
+  })
+  return folderAccessList(deps, who, folderId)
+}
+
+export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+  const state = await loadForGrant(deps, who, folderId, userId)
+  if (!state.current) throw problems.notFound('This person has no direct access to the folder.')
+  decide(state, null)
+  await deps.database.db.deleteFrom('folder_permissions').where('id', '=', state.current.id).execute()
+  // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
+  return { revoked: true }
+}

@@ -1,0 +1,109 @@
+import { sql, type Transaction } from 'kysely'
+import type { DB } from '../../../db/schema'
+import type { AppDeps } from '../../../deps'
+import { HttpProblem } from '../../../lib/http/problem'
+import type { Actor } from '../../../policies/actor'
+import { type Db, isPostgres } from '../items/names.repository'
+
+// Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never
+// kept as a running total: the bytes of the files they made (uploads and copies, the trash included
+// until it is emptied) plus the declared lengths of their uploads under way that have not expired.
+// Creating an upload or a copy reserves its bytes atomically: the check and the write that makes the
+// bytes count (the upload session, the copied file rows) happen in one transaction that holds the
+// user's row locked, so concurrent creations queue and the later ones see the earlier ones' bytes.
+// A terminated, expired or completed upload stops counting as a reservation with its session.
+
+/** The user's quota in bytes; null when they have none (staff and admins, or USER_QUOTA_BYTES=0). */
+export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Actor): number | null {
+  if (actor.kind !== 'user' || actor.role !== 'user') return null
+  return deps.env.uploads.userQuotaBytes ?? null
+}
+
+export interface StorageUsage {
+  /** Bytes of the files the user made. */
+  stored: number
+  /** Bytes their unfinished, unexpired uploads have reserved. */
+  reserved: number
+}
+
+export async function storageUsage(db: Db, userId: string, now: Date): Promise<StorageUsage> {
+  const [stored, reserved] = await Promise.all([
+    db
+      .selectFrom('files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
+      .where('createdBy', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('upload_sessions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length'), eb.val(0)).as('total'))
+      .where('user_id', '=', userId)
+      .where('expiresAt', '>', now.toISOString())
+      .executeTakeFirst(),
+  ])
+  return { stored: Number(stored?.total ?? 0), reserved: Number(reserved?.total ?? 0) }
+}
+
+/**
+ * Inside the transaction that makes `bytes` count for the user: waits for their other reservations
+ * (the user's row stays locked until this transaction ends; SQLite has one writer), then refuses with
+ * 413 `quota_exceeded` when the bytes do not fit. 413 rather than 507: tus clients retry any 5xx.
+ */
+export async function reserveStorage(
+  trx: Transaction<DB>,
+  deps: Pick<AppDeps, 'env'>,
+  actor: Actor,
+  bytes: number,
+  now: Date,
+  what: 'upload' | 'copy',
+): Promise<void> {
+  const quota = quotaOf(deps, actor)
+  if (quota === null || actor.kind !== 'user') return
+  // NO KEY UPDATE: queues this user's reservations, yet lets rows that merely reference the user (a file's
+  // createdBy, whose foreign key check takes KEY SHARE) be written meanwhile, so no deadlock with a
+  // transaction that locked a folder and then inserts such a row.
+  if (isPostgres(trx)) await sql`select id from users where id = ${actor.id} for no key update`.execute(trx)
+  assertFits(await storageUsage(trx, actor.id, now), bytes, quota, what)
+}
+
+/** The same check without a reservation: refuses early, before bytes are moved for nothing. */
+export async function checkStorage(
+  db: Db,
+  deps: Pick<AppDeps, 'env'>,
+  actor: Actor,
+  bytes: number,
+  now: Date,
+  what: 'upload' | 'copy',
+): Promise<void> {
+  const quota = quotaOf(deps, actor)
+  if (quota === null || actor.kind !== 'user') return
+  assertFits(await storageUsage(db, actor.id, now), bytes, quota, what)
+}
+
+function assertFits(usage: StorageUsage, bytes: number, quota: number, what: 'upload' | 'copy') {
+  const used = usage.stored + usage.reserved
+  if (used + bytes <= quota) return
+  throw new HttpProblem(
+    413,
+    'quota_exceeded',
+    `This ${what} needs ${readable(bytes)}, but only ${readable(Math.max(0, quota - used))} of your ${readable(quota)} storage quota is free. Empty your trash or delete files to make room.`,
+  )
+}
+
+/** "1.5 MB": decimal units, as the files home shows them. */
+function readable(bytes: number): string {
+  const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit += 1
+  }
+  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`
+}
+
+/** GET /api/me/storage: what the files home shows as "used / quota". */
+export async function myStorage(deps: AppDeps, actor: Actor) {
+  if (actor.kind !== 'user') throw new Error('signed-in route')
+  const usage = await storageUsage(deps.database.db, actor.id, deps.clock())
+  return { used: usage.stored + usage.reserved, uploading: usage.reserved, quota: quotaOf(deps, actor) }
+}

@@ -1,0 +1,197 @@
+import type { IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
+import type { Context } from 'hono'
+import { FILE_ID_HEADER, idParamSchema, UPLOADS_ENDPOINT } from '../../../../shared/contract/files-transfer'
+import type { AppEnv } from '../../../deps'
+import { HttpProblem, problems } from '../../../lib/http/problem'
+import { defineRoute } from '../../../lib/http/route'
+import type { Actor } from '../../../policies/actor'
+import {
+  assertTusVersion,
+  byteCountHeader,
+  httpDate,
+  parseUploadMetadata,
+  tusCapabilities,
+  tusHeaders,
+} from './tus-headers'
+import { appendUpload, cancelUpload, createUpload, uploadOffset } from './uploads.service'
+
+// The tus 1.0 endpoint (core, creation, creation-with-upload, termination, expiration; docs/decisions/
+// 0028). tus requests carry no JSON: DELETE has no body, PATCH sends application/offset+octet-stream
+// and POST either nothing or the first bytes. Each route names the only Content-Types it takes; the
+// same-origin CSRF proof applies to all of them as to JSON. An upload is complete, and its file made,
+// by whichever request brings its last byte: a PATCH, the POST that carried the data, or the POST of
+// an empty file (tus clients send no PATCH for one).
+
+const TUS_REASON = 'tus 1.0 resumable upload protocol: bodiless creation and termination requests'
+const OCTETS = 'application/offset+octet-stream'
+const user = (c: Context<AppEnv>) => c.var.actor as Extract<Actor, { kind: 'user' }>
+
+/**
+ * The request body as a Node stream when served by @hono/node-server: piping the raw request costs
+ * nothing, while the web Request body costs ~20% (architecture.md, measured). app.request() in tests
+ * has no Node request; then the web body streams instead.
+ */
+function requestBody(c: Context<AppEnv>): Readable | AsyncIterable<Uint8Array> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming) return incoming
+  const body = c.req.raw.body
+  return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([])
+}
+
+function declaredLength(c: Context<AppEnv>): number | undefined {
+  const declared = c.req.header('content-length')
+  return declared && /^\d{1,16}$/.test(declared) ? Number(declared) : undefined
+}
+
+/** tus discovery: anyone may ask what the endpoint speaks, before signing in. */
+const capabilities = (path: string, params?: typeof idParamSchema) =>
+  defineRoute({
+    method: 'options',
+    path,
+    summary: 'What the tus endpoint supports: Tus-Version, Tus-Extension, Tus-Max-Size',
+    tags: ['files'],
+    access: 'public',
+    request: params ? { params } : undefined,
+    responses: { 204: { description: 'The tus capability headers' } },
+    handler: (c) => c.body(null, 204, tusHeaders(tusCapabilities(c.var.deps.env.uploads.maxBytes))),
+  })
+
+export const uploadsRoutes = [
+  capabilities(UPLOADS_ENDPOINT),
+  capabilities(`${UPLOADS_ENDPOINT}/:id`, idParamSchema),
+  defineRoute({
+    method: 'post',
+    path: UPLOADS_ENDPOINT,
+    summary: 'Starts a resumable upload (tus creation): Upload-Length and Upload-Metadata headers',
+    tags: ['files'],
+    access: 'signedIn',
+    request: {
+      bodyType: 'raw',
+      rawContentTypes: { types: ['', OCTETS], reason: TUS_REASON },
+    },
+    responses: {
+      201: {
+        description:
+          'Created; Location is the upload’s URL. With a body (creation-with-upload) or Upload-Length: 0, ' +
+          `Upload-Offset says what was stored, and ${FILE_ID_HEADER} names the file once complete`,
+      },
+      403: { description: 'Not an editor of the target folder' },
+      404: { description: 'No such folder or file (or not visible to the caller)' },
+      412: { description: 'Tus-Resumable missing or another version' },
+      413: {
+        description: 'Upload-Length over MAX_UPLOAD_BYTES (upload_too_large) or the quota (quota_exceeded)',
+      },
+      422: { description: 'Bad file name or no target' },
+    },
+    handler: async (c) => {
+      assertTusVersion(c)
+      if (c.req.header('upload-defer-length') !== undefined) {
+        throw problems.badRequest('Upload-Defer-Length is not supported: send Upload-Length.')
+      }
+      const length = byteCountHeader(c, 'upload-length')
+      const metadata = parseUploadMetadata(c.req.header('upload-metadata'))
+      const withData = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === OCTETS
+      const contentLength = declaredLength(c)
+      if (withData && contentLength !== undefined && contentLength > length) {
+        throw new HttpProblem(413, 'upload_too_large', `The body is longer than Upload-Length (${length}).`)
+      }
+      const created = await createUpload(c.var.deps, user(c), { length, metadata })
+      const headers: Record<string, string> = {
+        Location: `${UPLOADS_ENDPOINT}/${created.id}`,
+        'Upload-Expires': httpDate(created.expiresAt),
+      }
+      if (withData || length === 0) {
+        const body = withData ? requestBody(c) : Readable.from([])
+        const result = await appendUpload(c.var.deps, user(c), created.id, { offset: 0, body, contentLength })
+        headers['Upload-Offset'] = String(result.offset)
+        if (result.expiresAt) headers['Upload-Expires'] = httpDate(result.expiresAt)
+        if (result.fileId) headers[FILE_ID_HEADER] = result.fileId
+      }
+      return c.body(null, 201, tusHeaders(headers))
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${UPLOADS_ENDPOINT}/:id`,
+    summary: 'Where an upload stands (tus HEAD; GET answers the same headers)',
+    tags: ['files'],
+    access: 'signedIn',
+    request: { params: idParamSchema },
+    responses: {
+      200: { description: 'Upload-Offset and Upload-Length headers' },
+      404: { description: 'Unknown or expired' },
+      412: { description: 'A HEAD without Tus-Resumable, or with another version' },
+    },
+    handler: async (c, { params }) => {
+      if (c.req.method === 'HEAD') assertTusVersion(c)
+      const state = await uploadOffset(c.var.deps, user(c), params.id)
+      return c.body(
+        null,
+        200,
+        tusHeaders({
+          'Upload-Offset': String(state.offset),
+          'Upload-Length': String(state.length),
+          'Upload-Expires': httpDate(state.expiresAt),
+        }),
+      )
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: `${UPLOADS_ENDPOINT}/:id`,
+    summary: 'Appends bytes at Upload-Offset (tus PATCH); the last one creates or replaces the file',
+    tags: ['files'],
+    access: 'signedIn',
+    request: {
+      params: idParamSchema,
+      bodyType: 'raw',
+      rawContentTypes: {
+        types: [OCTETS],
+        reason: 'tus 1.0 PATCH carries raw bytes',
+      },
+    },
+    responses: {
+      204: {
+        description: `Stored; Upload-Offset is the new offset, ${FILE_ID_HEADER} the file once complete`,
+      },
+      409: {
+        description: 'Upload-Offset is not where the upload stands (offset_mismatch) or another PATCH runs',
+      },
+      413: { description: 'More bytes than Upload-Length' },
+    },
+    handler: async (c, { params }) => {
+      assertTusVersion(c)
+      const offset = byteCountHeader(c, 'upload-offset')
+      const contentLength = declaredLength(c)
+      const result = await appendUpload(c.var.deps, user(c), params.id, {
+        offset,
+        body: requestBody(c),
+        contentLength,
+      })
+      return c.body(
+        null,
+        204,
+        tusHeaders({
+          'Upload-Offset': String(result.offset),
+          ...(result.expiresAt ? { 'Upload-Expires': httpDate(result.expiresAt) } : {}),
+          ...(result.fileId ? { [FILE_ID_HEADER]: result.fileId } : {}),
+        }),
+      )
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: `${UPLOADS_ENDPOINT}/:id`,
+    summary: 'Cancels an upload and discards its bytes (tus termination)',
+    tags: ['files'],
+    access: 'signedIn',
+    request: { params: idParamSchema, bodyType: 'raw', rawContentTypes: { types: [''], reason: TUS_REASON } },
+    responses: { 204: { description: 'Gone' }, 404: { description: 'Unknown or expired' } },
+    handler: async (c, { params }) => {
+      assertTusVersion(c)
+      await cancelUpload(c.var.deps, user(c), params.id)
+      return c.body(null, 204, tusHeaders())
+    },
+  }),
+]

@@ -1,0 +1,235 @@
+import type { Transaction } from 'kysely'
+import type { DB } from '../../../db/schema'
+import { forEachChunk, yieldToEventLoop } from '../../../lib/event-loop'
+import { newId } from '../../../lib/ids'
+import type { Db } from '../items/names.repository'
+import { type FileRow, type FolderRow, loadSubtree } from '../items/tree.repository'
+
+// The trash's rows (product.md §2 "Trash"). Trashing X marks X and every not-yet-trashed item below it;
+// X's entry has deleted_singly = true, the others false. A group is an entry and what went with it:
+// the walk down from X follows only items whose entry says deleted_singly = false, so what was trashed
+// on its own earlier (its own group) is left where it is.
+//
+// When a folder is deleted for good while an earlier, separate deletion inside it still waits in the
+// trash, the folder's row stays as a *tombstone* (trashed, no entry) so that item keeps its place; the
+// item's parent then counts as gone, and sweepTombstones() removes tombstones once they hold nothing.
+
+export type TrashRow = DB['trash_items']
+
+export interface Group {
+  folders: (FolderRow & { depth: number })[]
+  files: FileRow[]
+}
+
+/** Trashes the untrashed part of a subtree (or one file) and records the entries. */
+export async function markTrashed(
+  trx: Transaction<DB>,
+  root: { type: 'file'; row: FileRow } | { type: 'folder'; row: FolderRow },
+  parent: { id: string; folder_name: string } | null,
+  trashedBy: string | null,
+  now: Date,
+): Promise<number> {
+  const stamp = now.toISOString()
+  if (root.type === 'file') {
+    await trx
+      .updateTable('files')
+      .set({ isTrashed: true, updatedAt: stamp })
+      .where('id', '=', root.row.id)
+      .execute()
+    await insertEntries(trx, [entry('file', root.row.id, root.row.filename, parent, true, trashedBy, stamp)])
+    return 1
+  }
+  const tree = await loadSubtree(trx, root.row.id)
+  const names = new Map(tree.folders.map((f) => [f.id, f.folder_name]))
+  const live = new Set<string>([root.row.id])
+  const entries = [entry('folder', root.row.id, root.row.folder_name, parent, true, trashedBy, stamp)]
+  for (const f of tree.folders) {
+    if (f.id === root.row.id || f.isTrashed || !f.parent_id || !live.has(f.parent_id)) continue
+    live.add(f.id)
+    entries.push(
+      entry(
+        'folder',
+        f.id,
+        f.folder_name,
+        { id: f.parent_id, folder_name: names.get(f.parent_id)! },
+        false,
+        trashedBy,
+        stamp,
+      ),
+    )
+  }
+  const files = tree.files.filter((f) => !f.isTrashed && live.has(f.folder_id))
+  for (const f of files) {
+    entries.push(
+      entry(
+        'file',
+        f.id,
+        f.filename,
+        { id: f.folder_id, folder_name: names.get(f.folder_id)! },
+        false,
+        trashedBy,
+        stamp,
+      ),
+    )
+  }
+  const folderIds = [...live]
+  await forEachChunk(folderIds, 200, (chunk) =>
+    trx.updateTable('folders').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  )
+  const fileIds = files.map((f) => f.id)
+  await forEachChunk(fileIds, 200, (chunk) =>
+    trx.updateTable('files').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  )
+  await insertEntries(trx, entries)
+  return entries.length
+}
+
+function entry(
+  item_type: 'file' | 'folder',
+  item_id: string,
+  filename: string,
+  parent: { id: string; folder_name: string } | null,
+  deleted_singly: boolean,
+  trashedBy: string | null,
+  deletedAt: string,
+): TrashRow {
+  return {
+    id: newId(),
+    item_type,
+    item_id,
+    filename,
+    folder_id: parent?.id ?? null,
+    folder_name: parent?.folder_name ?? null,
+    deleted_singly,
+    deletedAt,
+    trashedBy,
+  }
+}
+
+async function insertEntries(trx: Transaction<DB>, rows: TrashRow[]) {
+  await forEachChunk(rows, 100, (chunk) => trx.insertInto('trash_items').values(chunk).execute())
+}
+
+/** The entry's item and everything that went to the trash with it (not earlier, separate deletions). */
+export async function loadGroup(db: Db, entry: TrashRow): Promise<Group> {
+  if (entry.item_type === 'file') {
+    const file = await db.selectFrom('files').selectAll().where('id', '=', entry.item_id).executeTakeFirst()
+    return { folders: [], files: file ? [file] : [] }
+  }
+  const tree = await loadSubtree(db, entry.item_id)
+  if (tree.folders.length === 0) return { folders: [], files: [] }
+  const ids = [...tree.folders.map((f) => f.id), ...tree.files.map((f) => f.id)]
+  const withEntries = new Map<string, boolean>()
+  for (let i = 0; i < ids.length; i += 500) {
+    if (i > 0) await yieldToEventLoop()
+    const rows = await db
+      .selectFrom('trash_items')
+      .select(['item_id', 'deleted_singly'])
+      .where('item_id', 'in', ids.slice(i, i + 500))
+      .execute()
+    for (const r of rows) withEntries.set(r.item_id, r.deleted_singly)
+  }
+  const inGroup = new Set<string>([entry.item_id])
+  const goesWith = (id: string, parentId: string | null) =>
+    parentId !== null && inGroup.has(parentId) && withEntries.get(id) === false
+  const folders = tree.folders.filter((f) => {
+    if (f.id === entry.item_id) return true
+    if (!goesWith(f.id, f.parent_id)) return false
+    inGroup.add(f.id)
+    return true
+  })
+  const files = tree.files.filter((f) => goesWith(f.id, f.folder_id))
+  return { folders, files }
+}
+
+/** Is this folder gone as far as a restore is concerned: deleted, or only a tombstone? */
+export async function folderState(db: Db, folderId: string): Promise<'alive' | 'trashed' | 'gone'> {
+  const folder = await db
+    .selectFrom('folders')
+    .select(['id', 'isTrashed'])
+    .where('id', '=', folderId)
+    .executeTakeFirst()
+  if (!folder) return 'gone'
+  if (!folder.isTrashed) return 'alive'
+  const held = await db
+    .selectFrom('trash_items')
+    .select('id')
+    .where('item_type', '=', 'folder')
+    .where('item_id', '=', folderId)
+    .executeTakeFirst()
+  return held ? 'trashed' : 'gone'
+}
+
+/** The entry whose group holds this trashed folder (itself if trashed on its own). */
+export async function groupRootEntry(db: Db, folderId: string): Promise<TrashRow | undefined> {
+  let current: string | null = folderId
+  for (let depth = 0; current && depth < 256; depth++) {
+    const own = await db
+      .selectFrom('trash_items')
+      .selectAll()
+      .where('item_type', '=', 'folder')
+      .where('item_id', '=', current)
+      .executeTakeFirst()
+    if (!own) return undefined
+    if (own.deleted_singly) return own
+    const row: { parent_id: string | null } | undefined = await db
+      .selectFrom('folders')
+      .select('parent_id')
+      .where('id', '=', current)
+      .executeTakeFirst()
+    current = row?.parent_id ?? null
+  }
+  return undefined
+}
+
+/**
+ * Deletes a group for good: its entries and rows, and queues its blobs. A folder that still holds an
+ * earlier separate deletion stays as a tombstone. Returns the blob keys queued.
+ */
+export async function deleteGroup(trx: Transaction<DB>, entry: TrashRow): Promise<string[]> {
+  const group = await loadGroup(trx, entry)
+  const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
+  await forEachChunk(ids, 200, (chunk) =>
+    trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
+  )
+  await trx.deleteFrom('trash_items').where('id', '=', entry.id).execute()
+  const fileIds = group.files.map((f) => f.id)
+  await forEachChunk(fileIds, 200, (chunk) => trx.deleteFrom('files').where('id', 'in', chunk).execute())
+  // Deepest first: a folder goes once nothing is left in it; one that still holds another deletion stays.
+  const folders = [...group.folders].sort((a, b) => b.depth - a.depth)
+  for (const f of folders) await deleteIfEmpty(trx, f.id)
+  await sweepTombstones(
+    trx,
+    entry.item_type === 'file' ? (group.files[0]?.folder_id ?? entry.folder_id) : entry.folder_id,
+  )
+  return group.files.map((f) => f.path)
+}
+
+async function deleteIfEmpty(trx: Transaction<DB>, folderId: string): Promise<boolean> {
+  const child = await trx
+    .selectFrom('folders')
+    .select('id')
+    .where('parent_id', '=', folderId)
+    .executeTakeFirst()
+  if (child) return false
+  const file = await trx.selectFrom('files').select('id').where('folder_id', '=', folderId).executeTakeFirst()
+  if (file) return false
+  await trx.deleteFrom('folders').where('id', '=', folderId).execute()
+  return true
+}
+
+/** Removes tombstones (trashed folders without an entry) that hold nothing, from `folderId` upwards. */
+export async function sweepTombstones(trx: Transaction<DB>, folderId: string | null): Promise<void> {
+  let current = folderId
+  for (let depth = 0; current && depth < 256; depth++) {
+    const row = await trx
+      .selectFrom('folders')
+      .select(['id', 'parent_id', 'isTrashed'])
+      .where('id', '=', current)
+      .executeTakeFirst()
+    if (!row?.isTrashed) return
+    if ((await folderState(trx, row.id)) !== 'gone') return
+    if (!(await deleteIfEmpty(trx, row.id))) return
+    current = row.parent_id
+  }
+}

@@ -1,0 +1,112 @@
+import type { Transaction } from 'kysely'
+import type { ItemRef } from '../../../../shared/contract/files'
+import type { DB } from '../../../db/schema'
+import type { AppDeps } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
+import type { Actor } from '../../../policies/actor'
+import { canManageFolderItself } from '../../../policies/files.policy'
+import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
+import { loadFolderAccess } from '../access/folder-access.repository'
+import { type ActorUser, readableFile, readableFolder, subtreeAccess } from '../access/item-access'
+import { notifyItem } from '../items/file-notify'
+import { loadSubtree } from '../items/tree.repository'
+import { markTrashed } from './trash.repository'
+
+// Moving to the trash (product.md §2 "Trash", docs/decisions/0026): one file, or a folder with every
+// not-yet-trashed item below it, as one group whose root has deleted_singly = true.
+
+export interface TrashOutcome {
+  name: string
+  /** Where the notification points: the containing folder (or the folder itself at the top). */
+  folderId: string
+  folderName: string | null
+  count: number
+  fileId?: string
+}
+
+/** Checks the caller may trash the item; what is needed to trash it. */
+export async function prepareTrash(deps: AppDeps, who: ActorUser, ref: ItemRef) {
+  const db = deps.database.db
+  if (ref.type === 'file') {
+    const { file, folder, access } = await readableFile(db, who.actor, ref.id)
+    if (!canOnFolder(access, 'manageItems'))
+      throw problems.forbidden('You cannot trash files in this folder.')
+    return { kind: 'file' as const, file, folder }
+  }
+  const { folder, access } = await readableFolder(db, who.actor, ref.id)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  if (!canManageFolderItself(folder, access, parentAccess))
+    throw problems.forbidden('You cannot trash this folder.')
+  await requireRightsOnSubtree(deps, who.actor, folder.id, 'trash')
+  const parent = folder.parent_id
+    ? await db
+        .selectFrom('folders')
+        .select(['id', 'folder_name'])
+        .where('id', '=', folder.parent_id)
+        .executeTakeFirst()
+    : undefined
+  return { kind: 'folder' as const, folder, parent: parent ?? null }
+}
+
+/** "Moving or trashing a folder requires the right on everything it contains." */
+export async function requireRightsOnSubtree(deps: AppDeps, actor: Actor, folderId: string, verb: string) {
+  if (isFolderSuperUser(actor)) return
+  const tree = await loadSubtree(deps.database.db, folderId)
+  const accesses = await subtreeAccess(deps.database.db, actor, tree)
+  for (const f of tree.folders) {
+    if (f.isTrashed) continue
+    const access = accesses.get(f.id)
+    if (!access || !canOnFolder(access, 'manageItems'))
+      throw problems.forbidden(`You cannot ${verb} this folder: it holds folders you cannot change.`)
+  }
+}
+
+export async function trashPrepared(
+  trx: Transaction<DB>,
+  who: ActorUser,
+  prepared: Awaited<ReturnType<typeof prepareTrash>>,
+  now: Date,
+): Promise<TrashOutcome> {
+  if (prepared.kind === 'file') {
+    const count = await markTrashed(trx, { type: 'file', row: prepared.file }, prepared.folder, who.id, now)
+    return {
+      name: prepared.file.filename,
+      folderId: prepared.folder.id,
+      folderName: prepared.folder.folder_name,
+      count,
+      fileId: prepared.file.id,
+    }
+  }
+  const count = await markTrashed(trx, { type: 'folder', row: prepared.folder }, prepared.parent, who.id, now)
+  return {
+    name: prepared.folder.folder_name,
+    folderId: prepared.parent?.id ?? prepared.folder.id,
+    folderName: prepared.parent?.folder_name ?? null,
+    count,
+  }
+}
+
+export async function trashItem(deps: AppDeps, who: ActorUser, ref: ItemRef) {
+  const prepared = await prepareTrash(deps, who, ref)
+  const now = deps.clock()
+  const outcome = await deps.database.db.transaction().execute(async (trx) => {
+    const outcome = await trashPrepared(trx, who, prepared, now)
+    await notifyItem(
+      trx,
+      who,
+      {
+        type: ref.type,
+        action: 'trashed',
+        mainItem: outcome.name,
+        subItem: outcome.folderName,
+        // "trashed folder Reports, 124 items": the folder, and what it held.
+        contents: outcome.count - 1,
+        folderId: outcome.folderId,
+        fileId: outcome.fileId,
+      },
+      now,
+    )
+    return outcome
+  })
+  return { type: ref.type, id: ref.id, name: outcome.name, items: outcome.count }
+}
