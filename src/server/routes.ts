@@ -10,10 +10,12 @@ import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { auditRoutes } from './features/audit/audit.routes'
-import { filesRoutes } from './features/files/items/items.routes'
+import { itemsRoutes } from './features/files/items/items.routes'
+import { sharingRoutes } from './features/files/sharing/sharing.routes'
 import { downloadsRoutes } from './features/files/transfer/downloads.routes'
 import { folderZipRoutes } from './features/files/transfer/folder-zip.routes'
 import { uploadsRoutes } from './features/files/transfer/uploads.routes'
+import { trashRoutes } from './features/files/trash/trash.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue.routes'
@@ -47,7 +49,9 @@ export function buildRouteTable(): AnyRoute[] {
     ...notificationsRoutes,
     ...catalogueRoutes,
     ...productsRoutes,
-    ...filesRoutes,
+    ...itemsRoutes,
+    ...sharingRoutes,
+    ...trashRoutes,
     ...uploadsRoutes,
     ...downloadsRoutes,
     ...folderZipRoutes,

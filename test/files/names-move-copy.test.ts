@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createFileRecord } from '../../src/server/features/files/items/file-records'
+import { createFileRecord } from '../../src/server/features/files/items/files.repository'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   blobText,

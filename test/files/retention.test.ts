@@ -48,9 +48,8 @@ describe('the purge job', () => {
   })
 
   it('retries a blob that fails to delete, later, and keeps the error', async () => {
-    const { drainBlobDeletions, enqueueBlobDeletions } = await import(
-      '../../src/server/lib/storage/blob-deletions'
-    )
+    const { drainBlobDeletions } = await import('../../src/server/lib/storage/blob-deletions')
+    const { enqueueBlobDeletions } = await import('../../src/server/lib/storage/blob-deletions.repository')
     const key = (
       await t.deps.storage.put(
         (async function* () {

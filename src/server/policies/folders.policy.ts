@@ -3,7 +3,7 @@ import type { Actor } from './actor'
 
 // Who may do what in a folder (product.md §2, docs/decisions/0023). THE folder rule: the files feature, search and the
 // notification inbox all decide through it. It is pure: the repository
-// (features/folders/folder-access.repository.ts) loads the folder's chain of ancestors and the
+// (features/files/access/folder-access.repository.ts) loads the folder's chain of ancestors and the
 // user's grants on it, and this file decides.
 //
 //  - Super users (admins, and staff holding ManageFolders) have full control of every folder.

@@ -2,7 +2,7 @@ import { PRODUCT_FILE_MAX_BYTES } from '../../../shared/contract/products'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../lib/storage'
-import { enqueueBlobDeletions } from '../../lib/storage/blob-deletions'
+import { enqueueBlobDeletions } from '../../lib/storage/blob-deletions.repository'
 import type { ActorInfo } from '../admin/user-access.service'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 

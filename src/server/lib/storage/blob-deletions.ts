@@ -1,36 +1,22 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import {
+  blobInUse,
+  dueBlobDeletions,
+  postponeBlobDeletion,
+  removeBlobDeletion,
+} from './blob-deletions.repository'
 import type { BlobStore } from './blob-store'
 import { removeThumbnail } from './thumbnails'
 
 // Blobs are removed from storage after their rows are gone, by a retried background step
-// (docs/decisions/0027, 0041): the row delete and enqueue() commit together, and drainBlobDeletions() (a
-// job) deletes what is due. A failure waits longer each time; deleting a missing blob succeeds.
-// The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by blob key) goes with it.
+// (docs/decisions/0027, 0041): the row delete and enqueueBlobDeletions() (blob-deletions.repository)
+// commit together, and drainBlobDeletions() (a job) deletes what is due. A failure waits longer each
+// time; deleting a missing blob succeeds. The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by
+// blob key) goes with it.
 
 const BATCH = 100
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000
-
-export async function enqueueBlobDeletions(
-  db: Kysely<DB> | Transaction<DB>,
-  keys: readonly string[],
-  now: Date,
-): Promise<void> {
-  const unique = [...new Set(keys)]
-  if (unique.length === 0) return
-  const stamp = now.toISOString()
-  for (let i = 0; i < unique.length; i += BATCH) {
-    await db
-      .insertInto('blob_deletions')
-      .values(
-        unique
-          .slice(i, i + BATCH)
-          .map((key) => ({ key, attempts: 0, nextAttemptAt: stamp, createdAt: stamp })),
-      )
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute()
-  }
-}
 
 /**
  * Deletes the due blobs (and, given `dataDir`, their cached thumbnails); returns how many were removed
@@ -45,37 +31,27 @@ export async function drainBlobDeletions(
   const { signal, dataDir } = options
   let deleted = 0
   let failed = 0
-  const due = await db
-    .selectFrom('blob_deletions')
-    .selectAll()
-    .where('nextAttemptAt', '<=', now.toISOString())
-    .orderBy('nextAttemptAt')
-    .limit(BATCH)
-    .execute()
+  const due = await dueBlobDeletions(db, now, BATCH)
   for (const row of due) {
     if (signal?.aborted) break
     // A key still used by a file row (never expected: copies get their own blobs) is kept.
-    const inUse = await db.selectFrom('files').select('id').where('path', '=', row.key).executeTakeFirst()
+    const inUse = await blobInUse(db, row.key)
     try {
       if (!inUse) {
         await storage.delete(row.key)
         if (dataDir) await removeThumbnail(dataDir, row.key)
       }
-      await db.deleteFrom('blob_deletions').where('key', '=', row.key).execute()
+      await removeBlobDeletion(db, row.key)
       deleted++
     } catch (error) {
       failed++
       const attempts = row.attempts + 1
       const wait = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.min(attempts, 10))
-      await db
-        .updateTable('blob_deletions')
-        .set({
-          attempts,
-          lastError: String((error as Error)?.message ?? error).slice(0, 500),
-          nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
-        })
-        .where('key', '=', row.key)
-        .execute()
+      await postponeBlobDeletion(db, row.key, {
+        attempts,
+        lastError: String((error as Error)?.message ?? error).slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + wait),
+      })
     }
   }
   return { deleted, failed }

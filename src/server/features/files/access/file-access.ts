@@ -1,23 +1,16 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../../db/schema'
 import { problems } from '../../../lib/http/problem'
 import type { Actor } from '../../../policies/actor'
 import { type FolderLevel, hasAtLeast } from '../../../policies/folders.policy'
-import { loadFolderAccess } from './folder-access.repository'
+import { type Db, loadFolderAccess } from './folder-access.repository'
+import { findFile, findFolder } from './item-rows.repository'
 
 // The access checks uploads and downloads share (product.md §2 table): viewer to read, editor to
 // upload or replace. What the caller cannot open does not exist for them (404, never 403, so a guessed
 // id reveals nothing); what they can open but not change is 403. Trashed things are gone (404).
 
-type Db = Kysely<DB> | Transaction<DB>
-
 /** The folder, if the caller may act on it at `required`; throws 404/403 otherwise. */
 export async function requireFolder(db: Db, actor: Actor, folderId: string, required: FolderLevel) {
-  const folder = await db
-    .selectFrom('folders')
-    .select(['id', 'folder_name', 'isTrashed'])
-    .where('id', '=', folderId)
-    .executeTakeFirst()
+  const folder = await findFolder(db, folderId)
   if (!folder || folder.isTrashed)
     throw problems.notFound('This folder does not exist or is not yours to see.')
   const access = await loadFolderAccess(db, actor, folderId)
@@ -32,7 +25,7 @@ export async function requireFolder(db: Db, actor: Actor, folderId: string, requ
 
 /** The untrashed file and its folder, if the caller may act on it at `required`; 404/403 otherwise. */
 export async function requireFile(db: Db, actor: Actor, fileId: string, required: FolderLevel) {
-  const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
+  const file = await findFile(db, fileId)
   if (!file || file.isTrashed) throw problems.notFound('This file does not exist or is not yours to see.')
   try {
     const folder = await requireFolder(db, actor, file.folder_id, required)

@@ -17,7 +17,7 @@ import {
 // test/notifications/folder-access.test.ts checks on random trees, on both dialects, that the
 // SQL form opens exactly the folders the policy opens. Change them together.
 
-type Db = Kysely<DB> | Transaction<DB>
+export type Db = Kysely<DB> | Transaction<DB>
 
 /** Deeper than any real tree; stops a cycle (which moves refuse) from looping. */
 const MAX_DEPTH = 256

@@ -1,4 +1,3 @@
-import type { DB } from '../../../db/schema'
 import { problems } from '../../../lib/http/problem'
 import type { Actor } from '../../../policies/actor'
 import {
@@ -8,16 +7,12 @@ import {
   isFolderSuperUser,
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
-import type { Db } from '../items/names.repository'
-import type { Subtree } from '../items/tree.repository'
-import { loadFolderAccess, loadFolderChain, loadGrants } from './folder-access.repository'
+import { type Db, loadFolderAccess, loadFolderChain, loadGrants } from './folder-access.repository'
+import { type FileRow, type FolderRow, findFile, findFolder } from './item-rows.repository'
 
 // Loading an item together with the caller's access to it, with the answers product.md §2 asks for:
 // what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
 // what they can open but not change is a 403.
-
-export type FolderRow = DB['folders']
-export type FileRow = DB['files']
 
 export interface ActorUser {
   actor: Actor
@@ -34,7 +29,7 @@ export async function readableFolder(
   folderId: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<{ folder: FolderRow; access: FolderAccess }> {
-  const folder = await db.selectFrom('folders').selectAll().where('id', '=', folderId).executeTakeFirst()
+  const folder = await findFolder(db, folderId)
   if (!folder || (folder.isTrashed && !options.includeTrashed)) throw problems.notFound(NOTHING)
   const access = await loadFolderAccess(db, actor, folderId)
   if (!access || access.level === null) throw problems.notFound(NOTHING)
@@ -47,7 +42,7 @@ export async function readableFile(
   actor: Actor,
   fileId: string,
 ): Promise<{ file: FileRow; folder: FolderRow; access: FolderAccess }> {
-  const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
+  const file = await findFile(db, fileId)
   if (!file || file.isTrashed) throw problems.notFound(NOTHING)
   const { folder, access } = await readableFolder(db, actor, file.folder_id).catch(() => {
     throw problems.notFound(NOTHING)
@@ -65,7 +60,11 @@ export async function accessOrNull(db: Db, actor: Actor, folderId: string | null
  * The caller's access on every folder of a subtree, by the same policy, from one load of the root's
  * chain and the caller's grants.
  */
-export async function subtreeAccess(db: Db, actor: Actor, tree: Subtree): Promise<Map<string, FolderAccess>> {
+export async function subtreeAccess(
+  db: Db,
+  actor: Actor,
+  tree: { folders: readonly FolderNode[] },
+): Promise<Map<string, FolderAccess>> {
   const result = new Map<string, FolderAccess>()
   const root = tree.folders[0]
   if (!root) return result

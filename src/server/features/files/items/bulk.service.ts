@@ -4,8 +4,9 @@ import type { AppDeps } from '../../../deps'
 import { HttpProblem } from '../../../lib/http/problem'
 import type { ActorUser } from '../access/item-access'
 import { prepareTrash, trashPrepared } from '../trash/trash.service'
+import { copyItem } from './copy.service'
 import { notifyItem } from './file-notify'
-import { copyItem, type ItemOutcome, moveItem } from './move-copy.service'
+import { type ItemOutcome, moveItem } from './move.service'
 
 // Bulk actions on a selection: each item on its own (one may fail while the others succeed), with a
 // per-item result, and ONE notification for the whole action ("moved 12 items to Reports").

@@ -1,7 +1,7 @@
 import { canManageFolderItself } from '../../../policies/files.policy'
 import type { FolderAccess } from '../../../policies/folders.policy'
 import { canOnFolder, folderAbilities } from '../../../policies/folders.policy'
-import type { FileRow, FolderRow } from '../access/item-access'
+import type { FileRow, FolderRow } from '../access/item-rows.repository'
 
 // What leaves the server about folders and files, with what the caller may do on each (`abilities`),
 // so the web app offers only what the server will allow. The blob key (`path`) never leaves.

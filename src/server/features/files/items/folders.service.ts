@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely'
 import type {
   ChildrenQuery,
   CreateFolderInput,
@@ -6,22 +5,19 @@ import type {
   UpdateFolderInput,
 } from '../../../../shared/contract/files'
 import { nameKey } from '../../../../shared/names'
-import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
-import { newId } from '../../../lib/ids'
 import { canChangeFolderType, canCreateFolder, canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, type FolderAccess } from '../../../policies/folders.policy'
-import { loadFolderAccess, loadFolderChain } from '../access/folder-access.repository'
-import {
-  type ActorUser,
-  childrenAccess,
-  type FolderRow,
-  readableFile,
-  readableFolder,
-} from '../access/item-access'
+import { keepAdministratorsAbove } from '../access/administrators-above'
+import { loadFolderAccess } from '../access/folder-access.repository'
+import { grant } from '../access/folder-grants.repository'
+import { type ActorUser, childrenAccess, readableFile, readableFolder } from '../access/item-access'
+import type { FolderRow } from '../access/item-rows.repository'
 import { notifyItem } from './file-notify'
 import { crumb, presentFile, presentFolder } from './files.presenter'
+import { filesIn, updateFileRow } from './files.repository'
+import { insertFolderRow, subfoldersOf, updateFolderRow } from './folders.repository'
 import { claimFreeName, findByName, lockFolderForNames } from './names.repository'
 import { loadAncestors } from './tree.repository'
 
@@ -95,103 +91,6 @@ export async function createFolder(deps: AppDeps, who: ActorUser, input: CreateF
   return presentFolder(created, access, parent?.access ?? null)
 }
 
-export async function insertFolderRow(
-  trx: Transaction<DB>,
-  input: {
-    name: string
-    type: FolderRow['type']
-    parentId: string | null
-    createdBy: string | null
-    now: Date
-  },
-): Promise<FolderRow> {
-  const stamp = input.now.toISOString()
-  const row: FolderRow = {
-    id: newId(input.now.getTime()),
-    folder_name: input.name,
-    name_key: nameKey(input.name),
-    type: input.type,
-    isTrashed: false,
-    parent_id: input.parentId,
-    createdBy: input.createdBy,
-    createdAt: stamp,
-    updatedAt: stamp,
-  }
-  await trx.insertInto('folders').values(row).execute()
-  return row
-}
-
-export async function grant(
-  trx: Transaction<DB>,
-  folderId: string,
-  userId: string,
-  level: 'viewer' | 'editor' | 'administrator',
-  now: Date,
-): Promise<void> {
-  const stamp = now.toISOString()
-  const existing = await trx
-    .selectFrom('folder_permissions')
-    .select('id')
-    .where('folder_id', '=', folderId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  if (existing) {
-    await trx
-      .updateTable('folder_permissions')
-      .set({ permissionType: level, updatedAt: stamp })
-      .where('id', '=', existing.id)
-      .execute()
-  } else {
-    await trx
-      .insertInto('folder_permissions')
-      .values({
-        id: newId(now.getTime()),
-        folder_id: folderId,
-        user_id: userId,
-        permissionType: level,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute()
-  }
-}
-
-/**
- * Locking a folder (or making a locked one) must not shut out the administrators of the folders above
- * it (decision 0047): everyone whose nearest grant reaching it from `parentId` upwards (down from the
- * nearest locked folder) is administrator gets a grant of administrator on it. Whoever already holds a
- * grant on the folder itself keeps that one: the nearest grant wins there already.
- */
-export async function keepAdministratorsAbove(
-  trx: Transaction<DB>,
-  folderId: string,
-  parentId: string,
-  now: Date,
-): Promise<void> {
-  const reach: string[] = []
-  for (const f of await loadFolderChain(trx, parentId)) {
-    reach.push(f.id)
-    if (f.type === 'locked') break
-  }
-  const grants = await trx
-    .selectFrom('folder_permissions')
-    .select(['folder_id', 'user_id', 'permissionType'])
-    .where('folder_id', 'in', [folderId, ...reach])
-    .execute()
-  const onFolder = new Set(grants.filter((g) => g.folder_id === folderId).map((g) => g.user_id))
-  const nearest = new Map<string, { depth: number; level: string }>()
-  for (const g of grants) {
-    const depth = reach.indexOf(g.folder_id)
-    if (depth === -1) continue
-    const held = nearest.get(g.user_id)
-    if (!held || depth < held.depth) nearest.set(g.user_id, { depth, level: g.permissionType })
-  }
-  for (const [userId, { level }] of nearest) {
-    if (level === 'administrator' && !onFolder.has(userId))
-      await grant(trx, folderId, userId, 'administrator', now)
-  }
-}
-
 export async function getFolder(deps: AppDeps, who: ActorUser, folderId: string) {
   const { folder, access } = await readableFolder(deps.database.db, who.actor, folderId)
   const parentAccess = await parentAccessOf(deps, who, folder)
@@ -207,20 +106,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 export async function listChildren(deps: AppDeps, who: ActorUser, folderId: string, query: ChildrenQuery) {
   const db = deps.database.db
   const { folder, access } = await readableFolder(db, who.actor, folderId)
-  const [subfolders, files] = await Promise.all([
-    db
-      .selectFrom('folders')
-      .selectAll()
-      .where('parent_id', '=', folderId)
-      .where('isTrashed', '=', false)
-      .execute(),
-    db
-      .selectFrom('files')
-      .selectAll()
-      .where('folder_id', '=', folderId)
-      .where('isTrashed', '=', false)
-      .execute(),
-  ])
+  const [subfolders, files] = await Promise.all([subfoldersOf(db, folderId), filesIn(db, folderId)])
   const accesses = await childrenAccess(db, who.actor, folderId, subfolders)
   const folders = []
   for (const sub of subfolders) {
@@ -296,7 +182,7 @@ export async function updateFolder(
         await grant(trx, folder.id, who.id, 'administrator', now)
     }
     if (!renamed && !retyped) return folder
-    await trx.updateTable('folders').set(changes).where('id', '=', folder.id).execute()
+    await updateFolderRow(trx, folder.id, changes)
     await notifyItem(
       trx,
       who,
@@ -338,7 +224,7 @@ export async function renameFile(deps: AppDeps, who: ActorUser, fileId: string, 
       name_key: nameKey(input.filename),
       updatedAt: now.toISOString(),
     }
-    await trx.updateTable('files').set(changes).where('id', '=', file.id).execute()
+    await updateFileRow(trx, file.id, changes)
     await notifyItem(
       trx,
       who,

@@ -1,12 +1,19 @@
-import { type SqlBool, sql } from 'kysely'
 import type { HomeQuery } from '../../../../shared/contract/files'
 import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
 import { containsPattern } from '../../../lib/list-query/like-pattern'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
-import { loadFolderAccess, loadFolderChain, withReadableFolders } from '../access/folder-access.repository'
-import type { ActorUser, FolderRow } from '../access/item-access'
+import { loadFolderAccess, loadFolderChain } from '../access/folder-access.repository'
+import type { ActorUser } from '../access/item-access'
+import type { FolderRow } from '../access/item-rows.repository'
 import { presentFile, presentFolder } from './files.presenter'
+import {
+  administeredTopFolders,
+  folderNames,
+  grantedFolders,
+  searchByName,
+  topFolders,
+} from './home.repository'
 
 // The file manager's home views (product.md §2): Public, Shared with me, My folders, All folders (super
 // users), and search by name over everything the caller can open.
@@ -20,30 +27,11 @@ export async function homeView(deps: AppDeps, who: ActorUser, query: HomeQuery) 
   if (query.view === 'all') {
     if (!isFolderSuperUser(who.actor))
       throw problems.forbidden('Only administrators and folder managers see all folders.')
-    rows = await db
-      .selectFrom('folders')
-      .selectAll()
-      .where('parent_id', 'is', null)
-      .where('isTrashed', '=', false)
-      .execute()
+    rows = await topFolders(db, 'all')
   } else if (query.view === 'public') {
-    rows = await db
-      .selectFrom('folders')
-      .selectAll()
-      .where('parent_id', 'is', null)
-      .where('type', '=', 'public')
-      .where('isTrashed', '=', false)
-      .execute()
+    rows = await topFolders(db, 'public')
   } else if (query.view === 'mine') {
-    rows = await db
-      .selectFrom('folders as f')
-      .innerJoin('folder_permissions as p', 'p.folder_id', 'f.id')
-      .selectAll('f')
-      .where('f.parent_id', 'is', null)
-      .where('f.isTrashed', '=', false)
-      .where('p.user_id', '=', who.id)
-      .where('p.permissionType', '=', 'administrator')
-      .execute()
+    rows = await administeredTopFolders(db, who.id)
   } else {
     rows = await sharedWithMe(deps, who)
   }
@@ -66,14 +54,7 @@ export async function homeView(deps: AppDeps, who: ActorUser, query: HomeQuery) 
 /** The highest folders where the caller holds a direct grant, leaving out the top-level ones they administer (My folders). */
 async function sharedWithMe(deps: AppDeps, who: ActorUser): Promise<FolderRow[]> {
   const db = deps.database.db
-  const granted = await db
-    .selectFrom('folders as f')
-    .innerJoin('folder_permissions as p', 'p.folder_id', 'f.id')
-    .selectAll('f')
-    .select('p.permissionType')
-    .where('f.isTrashed', '=', false)
-    .where('p.user_id', '=', who.id)
-    .execute()
+  const granted = await grantedFolders(db, who.id)
   const grantedIds = new Set(granted.map((g) => g.id))
   const result: FolderRow[] = []
   for (const { permissionType, ...folder } of granted) {
@@ -94,31 +75,17 @@ export async function searchItems(deps: AppDeps, who: ActorUser, q: string, scop
   // are asked for: the folders readable by nobody in particular (no user has the empty id) are
   // exactly the public tree, which every signed-in user may open.
   const superUser = isFolderSuperUser(who.actor) && !publicOnly
-  const base = withReadableFolders(db, publicOnly ? '' : who.id)
-  let folderQuery = base
-    .selectFrom('folders as f')
-    .selectAll('f')
-    .where('f.isTrashed', '=', false)
-    .where(sql<SqlBool>`lower(${sql.ref('f.folder_name')}) like ${pattern} escape '\\'`)
-  let fileQuery = base
-    .selectFrom('files as fi')
-    .selectAll('fi')
-    .where('fi.isTrashed', '=', false)
-    .where(sql<SqlBool>`lower(${sql.ref('fi.filename')}) like ${pattern} escape '\\'`)
-  if (!superUser) {
-    folderQuery = folderQuery.where('f.id', 'in', sql<string>`(select id from readable_folders)`)
-    fileQuery = fileQuery.where('fi.folder_id', 'in', sql<string>`(select id from readable_folders)`)
-  }
-  const [folderRows, fileRows] = await Promise.all([
-    folderQuery.orderBy('f.folder_name').limit(SEARCH_LIMIT).execute(),
-    fileQuery.orderBy('fi.filename').limit(SEARCH_LIMIT).execute(),
-  ])
+  const { folders: folderRows, files: fileRows } = await searchByName(
+    db,
+    pattern,
+    { userId: publicOnly ? '' : who.id, filter: !superUser },
+    SEARCH_LIMIT,
+  )
   const cache = new Map<string, FolderAccess | null>()
   const accessOf = async (id: string) => {
     if (!cache.has(id)) cache.set(id, await loadFolderAccess(db, who.actor, id))
     return cache.get(id) ?? null
   }
-  const names = new Map<string, string>()
   const parentIds = [
     ...new Set(
       [...folderRows.map((f) => f.parent_id), ...fileRows.map((f) => f.folder_id)].filter(
@@ -126,14 +93,7 @@ export async function searchItems(deps: AppDeps, who: ActorUser, q: string, scop
       ),
     ),
   ]
-  if (parentIds.length) {
-    for (const p of await db
-      .selectFrom('folders')
-      .select(['id', 'folder_name'])
-      .where('id', 'in', parentIds)
-      .execute())
-      names.set(p.id, p.folder_name)
-  }
+  const names = await folderNames(db, parentIds)
   const folders = []
   for (const f of folderRows) {
     const access = await accessOf(f.id)

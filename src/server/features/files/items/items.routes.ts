@@ -28,20 +28,21 @@ import {
 } from '../../../../shared/contract/files-responses'
 import { defineRoute } from '../../../lib/http/route'
 import { forbidden, nameConflict, notFound, tags, who } from '../access/route-helpers'
-import { sharingRoutes } from '../sharing/sharing.routes'
 import { myStorage } from '../transfer/storage-quota'
-import { trashRoutes } from '../trash/trash.routes'
 import { trashItem } from '../trash/trash.service'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
+import { copyItem } from './copy.service'
 import { createFolder, getFile, getFolder, listChildren, renameFile, updateFolder } from './folders.service'
 import { homeView, searchItems } from './home.service'
-import { copyItem, moveFolderToTop, moveItem } from './move-copy.service'
+import { moveFolderToTop, moveItem } from './move.service'
 
-// The file manager's metadata API (product.md §2). Every route is for signed-in users; what
-// each may do with a given folder or file is decided by the folder rule in the services: what the
-// caller cannot open answers 404 like a wrong id, what they can open but not change answers 403.
+// The file manager's folders and files (product.md §2); sharing and the trash have their own route
+// modules. Every route is for signed-in users; what each may do with a given folder or file is decided
+// by the folder rule in the services: what the caller cannot open answers 404 like a wrong id, what
+// they can open but not change answers 403.
 
-const itemRoutes = [
+/** Home views, search, the caller's storage, folders and files one at a time, and bulk actions. */
+export const itemsRoutes = [
   // ---- Home views and search
   defineRoute({
     method: 'get',
@@ -272,6 +273,3 @@ const itemRoutes = [
     handler: (c, { body }) => bulkTrash(c.var.deps, who(c), body),
   }),
 ]
-
-/** Every route of the file manager's metadata API, for the route table. */
-export const filesRoutes = [...itemRoutes, ...sharingRoutes, ...trashRoutes]

@@ -12,10 +12,12 @@ import {
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
 import { parseStaffFunctions } from '../../accounts/sessions.service'
-import { loadFolderChain } from '../access/folder-access.repository'
+import { findUserById } from '../../accounts/users.repository'
+import { loadFolderChain, loadGrants } from '../access/folder-access.repository'
+import { administratorCount, deleteGrant, directGrant, grant } from '../access/folder-grants.repository'
 import { type ActorUser, readableFolder } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
-import { grant } from '../items/folders.service'
+import { grantHolders } from './grant-holders.repository'
 
 // Sharing a folder (product.md §2): who has access and from where, grant, change and revoke up to
 // the caller's own level, and the last administrator of a top-level folder only by a super user.
@@ -62,23 +64,7 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
   }
   const reachesPublicTop = reach.length === chain.length && chain.every((f) => f.type === 'public')
   const ids = reach.map((f) => f.id)
-  const rows = await db
-    .selectFrom('folder_permissions as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .innerJoin('folders as f', 'f.id', 'p.folder_id')
-    .select([
-      'p.user_id',
-      'p.folder_id',
-      'p.permissionType',
-      'u.name',
-      'u.email',
-      'u.role',
-      'u.staffFunctions',
-      'u.isRestricted',
-      'f.folder_name',
-    ])
-    .where('p.folder_id', 'in', ids)
-    .execute()
+  const rows = await grantHolders(db, ids)
   const depth = new Map(ids.map((id, i) => [id, i]))
   const chainIds = chain.map((f) => f.id)
   const nearest = new Map<string, (typeof rows)[number]>()
@@ -146,35 +132,16 @@ async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, use
   const { folder, access } = await readableFolder(db, who.actor, folderId)
   if (!canOnFolder(access, 'managePermissions'))
     throw problems.forbidden('Only administrators of this folder can share it.')
-  const target = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'staffFunctions', 'isRestricted'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const target = await findUserById(db, userId)
   if (!target) throw problems.notFound('There is no such user.')
   const chain = await loadFolderChain(db, folderId)
-  const grantsOnChain = await db
-    .selectFrom('folder_permissions')
-    .select(['folder_id', 'user_id', 'permissionType'])
-    .where('user_id', '=', userId)
-    .where(
-      'folder_id',
-      'in',
-      chain.map((f) => f.id),
-    )
-    .execute()
-  const current = await db
-    .selectFrom('folder_permissions')
-    .select(['id', 'permissionType'])
-    .where('folder_id', '=', folderId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  const admins = await db
-    .selectFrom('folder_permissions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('folder_id', '=', folderId)
-    .where('permissionType', '=', 'administrator')
-    .executeTakeFirstOrThrow()
+  const grantsOnChain = await loadGrants(
+    db,
+    userId,
+    chain.map((f) => f.id),
+  )
+  const current = await directGrant(db, folderId, userId)
+  const administrators = await administratorCount(db, folderId)
   return {
     folder,
     access,
@@ -183,7 +150,7 @@ async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, use
     chain: chain.map((f) => f.id),
     inherited: inheritedLevel(target, chain, grantsOnChain),
     isCaller: target.id === who.id,
-    administrators: Number(admins.n),
+    administrators,
   }
 }
 
@@ -250,7 +217,7 @@ export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: strin
   const state = await loadForGrant(deps, who, folderId, userId)
   if (!state.current) throw problems.notFound('This person has no direct access to the folder.')
   decide(state, null)
-  await deps.database.db.deleteFrom('folder_permissions').where('id', '=', state.current.id).execute()
+  await deleteGrant(deps.database.db, state.current.id)
   // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
   return { revoked: true }
 }

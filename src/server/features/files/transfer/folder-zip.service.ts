@@ -4,6 +4,7 @@ import { NameSet, safeSegment } from '../../../lib/zip/zip-names'
 import type { Actor } from '../../../policies/actor'
 import { requireFolder } from '../access/file-access'
 import { readableFolderIds } from '../access/folder-access.repository'
+import { type ZipFolderRow, zipFiles, zipFolder, zipSubfolders } from './folder-zip.repository'
 
 // A folder as a zip (product.md §2): the folder and everything below it that the caller can read.
 // Trashed items are left out; a subfolder the caller cannot open (a locked one without a grant) is
@@ -12,13 +13,6 @@ import { readableFolderIds } from '../access/folder-access.repository'
 
 const IN_BATCH = 500
 
-interface FolderRow {
-  id: string
-  folder_name: string
-  parent_id: string | null
-  updatedAt: string
-}
-
 export async function folderZipEntries(
   deps: AppDeps,
   actor: Actor,
@@ -26,28 +20,19 @@ export async function folderZipEntries(
 ): Promise<{ name: string; entries: ZipEntry[] }> {
   const db = deps.database.db
   await requireFolder(db, actor, folderId, 'viewer')
-  const root = await db
-    .selectFrom('folders')
-    .select(['id', 'folder_name', 'parent_id', 'updatedAt'])
-    .where('id', '=', folderId)
-    .executeTakeFirstOrThrow()
+  const root = await zipFolder(db, folderId)
+  if (!root) throw new Error('The folder is gone.')
   const readable = await readableFolderIds(db, actor)
   const canRead = (id: string) => readable === 'all' || readable.has(id)
 
   // Walk down level by level, keeping only untrashed folders the caller can open.
-  const children = new Map<string, FolderRow[]>()
+  const children = new Map<string, ZipFolderRow[]>()
   let level = [root.id]
   const all: string[] = [root.id]
   while (level.length > 0) {
     const next: string[] = []
     for (const batch of batches(level)) {
-      const rows = await db
-        .selectFrom('folders')
-        .select(['id', 'folder_name', 'parent_id', 'updatedAt'])
-        .where('parent_id', 'in', batch)
-        .where('isTrashed', '=', false)
-        .orderBy('folder_name')
-        .execute()
+      const rows = await zipSubfolders(db, batch)
       for (const row of rows) {
         if (!canRead(row.id)) continue
         const list = children.get(row.parent_id!) ?? []
@@ -65,13 +50,7 @@ export async function folderZipEntries(
     { filename: string; size: number; path: string; updatedAt: string }[]
   >()
   for (const batch of batches(all)) {
-    const rows = await db
-      .selectFrom('files')
-      .select(['folder_id', 'filename', 'size', 'path', 'updatedAt'])
-      .where('folder_id', 'in', batch)
-      .where('isTrashed', '=', false)
-      .orderBy('filename')
-      .execute()
+    const rows = await zipFiles(db, batch)
     for (const row of rows) {
       const list = filesByFolder.get(row.folder_id) ?? []
       list.push({ ...row, size: Number(row.size) })
@@ -81,7 +60,7 @@ export async function folderZipEntries(
 
   const entries: ZipEntry[] = []
   const rootName = safeSegment(root.folder_name)
-  const visit = (folder: FolderRow, prefix: string) => {
+  const visit = (folder: ZipFolderRow, prefix: string) => {
     entries.push({ name: prefix, kind: 'directory', size: 0, modifiedAt: new Date(folder.updatedAt) })
     const names = new NameSet()
     for (const sub of children.get(folder.id) ?? [])

@@ -1,9 +1,10 @@
-import { sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { HttpProblem } from '../../../lib/http/problem'
 import type { Actor } from '../../../policies/actor'
-import { type Db, isPostgres } from '../items/names.repository'
+import type { Db } from '../items/names.repository'
+import { lockUserForReservation, type StorageUsage, storageUsage } from './storage-usage.repository'
 
 // Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never
 // kept as a running total: the bytes of the files they made (uploads and copies, the trash included
@@ -17,30 +18,6 @@ import { type Db, isPostgres } from '../items/names.repository'
 export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Actor): number | null {
   if (actor.kind !== 'user' || actor.role !== 'user') return null
   return deps.env.uploads.userQuotaBytes ?? null
-}
-
-export interface StorageUsage {
-  /** Bytes of the files the user made. */
-  stored: number
-  /** Bytes their unfinished, unexpired uploads have reserved. */
-  reserved: number
-}
-
-export async function storageUsage(db: Db, userId: string, now: Date): Promise<StorageUsage> {
-  const [stored, reserved] = await Promise.all([
-    db
-      .selectFrom('files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
-      .where('createdBy', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('upload_sessions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length'), eb.val(0)).as('total'))
-      .where('user_id', '=', userId)
-      .where('expiresAt', '>', now.toISOString())
-      .executeTakeFirst(),
-  ])
-  return { stored: Number(stored?.total ?? 0), reserved: Number(reserved?.total ?? 0) }
 }
 
 /**
@@ -58,10 +35,7 @@ export async function reserveStorage(
 ): Promise<void> {
   const quota = quotaOf(deps, actor)
   if (quota === null || actor.kind !== 'user') return
-  // NO KEY UPDATE: queues this user's reservations, yet lets rows that merely reference the user (a file's
-  // createdBy, whose foreign key check takes KEY SHARE) be written meanwhile, so no deadlock with a
-  // transaction that locked a folder and then inserts such a row.
-  if (isPostgres(trx)) await sql`select id from users where id = ${actor.id} for no key update`.execute(trx)
+  await lockUserForReservation(trx, actor.id)
   assertFits(await storageUsage(trx, actor.id, now), bytes, quota, what)
 }
 

@@ -1,6 +1,11 @@
 import { stat } from 'node:fs/promises'
 import type { AppDeps } from '../../../deps'
 import { cleanAbandonedWrites } from '../../../lib/storage'
+import {
+  deleteUploadSession,
+  existingUploadSessionIds,
+  expiredUploadSessionIds,
+} from './upload-sessions.repository'
 import { listStagingIds, removeStaging, stagingPath } from './upload-staging'
 
 /** A staging file without a session row younger than this may be an upload being created right now. */
@@ -16,24 +21,16 @@ export async function purgeAbandonedUploads(
 ): Promise<{ sessions: number; orphans: number; blobs: number }> {
   const db = deps.database.db
   const now = deps.clock()
-  const expired = await db
-    .selectFrom('upload_sessions')
-    .select('id')
-    .where('expiresAt', '<=', now.toISOString())
-    .execute()
-  for (const { id } of expired) {
-    await db.deleteFrom('upload_sessions').where('id', '=', id).execute()
+  const expired = await expiredUploadSessionIds(db, now)
+  for (const id of expired) {
+    await deleteUploadSession(db, id)
     await removeStaging(deps.env.dataDir, id)
   }
 
   let orphans = 0
   const onDisk = await listStagingIds(deps.env.dataDir)
   if (onDisk.length > 0) {
-    const live = new Set(
-      (await db.selectFrom('upload_sessions').select('id').where('id', 'in', onDisk).execute()).map(
-        (r) => r.id,
-      ),
-    )
+    const live = await existingUploadSessionIds(db, onDisk)
     for (const id of onDisk) {
       if (live.has(id)) continue
       const info = await stat(stagingPath(deps.env.dataDir, id)).catch(() => undefined)

@@ -1,16 +1,28 @@
 import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
+import type { Transaction } from 'kysely'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
+import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
-import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions'
+import type { PutResult } from '../../../lib/storage'
+import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import type { Actor } from '../../../policies/actor'
+import { findUserById } from '../../accounts/users.repository'
 import { notify } from '../../notifications/notify'
 import { requireFile, requireFolder } from '../access/file-access'
-import { createFileRecord } from '../items/file-records'
+import { createFileRecord, updateFileRow } from '../items/files.repository'
+import { folderName } from '../items/folders.repository'
 import { detectMimeType } from './content-type'
 import { reserveStorage } from './storage-quota'
+import {
+  deleteUploadSession,
+  extendUploadSession,
+  findUploadSession,
+  insertUploadSession,
+  type UploadSession,
+} from './upload-sessions.repository'
 import {
   appendToStaging,
   ChunkTooLongError,
@@ -82,20 +94,17 @@ export async function createUpload(
     // The session is the quota reservation: checked and written under the user's lock.
     await db.transaction().execute(async (trx) => {
       await reserveStorage(trx, deps, actor, length, now, 'upload')
-      await trx
-        .insertInto('upload_sessions')
-        .values({
-          id,
-          user_id: actor.id,
-          folder_id: folderId,
-          file_id: fileId,
-          filename,
-          declared_type: metadata.filetype?.slice(0, 255) ?? null,
-          length,
-          createdAt: now.toISOString(),
-          expiresAt,
-        })
-        .execute()
+      await insertUploadSession(trx, {
+        id,
+        user_id: actor.id,
+        folder_id: folderId,
+        file_id: fileId,
+        filename,
+        declared_type: metadata.filetype?.slice(0, 255) ?? null,
+        length,
+        createdAt: now.toISOString(),
+        expiresAt,
+      })
     })
   } catch (error) {
     await removeStaging(deps.env.dataDir, id)
@@ -105,12 +114,7 @@ export async function createUpload(
 }
 
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
-  const session = await deps.database.db
-    .selectFrom('upload_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst()
+  const session = await findUploadSession(deps.database.db, id, actor.id)
   if (!session || Date.parse(session.expiresAt) <= deps.clock().getTime()) {
     throw problems.notFound('This upload does not exist or has expired. Start it again.')
   }
@@ -191,7 +195,7 @@ export async function appendUpload(
     }
     const now = deps.clock()
     const expiresAt = new Date(now.getTime() + deps.env.uploads.expiryMs).toISOString()
-    await deps.database.db.updateTable('upload_sessions').set({ expiresAt }).where('id', '=', id).execute()
+    await extendUploadSession(deps.database.db, id, expiresAt)
     if (offset < length) return { offset, expiresAt }
     const fileId = await completeUpload(deps, actor, session)
     return { offset, fileId }
@@ -200,10 +204,7 @@ export async function appendUpload(
   }
 }
 
-type Session = Awaited<ReturnType<typeof loadSession>>
-
-async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session): Promise<string> {
-  const db = deps.database.db
+async function completeUpload(deps: AppDeps, actor: SignedIn, session: UploadSession): Promise<string> {
   const staging = stagingPath(deps.env.dataDir, session.id)
   const mimetype = await detectMimeType(staging, session.filename)
   const blob = await deps.storage.put(createReadStream(staging, { highWaterMark: 1 << 20 }), {
@@ -212,68 +213,9 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
   let fileId: string
   try {
     fileId = await withUniqueRetry(() =>
-      db.transaction().execute(async (trx) => {
-        const user = await trx
-          .selectFrom('users')
-          .select('name')
-          .where('id', '=', actor.id)
-          .executeTakeFirstOrThrow()
-        const now = deps.clock()
-        let file: { id: string; filename: string; folder_id: string }
-        let action: 'uploaded' | 'updated'
-        if (session.file_id) {
-          // Rights may have changed since the upload began: check again at the moment it lands.
-          const found = await requireFile(trx, actor, session.file_id, 'editor')
-          // The replaced blob goes through the retried deletion queue, committed with the row change:
-          // a storage failure after the commit can no longer leave an orphan (decision 0027).
-          if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
-          await trx
-            .updateTable('files')
-            .set({
-              path: blob.key,
-              size: blob.size,
-              sha256: blob.sha256,
-              mimetype,
-              updatedAt: now.toISOString(),
-            })
-            .where('id', '=', found.file.id)
-            .execute()
-          file = found.file
-          action = 'updated'
-        } else {
-          await requireFolder(trx, actor, session.folder_id!, 'editor')
-          file = await createFileRecord(trx, {
-            folderId: session.folder_id!,
-            wantedName: session.filename,
-            blob,
-            mimetype,
-            originalname: session.filename,
-            createdBy: actor.id,
-            now,
-          })
-          action = 'uploaded'
-        }
-        const folder = await trx
-          .selectFrom('folders')
-          .select('folder_name')
-          .where('id', '=', file.folder_id)
-          .executeTakeFirstOrThrow()
-        await trx.deleteFrom('upload_sessions').where('id', '=', session.id).execute()
-        await notify(
-          trx,
-          {
-            type: 'file',
-            action,
-            actor: { id: actor.id, name: user.name },
-            mainItem: file.filename,
-            subItem: folder.folder_name,
-            audience: { forAll: true },
-            refs: { folder_id: file.folder_id, file_id: file.id },
-          },
-          now,
-        )
-        return file.id
-      }),
+      deps.database.db
+        .transaction()
+        .execute((trx) => landUpload(trx, deps, actor, session, { blob, mimetype })),
     )
   } catch (error) {
     // Nothing refers to the new blob: take it back. The staging file stays until the session expires,
@@ -283,6 +225,69 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
   }
   await removeStaging(deps.env.dataDir, session.id)
   return fileId
+}
+
+/**
+ * In one transaction: the stored blob becomes the replaced file's content or a new file, the session
+ * ends and the folder's audience is notified. Rights are checked again, at the moment it lands.
+ */
+async function landUpload(
+  trx: Transaction<DB>,
+  deps: AppDeps,
+  actor: SignedIn,
+  session: UploadSession,
+  stored: { blob: PutResult; mimetype: string },
+): Promise<string> {
+  const { blob, mimetype } = stored
+  const user = await findUserById(trx, actor.id)
+  if (!user) throw new Error('The uploader’s account is gone.')
+  const now = deps.clock()
+  let file: { id: string; filename: string; folder_id: string }
+  let action: 'uploaded' | 'updated'
+  if (session.file_id) {
+    const found = await requireFile(trx, actor, session.file_id, 'editor')
+    // The replaced blob goes through the retried deletion queue, committed with the row change:
+    // a storage failure after the commit can no longer leave an orphan (decision 0027).
+    if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
+    await updateFileRow(trx, found.file.id, {
+      path: blob.key,
+      size: blob.size,
+      sha256: blob.sha256,
+      mimetype,
+      updatedAt: now.toISOString(),
+    })
+    file = found.file
+    action = 'updated'
+  } else {
+    await requireFolder(trx, actor, session.folder_id!, 'editor')
+    file = await createFileRecord(trx, {
+      folderId: session.folder_id!,
+      wantedName: session.filename,
+      blob,
+      mimetype,
+      originalname: session.filename,
+      createdBy: actor.id,
+      now,
+    })
+    action = 'uploaded'
+  }
+  const folder = await folderName(trx, file.folder_id)
+  if (!folder) throw new Error('The upload’s folder is gone.')
+  await deleteUploadSession(trx, session.id)
+  await notify(
+    trx,
+    {
+      type: 'file',
+      action,
+      actor: { id: actor.id, name: user.name },
+      mainItem: file.filename,
+      subItem: folder.folder_name,
+      audience: { forAll: true },
+      refs: { folder_id: file.folder_id, file_id: file.id },
+    },
+    now,
+  )
+  return file.id
 }
 
 function isDisconnect(error: unknown): boolean {
@@ -317,6 +322,6 @@ function isUniqueViolation(error: unknown): boolean {
 export async function cancelUpload(deps: AppDeps, actor: SignedIn, id: string): Promise<void> {
   await loadSession(deps, actor, id)
   if (busy.has(id)) throw problems.conflict('The upload is still receiving data.', 'upload_busy')
-  await deps.database.db.deleteFrom('upload_sessions').where('id', '=', id).execute()
+  await deleteUploadSession(deps.database.db, id)
   await removeStaging(deps.env.dataDir, id)
 }

@@ -3,16 +3,28 @@ import type { RestoreInput } from '../../../../shared/contract/files'
 import { nameKey, sanitizeName } from '../../../../shared/names'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
-import { forEachChunk } from '../../../lib/event-loop'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { canRestoreTrashEntry } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
+import { grant } from '../access/folder-grants.repository'
 import { type ActorUser, readableFolder } from '../access/item-access'
+import { findFile, findFolder } from '../access/item-rows.repository'
 import { notifyItem } from '../items/file-notify'
-import { grant, insertFolderRow } from '../items/folders.service'
+import { updateFileRow } from '../items/files.repository'
+import { insertFolderRow, updateFolderRow } from '../items/folders.repository'
+import { administeredTopFolderNamed } from '../items/home.repository'
 import { claimFreeName } from '../items/names.repository'
 import { loadAncestors } from '../items/tree.repository'
-import { folderState, groupRootEntry, loadGroup, sweepTombstones } from './trash.repository'
+import {
+  folderState,
+  type Group,
+  groupRootEntry,
+  loadGroup,
+  sweepTombstones,
+  type TrashRow,
+  unmarkGroup,
+} from './trash.repository'
+import { trashRowExists } from './trash-entries.repository'
 import { NO_ENTRY, visibleEntry } from './trash-entries.service'
 
 // Restoring a trash entry (product.md §2, docs/decisions/0026): the group comes back; under a trashed
@@ -21,8 +33,6 @@ import { NO_ENTRY, visibleEntry } from './trash-entries.service'
 
 /** Where a restored file goes when its folder is gone and no folder was chosen: one per user. */
 export const RESTORED_FOLDER_NAME = 'Restored files'
-
-// ---- Restore
 
 export interface RestoreResult {
   id: string
@@ -33,10 +43,13 @@ export interface RestoreResult {
   restoredTo: {
     folderId: string | null
     path: string[]
-    reason: 'original' | 'parent_restored' | 'chosen' | 'my_folders'
+    reason: Reason
   }
   items: number
 }
+
+type Reason = 'original' | 'parent_restored' | 'chosen' | 'my_folders'
+type Target = { kind: 'folder'; id: string } | { kind: 'top' } | { kind: 'my_folders' }
 
 export async function restoreEntry(
   deps: AppDeps,
@@ -44,70 +57,14 @@ export async function restoreEntry(
   entryId: string,
   input: RestoreInput,
 ): Promise<RestoreResult> {
-  const db = deps.database.db
   const { entry, facts } = await visibleEntry(deps, who, entryId)
   if (!canRestoreTrashEntry(who.actor, facts)) throw problems.forbidden('You cannot restore this item.')
-  const item =
-    entry.item_type === 'file'
-      ? await db
-          .selectFrom('files')
-          .select(['id', 'folder_id as parent'])
-          .where('id', '=', entry.item_id)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('folders')
-          .select(['id', 'parent_id as parent'])
-          .where('id', '=', entry.item_id)
-          .executeTakeFirst()
-  if (!item) throw problems.notFound(NO_ENTRY)
-  const parentId = item.parent
-
-  let target: { kind: 'folder'; id: string } | { kind: 'top' } | { kind: 'my_folders' }
-  let reason: RestoreResult['restoredTo']['reason'] = 'original'
-  if (input.targetFolderId) {
-    const chosen = await readableFolder(db, who.actor, input.targetFolderId)
-    if (!canOnFolder(chosen.access, 'write')) throw problems.forbidden('You cannot add items to that folder.')
-    target = { kind: 'folder', id: chosen.folder.id }
-    reason = 'chosen'
-  } else if (parentId === null) {
-    target = { kind: 'top' }
-  } else {
-    const state = await folderState(db, parentId)
-    if (state === 'alive') target = { kind: 'folder', id: parentId }
-    else if (state === 'gone') {
-      target = { kind: 'my_folders' }
-      reason = 'my_folders'
-    } else {
-      const parentEntry = await groupRootEntry(db, parentId)
-      if (!input.restoreParent || !parentEntry) {
-        // The choices travel as the request fields that take them (problem+json's per-field messages).
-        const parentName = entry.folder_name ?? 'Its folder'
-        throw new HttpProblem(
-          409,
-          'parent_trashed',
-          `“${parentName}” is in the trash too. Restore that folder as well, or choose another folder.`,
-          {
-            restoreParent: [`Restore “${parentName}” too, and put this back in it.`],
-            targetFolderId: ['Restore it into a folder you choose.'],
-          },
-        )
-      }
-      await restoreEntry(deps, who, parentEntry.id, { restoreParent: true })
-      target = { kind: 'folder', id: parentId }
-      reason = 'parent_restored'
-    }
-  }
-
+  const parentId = await originalParent(deps, entry)
+  const { target, reason } = await restoreTarget(deps, who, entry, parentId, input)
   const now = deps.clock()
-  const stamp = now.toISOString()
-  return db.transaction().execute(async (trx) => {
+  return deps.database.db.transaction().execute(async (trx) => {
     // Checked again inside: the entry may have been restored or deleted meanwhile.
-    const still = await trx
-      .selectFrom('trash_items')
-      .select('id')
-      .where('id', '=', entry.id)
-      .executeTakeFirst()
-    if (!still) throw problems.notFound(NO_ENTRY)
+    if (!(await trashRowExists(trx, entry.id))) throw problems.notFound(NO_ENTRY)
     const group = await loadGroup(trx, entry)
     let folderId: string | null = null
     if (target.kind === 'folder') folderId = target.id
@@ -115,97 +72,144 @@ export async function restoreEntry(
       folderId = entry.item_type === 'file' ? await restoredFilesFolder(trx, who, now) : null
     }
     const name = folderId ? await claimFreeName(trx, folderId, entry.filename) : sanitizeName(entry.filename)
-    if (entry.item_type === 'file') {
-      await trx
-        .updateTable('files')
-        .set({
-          isTrashed: false,
-          filename: name,
-          name_key: nameKey(name),
-          folder_id: folderId!,
-          updatedAt: stamp,
-        })
-        .where('id', '=', entry.item_id)
-        .execute()
-    } else {
-      const root = group.folders[0]!
-      const changes: Partial<DB['folders']> = {
-        isTrashed: false,
-        folder_name: name,
-        name_key: nameKey(name),
-        parent_id: folderId,
-        updatedAt: stamp,
-      }
-      if (folderId === null && root.parent_id !== null) {
-        // Moved to the top of My folders: a non-super user may only own locked top-level folders, and
-        // administers it so they can reach it.
-        if (!isFolderSuperUser(who.actor)) changes.type = 'locked'
-        await grant(trx, root.id, who.id, 'administrator', now)
-      }
-      await trx.updateTable('folders').set(changes).where('id', '=', root.id).execute()
-      const rest = group.folders.slice(1).map((f) => f.id)
-      await forEachChunk(rest, 200, (chunk) =>
-        trx
-          .updateTable('folders')
-          .set({ isTrashed: false, updatedAt: stamp })
-          .where('id', 'in', chunk)
-          .execute(),
-      )
-      const files = group.files.map((f) => f.id)
-      await forEachChunk(files, 200, (chunk) =>
-        trx
-          .updateTable('files')
-          .set({ isTrashed: false, updatedAt: stamp })
-          .where('id', 'in', chunk)
-          .execute(),
-      )
-    }
-    const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
-    await forEachChunk(ids, 200, (chunk) =>
-      trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
-    )
+    await putBack(trx, who, entry, group, { name, folderId }, now)
     if (parentId && parentId !== folderId) await sweepTombstones(trx, parentId)
-
-    const path = folderId ? (await loadAncestors(trx, folderId)).reverse().map((f) => f.folder_name) : []
-    const items = group.folders.length + group.files.length
-    await notifyItem(
-      trx,
-      who,
-      {
-        type: entry.item_type,
-        action: 'restored',
-        mainItem: name,
-        subItem: path.length ? path[path.length - 1] : reason === 'my_folders' ? 'My folders' : null,
-        contents: items - 1,
-        folderId: folderId ?? entry.item_id,
-        fileId: entry.item_type === 'file' ? entry.item_id : undefined,
-      },
-      now,
-    )
-    return {
-      id: entry.id,
-      item_type: entry.item_type,
-      item_id: entry.item_id,
-      name,
-      restoredTo: { folderId, path, reason },
-      items,
-    }
+    return recordRestore(trx, who, entry, group, { name, folderId, reason }, now)
   })
+}
+
+/** The folder the entry's item was in when trashed (null: a top-level folder); 404 when the item is gone. */
+async function originalParent(deps: AppDeps, entry: TrashRow): Promise<string | null> {
+  const db = deps.database.db
+  if (entry.item_type === 'file') {
+    const file = await findFile(db, entry.item_id)
+    if (!file) throw problems.notFound(NO_ENTRY)
+    return file.folder_id
+  }
+  const folder = await findFolder(db, entry.item_id)
+  if (!folder) throw problems.notFound(NO_ENTRY)
+  return folder.parent_id
+}
+
+/**
+ * Where the item goes back to: the chosen folder, else where it was (the top for a top-level folder),
+ * else My folders when that parent is gone. A trashed parent needs the caller's say: 409, or restored
+ * first when `restoreParent` asks for it.
+ */
+async function restoreTarget(
+  deps: AppDeps,
+  who: ActorUser,
+  entry: TrashRow,
+  parentId: string | null,
+  input: RestoreInput,
+): Promise<{ target: Target; reason: Reason }> {
+  const db = deps.database.db
+  if (input.targetFolderId) {
+    const chosen = await readableFolder(db, who.actor, input.targetFolderId)
+    if (!canOnFolder(chosen.access, 'write')) throw problems.forbidden('You cannot add items to that folder.')
+    return { target: { kind: 'folder', id: chosen.folder.id }, reason: 'chosen' }
+  }
+  if (parentId === null) return { target: { kind: 'top' }, reason: 'original' }
+  const state = await folderState(db, parentId)
+  if (state === 'alive') return { target: { kind: 'folder', id: parentId }, reason: 'original' }
+  if (state === 'gone') return { target: { kind: 'my_folders' }, reason: 'my_folders' }
+  const parentEntry = await groupRootEntry(db, parentId)
+  if (!input.restoreParent || !parentEntry) {
+    // The choices travel as the request fields that take them (problem+json's per-field messages).
+    const parentName = entry.folder_name ?? 'Its folder'
+    throw new HttpProblem(
+      409,
+      'parent_trashed',
+      `“${parentName}” is in the trash too. Restore that folder as well, or choose another folder.`,
+      {
+        restoreParent: [`Restore “${parentName}” too, and put this back in it.`],
+        targetFolderId: ['Restore it into a folder you choose.'],
+      },
+    )
+  }
+  await restoreEntry(deps, who, parentEntry.id, { restoreParent: true })
+  return { target: { kind: 'folder', id: parentId }, reason: 'parent_restored' }
+}
+
+/** Untrashes the group: its root under `name` in `folderId` (null: the top), the rest where it was. */
+async function putBack(
+  trx: Transaction<DB>,
+  who: ActorUser,
+  entry: TrashRow,
+  group: Group,
+  place: { name: string; folderId: string | null },
+  now: Date,
+): Promise<void> {
+  const stamp = now.toISOString()
+  const { name, folderId } = place
+  if (entry.item_type === 'file') {
+    await updateFileRow(trx, entry.item_id, {
+      isTrashed: false,
+      filename: name,
+      name_key: nameKey(name),
+      folder_id: folderId!,
+      updatedAt: stamp,
+    })
+  } else {
+    const root = group.folders[0]!
+    const changes: Partial<DB['folders']> = {
+      isTrashed: false,
+      folder_name: name,
+      name_key: nameKey(name),
+      parent_id: folderId,
+      updatedAt: stamp,
+    }
+    if (folderId === null && root.parent_id !== null) {
+      // Moved to the top of My folders: a non-super user may only own locked top-level folders, and
+      // administers it so they can reach it.
+      if (!isFolderSuperUser(who.actor)) changes.type = 'locked'
+      await grant(trx, root.id, who.id, 'administrator', now)
+    }
+    await updateFolderRow(trx, root.id, changes)
+  }
+  await unmarkGroup(trx, group, entry.item_id, stamp)
+}
+
+/** The restore's notification and answer. */
+async function recordRestore(
+  trx: Transaction<DB>,
+  who: ActorUser,
+  entry: TrashRow,
+  group: Group,
+  restored: { name: string; folderId: string | null; reason: Reason },
+  now: Date,
+): Promise<RestoreResult> {
+  const { name, folderId, reason } = restored
+  const path = folderId ? (await loadAncestors(trx, folderId)).reverse().map((f) => f.folder_name) : []
+  const items = group.folders.length + group.files.length
+  await notifyItem(
+    trx,
+    who,
+    {
+      type: entry.item_type,
+      action: 'restored',
+      mainItem: name,
+      subItem: path.length ? path[path.length - 1] : reason === 'my_folders' ? 'My folders' : null,
+      contents: items - 1,
+      folderId: folderId ?? entry.item_id,
+      fileId: entry.item_type === 'file' ? entry.item_id : undefined,
+    },
+    now,
+  )
+  return {
+    id: entry.id,
+    item_type: entry.item_type,
+    item_id: entry.item_id,
+    name,
+    restoredTo: { folderId, path, reason },
+    items,
+  }
 }
 
 /** The caller's top-level "Restored files" folder (made on first use, locked, administered by them). */
 async function restoredFilesFolder(trx: Transaction<DB>, who: ActorUser, now: Date): Promise<string> {
-  const existing = await trx
-    .selectFrom('folders as f')
-    .innerJoin('folder_permissions as p', 'p.folder_id', 'f.id')
-    .select('f.id')
-    .where('f.parent_id', 'is', null)
-    .where('f.isTrashed', '=', false)
-    .where('f.name_key', '=', nameKey(RESTORED_FOLDER_NAME))
-    .where('p.user_id', '=', who.id)
-    .where('p.permissionType', '=', 'administrator')
-    .executeTakeFirst()
-  if (existing) return existing.id
+  const existing = await administeredTopFolderNamed(trx, who.id, RESTORED_FOLDER_NAME)
+  if (existing) return existing
   const row = await insertFolderRow(trx, {
     name: RESTORED_FOLDER_NAME,
     type: 'locked',

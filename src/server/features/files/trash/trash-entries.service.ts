@@ -1,13 +1,15 @@
 import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
-import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions'
+import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import type { Actor } from '../../../policies/actor'
 import { canDeleteTrashEntry, canRestoreTrashEntry, canSeeTrashEntry } from '../../../policies/files.policy'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import type { ActorUser } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
+import { folderName } from '../items/folders.repository'
 import { deleteGroup, loadGroup, type TrashRow } from './trash.repository'
+import { findEntry, newestEntries, oldestEntries, trashRowExists } from './trash-entries.repository'
 
 // The trash entries a caller may see (docs/decisions/0026): the list, one entry with what went with it,
 // deleting for good, emptying, and the retention purge.
@@ -29,12 +31,7 @@ async function originAccess(
 }
 
 export async function visibleEntry(deps: AppDeps, who: ActorUser, entryId: string) {
-  const entry = await deps.database.db
-    .selectFrom('trash_items')
-    .selectAll()
-    .where('id', '=', entryId)
-    .where('deleted_singly', '=', true)
-    .executeTakeFirst()
+  const entry = await findEntry(deps.database.db, entryId)
   if (!entry) throw problems.notFound(NO_ENTRY)
   const facts = { trashedBy: entry.trashedBy, originAccess: await originAccess(deps, who.actor, entry) }
   if (!canSeeTrashEntry(who.actor, facts)) throw problems.notFound(NO_ENTRY)
@@ -72,14 +69,7 @@ const MAX_TRASH_LIST = 1000
 /** Entries the caller may see, newest first. */
 export async function listTrash(deps: AppDeps, who: ActorUser) {
   const db = deps.database.db
-  const entries = await db
-    .selectFrom('trash_items')
-    .selectAll()
-    .where('deleted_singly', '=', true)
-    .orderBy('deletedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(MAX_TRASH_LIST)
-    .execute()
+  const entries = await newestEntries(db, MAX_TRASH_LIST)
   const cache = new Map<string, FolderAccess | null>()
   const items = []
   for (const entry of entries) {
@@ -128,9 +118,7 @@ export async function deleteEntry(deps: AppDeps, who: ActorUser, entryId: string
   await deps.database.db.transaction().execute(async (trx) => {
     const keys = await deleteGroup(trx, entry)
     await enqueueBlobDeletions(trx, keys, now)
-    const notifyFolder =
-      entry.folder_id &&
-      (await trx.selectFrom('folders').select('id').where('id', '=', entry.folder_id).executeTakeFirst())
+    const notifyFolder = entry.folder_id && (await folderName(trx, entry.folder_id))
     if (notifyFolder) {
       await notifyItem(
         trx,
@@ -167,23 +155,11 @@ export async function purgeEntries(
   const db = deps.database.db
   let deleted = 0
   for (;;) {
-    let query = db
-      .selectFrom('trash_items')
-      .selectAll()
-      .where('deleted_singly', '=', true)
-      .orderBy('deletedAt')
-      .limit(50)
-    if (before) query = query.where('deletedAt', '<', before.toISOString())
-    const batch = await query.execute()
+    const batch = await oldestEntries(db, before, 50)
     if (batch.length === 0 || signal?.aborted) return deleted
     for (const entry of batch) {
       await db.transaction().execute(async (trx) => {
-        const still = await trx
-          .selectFrom('trash_items')
-          .select('id')
-          .where('id', '=', entry.id)
-          .executeTakeFirst()
-        if (!still) return
+        if (!(await trashRowExists(trx, entry.id))) return
         await enqueueBlobDeletions(trx, await deleteGroup(trx, entry), now)
         deleted++
       })

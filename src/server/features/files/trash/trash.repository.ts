@@ -233,3 +233,22 @@ export async function sweepTombstones(trx: Transaction<DB>, folderId: string | n
     current = row.parent_id
   }
 }
+
+/**
+ * Clears the trash mark of what went to the trash with a group's root (the restore places and names
+ * the root itself) and drops the whole group's trash rows.
+ */
+export async function unmarkGroup(trx: Transaction<DB>, group: Group, rootId: string, stamp: string) {
+  const folderIds = group.folders.filter((f) => f.id !== rootId).map((f) => f.id)
+  await forEachChunk(folderIds, 200, (chunk) =>
+    trx.updateTable('folders').set({ isTrashed: false, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  )
+  const fileIds = group.files.filter((f) => f.id !== rootId).map((f) => f.id)
+  await forEachChunk(fileIds, 200, (chunk) =>
+    trx.updateTable('files').set({ isTrashed: false, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  )
+  const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
+  await forEachChunk(ids, 200, (chunk) =>
+    trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
+  )
+}

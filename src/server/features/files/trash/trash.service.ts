@@ -9,6 +9,7 @@ import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { type ActorUser, readableFile, readableFolder, subtreeAccess } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
+import { folderName } from '../items/folders.repository'
 import { loadSubtree } from '../items/tree.repository'
 import { markTrashed } from './trash.repository'
 
@@ -38,13 +39,7 @@ export async function prepareTrash(deps: AppDeps, who: ActorUser, ref: ItemRef) 
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot trash this folder.')
   await requireRightsOnSubtree(deps, who.actor, folder.id, 'trash')
-  const parent = folder.parent_id
-    ? await db
-        .selectFrom('folders')
-        .select(['id', 'folder_name'])
-        .where('id', '=', folder.parent_id)
-        .executeTakeFirst()
-    : undefined
+  const parent = folder.parent_id ? await folderName(db, folder.parent_id) : undefined
   return { kind: 'folder' as const, folder, parent: parent ?? null }
 }
 

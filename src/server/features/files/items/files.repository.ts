@@ -2,11 +2,13 @@ import type { Transaction } from 'kysely'
 import { nameKey } from '../../../../shared/names'
 import type { DB } from '../../../db/schema'
 import { newId } from '../../../lib/ids'
-import { claimFreeName } from './names.repository'
+import type { FileRow } from '../access/item-rows.repository'
+import { claimFreeName, type Db } from './names.repository'
 
-// The one way to add a file row to a folder: uploads (files-transfer), copies and restores all come
-// through here, so a new file never overwrites and never takes a name a subfolder holds. Call it
-// inside the caller's transaction; it locks the folder's names until that transaction ends.
+// File rows. createFileRecord() is the one way to add a file row to a folder: uploads, copies and
+// restores all come through it, so a new file never overwrites and never takes a name a subfolder
+// holds. Call it inside the caller's transaction; it locks the folder's names until that transaction
+// ends.
 
 export interface NewFileRecord {
   folderId: string
@@ -40,4 +42,22 @@ export async function createFileRecord(trx: Transaction<DB>, input: NewFileRecor
   }
   await trx.insertInto('files').values(row).execute()
   return row
+}
+
+/** The untrashed files in a folder. */
+export function filesIn(db: Db, folderId: string): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('folder_id', '=', folderId)
+    .where('isTrashed', '=', false)
+    .execute()
+}
+
+export async function updateFileRow(
+  db: Db,
+  fileId: string,
+  changes: Partial<Omit<FileRow, 'id'>>,
+): Promise<void> {
+  await db.updateTable('files').set(changes).where('id', '=', fileId).execute()
 }

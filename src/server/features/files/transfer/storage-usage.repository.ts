@@ -1,0 +1,40 @@
+import { sql, type Transaction } from 'kysely'
+import type { DB } from '../../../db/schema'
+import { type Db, isPostgres } from '../items/names.repository'
+
+// What a user's storage holds, counted from the rows (never kept as a running total), and the lock
+// that queues their reservations.
+
+export interface StorageUsage {
+  /** Bytes of the files the user made. */
+  stored: number
+  /** Bytes their unfinished, unexpired uploads have reserved. */
+  reserved: number
+}
+
+export async function storageUsage(db: Db, userId: string, now: Date): Promise<StorageUsage> {
+  const [stored, reserved] = await Promise.all([
+    db
+      .selectFrom('files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
+      .where('createdBy', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('upload_sessions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length'), eb.val(0)).as('total'))
+      .where('user_id', '=', userId)
+      .where('expiresAt', '>', now.toISOString())
+      .executeTakeFirst(),
+  ])
+  return { stored: Number(stored?.total ?? 0), reserved: Number(reserved?.total ?? 0) }
+}
+
+/**
+ * Holds the user's row until the transaction ends (PostgreSQL; SQLite has one writer). NO KEY UPDATE:
+ * queues this user's reservations, yet lets rows that merely reference the user (a file's createdBy,
+ * whose foreign key check takes KEY SHARE) be written meanwhile, so no deadlock with a transaction that
+ * locked a folder and then inserts such a row.
+ */
+export async function lockUserForReservation(trx: Transaction<DB>, userId: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select id from users where id = ${userId} for no key update`.execute(trx)
+}
