@@ -2,14 +2,10 @@ import type { Context } from 'hono'
 import { idParamSchema } from '../../../../shared/contract/files-transfer'
 import type { AppEnv } from '../../../deps'
 import { sendBlob } from '../../../lib/http/blob-response'
-import { presentation } from '../../../lib/http/presentation-policy'
-import { HttpProblem } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
-import { canThumbnail, thumbnailFor } from '../../../lib/storage/thumbnails'
-import { requireFile } from '../access/file-access'
+import { fileToSend, thumbnailBytes, thumbnailSource } from './downloads.service'
 
-// Downloads, previews and thumbnails (product.md §2 "Downloads"). Viewer on the file's folder;
-// trashed files and folders the caller cannot open are 404.
+// Downloads, previews and thumbnails as HTTP (downloads.service.ts decides what may be sent).
 
 const fileResponses = {
   200: { description: 'The bytes', contentType: 'application/octet-stream' },
@@ -20,14 +16,7 @@ const fileResponses = {
 }
 
 async function serveFile(c: Context<AppEnv>, id: string, wanted: 'inline' | 'attachment') {
-  const { file } = await requireFile(c.var.deps.database.db, c.var.actor, id, 'viewer')
-  return sendBlob(c, {
-    key: file.path,
-    size: Number(file.size),
-    sha256: file.sha256,
-    filename: file.filename,
-    presentation: presentation(file.mimetype, wanted),
-  })
+  return sendBlob(c, await fileToSend(c.var.deps, c.var.actor, id, wanted))
 }
 
 export const downloadsRoutes = [
@@ -64,24 +53,14 @@ export const downloadsRoutes = [
       404: { description: 'No such file, not an image, or not visible to the caller' },
     },
     handler: async (c, { params }) => {
-      const { deps } = c.var
-      const { file } = await requireFile(deps.database.db, c.var.actor, params.id, 'viewer')
-      if (!canThumbnail(file.mimetype))
-        throw new HttpProblem(404, 'no_thumbnail', 'Only images have thumbnails.')
-      const etag = `"thumb-${file.sha256 ?? file.path}"`
+      const source = await thumbnailSource(c.var.deps, c.var.actor, params.id)
       const headers = {
-        ETag: etag,
+        ETag: source.etag,
         'Cache-Control': 'private, no-cache',
         'X-Content-Type-Options': 'nosniff',
       }
-      if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
-      let bytes: Buffer
-      try {
-        bytes = await thumbnailFor(deps.env.dataDir, deps.storage, file.path)
-      } catch (error) {
-        deps.logger.info({ err: error, fileId: file.id }, 'no thumbnail: the image could not be read')
-        throw new HttpProblem(404, 'no_thumbnail', 'This image could not be read.')
-      }
+      if (c.req.header('if-none-match') === source.etag) return new Response(null, { status: 304, headers })
+      const bytes = await thumbnailBytes(c.var.deps, source)
       return new Response(new Uint8Array(bytes), {
         status: 200,
         headers: { ...headers, 'Content-Type': 'image/webp' },
