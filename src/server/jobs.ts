@@ -48,7 +48,7 @@ export const JOB_JITTER_MS = 5 * MINUTE_MS
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
 export function buildJobTable(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage' | 'mailer'>,
+  deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage' | 'mailer' | 'paystack'>,
 ): Job[] {
   const db = deps.database.db
   return [

@@ -5,13 +5,7 @@ import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import type { Actor } from '../../policies/actor'
 import { canCheckout } from '../../policies/orders.policy'
-import {
-  EMULATOR_MOUNT,
-  initializeTransaction,
-  PaystackRefused,
-  PaystackUnavailable,
-  paystackGateway,
-} from './paystack-client'
+import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
 
 // Checkout (product.md §3): the client names products and quantities, nothing else. The server prices
 // every line from published, non-deleted products, snapshots each unit price, stores the total in the
@@ -19,7 +13,7 @@ import {
 // for the same cart while its order is unpaid resumes that order's transaction instead of making a
 // second one.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'paystack'>
 
 export const CALLBACK_PATH = '/shop/checkout/callback'
 /** An unpaid order with the same lines is resumed within this window; older ones are left to expire. */
@@ -194,9 +188,8 @@ async function initialize(
   deps: Deps,
   input: { orderId: string; reference: string; email: string; total: number; currency: string },
 ): Promise<string> {
-  const gateway = paystackGateway(deps.env)
   try {
-    const { data } = await initializeTransaction(gateway, {
+    const data = await deps.paystack.initialize({
       email: input.email,
       amount: input.total,
       currency: input.currency,
@@ -228,19 +221,16 @@ function session(
   total: number,
   currency: string,
 ): CheckoutSession {
-  const gateway = paystackGateway(deps.env)
-  const checkoutUrl = gateway.emulated
-    ? `${deps.env.authUrl.origin}${EMULATOR_MOUNT}/checkout/${accessCode}`
-    : `https://checkout.paystack.com/${accessCode}`
   return {
     order_id: orderId,
     reference,
     access_code: accessCode,
     total,
     currency,
-    public_key: gateway.publicKey,
-    emulated: gateway.emulated,
-    checkout_url: checkoutUrl,
+    public_key: deps.paystack.publicKey,
+    // A stand-in's transactions are unknown to Paystack's popup: the browser visits its own page.
+    emulated: deps.paystack.standIn,
+    checkout_url: deps.paystack.checkoutUrl(accessCode),
     callback_url: `${deps.env.authUrl.origin}${CALLBACK_PATH}?reference=${encodeURIComponent(reference)}`,
   }
 }

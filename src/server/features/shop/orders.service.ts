@@ -23,13 +23,13 @@ import {
   refundedSoFar,
 } from './orders.repository'
 import { verifyAndApply } from './payments.service'
-import { PaystackRefused, PaystackUnavailable } from './paystack-client'
+import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
 
 // Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
 // the callback's verify, the staff table with its CSV export, and the file download behind a signed
 // link.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'storage'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'storage' | 'paystack'>
 
 async function orderRow(deps: Deps, where: { id?: string; trxref?: string }): Promise<OrderRow | undefined> {
   let qb = filteredOrders(deps.database.db, {})

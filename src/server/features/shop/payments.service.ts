@@ -4,7 +4,7 @@ import { PAYABLE, type PaymentReport, settle } from '../../policies/orders.polic
 import { snapshotOrderFiles } from './delivery-files'
 import { fulfil, notifyOrderUpdated } from './orders.fulfilment'
 import { findOrderByReference, moveOrder, recordOrderEvent } from './orders.repository'
-import { type PaystackTransaction, paystackGateway, verifyTransaction } from './paystack-client'
+import type { PaystackTransaction } from './paystack/paystack-gateway'
 
 // The one idempotent operation that turns Paystack's word into an order's status (product.md §3):
 // the browser's callback (verify), the charge.success webhook and the reconciliation job all end
@@ -14,7 +14,7 @@ import { type PaystackTransaction, paystackGateway, verifyTransaction } from './
 // and concurrency of reports (docs/decisions/0031). The same update fixes the files the order delivers:
 // each line takes its product's file as it is at payment (docs/decisions/0049).
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
 export const PAYSTACK_ACTOR = { id: null, name: 'Paystack' } as const
 
@@ -111,13 +111,11 @@ export async function applyPaymentReport(
 
 /** Asks Paystack about a reference and applies the answer. Throws PaystackUnavailable on an outage. */
 export async function verifyAndApply(deps: Deps, reference: string, cause: string) {
-  const gateway = paystackGateway(deps.env)
   const now = deps.clock()
   await deps.database.db
     .updateTable('order_payments')
     .set({ verify_attempts: sql`verify_attempts + 1`, last_verified_at: now.toISOString() })
     .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('trxref', '=', reference))
     .execute()
-  const { data } = await verifyTransaction(gateway, reference)
-  return applyPaymentReport(deps, data, cause)
+  return applyPaymentReport(deps, await deps.paystack.verify(reference), cause)
 }

@@ -1,8 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { applyPaymentReport } from './payments.service'
-import { paystackGateway } from './paystack-client'
 import { applyRefundEvent } from './refunds.service'
 
 // Paystack's webhooks (product.md §3). The signature is HMAC-SHA512 of the raw body bytes with the
@@ -11,22 +9,14 @@ import { applyRefundEvent } from './refunds.service'
 // signature is a 401 and changes nothing. Events are idempotent, so Paystack's retries and replays
 // are harmless.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'logger'>
-
-export function validSignature(secretKey: string, raw: Uint8Array, header: string | undefined): boolean {
-  if (!header || !/^[0-9a-f]{128}$/i.test(header.trim())) return false
-  const expected = createHmac('sha512', secretKey).update(raw).digest()
-  const given = Buffer.from(header.trim(), 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'logger' | 'paystack'>
 
 export async function receiveWebhook(
   deps: Deps,
   raw: Uint8Array,
   signature: string | undefined,
 ): Promise<void> {
-  const gateway = paystackGateway(deps.env)
-  if (!validSignature(gateway.secretKey, raw, signature)) {
+  if (!deps.paystack.validSignature(raw, signature)) {
     deps.logger.warn('paystack webhook refused: bad or missing signature')
     throw problems.unauthenticated('The webhook signature does not match.')
   }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps'
 import { findOrder, moveOrder, stalePendingOrders } from './orders.repository'
 import { verifyAndApply } from './payments.service'
-import { PaystackRefused, PaystackUnavailable } from './paystack-client'
+import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
 
 // The reconciliation job (product.md §3): pending orders whose buyer never came back and whose webhook
 // never arrived are verified with Paystack, through the same idempotent operation as the callback and
@@ -9,7 +9,7 @@ import { PaystackRefused, PaystackUnavailable } from './paystack-client'
 // success still pays it). When Paystack does not answer the order stays pending and the next run
 // tries again: an outage never abandons anything.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
 /** A pending order is verified once it is this old (the buyer may still be on the checkout). */
 export const RECONCILE_AFTER_MS = 15 * 60 * 1000

@@ -13,14 +13,14 @@ import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from './delive
 import { notifyOrderUpdated, ORDER_PAGE, orderName } from './orders.fulfilment'
 import { findOrder, moveOrder, orderLines, recordOrderEvent, refundedSoFar } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
-import { createRefund, PaystackRefused, PaystackUnavailable, paystackGateway } from './paystack-client'
+import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
 
 // Refunds (product.md §3; AccessShop staff and admins) through Paystack's refund API and its refund
 // webhooks: paid → refund_pending → refunded (everything returned) or back to paid (a partial refund,
 // or a failed one, with an alert). One refund at a time per order; over-refunding is refused
 // (docs/decisions/0032).
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
 export async function requestRefund(
   deps: Deps,
@@ -85,7 +85,7 @@ export async function requestRefund(
   })
 
   try {
-    const { data } = await createRefund(paystackGateway(deps.env), {
+    const data = await deps.paystack.refund({
       transaction: order.trxref,
       amount: order.amount,
       currency: order.currency,

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../shared/money'
-import { escapeHtml } from '../mail/templates/markup'
+import { formatMoney } from '../../../../../shared/money'
+import { escapeHtml } from '../../../mail/templates/markup'
 import { TEST_CARDS } from './test-cards'
 
 // The emulator's checkout page: a plain HTML form (no script, so it runs under the app's strict CSP),
