@@ -17,9 +17,13 @@ import { uploadsRoutes } from './features/files/uploads.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue.routes'
+import { checkoutRoutes } from './features/shop/checkout.routes'
 import { customersRoutes } from './features/shop/customers.routes'
-import { paymentsRoutes } from './features/shop/payments.routes'
+import { orderDownloadsRoutes } from './features/shop/order-downloads.routes'
+import { ordersRoutes } from './features/shop/orders.routes'
+import { paystackWebhookRoutes } from './features/shop/paystack-webhook.routes'
 import { productsRoutes } from './features/shop/products.routes'
+import { refundsRoutes } from './features/shop/refunds.routes'
 import { siteRoutes } from './features/site/site.routes'
 import { metricsRoutes } from './features/system/metrics.routes'
 import { systemRoutes } from './features/system/system.routes'
@@ -51,7 +55,11 @@ export function buildRouteTable(): AnyRoute[] {
     ...uploadsRoutes,
     ...downloadsRoutes,
     ...folderZipRoutes,
-    ...paymentsRoutes,
+    ...checkoutRoutes,
+    ...paystackWebhookRoutes,
+    ...ordersRoutes,
+    ...orderDownloadsRoutes,
+    ...refundsRoutes,
     ...siteRoutes,
     ...customersRoutes,
   ]

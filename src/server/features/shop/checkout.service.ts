@@ -5,7 +5,17 @@ import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import type { Actor } from '../../policies/actor'
 import { canCheckout } from '../../policies/orders.policy'
+import {
+  findBuyer,
+  findOrderWithAccessCode,
+  insertOrder,
+  pricedLines,
+  recentUnpaidOrders,
+  recordOrderEvent,
+  setAccessCode,
+} from './orders.repository'
 import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
+import { productsForSale } from './products.repository'
 
 // Checkout (product.md §3): the client names products and quantities, nothing else. The server prices
 // every line from published, non-deleted products, snapshots each unit price, stores the total in the
@@ -40,13 +50,7 @@ export async function startCheckout(
   const wanted = new Map<string, number>()
   for (const item of input.items)
     wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity)
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'name', 'price'])
-    .where('id', 'in', [...wanted.keys()])
-    .where('isPublished', '=', true)
-    .where('deletedAt', 'is', null)
-    .execute()
+  const products = await productsForSale(db, [...wanted.keys()])
   const missing = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id))
   if (missing.length > 0) {
     throw problems.validation(
@@ -61,59 +65,23 @@ export async function startCheckout(
   if (total <= 0) throw problems.validation({ items: ['Free products need no checkout.'] })
   const currency = deps.env.shopCurrency
 
-  const user = await db
-    .selectFrom('users')
-    .select(['email'])
-    .where('id', '=', actor.id)
-    .executeTakeFirstOrThrow()
+  const user = await findBuyer(db, actor.id)
   const resumable = await findResumable(deps, actor.id, lines, total, currency, now)
   if (resumable) return session(deps, resumable.id, resumable.trxref, resumable.access_code, total, currency)
 
   const orderId = newId(now.getTime())
   const reference = newReference()
-  const stamp = now.toISOString()
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        trxref: reference,
-        status: 'pending',
-        total,
-        currency,
-        user_id: actor.id,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute()
-    await trx
-      .insertInto('product_orders')
-      .values(lines.map((l) => ({ ...l, order_id: orderId })))
-      .execute()
-    await trx
-      .insertInto('order_payments')
-      .values({
-        order_id: orderId,
-        access_code: null,
-        verify_attempts: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute()
-    await trx
-      .insertInto('order_events')
-      .values({
-        id: newId(now.getTime()),
-        order_id: orderId,
-        kind: 'status',
-        from_status: null,
-        to_status: 'pending',
-        cause: 'checkout',
-        details: JSON.stringify({ total, currency, lines: lines.length }),
-        actor_id: actor.id,
-        createdAt: stamp,
-      })
-      .execute()
+    await insertOrder(trx, { id: orderId, trxref: reference, total, currency, userId: actor.id, lines }, now)
+    await recordOrderEvent(
+      trx,
+      orderId,
+      'status',
+      'checkout',
+      now,
+      { total, currency, lines: lines.length },
+      { to: 'pending', actorId: actor.id },
+    )
   })
   const accessCode = await initialize(deps, { orderId, reference, email: user.email, total, currency })
   return session(deps, orderId, reference, accessCode, total, currency)
@@ -122,20 +90,7 @@ export async function startCheckout(
 /** Resumes the transaction of an unpaid order of the caller's (pressing Pay again). */
 export async function resumeCheckout(deps: Deps, actor: Actor, orderId: string): Promise<CheckoutSession> {
   if (!canCheckout(actor)) throw problems.forbidden()
-  const order = await deps.database.db
-    .selectFrom('orders')
-    .innerJoin('order_payments as op', 'op.order_id', 'orders.id')
-    .select([
-      'orders.id',
-      'orders.trxref',
-      'orders.status',
-      'orders.total',
-      'orders.currency',
-      'orders.user_id',
-      'op.access_code',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst()
+  const order = await findOrderWithAccessCode(deps.database.db, orderId)
   if (!order || order.user_id !== actor.id) throw problems.notFound('No such order.')
   if (!['pending', 'failed'].includes(order.status) || !order.access_code)
     throw problems.conflict(`This order is ${order.status}: it cannot be paid again.`, 'order_not_payable')
@@ -151,26 +106,10 @@ async function findResumable(
   now: Date,
 ) {
   const db = deps.database.db
-  const candidates = await db
-    .selectFrom('orders')
-    .innerJoin('order_payments as op', 'op.order_id', 'orders.id')
-    .select(['orders.id', 'orders.trxref', 'op.access_code'])
-    .where('orders.user_id', '=', userId)
-    .where('orders.status', 'in', ['pending', 'failed'])
-    .where('orders.total', '=', total)
-    .where('orders.currency', '=', currency)
-    .where('op.access_code', 'is not', null)
-    .where('orders.createdAt', '>', new Date(now.getTime() - RESUME_WINDOW_MS).toISOString())
-    .orderBy('orders.createdAt', 'desc')
-    .limit(5)
-    .execute()
+  const since = new Date(now.getTime() - RESUME_WINDOW_MS)
+  const candidates = await recentUnpaidOrders(db, { userId, total, currency, since }, 5)
   for (const candidate of candidates) {
-    const theirs = await db
-      .selectFrom('product_orders')
-      .select(['product_id', 'quantity', 'amount'])
-      .where('order_id', '=', candidate.id)
-      .orderBy('product_id')
-      .execute()
+    const theirs = await pricedLines(db, candidate.id)
     const same =
       theirs.length === lines.length &&
       theirs.every(
@@ -197,11 +136,7 @@ async function initialize(
       callback_url: `${deps.env.authUrl.origin}${CALLBACK_PATH}`,
       metadata: { order_id: input.orderId },
     })
-    await deps.database.db
-      .updateTable('order_payments')
-      .set({ access_code: data.access_code, updatedAt: deps.clock().toISOString() })
-      .where('order_id', '=', input.orderId)
-      .execute()
+    await setAccessCode(deps.database.db, input.orderId, data.access_code, deps.clock())
     return data.access_code
   } catch (error) {
     // The order stays pending without an access code; reconciliation abandons it later.

@@ -5,7 +5,7 @@ import { enqueueMail, orderReceipt } from '../mail'
 import { notify } from '../notifications/notify'
 import { brandOf } from '../site/brand'
 import { deliverablesOf, MAIL_LINK_TTL_MS } from './orders.downloads'
-import { orderLines } from './orders.repository'
+import { findBuyer, orderLines } from './orders.repository'
 
 // Fulfilment: the receipt e-mail and the `ordered` notification. Called only inside the transaction
 // whose guarded update moved the order into `paid` from an unpaid status, so it runs exactly once per
@@ -19,11 +19,7 @@ export async function fulfil(
   order: { id: string; trxref: string; total: number; currency: string; user_id: string },
   now: Date,
 ): Promise<void> {
-  const buyer = await trx
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'name'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow()
+  const buyer = await findBuyer(trx, order.user_id)
   const lines = await orderLines(trx, order.id)
   const brand = await brandOf(trx, env)
   const mail = orderReceipt(brand, {

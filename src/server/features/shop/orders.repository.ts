@@ -1,7 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import type { OrderListQuery } from '../../../shared/contract/orders'
 import type { OrderStatus } from '../../../shared/enums'
-import type { DB, OrderEventKind } from '../../db/schema'
+import type { DB, OrderEventKind, OrderPaymentsTable } from '../../db/schema'
 import { newId } from '../../lib/ids'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
@@ -10,6 +10,162 @@ import { dateRangeFilter } from '../../lib/list-query/date-range'
 
 export function findOrderByReference(db: Kysely<DB>, trxref: string) {
   return db.selectFrom('orders').selectAll().where('trxref', '=', trxref).executeTakeFirst()
+}
+
+/**
+ * The order with this reference, locked for the rest of the transaction on PostgreSQL (SQLite
+ * transactions are serial already): one payment report per order at a time, so the loser of a race
+ * reads the winner's status.
+ */
+export function lockOrderByReference(trx: Kysely<DB>, trxref: string) {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return findOrderByReference(trx, trxref)
+  return trx.selectFrom('orders').selectAll().where('trxref', '=', trxref).forUpdate().executeTakeFirst()
+}
+
+/** Who an order's receipt and notices go to. */
+export function findBuyer(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+}
+
+export interface NewOrder {
+  id: string
+  trxref: string
+  total: number
+  currency: string
+  userId: string
+  lines: readonly { product_id: string; quantity: number; amount: number }[]
+}
+
+/** A new pending order: its row, its lines and its payment row (without an access code yet). */
+export async function insertOrder(trx: Kysely<DB>, order: NewOrder, now: Date): Promise<void> {
+  const stamp = now.toISOString()
+  await trx
+    .insertInto('orders')
+    .values({
+      id: order.id,
+      trxref: order.trxref,
+      status: 'pending',
+      total: order.total,
+      currency: order.currency,
+      user_id: order.userId,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
+    .execute()
+  await trx
+    .insertInto('product_orders')
+    .values(order.lines.map((l) => ({ ...l, order_id: order.id })))
+    .execute()
+  await trx
+    .insertInto('order_payments')
+    .values({ order_id: order.id, access_code: null, verify_attempts: 0, createdAt: stamp, updatedAt: stamp })
+    .execute()
+}
+
+/** An order with the access code of its transaction, for paying it again. */
+export function findOrderWithAccessCode(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_payments as op', 'op.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.trxref',
+      'orders.status',
+      'orders.total',
+      'orders.currency',
+      'orders.user_id',
+      'op.access_code',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst()
+}
+
+/** A buyer's unpaid orders with a transaction, for this total, made since `since`: newest first. */
+export function recentUnpaidOrders(
+  db: Kysely<DB>,
+  where: { userId: string; total: number; currency: string; since: Date },
+  limit: number,
+) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_payments as op', 'op.order_id', 'orders.id')
+    .select(['orders.id', 'orders.trxref', 'op.access_code'])
+    .where('orders.user_id', '=', where.userId)
+    .where('orders.status', 'in', ['pending', 'failed'])
+    .where('orders.total', '=', where.total)
+    .where('orders.currency', '=', where.currency)
+    .where('op.access_code', 'is not', null)
+    .where('orders.createdAt', '>', where.since.toISOString())
+    .orderBy('orders.createdAt', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/** An order's lines as priced at checkout, by product id. */
+export function pricedLines(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('product_orders')
+    .select(['product_id', 'quantity', 'amount'])
+    .where('order_id', '=', orderId)
+    .orderBy('product_id')
+    .execute()
+}
+
+export async function setAccessCode(db: Kysely<DB>, orderId: string, accessCode: string, now: Date) {
+  await db
+    .updateTable('order_payments')
+    .set({ access_code: accessCode, updatedAt: now.toISOString() })
+    .where('order_id', '=', orderId)
+    .execute()
+}
+
+/** Counts one more verify of the order with this reference, and notes when it was. */
+export async function countVerifyAttempt(db: Kysely<DB>, trxref: string, now: Date): Promise<void> {
+  await db
+    .updateTable('order_payments')
+    .set({ verify_attempts: sql`verify_attempts + 1`, last_verified_at: now.toISOString() })
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('trxref', '=', trxref))
+    .execute()
+}
+
+export type PaymentReportValues = Pick<
+  Updateable<OrderPaymentsTable>,
+  'paystack_id' | 'paystack_status' | 'paid_amount' | 'paid_currency' | 'paid_at'
+>
+
+/** What Paystack last said of the order's transaction, on its payment row (made if missing). */
+export async function savePaymentReport(
+  trx: Kysely<DB>,
+  orderId: string,
+  values: PaymentReportValues,
+  now: Date,
+  rowExists: boolean,
+): Promise<void> {
+  const stamp = now.toISOString()
+  if (rowExists) {
+    await trx
+      .updateTable('order_payments')
+      .set({ ...values, updatedAt: stamp })
+      .where('order_id', '=', orderId)
+      .execute()
+    return
+  }
+  await trx
+    .insertInto('order_payments')
+    .values({
+      order_id: orderId,
+      access_code: null,
+      verify_attempts: 0,
+      last_verified_at: null,
+      createdAt: stamp,
+      ...values,
+      updatedAt: stamp,
+    })
+    .execute()
 }
 
 export function findOrder(db: Kysely<DB>, id: string) {
@@ -99,21 +255,6 @@ export async function recordOrderEvent(
 
 export function orderEvents(db: Kysely<DB>, orderId: string) {
   return db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute()
-}
-
-export function orderRefunds(db: Kysely<DB>, orderId: string) {
-  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute()
-}
-
-/** Money returned or on its way back: processed and pending refunds. */
-export async function refundedSoFar(db: Kysely<DB>, orderId: string): Promise<number> {
-  const row = await db
-    .selectFrom('refunds')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('sum'))
-    .where('order_id', '=', orderId)
-    .where('status', 'in', ['pending', 'processed'])
-    .executeTakeFirst()
-  return Number(row?.sum ?? 0)
 }
 
 function orders(db: Kysely<DB>) {

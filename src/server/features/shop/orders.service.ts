@@ -14,16 +14,16 @@ import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.do
 import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
 import {
   filteredOrders,
+  findOrder,
   lineNamesOf,
   ORDER_LIST_COLUMNS,
   type OrderRow,
   orderEvents,
   orderLines,
-  orderRefunds,
-  refundedSoFar,
 } from './orders.repository'
 import { verifyAndApply } from './payments.service'
 import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
+import { orderRefunds, refundedSoFar } from './refunds.repository'
 
 // Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
 // the callback's verify, the staff table with its CSV export, and the file download behind a signed
@@ -172,11 +172,7 @@ export async function download(deps: Deps, token: string): Promise<Response> {
   if (!claim)
     throw problems.notFound('This download link has expired or is not valid. Open your order for a new one.')
   const db = deps.database.db
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'status'])
-    .where('id', '=', claim.orderId)
-    .executeTakeFirst()
+  const order = await findOrder(db, claim.orderId)
   if (!order || !hasDeliverables(order.status))
     throw problems.forbidden('This order gives no access to downloads.')
   const line = (await orderLines(db, order.id)).find((l) => l.product_id === claim.productId)

@@ -1,9 +1,15 @@
-import { PostgresAdapter, sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { PAYABLE, type PaymentReport, settle } from '../../policies/orders.policy'
-import { snapshotOrderFiles } from './delivery-files'
+import { snapshotOrderFiles } from './delivery-files.repository'
 import { fulfil, notifyOrderUpdated } from './orders.fulfilment'
-import { findOrderByReference, moveOrder, recordOrderEvent } from './orders.repository'
+import {
+  countVerifyAttempt,
+  findPayment,
+  lockOrderByReference,
+  moveOrder,
+  recordOrderEvent,
+  savePaymentReport,
+} from './orders.repository'
 import type { PaystackTransaction } from './paystack/paystack-gateway'
 
 // The one idempotent operation that turns Paystack's word into an order's status (product.md §3):
@@ -37,17 +43,8 @@ export async function applyPaymentReport(
   const report = reportOf(tx)
   const now = deps.clock()
   const result = await deps.database.db.transaction().execute(async (trx) => {
-    // PostgreSQL: one report per order at a time (SQLite transactions are serial already), so the
-    // loser of a race reads the winner's status and does nothing.
-    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
-    const order = postgres
-      ? await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('trxref', '=', report.reference)
-          .forUpdate()
-          .executeTakeFirst()
-      : await findOrderByReference(trx, report.reference)
+    // One report per order at a time: the loser of a race reads the winner's status and does nothing.
+    const order = await lockOrderByReference(trx, report.reference)
     if (!order) return undefined
     const details = {
       paystack_status: report.status,
@@ -56,39 +53,24 @@ export async function applyPaymentReport(
       paystack_id: String(tx.id),
       gateway_response: tx.gateway_response ?? null,
     }
-    const payment = await trx
-      .selectFrom('order_payments')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .executeTakeFirst()
+    const payment = await findPayment(trx, order.id)
     const settlement = settle(order, report)
     const news = payment?.paystack_status !== report.status
     if (news || settlement.to) {
       await recordOrderEvent(trx, order.id, 'payment', cause, now, details)
-      const stamp = now.toISOString()
       const paid = report.status === 'success'
       const values = {
         paystack_id: String(tx.id),
         paystack_status: report.status,
         ...(paid
-          ? { paid_amount: report.amount, paid_currency: report.currency, paid_at: tx.paid_at ?? stamp }
+          ? {
+              paid_amount: report.amount,
+              paid_currency: report.currency,
+              paid_at: tx.paid_at ?? now.toISOString(),
+            }
           : {}),
-        updatedAt: stamp,
       }
-      if (payment)
-        await trx.updateTable('order_payments').set(values).where('order_id', '=', order.id).execute()
-      else
-        await trx
-          .insertInto('order_payments')
-          .values({
-            order_id: order.id,
-            access_code: null,
-            verify_attempts: 0,
-            last_verified_at: null,
-            createdAt: stamp,
-            ...values,
-          })
-          .execute()
+      await savePaymentReport(trx, order.id, values, now, payment !== undefined)
     }
     if (!settlement.to) return { orderId: order.id, status: order.status, changed: false }
     const moved = await moveOrder(trx, order, order.status, settlement.to, cause, now, {
@@ -111,11 +93,6 @@ export async function applyPaymentReport(
 
 /** Asks Paystack about a reference and applies the answer. Throws PaystackUnavailable on an outage. */
 export async function verifyAndApply(deps: Deps, reference: string, cause: string) {
-  const now = deps.clock()
-  await deps.database.db
-    .updateTable('order_payments')
-    .set({ verify_attempts: sql`verify_attempts + 1`, last_verified_at: now.toISOString() })
-    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('trxref', '=', reference))
-    .execute()
+  await countVerifyAttempt(deps.database.db, reference, deps.clock())
   return applyPaymentReport(deps, await deps.paystack.verify(reference), cause)
 }

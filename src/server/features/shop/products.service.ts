@@ -17,7 +17,7 @@ import type { ActorInfo } from '../admin/user-access.service'
 import { recordExport } from '../audit/audit.service'
 import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { notify } from '../notifications/notify'
-import { moveBuyersToFile, type ProductFile, releaseDeliveryFiles } from './delivery-files'
+import { moveBuyersToFile, type ProductFile, releaseDeliveryFiles } from './delivery-files.repository'
 import { notifyNewFile } from './orders.fulfilment'
 import { presentProduct, presentProductRow } from './products.presenter'
 import {

@@ -9,11 +9,20 @@ import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, refundNotice } from '../mail'
 import { brandOf } from '../site/brand'
-import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from './delivery-files'
+import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from './delivery-files.repository'
 import { notifyOrderUpdated, ORDER_PAGE, orderName } from './orders.fulfilment'
-import { findOrder, moveOrder, orderLines, recordOrderEvent, refundedSoFar } from './orders.repository'
+import { findBuyer, findOrder, moveOrder, orderLines, recordOrderEvent } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
 import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
+import {
+  findPendingRefundOf,
+  findRefund,
+  findRefundByPaystackId,
+  insertRefund,
+  refundedSoFar,
+  setPaystackRefundId,
+  settlePendingRefund,
+} from './refunds.repository'
 
 // Refunds (product.md §3; AccessShop staff and admins) through Paystack's refund API and its refund
 // webhooks: paid → refund_pending → refunded (everything returned) or back to paid (a partial refund,
@@ -56,21 +65,18 @@ export async function requestRefund(
       ))
     )
       throw problems.conflict('The order changed meanwhile; reload it.', 'order_changed')
-    await trx
-      .insertInto('refunds')
-      .values({
-        id: refundId,
-        order_id: order.id,
-        paystack_refund_id: null,
-        amount,
-        currency: order.currency,
-        status: 'pending',
-        reason: input.reason ?? null,
-        requested_by: by.id,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute()
+    await insertRefund(trx, {
+      id: refundId,
+      order_id: order.id,
+      paystack_refund_id: null,
+      amount,
+      currency: order.currency,
+      status: 'pending',
+      reason: input.reason ?? null,
+      requested_by: by.id,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
     await recordAudit(
       trx,
       {
@@ -91,12 +97,7 @@ export async function requestRefund(
       currency: order.currency,
       merchant_note: input.reason,
     })
-    await db
-      .updateTable('refunds')
-      .set({ paystack_refund_id: String(data.id), updatedAt: deps.clock().toISOString() })
-      .where('id', '=', refundId)
-      .where('paystack_refund_id', 'is', null)
-      .execute()
+    await setPaystackRefundId(db, refundId, String(data.id), deps.clock())
     return { refundId }
   } catch (error) {
     if (!(error instanceof PaystackRefused || error instanceof PaystackUnavailable)) throw error
@@ -118,15 +119,9 @@ export async function requestRefund(
 async function refundFailed(deps: Deps, refundId: string, cause: string, details: Record<string, unknown>) {
   const now = deps.clock()
   const changed = await deps.database.db.transaction().execute(async (trx) => {
-    const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst()
+    const refund = await findRefund(trx, refundId)
     if (!refund) return false
-    const result = await trx
-      .updateTable('refunds')
-      .set({ status: 'failed', updatedAt: now.toISOString() })
-      .where('id', '=', refundId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) !== 1) return false
+    if (!(await settlePendingRefund(trx, refundId, 'failed', now))) return false
     const order = await findOrder(trx, refund.order_id)
     if (!order) return false
     await recordOrderEvent(trx, order.id, 'refund', cause, now, {
@@ -156,32 +151,11 @@ interface RefundEvent {
 export async function applyRefundEvent(deps: Deps, event: string, data: RefundEvent): Promise<void> {
   const db = deps.database.db
   const paystackId = data.id === undefined ? undefined : String(data.id)
-  let refund = paystackId
-    ? await db
-        .selectFrom('refunds')
-        .selectAll()
-        .where('paystack_refund_id', '=', paystackId)
-        .executeTakeFirst()
-    : undefined
+  let refund = paystackId ? await findRefundByPaystackId(db, paystackId) : undefined
   if (!refund && data.transaction_reference) {
     // The webhook can beat our own write of Paystack's refund id: match the pending refund by order.
     // That write may land between the two look-ups, so the id written meanwhile matches too.
-    refund = await db
-      .selectFrom('refunds')
-      .innerJoin('orders', 'orders.id', 'refunds.order_id')
-      .selectAll('refunds')
-      .where('orders.trxref', '=', data.transaction_reference)
-      .where('refunds.status', '=', 'pending')
-      .where((eb) =>
-        paystackId === undefined
-          ? eb('refunds.paystack_refund_id', 'is', null)
-          : eb.or([
-              eb('refunds.paystack_refund_id', 'is', null),
-              eb('refunds.paystack_refund_id', '=', paystackId),
-            ]),
-      )
-      .where('refunds.amount', '=', Number(data.amount ?? -1))
-      .executeTakeFirst()
+    refund = await findPendingRefundOf(db, data.transaction_reference, Number(data.amount ?? -1), paystackId)
   }
   if (!refund) return
   if (event === 'refund.failed')
@@ -190,17 +164,8 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
   const now = deps.clock()
   const pendingRefund = refund
   const changed = await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('refunds')
-      .set({
-        status: 'processed',
-        paystack_refund_id: pendingRefund.paystack_refund_id ?? paystackId ?? null,
-        updatedAt: now.toISOString(),
-      })
-      .where('id', '=', pendingRefund.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) !== 1) return false
+    const paystackRefundId = pendingRefund.paystack_refund_id ?? paystackId ?? null
+    if (!(await settlePendingRefund(trx, pendingRefund.id, 'processed', now, paystackRefundId))) return false
     const order = await findOrder(trx, pendingRefund.order_id)
     if (!order) return false
     const refunded = await refundedSoFar(trx, order.id)
@@ -239,11 +204,7 @@ async function sendRefundNotice(
   refundedTotal: number,
   now: Date,
 ): Promise<void> {
-  const buyer = await trx
-    .selectFrom('users')
-    .select(['email', 'first_name'])
-    .where('id', '=', order.user_id)
-    .executeTakeFirstOrThrow()
+  const buyer = await findBuyer(trx, order.user_id)
   const brand = await brandOf(trx, env)
   const mail = refundNotice(brand, {
     firstName: buyer.first_name,
