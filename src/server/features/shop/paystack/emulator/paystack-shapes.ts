@@ -1,7 +1,7 @@
 import type { CardOutcome } from './test-cards'
 
 // The emulator's state and the shapes Paystack gives it in its API answers and webhook bodies
-// (transaction, refund, refund event), kept apart from the HTTP handling in emulator.ts.
+// (transaction, refund, refund event), kept apart from the HTTP handling (emulator-api.ts, checkout-routes.ts).
 
 export type TxStatus = 'abandoned' | 'failed' | 'success'
 
