@@ -8,7 +8,7 @@ import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import { purgeNotifications } from './features/notifications/notifications.retention'
 import { integrityCheckJob } from './features/operations/fsck'
-import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
+import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/payments/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
 

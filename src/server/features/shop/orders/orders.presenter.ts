@@ -1,7 +1,7 @@
-import type { Deliverable, OrderDetail, OrderSummary } from '../../../shared/contract/orders'
-import type { DB } from '../../db/schema'
-import type { Actor } from '../../policies/actor'
-import { canRefund } from '../../policies/orders.policy'
+import type { Deliverable, OrderDetail, OrderSummary } from '../../../../shared/contract/orders'
+import type { DB } from '../../../db/schema'
+import type { Actor } from '../../../policies/actor'
+import { canRefund } from '../../../policies/orders.policy'
 import { orderName } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
 

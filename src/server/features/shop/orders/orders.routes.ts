@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { orderDetailSchema, orderListQuerySchema, orderListSchema } from '../../../shared/contract/orders'
-import { csvResponse } from '../../lib/csv/csv-response'
-import { defineRoute } from '../../lib/http/route'
-import type { RouteAccess } from '../../policies/route-access'
-import { actorInfo } from '../admin/users.routes'
+import { orderDetailSchema, orderListQuerySchema, orderListSchema } from '../../../../shared/contract/orders'
+import { csvResponse } from '../../../lib/csv/csv-response'
+import { defineRoute } from '../../../lib/http/route'
+import type { RouteAccess } from '../../../policies/route-access'
+import { actorInfo } from '../../admin/users.routes'
 import { exportOrders, getOrder, listAllOrders, listMyOrders } from './orders.service'
 
 // Orders (product.md §3): a buyer's own, and every order for shop staff with the CSV export. Staff

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../deps'
-import { PAYABLE, type PaymentReport, settle } from '../../policies/orders.policy'
-import { snapshotOrderFiles } from './delivery-files.repository'
-import { fulfil, notifyOrderUpdated } from './orders.fulfilment'
+import type { AppDeps } from '../../../deps'
+import { PAYABLE, type PaymentReport, settle } from '../../../policies/orders.policy'
+import { snapshotOrderFiles } from '../orders/delivery-files.repository'
+import { fulfil, notifyOrderUpdated } from '../orders/orders.fulfilment'
 import {
   countVerifyAttempt,
   findPayment,
@@ -9,8 +9,8 @@ import {
   moveOrder,
   recordOrderEvent,
   savePaymentReport,
-} from './orders.repository'
-import type { PaystackTransaction } from './paystack/paystack-gateway'
+} from '../orders/orders.repository'
+import type { PaystackTransaction } from '../paystack/paystack-gateway'
 
 // The one idempotent operation that turns Paystack's word into an order's status (product.md §3):
 // the browser's callback (verify), the charge.success webhook and the reconciliation job all end

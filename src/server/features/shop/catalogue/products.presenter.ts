@@ -1,6 +1,6 @@
-import type { CatalogueItem, ProductDetail, ProductRow } from '../../../shared/contract/products'
-import type { Actor } from '../../policies/actor'
-import { canManageProducts, productAbilities } from '../../policies/shop.policy'
+import type { CatalogueItem, ProductDetail, ProductRow } from '../../../../shared/contract/products'
+import type { Actor } from '../../../policies/actor'
+import { canManageProducts, productAbilities } from '../../../policies/shop.policy'
 import type { ProductRecord } from './products.repository'
 
 // What leaves the server about a product. The deliverable (the link or the file) is what a buyer

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
-import type { DB, RefundsTable } from '../../db/schema'
+import type { DB, RefundsTable } from '../../../db/schema'
 
 // Named queries of refunds: an order's refunds and how much of it is refunded, the refund row's
 // life (asked, Paystack's id, processed or failed, each by a guarded update) and how a refund webhook

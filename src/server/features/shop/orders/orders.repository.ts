@@ -1,10 +1,10 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
-import type { OrderListQuery } from '../../../shared/contract/orders'
-import type { OrderStatus } from '../../../shared/enums'
-import type { DB, OrderEventKind, OrderPaymentsTable } from '../../db/schema'
-import { newId } from '../../lib/ids'
-import type { ListColumns } from '../../lib/list-query/apply-list-query'
-import { dateRangeFilter } from '../../lib/list-query/date-range'
+import type { OrderListQuery } from '../../../../shared/contract/orders'
+import type { OrderStatus } from '../../../../shared/enums'
+import type { DB, OrderEventKind, OrderPaymentsTable } from '../../../db/schema'
+import { newId } from '../../../lib/ids'
+import type { ListColumns } from '../../../lib/list-query/apply-list-query'
+import { dateRangeFilter } from '../../../lib/list-query/date-range'
 
 // Named queries for orders, their lines, their payment row and their history.
 

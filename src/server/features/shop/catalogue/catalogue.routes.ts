@@ -7,8 +7,8 @@ import {
   catalogueQuerySchema,
   productDetailSchema,
   productTypesSchema,
-} from '../../../shared/contract/products'
-import { defineRoute } from '../../lib/http/route'
+} from '../../../../shared/contract/products'
+import { defineRoute } from '../../../lib/http/route'
 import { getProduct, listCatalogue, listTypes, lookupCart } from './catalogue.service'
 import { readCover } from './covers.service'
 

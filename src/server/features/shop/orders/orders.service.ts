@@ -1,15 +1,18 @@
 import { Readable } from 'node:stream'
-import type { OrderListQuery } from '../../../shared/contract/orders'
-import { majorUnits } from '../../../shared/money'
-import type { AppDeps } from '../../deps'
-import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
-import { problems } from '../../lib/http/problem'
-import { fetchListPage } from '../../lib/list-query/apply-list-query'
-import { keysetBatches } from '../../lib/list-query/query-batches'
-import type { Actor } from '../../policies/actor'
-import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../policies/orders.policy'
-import type { ActorInfo } from '../admin/user-access.service'
-import { recordExport } from '../audit/audit.service'
+import type { OrderListQuery } from '../../../../shared/contract/orders'
+import { majorUnits } from '../../../../shared/money'
+import type { AppDeps } from '../../../deps'
+import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
+import { problems } from '../../../lib/http/problem'
+import { fetchListPage } from '../../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../../lib/list-query/query-batches'
+import type { Actor } from '../../../policies/actor'
+import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../../policies/orders.policy'
+import type { ActorInfo } from '../../admin/user-access.service'
+import { recordExport } from '../../audit/audit.service'
+import { verifyAndApply } from '../payments/payments.service'
+import { orderRefunds, refundedSoFar } from '../payments/refunds.repository'
+import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
 import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.downloads'
 import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
 import {
@@ -21,9 +24,6 @@ import {
   orderEvents,
   orderLines,
 } from './orders.repository'
-import { verifyAndApply } from './payments.service'
-import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
-import { orderRefunds, refundedSoFar } from './refunds.repository'
 
 // Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
 // the callback's verify, the staff table with its CSV export, and the file download behind a signed

@@ -1,8 +1,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import type { CustomerListQuery } from '../../../shared/contract/customers'
-import type { OrderStatus } from '../../../shared/enums'
-import type { DB } from '../../db/schema'
-import type { ListColumns } from '../../lib/list-query/apply-list-query'
+import type { CustomerListQuery } from '../../../../shared/contract/customers'
+import type { OrderStatus } from '../../../../shared/enums'
+import type { DB } from '../../../db/schema'
+import type { ListColumns } from '../../../lib/list-query/apply-list-query'
 
 // The shop's customers: one row per user who has paid for at least one order, with their figures
 // computed in SQL so the table pages, sorts and searches on them (docs/decisions/0071).

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { orderDetailSchema, refundInputSchema } from '../../../shared/contract/orders'
-import { defineRoute } from '../../lib/http/route'
-import type { RouteAccess } from '../../policies/route-access'
-import { actorInfo } from '../admin/users.routes'
-import { getOrder } from './orders.service'
+import { orderDetailSchema, refundInputSchema } from '../../../../shared/contract/orders'
+import { defineRoute } from '../../../lib/http/route'
+import type { RouteAccess } from '../../../policies/route-access'
+import { actorInfo } from '../../admin/users.routes'
+import { getOrder } from '../orders/orders.service'
 import { requestRefund } from './refunds.service'
 
 // Refunds through Paystack (product.md §3), asked by shop staff; the outcome arrives by webhook.

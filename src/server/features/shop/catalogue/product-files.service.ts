@@ -1,9 +1,9 @@
-import { PRODUCT_FILE_MAX_BYTES } from '../../../shared/contract/products'
-import type { AppDeps } from '../../deps'
-import { problems } from '../../lib/http/problem'
-import { BlobTooLargeError, WriteAbortedError } from '../../lib/storage'
-import type { ActorInfo } from '../admin/user-access.service'
-import { enqueueBlobDeletions } from '../files/blob-deletions'
+import { PRODUCT_FILE_MAX_BYTES } from '../../../../shared/contract/products'
+import type { AppDeps } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
+import { BlobTooLargeError, WriteAbortedError } from '../../../lib/storage'
+import type { ActorInfo } from '../../admin/user-access.service'
+import { enqueueBlobDeletions } from '../../files/blob-deletions'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage

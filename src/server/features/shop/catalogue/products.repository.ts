@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
-import type { CatalogueQuery, ProductListQuery } from '../../../shared/contract/products'
-import type { DB, ProductsTable } from '../../db/schema'
-import type { ListColumns } from '../../lib/list-query/apply-list-query'
+import type { CatalogueQuery, ProductListQuery } from '../../../../shared/contract/products'
+import type { DB, ProductsTable } from '../../../db/schema'
+import type { ListColumns } from '../../../lib/list-query/apply-list-query'
 
 // Named queries of products: the public catalogue (published, not deleted), the staff table (every
 // product not deleted), one product, and the writes of product management.

@@ -3,11 +3,11 @@ import {
   customerDetailSchema,
   customerListQuerySchema,
   customerListSchema,
-} from '../../../shared/contract/customers'
-import { csvResponse } from '../../lib/csv/csv-response'
-import { defineRoute } from '../../lib/http/route'
-import type { RouteAccess } from '../../policies/route-access'
-import { actorInfo } from '../admin/users.routes'
+} from '../../../../shared/contract/customers'
+import { csvResponse } from '../../../lib/csv/csv-response'
+import { defineRoute } from '../../../lib/http/route'
+import type { RouteAccess } from '../../../policies/route-access'
+import { actorInfo } from '../../admin/users.routes'
 import { exportCustomers, getCustomer, listCustomers } from './customers.service'
 
 // The shop's customers for AccessShop staff and admins. The export is declared before `/:id`.

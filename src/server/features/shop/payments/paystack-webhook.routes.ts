@@ -1,5 +1,5 @@
-import { problems } from '../../lib/http/problem'
-import { defineRoute } from '../../lib/http/route'
+import { problems } from '../../../lib/http/problem'
+import { defineRoute } from '../../../lib/http/route'
 import { receiveWebhook } from './payments.webhook'
 
 // Paystack's events, server to server (product.md §3): authenticated by their signature, not a session.

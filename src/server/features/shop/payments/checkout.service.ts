@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { CheckoutInput, CheckoutSession } from '../../../shared/contract/orders'
-import type { AppDeps } from '../../deps'
-import { problems } from '../../lib/http/problem'
-import { newId } from '../../lib/ids'
-import type { Actor } from '../../policies/actor'
-import { canCheckout } from '../../policies/orders.policy'
+import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/orders'
+import type { AppDeps } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
+import { newId } from '../../../lib/ids'
+import type { Actor } from '../../../policies/actor'
+import { canCheckout } from '../../../policies/orders.policy'
+import { productsForSale } from '../catalogue/products.repository'
 import {
   findBuyer,
   findOrderWithAccessCode,
@@ -13,9 +14,8 @@ import {
   recentUnpaidOrders,
   recordOrderEvent,
   setAccessCode,
-} from './orders.repository'
-import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
-import { productsForSale } from './products.repository'
+} from '../orders/orders.repository'
+import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
 
 // Checkout (product.md §3): the client names products and quantities, nothing else. The server prices
 // every line from published, non-deleted products, snapshots each unit price, stores the total in the

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps'
-import { problems } from '../../lib/http/problem'
+import type { AppDeps } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
 import { applyPaymentReport } from './payments.service'
 import { applyRefundEvent } from './refunds.service'
 

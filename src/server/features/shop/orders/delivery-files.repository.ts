@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely'
-import type { DB } from '../../db/schema'
-import { enqueueBlobDeletions } from '../files/blob-deletions'
+import type { DB } from '../../../db/schema'
+import { enqueueBlobDeletions } from '../../files/blob-deletions'
 
 // The lifetime of deliverable files (docs/decisions/0049). A paid order keeps the exact file it
 // bought: the settlement copies the product's file onto each order line, and downloads serve that

@@ -1,6 +1,6 @@
-import type { Deliverable } from '../../../shared/contract/orders'
-import type { Env } from '../../env'
-import { signingKey, signToken, verifyToken } from '../../lib/signed-token'
+import type { Deliverable } from '../../../../shared/contract/orders'
+import type { Env } from '../../../env'
+import { signingKey, signToken, verifyToken } from '../../../lib/signed-token'
 import type { OrderLineRow } from './orders.repository'
 
 // What a paid order delivers: the file its line took at payment (docs/decisions/0049) through an

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRoute } from '../../lib/http/route'
+import { defineRoute } from '../../../lib/http/route'
 import { download } from './orders.service'
 
 // A paid order's files behind expiring signed links (product.md §3): the link is the credential.

@@ -11,13 +11,13 @@ import {
   productListQuerySchema,
   productListSchema,
   productUpdateSchema,
-} from '../../../shared/contract/products'
-import { csvResponse } from '../../lib/csv/csv-response'
-import { problems } from '../../lib/http/problem'
-import { defineRoute } from '../../lib/http/route'
-import type { RouteAccess } from '../../policies/route-access'
-import { readLimitedBody } from '../accounts/profile.service'
-import { actorInfo } from '../admin/users.routes'
+} from '../../../../shared/contract/products'
+import { csvResponse } from '../../../lib/csv/csv-response'
+import { problems } from '../../../lib/http/problem'
+import { defineRoute } from '../../../lib/http/route'
+import type { RouteAccess } from '../../../policies/route-access'
+import { readLimitedBody } from '../../accounts/profile.service'
+import { actorInfo } from '../../admin/users.routes'
 import { removeCover, setCover } from './covers.service'
 import { removeProductFile, uploadProductFile } from './product-files.service'
 import { createProduct, deleteProduct, editProduct, exportProducts, getManagedList } from './products.service'

@@ -4,10 +4,10 @@ import {
   checkoutSessionSchema,
   orderDetailSchema,
   verifyInputSchema,
-} from '../../../shared/contract/orders'
-import { defineRoute } from '../../lib/http/route'
+} from '../../../../shared/contract/orders'
+import { defineRoute } from '../../../lib/http/route'
+import { verifyForBuyer } from '../orders/orders.service'
 import { resumeCheckout, startCheckout } from './checkout.service'
-import { verifyForBuyer } from './orders.service'
 
 // Paying for a cart (product.md §3): the checkout that makes the order and its Paystack transaction,
 // paying an unpaid order again, and the callback's verify, where the server asks Paystack itself.

@@ -1,9 +1,9 @@
-import type { CatalogueQuery } from '../../../shared/contract/products'
-import type { AppDeps } from '../../deps'
-import { problems } from '../../lib/http/problem'
-import { fetchListPage } from '../../lib/list-query/apply-list-query'
-import type { Actor } from '../../policies/actor'
-import { canManageProducts, canViewProduct } from '../../policies/shop.policy'
+import type { CatalogueQuery } from '../../../../shared/contract/products'
+import type { AppDeps } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
+import { fetchListPage } from '../../../lib/list-query/apply-list-query'
+import type { Actor } from '../../../policies/actor'
+import { canManageProducts, canViewProduct } from '../../../policies/shop.policy'
 import { presentCatalogueItem, presentProduct } from './products.presenter'
 import {
   CATALOGUE_COLUMNS,

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../deps'
-import { findOrder, moveOrder, stalePendingOrders } from './orders.repository'
+import type { AppDeps } from '../../../deps'
+import { findOrder, moveOrder, stalePendingOrders } from '../orders/orders.repository'
+import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
 import { verifyAndApply } from './payments.service'
-import { PaystackRefused, PaystackUnavailable } from './paystack/paystack-gateway'
 
 // The reconciliation job (product.md §3): pending orders whose buyer never came back and whose webhook
 // never arrived are verified with Paystack, through the same idempotent operation as the callback and
