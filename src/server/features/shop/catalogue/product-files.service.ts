@@ -9,7 +9,8 @@ import { authorizeManager, loadManagedProduct, recordProductChange } from './pro
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers
 // of a paid order get the file their order line names through expiring signed links (orders.downloads);
-// a replaced or removed file stays while a paid order names it (delivery-files.ts, decision 0049).
+// a replaced or removed file stays while a paid order names it (orders/delivery-files.repository.ts,
+// decision 0049).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
