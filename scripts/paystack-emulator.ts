@@ -1,7 +1,7 @@
 // npm run emulator: the Paystack emulator as one service that several Depot instances share through
 // PAYSTACK_BASE_URL (docs/paystack-emulator.md). Its state lives in this process, in memory.
 import { z } from 'zod'
-import { startPaystackEmulator } from '../src/server/features/paystack-emulator/standalone'
+import { startPaystackEmulator } from '../src/server/features/shop/paystack/emulator/standalone'
 
 const schema = z.object({
   PAYSTACK_SECRET_KEY: z

@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { Hono } from 'hono'
 import { openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
-import { presentCatalogueItem } from '../../src/server/features/shop/products.presenter'
+import { presentCatalogueItem } from '../../src/server/features/shop/catalogue/products.presenter'
 import { seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 

@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
+import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
@@ -53,6 +54,7 @@ serveTarget(async () => {
     clock: () => new Date(),
     mailer: { kick: () => {} },
     storage: createStorage(env),
+    ...createPaystack({ env, database }),
     metrics: createMetrics(database),
   }
   const { app } = createApp(deps)

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
+import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { newId } from '../../src/server/lib/ids'
 import { createLogger } from '../../src/server/lib/logger'
@@ -39,6 +40,7 @@ async function main() {
     clock: () => new Date(),
     mailer: { kick: () => {} },
     storage: createStorage(env),
+    ...createPaystack({ env, database }),
     metrics: createMetrics(database),
   }
   const now = new Date().toISOString()

@@ -3,8 +3,7 @@ import { UPLOADS_ENDPOINT } from '../shared/contract/files-transfer'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
-import { EMULATOR_MOUNT, paystackGateway } from './features/shop/paystack-client'
-import { readSiteIdentity } from './features/site/site-identity.service'
+import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
 import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { problems } from './lib/http/problem'
@@ -24,13 +23,13 @@ export interface DepotApp {
 export function createApp(deps: AppDeps): DepotApp {
   const app = new Hono<AppEnv>()
   app.use('*', requestContext(deps))
-  const paystack = paystackGateway(deps.env)
   app.use(
     '*',
     securityHeaders({
       https: deps.env.authUrl.protocol === 'https:',
-      // Paystack's inline checkout: its script, its iframe and its API (not needed on the emulator).
-      extraSources: paystack.emulated
+      // Paystack's inline checkout: its script, its iframe and its API (not needed on a stand-in,
+      // whose own checkout page the browser visits).
+      extraSources: deps.paystack.standIn
         ? {}
         : {
             'script-src': ['https://js.paystack.co'],
@@ -48,10 +47,7 @@ export function createApp(deps: AppDeps): DepotApp {
   app.use('/api/*', sessionActor())
 
   // No Paystack keys: the built-in emulator answers Paystack's API and shows its TEST MODE checkout.
-  if (paystack.emulator) {
-    paystack.emulator.setMerchantName(async () => (await readSiteIdentity(deps.database.db, deps.env)).name)
-    app.route(EMULATOR_MOUNT, paystack.emulator.app)
-  }
+  if (deps.paystackEmulator) app.route(EMULATOR_MOUNT, deps.paystackEmulator.app)
 
   const routes = buildRouteTable()
   registerRoutes(app, routes, {

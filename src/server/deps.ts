@@ -2,6 +2,8 @@ import type { Logger } from 'pino'
 import type { Database } from './db/connection'
 import type { Env } from './env'
 import type { ResolvedSession } from './features/accounts/sessions.service'
+import type { PaystackEmulator } from './features/shop/paystack/emulator/emulator'
+import type { PaystackGateway } from './features/shop/paystack/paystack-gateway'
 import type { Metrics } from './features/system/metrics'
 import type { BlobStore } from './lib/storage'
 import type { Actor } from './policies/actor'
@@ -17,6 +19,13 @@ export interface AppDeps {
   mailer: { kick(): void }
   /** File contents: local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (createStorage(env)). */
   storage: BlobStore
+  /**
+   * Paystack's API as the shop calls it: Paystack, a stand-in at PAYSTACK_BASE_URL, or the built-in
+   * emulator (createPaystack in shop/paystack/paystack-setup.ts, called once per process).
+   */
+  paystack: PaystackGateway
+  /** The built-in emulator when no Paystack keys are set: createApp mounts it at /_emulator/paystack. */
+  paystackEmulator?: PaystackEmulator
   /** This instance's Prometheus metrics (createMetrics): requests, uploads, jobs, streams, outbox, pool. */
   metrics: Metrics
   /** The built web app (dist/web). Absent in API-only test runs. */

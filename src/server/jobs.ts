@@ -7,7 +7,7 @@ import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import { purgeNotifications } from './features/notifications/notifications.retention'
 import { integrityCheckJob } from './features/operations/fsck'
-import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/reconciliation'
+import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/payments/reconciliation'
 import type { Job } from './lib/jobs/job-runner'
 import { purgeExpiredRateLimits } from './lib/rate-limit/rate-limit'
 import { drainBlobDeletions } from './lib/storage/blob-deletions'
@@ -48,7 +48,7 @@ export const JOB_JITTER_MS = 5 * MINUTE_MS
 export const JOBS_START_DELAY_MS = MINUTE_MS
 
 export function buildJobTable(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage' | 'mailer'>,
+  deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage' | 'mailer' | 'paystack'>,
 ): Job[] {
   const db = deps.database.db
   return [

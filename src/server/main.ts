@@ -8,6 +8,7 @@ import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
 import { closeNotificationStreams } from './features/notifications/notification-hub'
+import { createPaystack } from './features/shop/paystack/paystack-setup'
 import { createMetrics } from './features/system/metrics'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
 import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
 
   const clock = () => new Date()
   const storage = createStorage(env)
+  // One gateway for the app and the jobs (with no keys, one built-in emulator and its state).
+  const payments = createPaystack({ env, database })
   await announceFirstRunSetup({ database, clock, env }, logger)
   const mailWorker = startMailWorker({
     database,
@@ -66,7 +69,14 @@ async function main(): Promise<void> {
   // Every instance schedules every job; a lease in the database lets one of them do each run (jobs.ts).
   const holder = instanceHolderId()
   const jobs = startJobRunner({
-    jobs: buildJobTable({ database, clock, env, storage, mailer: { kick: () => mailWorker.kick() } }),
+    jobs: buildJobTable({
+      database,
+      clock,
+      env,
+      storage,
+      paystack: payments.paystack,
+      mailer: { kick: () => mailWorker.kick() },
+    }),
     logger: logger.child({ component: 'jobs', holder }),
     startDelayMs: JOBS_START_DELAY_MS,
     leases: databaseJobLeases(database.db, holder, clock),
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
     webRoot,
     mailer: { kick: () => mailWorker.kick() },
     storage,
+    ...payments,
     metrics,
   })
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

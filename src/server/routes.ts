@@ -18,10 +18,14 @@ import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
 import { inboxRoutes } from './features/inbox/inbox.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
-import { catalogueRoutes } from './features/shop/catalogue.routes'
-import { customersRoutes } from './features/shop/customers.routes'
-import { paymentsRoutes } from './features/shop/payments.routes'
-import { productsRoutes } from './features/shop/products.routes'
+import { catalogueRoutes } from './features/shop/catalogue/catalogue.routes'
+import { productsRoutes } from './features/shop/catalogue/products.routes'
+import { customersRoutes } from './features/shop/customers/customers.routes'
+import { orderDownloadsRoutes } from './features/shop/orders/order-downloads.routes'
+import { ordersRoutes } from './features/shop/orders/orders.routes'
+import { checkoutRoutes } from './features/shop/payments/checkout.routes'
+import { paystackWebhookRoutes } from './features/shop/payments/paystack-webhook.routes'
+import { refundsRoutes } from './features/shop/payments/refunds.routes'
 import { siteRoutes } from './features/site/site.routes'
 import { metricsRoutes } from './features/system/metrics.routes'
 import { systemRoutes } from './features/system/system.routes'
@@ -55,7 +59,11 @@ export function buildRouteTable(): AnyRoute[] {
     ...uploadsRoutes,
     ...downloadsRoutes,
     ...folderZipRoutes,
-    ...paymentsRoutes,
+    ...checkoutRoutes,
+    ...paystackWebhookRoutes,
+    ...ordersRoutes,
+    ...orderDownloadsRoutes,
+    ...refundsRoutes,
     ...siteRoutes,
     ...customersRoutes,
   ]

@@ -11,7 +11,8 @@ import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import { listTables } from '../../src/server/features/operations/database-tables'
-import { DOWNLOAD_PATH, downloadToken } from '../../src/server/features/shop/orders.downloads'
+import { DOWNLOAD_PATH, downloadToken } from '../../src/server/features/shop/orders/orders.downloads'
+import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { GENERATED_SECRET_FILE, readOrCreateSecret } from '../../src/server/lib/secret-file'
@@ -297,6 +298,7 @@ describe('backup and restore', () => {
         webRoot: undefined,
         mailer: { kick: () => {} },
         storage: createStorage(env),
+        ...createPaystack({ env, database }),
         metrics: createMetrics(database),
       }
       const sqliteSite = { app: createApp(deps).app, deps, database } as unknown as TestApp

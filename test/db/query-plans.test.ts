@@ -6,13 +6,13 @@ import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/featur
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
-import { filteredOrders, ORDER_LIST_COLUMNS } from '../../src/server/features/shop/orders.repository'
 import {
   CATALOGUE_COLUMNS,
   listedProducts,
   managedProducts,
   PRODUCT_LIST_COLUMNS,
-} from '../../src/server/features/shop/products.repository'
+} from '../../src/server/features/shop/catalogue/products.repository'
+import { filteredOrders, ORDER_LIST_COLUMNS } from '../../src/server/features/shop/orders/orders.repository'
 import { applyListQuery } from '../../src/server/lib/list-query/apply-list-query'
 import { keysetBatchQuery } from '../../src/server/lib/list-query/query-batches'
 import { adminUserListQuerySchema } from '../../src/shared/contract/admin-users'

@@ -43,7 +43,9 @@ describe('checkout', () => {
       total: 155000,
       currency: 'NGN',
       public_key: 'pk_test_suite',
-      emulated: false,
+      // PAYSTACK_BASE_URL is the standalone emulator, not Paystack: the browser pays on its page.
+      emulated: true,
+      checkout_url: `${s.paystack.baseUrl}/checkout/${session.access_code}`,
     })
     const order = await orderOf(s.t, session.order_id)
     expect(order).toMatchObject({

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../../src/server/env'
-import { paystackGateway } from '../../src/server/features/shop/paystack-client'
+import { builtInEmulatorKey } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { checkout, product, SUCCESS_CARD, signedIn, verify } from './helpers'
 
@@ -40,7 +40,7 @@ describe('the built-in Paystack emulator', () => {
     expect(verified.order.status).toBe('paid')
     // The verify body carries the fields Paystack's documented verify response (and charge.success
     // webhook, which shares it) carries: the card's bin/last4 in the authorization, customer id.
-    const secret = paystackGateway(t.deps.env).secretKey
+    const secret = builtInEmulatorKey(t.deps.env)
     const raw = await t.app.request(
       `/_emulator/paystack/transaction/verify/${back.searchParams.get('reference')}`,
       {
@@ -79,7 +79,7 @@ describe('the built-in Paystack emulator', () => {
   })
 
   it("speaks Paystack's envelopes and refuses a missing or wrong key with 401", async () => {
-    const gateway = paystackGateway(t.deps.env)
+    const secretKey = builtInEmulatorKey(t.deps.env)
     const call = (path: string, init: RequestInit = {}) => t.app.request(`/_emulator/paystack${path}`, init)
     const none = await call('/transaction/verify/x')
     expect(none.status).toBe(401)
@@ -87,7 +87,7 @@ describe('the built-in Paystack emulator', () => {
     const wrong = await call('/transaction/verify/x', { headers: { Authorization: 'Bearer sk_test_wrong' } })
     expect(wrong.status).toBe(401)
     expect((await wrong.json()).message).toBe('Invalid key')
-    const auth = { Authorization: `Bearer ${gateway.secretKey}`, 'Content-Type': 'application/json' }
+    const auth = { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' }
     const unknown = await call('/transaction/verify/nope', { headers: auth })
     expect(unknown.status).toBe(400)
     expect(await unknown.json()).toEqual({ status: false, message: 'Transaction reference not found' })

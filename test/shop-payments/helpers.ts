@@ -5,7 +5,7 @@ import type { DB } from '../../src/server/db/schema'
 import {
   type StandaloneEmulator,
   startPaystackEmulator,
-} from '../../src/server/features/paystack-emulator/standalone'
+} from '../../src/server/features/shop/paystack/emulator/standalone'
 import type { CheckoutSession } from '../../src/shared/contract/orders'
 import type { StaffFunction } from '../../src/shared/enums'
 import { releaseWhenDone } from '../support/cleanup'

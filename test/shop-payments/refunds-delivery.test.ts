@@ -150,7 +150,7 @@ describe('delivery', () => {
     const unpaid = await checkout(buyer.client, [{ product_id: (await fileProduct()).id, quantity: 1 }])
     const shown = await (await buyer.client.json(`/api/shop/orders/${unpaid.order_id}`)).json()
     expect(shown.deliverables).toEqual([])
-    const { downloadToken } = await import('../../src/server/features/shop/orders.downloads')
+    const { downloadToken } = await import('../../src/server/features/shop/orders/orders.downloads')
     const token = downloadToken(s.t.deps.env, {
       orderId: unpaid.order_id,
       productId: shown.lines[0].product_id,

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   type StandaloneEmulator,
   startPaystackEmulator,
-} from '../../src/server/features/paystack-emulator/standalone'
+} from '../../src/server/features/shop/paystack/emulator/standalone'
 import { releaseWhenDone } from '../support/cleanup'
 import { CookieClient } from '../support/http-client'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -66,7 +66,13 @@ describe('one standalone emulator behind two instances', () => {
     const { client } = await signedIn(a)
     const p = await product(a)
     const session = await checkout(client, [{ product_id: p.id, quantity: 1 }])
-    expect(session.emulated).toBe(false)
+    // Keys are set, but the API is the emulator's: the browser is sent to its checkout page, not to
+    // Paystack's popup, which would not know this transaction.
+    expect(session.emulated).toBe(true)
+    expect(session.checkout_url).toBe(`${paystack.baseUrl}/checkout/${session.access_code}`)
+    const page = await fetch(session.checkout_url)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('TEST MODE')
     const before = { a: webhookRequests(a), b: webhookRequests(b) }
     await pay(session.access_code)
     await paystack.emulator.idle()

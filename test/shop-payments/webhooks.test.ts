@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { reconcilePendingOrders } from '../../src/server/features/shop/reconciliation'
+import { reconcilePendingOrders } from '../../src/server/features/shop/payments/reconciliation'
 import {
   checkout,
   fulfilments,

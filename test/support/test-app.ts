@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../../src/server/deps'
 import { type Env, loadEnv } from '../../src/server/env'
 import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
 import { closeNotificationStreams } from '../../src/server/features/notifications/notification-hub'
+import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { createLogger } from '../../src/server/lib/logger'
@@ -101,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webRoot: options.webRoot,
     mailer: { kick: () => {} }, // tests drain explicitly with t.mail.drainOnce()
     storage: createStorage(env), // DATA_DIR/blobs beside the test database, or S3 when options.env says so
+    ...createPaystack({ env, database }), // as main.ts: Paystack (or a stand-in) with keys, else the built-in emulator
     metrics: createMetrics(database),
   }
   const { app, routes } = createApp(deps)

@@ -11,6 +11,7 @@ import {
   SENT_MAIL_RETENTION_MS,
 } from '../../src/server/features/mail/outbox.repository'
 import { notify } from '../../src/server/features/notifications/notify'
+import type { PaystackGateway } from '../../src/server/features/shop/paystack/paystack-gateway'
 import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
 import { type JobSummary, startJobRunner } from '../../src/server/lib/jobs/job-runner'
@@ -59,6 +60,7 @@ const placeholderDeps = {
   env: {} as Env,
   storage: {} as BlobStore,
   mailer: { kick() {} },
+  paystack: {} as PaystackGateway,
 }
 
 const iso = (t: TestApp, offsetMs: number) => new Date(t.clock.now.getTime() + offsetMs).toISOString()

@@ -33,7 +33,10 @@ export const checkoutSessionSchema = z.object({
   total: z.number().int(),
   currency: z.string(),
   public_key: z.string(),
-  /** True when the built-in Paystack emulator stands in (no keys configured): open `checkout_url`. */
+  /**
+   * True when a stand-in answers for Paystack (the built-in emulator, or one at PAYSTACK_BASE_URL): open
+   * `checkout_url`, since Paystack's inline popup does not know the transaction.
+   */
   emulated: z.boolean(),
   /** The emulator's checkout page (or Paystack's hosted page): the redirect fallback. */
   checkout_url: z.string(),

@@ -3,8 +3,8 @@ import type { AuditListQuery } from '../../../shared/contract/audit'
 import type { DB } from '../../db/schema'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
-import { orderName } from '../shop/orders.fulfilment'
-import { lineNamesOf } from '../shop/orders.repository'
+import { orderName } from '../shop/orders/orders.fulfilment'
+import { lineNamesOf } from '../shop/orders/orders.repository'
 
 // Named queries for reading the audit log (writing is recordAudit in audit.service.ts).
 

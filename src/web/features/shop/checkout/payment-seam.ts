@@ -1,8 +1,8 @@
 import type { CheckoutSession } from '../../../../shared/contract/orders'
 
 // The one seam between Depot and a payment checkout. With Paystack keys it opens Paystack's inline
-// popup on the server's transaction (`resumeTransaction(accessCode)`); on the built-in emulator it
-// opens the emulator's TEST MODE page, which comes back to the same callback. Either way the browser
+// popup on the server's transaction (`resumeTransaction(accessCode)`); on a stand-in (the emulator,
+// built in or standalone) it opens the stand-in's TEST MODE page, which comes back to the same callback. Either way the browser
 // only learns "the buyer finished": the callback page then asks the server to verify.
 
 export type PaymentOutcome = 'completed' | 'cancelled' | 'redirected'

@@ -1,0 +1,108 @@
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
+import type { CatalogueQuery, ProductListQuery } from '../../../../shared/contract/products'
+import type { DB, ProductsTable } from '../../../db/schema'
+import type { ListColumns } from '../../../lib/list-query/apply-list-query'
+
+// Named queries of products: the public catalogue (published, not deleted), the staff table (every
+// product not deleted), one product, and the writes of product management.
+
+export type ProductRecord = DB['products']
+
+function products(db: Kysely<DB>) {
+  return db.selectFrom('products as p')
+}
+type From =
+  ReturnType<typeof products> extends SelectQueryBuilder<infer D, infer T, infer _O> ? [D, T] : never
+type Source = From[0]
+
+export const CATALOGUE_COLUMNS: ListColumns<Source, From[1], CatalogueQuery['sort']> = {
+  searchColumns: ['p.name', 'p.description'],
+  sortColumns: { newest: 'p.createdAt', price: 'p.price', name: sql`lower(p.name)` },
+  idColumn: 'p.id',
+}
+
+export const PRODUCT_LIST_COLUMNS: ListColumns<Source, From[1], ProductListQuery['sort']> = {
+  searchColumns: ['p.name', 'p.description', 'p.type'],
+  sortColumns: {
+    createdAt: 'p.createdAt',
+    updatedAt: 'p.updatedAt',
+    name: sql`lower(p.name)`,
+    type: sql`lower(p.type)`,
+    price: 'p.price',
+  },
+  idColumn: 'p.id',
+}
+
+/** Published, not deleted, optionally of one type: what the shop shows (not yet searched or paged). */
+export function listedProducts(db: Kysely<DB>, query: Pick<CatalogueQuery, 'type'>) {
+  let qb = products(db).selectAll('p').where('p.isPublished', '=', true).where('p.deletedAt', 'is', null)
+  if (query.type) qb = qb.where('p.type', '=', query.type)
+  return qb
+}
+
+/** The staff table: every product still in the shop's records as a product (deleted ones are gone). */
+export function managedProducts(db: Kysely<DB>, query: Pick<ProductListQuery, 'type' | 'state'>) {
+  let qb = products(db).selectAll('p').where('p.deletedAt', 'is', null)
+  if (query.type) qb = qb.where('p.type', '=', query.type)
+  if (query.state) qb = qb.where('p.isPublished', '=', query.state === 'published')
+  return qb
+}
+
+/** The types of listed products (or of every product not deleted), alphabetically: the filters. */
+export async function typesInUse(
+  db: Kysely<DB>,
+  options: { includeUnlisted?: boolean } = {},
+): Promise<string[]> {
+  let qb = db.selectFrom('products').select('type').distinct().where('deletedAt', 'is', null)
+  if (!options.includeUnlisted) qb = qb.where('isPublished', '=', true)
+  const rows = await qb.orderBy('type').execute()
+  return rows.map((r) => r.type)
+}
+
+export function findProduct(db: Kysely<DB>, id: string) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The products among `ids` that are for sale, for a cart's fresh prices. */
+export function productsForSale(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('isPublished', '=', true)
+    .where('deletedAt', 'is', null)
+    .execute()
+}
+
+export function insertProduct(db: Kysely<DB>, row: Insertable<ProductsTable>) {
+  return db.insertInto('products').values(row).execute()
+}
+
+export function updateProduct(db: Kysely<DB>, id: string, changes: Updateable<ProductsTable>) {
+  return db.updateTable('products').set(changes).where('id', '=', id).where('deletedAt', 'is', null).execute()
+}
+
+/** Whether any order line names the product: then deleting it only hides it. */
+export async function isOrdered(db: Kysely<DB>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('product_orders')
+    .select('product_id')
+    .where('product_id', '=', id)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export function hideProduct(db: Kysely<DB>, id: string, now: string) {
+  return db
+    .updateTable('products')
+    .set({ deletedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst()
+}
+
+export function removeProduct(db: Kysely<DB>, id: string) {
+  return db.deleteFrom('products').where('id', '=', id).executeTakeFirst()
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../db/schema'
+import type { Env } from '../../../env'
+import { enqueueMail, orderReceipt } from '../../mail'
+import { notify } from '../../notifications/notify'
+import { brandOf } from '../../site/brand'
+import { deliverablesOf, MAIL_LINK_TTL_MS } from './orders.downloads'
+import { findBuyer, orderLines } from './orders.repository'
+
+// Fulfilment: the receipt e-mail and the `ordered` notification. Called only inside the transaction
+// whose guarded update moved the order into `paid` from an unpaid status, so it runs exactly once per
+// order however many callbacks, webhooks and reconciliation runs report the same payment.
+
+export const ORDER_PAGE = (id: string) => `/account/orders/${id}`
+
+export async function fulfil(
+  trx: Kysely<DB>,
+  env: Env,
+  order: { id: string; trxref: string; total: number; currency: string; user_id: string },
+  now: Date,
+): Promise<void> {
+  const buyer = await findBuyer(trx, order.user_id)
+  const lines = await orderLines(trx, order.id)
+  const brand = await brandOf(trx, env)
+  const mail = orderReceipt(brand, {
+    firstName: buyer.first_name,
+    reference: order.trxref,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount })),
+    total: order.total,
+    currency: order.currency,
+    deliverables: deliverablesOf(env, order.id, lines, now, MAIL_LINK_TTL_MS),
+    orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,
+  })
+  await enqueueMail(trx, { ...mail, to: buyer.email }, now)
+  // Last write of the transaction (notify's rule). The buyer acted; admins and AccessShop see it.
+  await notify(
+    trx,
+    {
+      type: 'order',
+      action: 'ordered',
+      actor: { id: buyer.id, name: buyer.name },
+      mainItem: order.trxref,
+      subItem: lines.length === 1 ? (lines[0]?.name ?? null) : `${lines.length} products`,
+      audience: { forAll: true },
+      refs: { order_id: order.id },
+    },
+    now,
+  )
+}
+
+/** An order as its buyer knows it, by its products: "Brand Kit", "Brand Kit and Logo Pack", "Brand Kit and 2 more". */
+export function orderName(lines: readonly { name: string }[]): string {
+  const [first, second] = lines
+  if (!first) return 'your order'
+  if (lines.length === 1) return first.name
+  if (lines.length === 2 && second) return `${first.name} and ${second.name}`
+  return `${first.name} and ${lines.length - 1} more`
+}
+
+/**
+ * An `updated` order notification: for the buyer (named, so it reads "Your order … was refunded
+ * ₦1,500.50"), admins and AccessShop (product.md §5). `what` says what happened ("refunded", "partly
+ * refunded", "refund failed", "needs review: …"); `amount` the money it is about, if any.
+ */
+export async function notifyOrderUpdated(
+  trx: Kysely<DB>,
+  order: { id: string; trxref: string; user_id: string; currency: string },
+  actor: { id: string | null; name: string },
+  what: string,
+  now: Date,
+  amount?: number,
+): Promise<void> {
+  await notify(
+    trx,
+    {
+      type: 'order',
+      action: 'updated',
+      actor,
+      mainItem: orderName(await orderLines(trx, order.id)),
+      subItem: what,
+      ...(amount === undefined ? {} : { amount: { value: amount, currency: order.currency } }),
+      audience: { forAll: true, alsoUsers: [order.user_id] },
+      refs: { order_id: order.id },
+    },
+    now,
+  )
+}
+
+/** Staff sent a product's new file to past buyers: the buyer hears of it, on their order. */
+export async function notifyNewFile(
+  trx: Kysely<DB>,
+  order: { id: string; trxref: string; user_id: string },
+  actor: { id: string | null; name: string },
+  productName: string,
+  now: Date,
+): Promise<void> {
+  await notify(
+    trx,
+    {
+      type: 'order',
+      action: 'updated',
+      actor,
+      mainItem: orderName(await orderLines(trx, order.id)),
+      subItem: `new version of ${productName}`,
+      audience: { forUsers: [order.user_id] },
+      refs: { order_id: order.id },
+    },
+    now,
+  )
+}

@@ -1,0 +1,191 @@
+import { Readable } from 'node:stream'
+import type { OrderListQuery } from '../../../../shared/contract/orders'
+import { majorUnits } from '../../../../shared/money'
+import type { AppDeps } from '../../../deps'
+import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
+import { problems } from '../../../lib/http/problem'
+import { fetchListPage } from '../../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../../lib/list-query/query-batches'
+import type { Actor } from '../../../policies/actor'
+import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../../policies/orders.policy'
+import type { ActorInfo } from '../../admin/user-access.service'
+import { recordExport } from '../../audit/audit.service'
+import { verifyAndApply } from '../payments/payments.service'
+import { orderRefunds, refundedSoFar } from '../payments/refunds.repository'
+import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
+import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.downloads'
+import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
+import {
+  filteredOrders,
+  findOrder,
+  lineNamesOf,
+  ORDER_LIST_COLUMNS,
+  type OrderRow,
+  orderEvents,
+  orderLines,
+} from './orders.repository'
+
+// Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
+// the callback's verify, the staff table with its CSV export, and the file download behind a signed
+// link.
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'storage' | 'paystack'>
+
+async function orderRow(deps: Deps, where: { id?: string; trxref?: string }): Promise<OrderRow | undefined> {
+  let qb = filteredOrders(deps.database.db, {})
+  if (where.id) qb = qb.where('o.id', '=', where.id)
+  if (where.trxref) qb = qb.where('o.trxref', '=', where.trxref)
+  return qb.executeTakeFirst()
+}
+
+async function detail(deps: Deps, actor: Actor, row: OrderRow) {
+  const db = deps.database.db
+  const staff = canSeeAllOrders(actor)
+  const lines = await orderLines(db, row.id)
+  const deliverables = hasDeliverables(row.status)
+    ? deliverablesOf(deps.env, row.id, lines, deps.clock(), PAGE_LINK_TTL_MS)
+    : []
+  return presentOrderDetail(row, actor, {
+    lines,
+    deliverables,
+    events: staff ? await orderEvents(db, row.id) : [],
+    refunds: await orderRefunds(db, row.id),
+    refunded: await refundedSoFar(db, row.id),
+    staff,
+  })
+}
+
+export async function getOrder(deps: Deps, actor: Actor, id: string) {
+  const row = await orderRow(deps, { id })
+  // Someone else's order is "not found", not "forbidden": its existence is nobody else's business.
+  if (!row || !canSeeOrder(actor, row)) throw problems.notFound('No such order.')
+  return detail(deps, actor, row)
+}
+
+/**
+ * The callback page's question: "is my order paid?". The server asks Paystack (never trusting the
+ * browser) unless the order is already settled, so reloading the page changes and sends nothing.
+ * During a Paystack outage the order stays as it is and the answer says so; the job retries.
+ */
+export async function verifyForBuyer(deps: Deps, actor: Actor, reference: string) {
+  let row = await orderRow(deps, { trxref: reference })
+  if (!row || actor.kind !== 'user' || row.user_id !== actor.id) throw problems.notFound('No such order.')
+  let verified = true
+  if (PAYABLE.includes(row.status)) {
+    try {
+      await verifyAndApply(deps, reference, 'verify')
+    } catch (error) {
+      if (error instanceof PaystackUnavailable) verified = false
+      else if (!(error instanceof PaystackRefused)) throw error
+    }
+    row = (await orderRow(deps, { id: row.id })) ?? row
+  }
+  return { verified, order: await detail(deps, actor, row) }
+}
+
+async function presentPage<P extends { items: OrderRow[] }>(deps: Deps, page: P) {
+  const lines = await lineNamesOf(
+    deps.database.db,
+    page.items.map((o) => o.id),
+  )
+  return { ...page, items: page.items.map((o) => presentOrderSummary(o, lines.get(o.id) ?? [])) }
+}
+
+export async function listMyOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
+  if (actor.kind !== 'user') throw problems.unauthenticated()
+  const page = await fetchListPage(
+    filteredOrders(deps.database.db, query, actor.id),
+    query,
+    ORDER_LIST_COLUMNS,
+  )
+  return presentPage(deps, page)
+}
+
+export async function listAllOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
+  if (!canSeeAllOrders(actor)) throw problems.forbidden()
+  const page = await fetchListPage(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
+  return presentPage(deps, page)
+}
+
+type CsvOrder = OrderRow & { lines: { name: string; quantity: number }[] }
+
+/**
+ * The orders CSV reads as people read orders: products by name ("Brand Kit × 2; Logo Pack"), money
+ * as a plain decimal in major units beside its currency code ("1500.50", "NGN"), so spreadsheets sum
+ * it (docs/decisions/0071).
+ */
+const ORDER_CSV: CsvColumn<CsvOrder>[] = [
+  { header: 'reference', value: (r) => r.trxref },
+  { header: 'ordered_at', value: (r) => r.createdAt },
+  { header: 'status', value: (r) => r.status },
+  {
+    header: 'products',
+    value: (r) => r.lines.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join('; '),
+  },
+  { header: 'items', value: (r) => String(Number(r.item_count ?? 0)) },
+  { header: 'total', value: (r) => majorUnits(Number(r.total), r.currency) },
+  { header: 'currency', value: (r) => r.currency },
+  { header: 'buyer_name', value: (r) => r.buyer_name },
+  { header: 'buyer_email', value: (r) => r.buyer_email },
+  { header: 'id', value: (r) => r.id },
+]
+
+const CSV_BATCH = 500
+
+/** Each batch of orders with its product lines, looked up in one query per batch. */
+async function* withLines(deps: Deps, rows: AsyncIterable<OrderRow>): AsyncGenerator<CsvOrder> {
+  let batch: OrderRow[] = []
+  const flush = async function* () {
+    const lines = await lineNamesOf(
+      deps.database.db,
+      batch.map((o) => o.id),
+    )
+    for (const o of batch) yield { ...o, lines: lines.get(o.id) ?? [] }
+    batch = []
+  }
+  for await (const row of rows) {
+    batch.push(row)
+    if (batch.length >= CSV_BATCH) yield* flush()
+  }
+  if (batch.length > 0) yield* flush()
+}
+
+export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQuery) {
+  if (!canSeeAllOrders(by.actor)) throw problems.forbidden()
+  await recordExport(deps.database.db, by, 'orders', query, deps.clock())
+  const rows = keysetBatches(
+    deps.database.dialect,
+    filteredOrders(deps.database.db, query),
+    query,
+    ORDER_LIST_COLUMNS,
+  )
+  return csvStream(ORDER_CSV, withLines(deps, rows))
+}
+
+/**
+ * A deliverable file behind a signed link: refused once the link has expired, when the order is not
+ * (or no longer) paid, or when its line has no file. Streams the file the line names (the one bought,
+ * or a newer one staff sent) from private storage.
+ */
+export async function download(deps: Deps, token: string): Promise<Response> {
+  const claim = readDownloadToken(deps.env, token, deps.clock())
+  if (!claim)
+    throw problems.notFound('This download link has expired or is not valid. Open your order for a new one.')
+  const db = deps.database.db
+  const order = await findOrder(db, claim.orderId)
+  if (!order || !hasDeliverables(order.status))
+    throw problems.forbidden('This order gives no access to downloads.')
+  const line = (await orderLines(db, order.id)).find((l) => l.product_id === claim.productId)
+  if (!line?.deliveryFileKey) throw problems.notFound('This product has no file to download.')
+  const blob = await deps.storage.get(line.deliveryFileKey)
+  const name = (line.deliveryFileName ?? 'download').replace(/[^\w.\- ]/g, '_')
+  return new Response(Readable.toWeb(blob.body) as ReadableStream, {
+    status: 200,
+    headers: {
+      'Content-Type': line.deliveryFileType ?? 'application/octet-stream',
+      'Content-Length': String(blob.contentLength),
+      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(line.deliveryFileName ?? 'download')}`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import {
+  checkoutInputSchema,
+  checkoutSessionSchema,
+  orderDetailSchema,
+  verifyInputSchema,
+} from '../../../../shared/contract/orders'
+import { defineRoute } from '../../../lib/http/route'
+import { verifyForBuyer } from '../orders/orders.service'
+import { resumeCheckout, startCheckout } from './checkout.service'
+
+// Paying for a cart (product.md §3): the checkout that makes the order and its Paystack transaction,
+// paying an unpaid order again, and the callback's verify, where the server asks Paystack itself.
+
+const idParams = z.object({ id: z.string().uuid() })
+
+export const checkoutRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/shop/checkout',
+    summary:
+      'Prices the cart on the server, makes the order and its Paystack transaction; the same unpaid cart resumes it',
+    tags: ['shop'],
+    access: 'signedIn',
+    request: { body: checkoutInputSchema },
+    responses: {
+      201: { description: 'What the browser needs to open the checkout', schema: checkoutSessionSchema },
+    },
+    handler: (c, { body }) => startCheckout(c.var.deps, c.var.actor, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/shop/orders/:id/pay',
+    summary: 'Resumes the Paystack transaction of an unpaid order of yours (pressing Pay again)',
+    tags: ['shop'],
+    access: 'signedIn',
+    request: { params: idParams },
+    responses: { 200: { description: 'The same transaction', schema: checkoutSessionSchema } },
+    handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.actor, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/shop/orders/verify',
+    summary: 'The callback asks the server to verify a reference of yours with Paystack; the server decides',
+    tags: ['shop'],
+    access: 'signedIn',
+    request: { body: verifyInputSchema },
+    responses: {
+      200: {
+        description: 'The order as it is now; verified=false when Paystack did not answer',
+        schema: z.object({ verified: z.boolean(), order: orderDetailSchema }),
+      },
+    },
+    handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.actor, body.reference),
+  }),
+]
