@@ -4,8 +4,8 @@ import {
   type AccessToken,
   type CreatedAccessToken,
 } from '../../src/shared/contract/access-tokens'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Personal access tokens end to end: made from a browser session, used as `Authorization: Bearer`

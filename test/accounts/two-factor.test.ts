@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // Two-factor sign-in (docs/decisions/0044), through the HTTP API and Auth.js's credentials callback as
@@ -238,7 +238,7 @@ describe('the admins’ requirement', () => {
 
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', {
       role: 'staff',
-      staffFunctions: JSON.stringify(['ManageFeedback']),
+      functions: ['ManageFeedback'],
     })
     const { client, signedIn } = await signInAs(t, staff.email, staff.plainPassword)
     expect(signedIn).toBe(true)

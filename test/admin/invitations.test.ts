@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -174,7 +174,7 @@ describe('invitations', () => {
     const { t, admin } = await setUp()
     const existing = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
       role: 'staff',
-      staffFunctions: '["AccessShop"]',
+      functions: ['AccessShop'],
     })
     const taken = await invite(admin, { email: existing.email, role: 'staff' })
     expect(taken.status).toBe(409)

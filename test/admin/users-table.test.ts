@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { insertUser, insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUser, insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The admin users table: server-side paging, sorting, filters, search, CSV of exactly the filtered rows.
@@ -39,7 +39,7 @@ beforeAll(async () => {
     last_name: 'Staff',
     email: 'staff@example.com',
     role: 'staff',
-    staffFunctions: '["AccessShop"]',
+    functions: ['AccessShop'],
   })
   await insertUser(db, {
     first_name: 'Banned',
@@ -161,7 +161,7 @@ describe('GET /api/admin/users/export.csv', () => {
   it('refuses non-admins', async () => {
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
       role: 'staff',
-      staffFunctions: '["AccessShop","ManageFeedback","ManageFolders","UploadProducts"]',
+      functions: ['AccessShop', 'ManageFeedback', 'ManageFolders', 'UploadProducts'],
     })
     const client = new CookieClient(t.app)
     await client.signIn(staff.email, staff.plainPassword)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordAudit } from '../../src/server/features/audit/audit.service'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The admins' audit log table (product.md §6): paging, sorting, the action and date filters, search
@@ -145,7 +145,7 @@ describe('GET /api/admin/audit/export.csv', () => {
   it('is for admins only: staff with every function get 403, visitors 401', async () => {
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
       role: 'staff',
-      staffFunctions: '["AccessShop","ManageFeedback","ManageFolders","UploadProducts"]',
+      functions: ['AccessShop', 'ManageFeedback', 'ManageFolders', 'UploadProducts'],
     })
     const client = new CookieClient(t.app)
     await client.signIn(staff.email, staff.plainPassword)

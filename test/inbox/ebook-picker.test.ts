@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { insertFile, insertFolder, insertUserWithPassword } from '../support/factories'
+import { insertFile, insertFolder } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // The e-book file picker searches with scope=public: only files in public folders (which every

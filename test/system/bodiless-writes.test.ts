@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { newId } from '../../src/server/lib/ids'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Bodiless writes and the order of the checks, walked over the whole route table: a DELETE, PATCH,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { insertOrder, insertUserWithPassword } from '../support/factories'
+import { insertOrder } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // Personal data is never cached: every answer to a signed-in caller, and every answer of a route that

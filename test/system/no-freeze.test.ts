@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../src/server/lib/ids'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // A long export must not stop the server answering everyone else: SQLite runs on the event loop, so
