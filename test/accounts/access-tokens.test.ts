@@ -4,8 +4,7 @@ import {
   type AccessToken,
   type CreatedAccessToken,
 } from '../../src/shared/contract/access-tokens'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import { type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Personal access tokens end to end: made from a browser session, used as `Authorization: Bearer`
@@ -14,20 +13,6 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 const DAY = 24 * 60 * 60 * 1000
 let t: TestApp
-
-interface Person {
-  id: string
-  email: string
-  client: CookieClient
-}
-
-async function person(role: 'user' | 'admin' = 'user'): Promise<Person> {
-  const user = await insertUserWithPassword(t.database.db, 'access token suite password', { role })
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  if (res.status >= 400) throw new Error(`sign-in failed: ${res.status}`)
-  return { id: user.id, email: user.email, client }
-}
 
 async function makeToken(
   owner: Person,
@@ -83,7 +68,7 @@ beforeAll(async () => {
 
 describe('personal access tokens', () => {
   it('are created from a session, shown once, listed without the secret, and stored hashed', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const created = await makeToken(owner)
     expect(created.token).toMatch(ACCESS_TOKEN_PATTERN)
     expect(created.token.startsWith(created.hint)).toBe(true)
@@ -111,7 +96,7 @@ describe('personal access tokens', () => {
   })
 
   it('checks each field of a new token', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const res = await owner.client.json('/api/me/access-tokens', 'POST', {
       name: ' ',
       scope: 'admin',
@@ -123,7 +108,7 @@ describe('personal access tokens', () => {
   })
 
   it('works as Authorization: Bearer for reads and writes, with no Origin and no cookie set', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const { token } = await makeToken(owner)
 
     const me = await bearer(token, '/api/me')
@@ -150,7 +135,7 @@ describe('personal access tokens', () => {
   })
 
   it('records when and from where a token was last used', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const created = await makeToken(owner)
     expect((await bearer(created.token, '/api/me')).status).toBe(200)
     const [used] = await tokensOf(owner)
@@ -165,7 +150,7 @@ describe('personal access tokens', () => {
   })
 
   it('refuses every write with a read-only token, and lets it read', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const { token } = await makeToken(owner, 'read-only')
     expect((await bearer(token, '/api/me')).status).toBe(200)
     const patch = await bearer(token, '/api/me', { method: 'PATCH', json: { first_name: 'Nope' } })
@@ -176,7 +161,7 @@ describe('personal access tokens', () => {
   })
 
   it('cannot make tokens or change the password with a token', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const { token } = await makeToken(owner)
     const more = await bearer(token, '/api/me/access-tokens', {
       method: 'POST',
@@ -185,13 +170,13 @@ describe('personal access tokens', () => {
     expect(more.status).toBe(403)
     const password = await bearer(token, '/api/me/password', {
       method: 'POST',
-      json: { currentPassword: 'access token suite password', newPassword: 'a brand new password 1' },
+      json: { currentPassword: owner.plainPassword, newPassword: 'a brand new password 1' },
     })
     expect(password.status).toBe(403)
   })
 
   it('answers 401 to an expired, revoked, malformed or unknown token, on any route', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const short = await makeToken(owner, 'read-write', 7)
     const revoked = await makeToken(owner)
 
@@ -209,7 +194,7 @@ describe('personal access tokens', () => {
     expect((await bearer(short.token, '/api/me')).status).toBe(200)
     t.clock.advance(7 * DAY)
     expect((await bearer(short.token, '/api/me')).status).toBe(401)
-    await owner.client.signIn(owner.email, 'access token suite password') // the session idled out too
+    await owner.client.signIn(owner.email, owner.plainPassword) // the session idled out too
     expect((await tokensOf(owner)).find((x) => x.id === short.id)?.expired).toBe(true)
 
     expect((await bearer('dpt_not-a-token', '/api/me')).status).toBe(401)
@@ -217,7 +202,7 @@ describe('personal access tokens', () => {
   })
 
   it('stops working the moment its user is restricted', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const { token } = await makeToken(owner)
     expect((await bearer(token, '/api/me')).status).toBe(200)
     await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', owner.id).execute()
@@ -226,7 +211,7 @@ describe('personal access tokens', () => {
   })
 
   it('acts with the role the user holds at each request', async () => {
-    const owner = await person('admin')
+    const owner = await signedIn(t, { role: 'admin' })
     const { token } = await makeToken(owner, 'read-only')
     expect((await bearer(token, '/api/admin/users')).status).toBe(200)
     await t.database.db.updateTable('users').set({ role: 'user' }).where('id', '=', owner.id).execute()
@@ -234,9 +219,9 @@ describe('personal access tokens', () => {
   })
 
   it('lets only its owner revoke it, and admins list and revoke any user’s tokens (audited)', async () => {
-    const owner = await person()
-    const other = await person()
-    const admin = await person('admin')
+    const owner = await signedIn(t)
+    const other = await signedIn(t)
+    const admin = await signedIn(t, { role: 'admin' })
     const created = await makeToken(owner)
 
     expect((await other.client.json(`/api/me/access-tokens/${created.id}`, 'DELETE')).status).toBe(404)
@@ -265,7 +250,7 @@ describe('personal access tokens', () => {
   })
 
   it('never writes a token into the logs', async () => {
-    const owner = await person()
+    const owner = await signedIn(t)
     const { token } = await makeToken(owner)
     await bearer(token, '/api/me')
     await bearer(token, '/api/me', { method: 'PATCH', json: { first_name: 'Logged' } })

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { signedIn } from '../support/people'
+import { createTestApp } from '../support/test-app'
 
 // A user changes their account type on the profile: corporate needs a business name and industry
 // (as at sign-up); back to individual keeps whatever business details they had, optional again.
-async function signedIn(t: TestApp, overrides = {}) {
-  const user = await insertUserWithPassword(t.database.db, 'profile passphrase', overrides)
-  const client = new CookieClient(t.app)
-  await client.signIn(user.email, user.plainPassword)
-  return { user, client }
-}
-
 describe('account type', () => {
   it('becomes corporate only with a business name and industry, and individual again', async () => {
     const t = await createTestApp()
-    const { user, client } = await signedIn(t)
+    const { client, ...user } = await signedIn(t)
     // As an account made through an identity provider: no password, individual by default.
     await t.database.db.updateTable('users').set({ password: null }).where('id', '=', user.id).execute()
 

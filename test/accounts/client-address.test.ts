@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { describe, expect, it } from 'vitest'
 import { SIGNIN_LIMITS } from '../../src/server/features/accounts/signin-throttle'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The client address behind a reverse proxy (TRUST_PROXY): what the per-address sign-in limit and

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_IN_ERROR_CODES } from '../../src/shared/contract/accounts'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
 import {
   OIDC_CALLBACK_URL,
@@ -8,6 +7,7 @@ import {
   startOidcProvider,
   type TestOidcProvider,
 } from '../support/oidc-provider'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // External sign-in when the provider's claims are not what a new account needs: no e-mail, and a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
 import { OIDC_CALLBACK_URL, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // External sign-in through a real OpenID provider (oidc-provider on 127.0.0.1): our app is called with

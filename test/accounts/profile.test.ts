@@ -1,16 +1,9 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { meSchema } from '../../src/shared/contract/accounts'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-
-async function signedIn(t: TestApp, overrides = {}) {
-  const user = await insertUserWithPassword(t.database.db, 'profile passphrase', overrides)
-  const client = new CookieClient(t.app)
-  await client.signIn(user.email, user.plainPassword)
-  return { user, client }
-}
+import { signedIn } from '../support/people'
+import { createTestApp, TEST_ORIGIN } from '../support/test-app'
 
 const putAvatar = (client: CookieClient, body: Buffer, type = 'image/png') =>
   client.request('/api/me/avatar', {
@@ -54,7 +47,7 @@ describe('profile', () => {
 describe('GET /api/me', () => {
   it('says whether the address is verified and which identity providers are linked', async () => {
     const t = await createTestApp()
-    const { user, client } = await signedIn(t)
+    const { client, ...user } = await signedIn(t)
     const before = await (await client.json('/api/me')).json()
     expect(meSchema.parse(before)).toMatchObject({
       id: user.id,
@@ -89,7 +82,7 @@ describe('GET /api/me', () => {
 
   it('shows a password-less account (made through a provider) as such', async () => {
     const t = await createTestApp()
-    const { user, client } = await signedIn(t)
+    const { client, ...user } = await signedIn(t)
     await t.database.db.updateTable('users').set({ password: null }).where('id', '=', user.id).execute()
     const me = await (await client.json('/api/me')).json()
     expect(me).toMatchObject({ hasPassword: false, providers: [] })
@@ -99,7 +92,7 @@ describe('GET /api/me', () => {
 describe('avatar', () => {
   it('stores any image as a 256×256 WebP without its metadata, and serves it to signed-in users', async () => {
     const t = await createTestApp()
-    const { user, client } = await signedIn(t)
+    const { client, ...user } = await signedIn(t)
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7' } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
@@ -137,7 +130,7 @@ describe('avatar', () => {
 
   it('removes the picture', async () => {
     const t = await createTestApp()
-    const { user, client } = await signedIn(t)
+    const { client, ...user } = await signedIn(t)
     const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000' } })
       .png()
       .toBuffer()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // A tab still signed in when an admin restricts the account is told why its session ended, so the web

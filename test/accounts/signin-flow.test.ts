@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // Auth.js's standard calls, driven as a plain HTTP client with a cookie jar would.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The sign-in throttle counts each attempt before the password is checked, atomically, so a burst of

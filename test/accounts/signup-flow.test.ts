@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHECK_EMAIL_MESSAGE } from '../../src/shared/contract/accounts'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 

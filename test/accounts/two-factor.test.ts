@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { enrolTwoFactor, insertUserWithPassword, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // Two-factor sign-in (docs/decisions/0044), through the HTTP API and Auth.js's credentials callback as
@@ -40,15 +40,9 @@ async function signInAs(t: TestApp, email: string, password: string, code?: stri
 
 /** A verified user with `role`, signed in, with two-factor sign-in set up; returns the secret and codes. */
 async function enrolledUser(t: TestApp, role: 'user' | 'staff' | 'admin' = 'user') {
-  const user = await insertUserWithPassword(t.database.db, 'correct horse battery staple', { role })
-  const { client } = await signInAs(t, user.email, user.plainPassword)
-  const setup = await client.json('/api/me/two-factor/setup', 'POST')
-  expect(setup.status).toBe(200)
-  const { secret } = (await setup.json()) as { secret: string }
-  const enable = await client.json('/api/me/two-factor/enable', 'POST', { code: codeAt(secret, t.clock.now) })
-  expect(enable.status).toBe(200)
-  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] }
-  return { user, client, secret, recoveryCodes }
+  const user = await signedIn(t, { role })
+  const { secret, recoveryCodes } = await enrolTwoFactor(t, user)
+  return { user, client: user.client, secret, recoveryCodes }
 }
 
 const auditOf = (t: TestApp, action: string) =>
@@ -238,7 +232,7 @@ describe('the admins’ requirement', () => {
 
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', {
       role: 'staff',
-      staffFunctions: JSON.stringify(['ManageFeedback']),
+      functions: ['ManageFeedback'],
     })
     const { client, signedIn } = await signInAs(t, staff.email, staff.plainPassword)
     expect(signedIn).toBe(true)

@@ -19,14 +19,9 @@ import { GENERATED_SECRET_FILE, readOrCreateSecret } from '../../src/server/lib/
 import { createStorage } from '../../src/server/lib/storage'
 import { startTestS3Server } from '../storage/s3-test-server'
 import { releaseWhenDone } from '../support/cleanup'
-import {
-  insertFile,
-  insertFolder,
-  insertOrder,
-  insertProduct,
-  insertUserWithPassword,
-} from '../support/factories'
+import { insertFile, insertFolder, insertOrder, insertProduct } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUserWithPassword, signedIn } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -16,13 +16,8 @@ const PASSWORD = 'invited and welcome 42'
 
 async function setUp() {
   const t = await createTestApp({ env: { SMTP_URL: sink.url } })
-  const me = await insertUserWithPassword(t.database.db, 'admin passphrase!', {
-    role: 'admin',
-    first_name: 'Ada',
-    last_name: 'Admin',
-  })
-  const admin = new CookieClient(t.app)
-  await admin.signIn(me.email, me.plainPassword)
+  const me = await signedIn(t, { role: 'admin', first_name: 'Ada', last_name: 'Admin' })
+  const admin = me.client
   return { t, admin, adminId: me.id, signInAgain: () => admin.signIn(me.email, me.plainPassword) }
 }
 
@@ -174,7 +169,7 @@ describe('invitations', () => {
     const { t, admin } = await setUp()
     const existing = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
       role: 'staff',
-      staffFunctions: '["AccessShop"]',
+      functions: ['AccessShop'],
     })
     const taken = await invite(admin, { email: existing.email, role: 'staff' })
     expect(taken.status).toBe(409)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { insertUser, insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUser, insertUserWithPassword, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The admin users table: server-side paging, sorting, filters, search, CSV of exactly the filtered rows.
@@ -39,7 +39,7 @@ beforeAll(async () => {
     last_name: 'Staff',
     email: 'staff@example.com',
     role: 'staff',
-    staffFunctions: '["AccessShop"]',
+    functions: ['AccessShop'],
   })
   await insertUser(db, {
     first_name: 'Banned',
@@ -159,12 +159,10 @@ describe('GET /api/admin/users/export.csv', () => {
   })
 
   it('refuses non-admins', async () => {
-    const staff = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
+    const { client } = await signedIn(t, {
       role: 'staff',
-      staffFunctions: '["AccessShop","ManageFeedback","ManageFolders","UploadProducts"]',
+      functions: ['AccessShop', 'ManageFeedback', 'ManageFolders', 'UploadProducts'],
     })
-    const client = new CookieClient(t.app)
-    await client.signIn(staff.email, staff.plainPassword)
     expect((await client.request('/api/admin/users/export.csv')).status).toBe(403)
     expect((await client.json('/api/admin/users')).status).toBe(403)
   })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordAudit } from '../../src/server/features/audit/audit.service'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The admins' audit log table (product.md §6): paging, sorting, the action and date filters, search
@@ -15,10 +15,9 @@ const DAY = 24 * 60 * 60 * 1000
 beforeAll(async () => {
   t = await createTestApp()
   const db = t.database.db
-  const me = await insertUserWithPassword(db, 'admin passphrase!', { role: 'admin' })
+  const me = await signedIn(t, { role: 'admin' }) // records signin.success
   adminEmail = me.email
-  admin = new CookieClient(t.app)
-  await admin.signIn(me.email, me.plainPassword) // records signin.success
+  admin = me.client
   const base = t.clock.now.getTime()
   const at = (days: number) => new Date(base - days * DAY)
   await recordAudit(
@@ -143,12 +142,10 @@ describe('GET /api/admin/audit/export.csv', () => {
   })
 
   it('is for admins only: staff with every function get 403, visitors 401', async () => {
-    const staff = await insertUserWithPassword(t.database.db, 'staff passphrase!', {
+    const { client } = await signedIn(t, {
       role: 'staff',
-      staffFunctions: '["AccessShop","ManageFeedback","ManageFolders","UploadProducts"]',
+      functions: ['AccessShop', 'ManageFeedback', 'ManageFolders', 'UploadProducts'],
     })
-    const client = new CookieClient(t.app)
-    await client.signIn(staff.email, staff.plainPassword)
     expect((await client.json('/api/admin/audit')).status).toBe(403)
     expect((await client.request('/api/admin/audit/export.csv')).status).toBe(403)
     expect((await t.request('/api/admin/audit')).status).toBe(401)

@@ -2,7 +2,8 @@ import { Migrator } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { migrations } from '../../src/server/db/migrations'
 import { migrateToLatest } from '../../src/server/db/migrator'
-import { insertOrder, insertUser } from '../support/factories'
+import { insertOrder } from '../support/factories'
+import { insertUser } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // Migration 0017 gives order lines their own copy of the file they deliver (decision 0049): lines of

@@ -10,7 +10,8 @@ import {
   PERMISSION_TYPES,
   ROLES,
 } from '../../src/shared/enums'
-import { insertFile, insertFolder, insertOrder, insertProduct, insertUser } from '../support/factories'
+import { insertFile, insertFolder, insertOrder, insertProduct } from '../support/factories'
+import { insertUser } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // The specification's entities with their exact field names (seed-spec §3); extra columns we add

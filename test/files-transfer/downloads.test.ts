@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertFolder } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { grant, type Person, signedInPerson, uploadFile } from './helpers'
+import { uploadFile } from './helpers'
 
 // product.md §2 "Downloads": ETag and 304, ranges (206/416), Content-Length, RFC 6266 filename*,
 // active content always an attachment with nosniff and a sandboxing CSP, and access: viewers read,
@@ -19,9 +20,9 @@ let textId: string
 
 beforeAll(async () => {
   t = await createTestApp()
-  editor = await signedInPerson(t, 'Edna')
-  viewer = await signedInPerson(t, 'Victor')
-  outsider = await signedInPerson(t, 'Olga')
+  editor = await signedIn(t, { name: 'Edna Tester' })
+  viewer = await signedIn(t, { name: 'Victor Tester' })
+  outsider = await signedIn(t, { name: 'Olga Tester' })
   folderId = (await insertFolder(t.database.db, { folder_name: 'Shared', type: 'locked' })).id
   await grant(t, folderId, editor.id, 'editor')
   await grant(t, folderId, viewer.id, 'viewer')
@@ -141,7 +142,7 @@ describe('downloads', () => {
 
   it('hands the download to nginx with X-Accel-Redirect when configured', async () => {
     const t2 = await createTestApp({ env: { DOWNLOAD_ACCEL_PREFIX: '/_blobs/' } })
-    const ed = await signedInPerson(t2, 'Nina')
+    const ed = await signedIn(t2, { name: 'Nina Tester' })
     const folder = await insertFolder(t2.database.db, { type: 'locked' })
     await grant(t2, folder.id, ed.id, 'editor')
     const id = await uploadFile(ed, folder.id, 'big.bin', Buffer.from('bytes'))

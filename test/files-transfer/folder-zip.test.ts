@@ -2,8 +2,9 @@ import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import { insertFile, insertFolder } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { grant, type Person, signedInPerson, uploadFile } from './helpers'
+import { uploadFile } from './helpers'
 
 // product.md §2: a folder downloads as a streamed zip with sanitised entry names, without trashed
 // items or subfolders the caller cannot open; read back with an independent zip reader.
@@ -36,9 +37,9 @@ async function addFile(
 
 beforeAll(async () => {
   t = await createTestApp()
-  viewer = await signedInPerson(t, 'Victor')
-  editor = await signedInPerson(t, 'Edna')
-  outsider = await signedInPerson(t, 'Olga')
+  viewer = await signedIn(t, { name: 'Victor Tester' })
+  editor = await signedIn(t, { name: 'Edna Tester' })
+  outsider = await signedIn(t, { name: 'Olga Tester' })
   const db = t.database.db
   const root = await insertFolder(db, { folder_name: 'Projekt Ü', type: 'locked' })
   rootId = root.id
@@ -136,7 +137,7 @@ describe('folder zip', () => {
 
   it('lets the secret folder’s grantee see it, and hides the folder from outsiders', async () => {
     expect((await outsider.client.request(`/api/folders/${rootId}/zip`)).status).toBe(404)
-    const admin = await signedInPerson(t, 'Ada', 'admin')
+    const admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
     const entries = await readZip(
       Buffer.from(await (await admin.client.request(`/api/folders/${rootId}/zip`)).arrayBuffer()),
     )

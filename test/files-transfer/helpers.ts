@@ -1,30 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { newId } from '../../src/server/lib/ids'
-import type { PermissionType } from '../../src/shared/enums'
-import { type Person, signedInPerson } from '../notifications/helpers'
+import type { Person } from '../support/people'
 import { TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Helpers for the upload/download suites: people with folder grants, the tus conversation over the
 // test client (app.request) or over a real socket on loopback, where resumption after a cut matters.
-
-export { type Person, signedInPerson }
-
-export async function grant(t: TestApp, folderId: string, userId: string, level: PermissionType) {
-  // At the app's clock: a folder's notifications reach a person from when their access began.
-  const now = t.clock.now.toISOString()
-  await t.database.db
-    .insertInto('folder_permissions')
-    .values({
-      id: newId(),
-      folder_id: folderId,
-      user_id: userId,
-      permissionType: level,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
-}
 
 export const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
 

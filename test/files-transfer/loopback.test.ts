@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFolder } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { grant, listen, metadataHeader, type Person, signedInPerson } from './helpers'
+import { listen, metadataHeader } from './helpers'
 
 // Over a real socket, as browsers and tus clients talk to Depot: a PATCH cut off midway keeps what
 // arrived, HEAD says where it stopped, and the upload completes from there with every byte right.
@@ -16,7 +17,7 @@ let server: { url: string; close(): Promise<void> }
 
 beforeAll(async () => {
   t = await createTestApp()
-  editor = await signedInPerson(t, 'Edna')
+  editor = await signedIn(t, { name: 'Edna Tester' })
   folderId = (await insertFolder(t.database.db, { folder_name: 'Big', type: 'locked' })).id
   await grant(t, folderId, editor.id, 'editor')
   server = await listen(t)

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, file, folder } from '../files/helpers'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUpload, grant, type Person, signedInPerson, tusBase, uploadFile } from './helpers'
+import { createUpload, tusBase, uploadFile } from './helpers'
 
 // Customers' storage quota (docs/decisions/0046): uploads and copies reserve their bytes atomically, so
 // concurrent creations never pass the quota; a terminated or expired upload stops counting; staff and
@@ -20,7 +21,7 @@ beforeAll(async () => {
 })
 
 async function customer(name: string): Promise<Person> {
-  const p = await signedInPerson(t, name)
+  const p = await signedIn(t, { first_name: name, last_name: 'Tester' })
   await grant(t, folderId, p.id, 'editor')
   return p
 }
@@ -151,7 +152,7 @@ describe('reservations beside other writes', () => {
 describe('who has a quota', () => {
   it('staff and admins have none', async () => {
     for (const role of ['staff', 'admin'] as const) {
-      const p = await signedInPerson(t, `Unlimited ${role}`, role)
+      const p = await signedIn(t, { first_name: `Unlimited ${role}`, last_name: 'Tester', role })
       await grant(t, folderId, p.id, 'editor')
       expect(await storage(p)).toEqual({ used: 0, uploading: 0, quota: null })
       expect(
@@ -162,7 +163,7 @@ describe('who has a quota', () => {
 
   it('USER_QUOTA_BYTES=0 means none', async () => {
     const none = await createTestApp({ env: { USER_QUOTA_BYTES: '0' } })
-    const p = await signedInPerson(none, 'Nina')
+    const p = await signedIn(none, { name: 'Nina Tester' })
     expect(await storage(p)).toMatchObject({ quota: null })
   })
 })

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestS3Server, type TestS3Server } from '../storage/s3-test-server'
 import { insertFolder } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { grant, type Person, signedInPerson, uploadFile } from './helpers'
+import { uploadFile } from './helpers'
 
 // The same upload, download and zip paths with blobs in S3 (s3rver on loopback): the staging file
 // stays local, the finished file lands in the bucket under a generated key.
@@ -16,7 +17,7 @@ let folderId: string
 beforeAll(async () => {
   s3 = await startTestS3Server()
   t = await createTestApp({ env: s3.env })
-  editor = await signedInPerson(t, 'Edna')
+  editor = await signedIn(t, { name: 'Edna Tester' })
   folderId = (await insertFolder(t.database.db, { folder_name: 'Cloud', type: 'locked' })).id
   await grant(t, folderId, editor.id, 'editor')
 })

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stagingPath } from '../../src/server/features/files/transfer/upload-staging'
 import type { CreatedAccessToken } from '../../src/shared/contract/access-tokens'
 import { insertFolder } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { grant, listen, type Person, signedInPerson } from './helpers'
+import { listen } from './helpers'
 
 // tus 1.0 as a stock client speaks it: tus-js-client (the library the web app uses) in Node over a
 // real socket, plus the protocol's discovery and error rules checked header by header.
@@ -19,7 +20,7 @@ let server: { url: string; close(): Promise<void> }
 
 beforeAll(async () => {
   t = await createTestApp({ env: { MAX_UPLOAD_BYTES: String(MAX_UPLOAD) } })
-  editor = await signedInPerson(t, 'Edna')
+  editor = await signedIn(t, { name: 'Edna Tester' })
   folderId = (await insertFolder(t.database.db, { folder_name: 'Client', type: 'locked' })).id
   await grant(t, folderId, editor.id, 'editor')
   server = await listen(t)

@@ -9,8 +9,9 @@ import { stagingDir } from '../../src/server/features/files/transfer/upload-stag
 import { buildJobTable } from '../../src/server/jobs'
 import { THUMBNAIL_SIZE } from '../../src/server/lib/storage/thumbnails'
 import { insertFolder } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUpload, grant, type Person, patchUpload, signedInPerson, tusBase, uploadFile } from './helpers'
+import { createUpload, patchUpload, tusBase, uploadFile } from './helpers'
 
 // product.md §2 "Uploads", over the tus protocol through the real app: small, empty and multi-chunk
 // files land as files with their hash; over-size and over-quota uploads are refused before any byte;
@@ -24,9 +25,9 @@ let folderId: string
 
 beforeAll(async () => {
   t = await createTestApp({ env: { MAX_UPLOAD_BYTES: String(8 << 20), USER_QUOTA_BYTES: String(32 << 20) } })
-  editor = await signedInPerson(t, 'Edna')
-  viewer = await signedInPerson(t, 'Victor')
-  outsider = await signedInPerson(t, 'Olga')
+  editor = await signedIn(t, { name: 'Edna Tester' })
+  viewer = await signedIn(t, { name: 'Victor Tester' })
+  outsider = await signedIn(t, { name: 'Olga Tester' })
   const folder = await insertFolder(t.database.db, { folder_name: 'Reports', type: 'locked' })
   folderId = folder.id
   await grant(t, folderId, editor.id, 'editor')
@@ -102,7 +103,7 @@ describe('tus uploads', () => {
   })
 
   it('refuses an upload that would pass the quota with quota_exceeded', async () => {
-    const other = await signedInPerson(t, 'Quinn')
+    const other = await signedIn(t, { name: 'Quinn Tester' })
     await grant(t, folderId, other.id, 'editor')
     // Uploads under way reserve their length: four of 8 MiB fill the 32 MiB quota exactly.
     for (const name of ['a.bin', 'b.bin', 'c.bin', 'd.bin'])

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, file, fileRow, folder, folderRow, grant, type Person, person, status } from './helpers'
+import { call, file, fileRow, folder, folderRow, status } from './helpers'
 
 // Who may do what, enforced by the server (product.md §2): a viewer gets 403 for every write; locked
 // folders inside public ones and public ones inside locked ones; the nearest grant wins; locked
@@ -15,10 +16,10 @@ let admin: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  viewer = await person(t, 'Vera')
-  outsider = await person(t, 'Otto')
-  admin = await person(t, 'Ada', 'admin')
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  viewer = await signedIn(t, { name: 'Vera Tester' })
+  outsider = await signedIn(t, { name: 'Otto Tester' })
+  admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
 })
 
 describe('a viewer', () => {
@@ -97,12 +98,12 @@ describe('locked and public', () => {
   it('the nearest grant wins', async () => {
     const top = await folder(t, 'Projects')
     const sub = await folder(t, 'Read only', { parent_id: top.id, type: 'public' })
-    const nearest = await person(t, 'Nina')
+    const nearest = await signedIn(t, { name: 'Nina Tester' })
     await grant(t, top.id, nearest.id, 'editor')
     await grant(t, sub.id, nearest.id, 'viewer')
     expect(await status(nearest, 'POST', '/api/folders', { folder_name: 'x', parent_id: sub.id })).toBe(403)
     expect(await status(nearest, 'POST', '/api/folders', { folder_name: 'x', parent_id: top.id })).toBe(201)
-    const up = await person(t, 'Uma')
+    const up = await signedIn(t, { name: 'Uma Tester' })
     await grant(t, top.id, up.id, 'viewer')
     await grant(t, sub.id, up.id, 'editor')
     expect(await status(up, 'POST', '/api/folders', { folder_name: 'y', parent_id: sub.id })).toBe(201)

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { successStatus } from '../../src/server/lib/http/route'
+import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { entryFor, file, type Person, person } from './helpers'
+import { entryFor, file } from './helpers'
 
 // Every file manager answer matches the response schema its route declares (the web app types its
 // calls with those schemas), walked through one realistic session.
@@ -13,8 +14,8 @@ let friend: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  friend = await person(t, 'Frida')
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  friend = await signedIn(t, { name: 'Frida Tester' })
 })
 
 function routeFor(method: string, url: string): AnyRoute {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, grant, type Person, person, status } from './helpers'
+import { call, status } from './helpers'
 
 // A subfolder's administrator cannot demote the administrators of the folders above it (decision
 // 0047): a grant never lowers what someone holds there from above unless the granter stands above that
@@ -13,9 +14,9 @@ let e: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  a = await person(t, 'Anna')
-  b = await person(t, 'Bert')
-  e = await person(t, 'Ella')
+  a = await signedIn(t, { name: 'Anna Tester' })
+  b = await signedIn(t, { name: 'Bert Tester' })
+  e = await signedIn(t, { name: 'Ella Tester' })
 })
 
 /** A's top-level folder T with a subfolder S that B administers. */

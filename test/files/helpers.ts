@@ -1,63 +1,15 @@
 import { Readable } from 'node:stream'
 import type { DB } from '../../src/server/db/schema'
-import type { StaffFunction } from '../../src/shared/enums'
 import { nameKey } from '../../src/shared/names'
-import { insertFile, insertFolder, insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import { insertFile, insertFolder } from '../support/factories'
+import type { Person } from '../support/people'
 import type { TestApp } from '../support/test-app'
 
-// Helpers for the file manager suites: signed-in people, folders and grants as rows, files with real
-// blobs in the app's storage, and a JSON call that fails loudly on an unexpected status.
-
-export interface Person {
-  id: string
-  name: string
-  email: string
-  client: CookieClient
-}
-
-export async function person(
-  t: TestApp,
-  first: string,
-  role: 'user' | 'staff' | 'admin' = 'user',
-  functions: StaffFunction[] = [],
-): Promise<Person> {
-  const user = await insertUserWithPassword(t.database.db, 'files suite password', {
-    first_name: first,
-    last_name: 'Tester',
-    role,
-    staffFunctions: JSON.stringify(functions),
-    createdAt: new Date(t.clock.now.getTime() - 3_600_000).toISOString(),
-  })
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  if (res.status >= 400) throw new Error(`sign-in failed for ${first}: ${res.status}`)
-  return { id: user.id, name: user.name, email: user.email, client }
-}
+// Helpers for the file manager suites: folders as rows, files with real blobs in the app's storage,
+// and a JSON call that fails loudly on an unexpected status. People and grants: ../support/people.
 
 export async function folder(t: TestApp, name: string, overrides: Partial<DB['folders']> = {}) {
   return insertFolder(t.database.db, { folder_name: name, name_key: nameKey(name), ...overrides })
-}
-
-export async function grant(
-  t: TestApp,
-  folderId: string,
-  userId: string,
-  permissionType: 'viewer' | 'editor' | 'administrator',
-) {
-  // At the app's clock: a folder's notifications reach a person from when their access began.
-  const now = t.clock.now.toISOString()
-  await t.database.db
-    .insertInto('folder_permissions')
-    .values({
-      id: crypto.randomUUID(),
-      folder_id: folderId,
-      user_id: userId,
-      permissionType,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute()
 }
 
 /** A file row with a real blob holding `content`. */

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { metadataHeader, tusBase } from '../files-transfer/helpers'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, file, fileRow, folder, folderRow, grant, type Person, person } from './helpers'
+import { call, file, fileRow, folder, folderRow } from './helpers'
 
 // Names that lie (src/shared/names.ts): bidi controls, zero-width and format characters, line and
 // paragraph separators, blanks at either end and Windows device names are refused where a user types a
@@ -14,7 +15,7 @@ let top: { id: string }
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
+  owner = await signedIn(t, { name: 'Olga Tester' })
   top = await folder(t, 'Names')
   await grant(t, top.id, owner.id, 'administrator')
 })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { call, file, folder, folderRow, grant, type Person, person, status } from './helpers'
+import { call, file, folder, folderRow, status } from './helpers'
 
 // Moving a folder to the top of My folders (targetFolderId: null, decision 0041): whoever may
 // manage the folder may, and keeps reaching it — it becomes locked and they administer it — while
@@ -13,9 +14,9 @@ let manager: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  viewer = await person(t, 'Vera')
-  manager = await person(t, 'Max', 'staff', ['ManageFolders'])
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  viewer = await signedIn(t, { name: 'Vera Tester' })
+  manager = await signedIn(t, { name: 'Max Tester', role: 'staff', functions: ['ManageFolders'] })
 })
 
 async function space() {

@@ -1,18 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createFileRecord } from '../../src/server/features/files/items/files.repository'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import {
-  blobText,
-  call,
-  file,
-  fileRow,
-  folder,
-  folderRow,
-  grant,
-  type Person,
-  person,
-  status,
-} from './helpers'
+import { blobText, call, file, fileRow, folder, folderRow, status } from './helpers'
 
 // Names, moves and copies (product.md §2): one namespace per folder for files and subfolders, compared
 // after NFC and case folding; moves onto a taken name answer 409 unless told rename, replace or skip;
@@ -25,8 +15,8 @@ let outsider: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  outsider = await person(t, 'Otto')
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  outsider = await signedIn(t, { name: 'Otto Tester' })
 })
 
 async function space() {
@@ -42,7 +32,7 @@ describe('creating', () => {
     const created = await call(owner, 'POST', '/api/folders', { folder_name: 'Invoices' }, 201)
     expect(created).toMatchObject({ type: 'locked', parent_id: null, access: { level: 'administrator' } })
     expect(await status(owner, 'POST', '/api/folders', { folder_name: 'Open', type: 'public' })).toBe(403)
-    const admin = await person(t, 'Ada', 'admin')
+    const admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
     expect(
       (await call(admin, 'POST', '/api/folders', { folder_name: 'Open', type: 'public' }, 201)).type,
     ).toBe('public')
@@ -171,7 +161,7 @@ describe('moving', () => {
 
   it('needs the right on everything a folder holds', async () => {
     const { top, a, b } = await space()
-    const editor = await person(t, 'Eve')
+    const editor = await signedIn(t, { name: 'Eve Tester' })
     await grant(t, top.id, editor.id, 'editor')
     const hidden = await folder(t, 'hidden', { parent_id: a.id, type: 'locked' })
     await file(t, hidden.id, 'secret.txt')
@@ -231,7 +221,7 @@ describe('copying', () => {
 
   it('copies a folder deeply with new ids, leaving out subfolders the caller cannot open', async () => {
     const { top, a, b } = await space()
-    const editor = await person(t, 'Ed')
+    const editor = await signedIn(t, { name: 'Ed Tester' })
     await grant(t, top.id, editor.id, 'editor')
     const open = await folder(t, 'open', { parent_id: a.id, type: 'public' })
     await file(t, open.id, 'inside.txt', 'inside')

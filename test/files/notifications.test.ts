@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GROUP_WINDOW_MS } from '../../src/server/features/notifications/notify'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, entryFor, file, folder, grant, type Person, person } from './helpers'
+import { call, entryFor, file, folder } from './helpers'
 
 // One notification per user action on folders and files (product.md §5), pointing at the folder (and
 // the file), with a count for bulk actions; bulk actions on a selection record one entry, not one per item.
@@ -12,8 +13,8 @@ let watcher: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  watcher = await person(t, 'Walt')
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  watcher = await signedIn(t, { name: 'Walt Tester' })
 })
 
 const notes = () =>

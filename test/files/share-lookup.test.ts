@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, folder, grant, type Person, person, status } from './helpers'
+import { call, folder, status } from './helpers'
 
 // Finding someone to share with reveals nobody's name or address, nor whether an address has an
 // account (product.md §8, docs/decisions/0042): a customer types a full e-mail address, or finds by
@@ -21,15 +22,15 @@ let mine: { id: string }
 
 beforeAll(async () => {
   t = await createTestApp()
-  carla = await person(t, 'Carla')
-  dora = await person(t, 'Dora')
-  greta = await person(t, 'Greta')
-  hugo = await person(t, 'Hugo')
-  sam = await person(t, 'Sam')
-  ulla = await person(t, 'Ulla')
-  ada = await person(t, 'Ada', 'admin')
-  stef = await person(t, 'Stef', 'staff', ['ManageFolders'])
-  rex = await person(t, 'Rex')
+  carla = await signedIn(t, { name: 'Carla Tester' })
+  dora = await signedIn(t, { name: 'Dora Tester' })
+  greta = await signedIn(t, { name: 'Greta Tester' })
+  hugo = await signedIn(t, { name: 'Hugo Tester' })
+  sam = await signedIn(t, { name: 'Sam Tester' })
+  ulla = await signedIn(t, { name: 'Ulla Tester' })
+  ada = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
+  stef = await signedIn(t, { name: 'Stef Tester', role: 'staff', functions: ['ManageFolders'] })
+  rex = await signedIn(t, { name: 'Rex Tester' })
   await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', rex.id).execute()
 
   mine = await call(carla, 'POST', '/api/folders', { folder_name: 'Carla’s work' }, 201)
@@ -189,7 +190,7 @@ describe('sharing by e-mail address', () => {
   })
 
   it('is limited to 30 addresses an hour for a customer, known or not; not for super users', async () => {
-    const u = await person(t, 'Una')
+    const u = await signedIn(t, { name: 'Una Tester' })
     const target = await call(u, 'POST', '/api/folders', { folder_name: 'Busy' }, 201)
     for (let i = 0; i < 30; i++) {
       const email = i % 2 ? `someone-${i}@example.com` : ulla.email

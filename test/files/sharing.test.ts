@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, folder, grant, type Person, person, status } from './helpers'
+import { call, folder, status } from './helpers'
 
 // Sharing (product.md §2): grants up to one's own level, the last administrator of a top-level folder
 // removable only by a super user, who has access and from where, finding people to share with, and
@@ -14,10 +15,10 @@ let admin: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  friend = await person(t, 'Frida')
-  editor = await person(t, 'Eddie')
-  admin = await person(t, 'Ada', 'admin')
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  friend = await signedIn(t, { name: 'Frida Tester' })
+  editor = await signedIn(t, { name: 'Eddie Tester' })
+  admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
 })
 
 const unread = async (p: Person) =>

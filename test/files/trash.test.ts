@@ -1,17 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import {
-  call,
-  entryFor,
-  file,
-  fileRow,
-  folder,
-  folderRow,
-  grant,
-  type Person,
-  person,
-  status,
-} from './helpers'
+import { call, entryFor, file, fileRow, folder, folderRow, status } from './helpers'
 
 // The trash as product.md §2 specifies it: deleted_singly, groups that go and come back together,
 // earlier separate deletions that stay, 409 with choices under a trashed parent, My folders when the
@@ -25,10 +15,10 @@ let admin: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  owner = await person(t, 'Olga')
-  editor = await person(t, 'Eddie')
-  other = await person(t, 'Otto')
-  admin = await person(t, 'Ada', 'admin')
+  owner = await signedIn(t, { name: 'Olga Tester' })
+  editor = await signedIn(t, { name: 'Eddie Tester' })
+  other = await signedIn(t, { name: 'Otto Tester' })
+  admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
 })
 
 async function tree() {
@@ -249,7 +239,7 @@ describe('deleting for good', () => {
 
   it('empties the whole trash only for super users', async () => {
     expect(await status(owner, 'DELETE', '/api/trash')).toBe(403)
-    const manager = await person(t, 'Mona', 'staff', ['ManageFolders'])
+    const manager = await signedIn(t, { name: 'Mona Tester', role: 'staff', functions: ['ManageFolders'] })
     const res = await call(manager, 'DELETE', '/api/trash')
     expect(res.deleted).toBeGreaterThanOrEqual(0)
     const left = await t.database.db.selectFrom('trash_items').select('id').execute()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { insertFile, insertFolder, insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import { insertFile, insertFolder } from '../support/factories'
+import { signedIn } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // The e-book file picker searches with scope=public: only files in public folders (which every
@@ -9,9 +9,7 @@ describe('e-book file picker search', () => {
   it('offers only files in the public tree with scope=public, everything the caller may open otherwise', async () => {
     const t = await createTestApp()
     const db = t.database.db
-    const adminUser = await insertUserWithPassword(db, 'admin passphrase!', { role: 'admin' })
-    const admin = new CookieClient(t.app)
-    await admin.signIn(adminUser.email, adminUser.plainPassword)
+    const { client: admin } = await signedIn(t, { role: 'admin' })
 
     const downloads = await insertFolder(db, { folder_name: 'Downloads', type: 'public' })
     const guides = await insertFolder(db, { folder_name: 'Guides', type: 'public', parent_id: downloads.id })

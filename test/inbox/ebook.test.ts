@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertFile, insertFolder } from '../support/factories'
+import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
-import { inboxApp, nextIp, openForm, postFrom, signedIn } from './helpers'
+import { inboxApp, nextIp, openForm, postFrom } from './helpers'
 
 // The e-book list: one row per address, a fresh signed link per request, confirmation by
 // POST only, one-click unsubscribe, and the mailing-tool CSV.
@@ -152,7 +153,7 @@ describe('the e-mailed link', () => {
 
   it('says the e-book is not available while no file is set, then serves the chosen file as an attachment', async () => {
     const app = await inboxApp()
-    const { client: admin } = await signedIn(app, 'admin')
+    const { client: admin } = await signedIn(app, { role: 'admin' })
     await requestEbook(app, 'dl@example.com')
     const [mail] = await mailsTo(app, 'dl@example.com')
     const url = `/api/inbox/ebook/download?token=${encodeURIComponent(linkToken(mail!.text_body))}`
@@ -271,8 +272,8 @@ describe('unsubscribing', () => {
 describe('the staff’s e-book list', () => {
   it('lists and filters by status, exports only confirmed subscribed addresses for a mailing tool, and deletes', async () => {
     const app = await inboxApp()
-    const { client: staff } = await signedIn(app, 'staff', ['ManageFeedback'])
-    const { client: user } = await signedIn(app, 'user')
+    const { client: staff } = await signedIn(app, { role: 'staff', functions: ['ManageFeedback'] })
+    const { client: user } = await signedIn(app)
     const confirm = async (email: string) => {
       const mail = (await mailsTo(app, email)).at(-1)!
       await app.request('/api/inbox/ebook/confirm', {

@@ -1,8 +1,5 @@
 import { expect } from 'vitest'
-import type { DB } from '../../src/server/db/schema'
-import type { StaffFunction } from '../../src/shared/enums'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import type { CookieClient } from '../support/http-client'
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestAppOptions } from '../support/test-app'
 
 // Shared by the inbox suites: an app whose client address comes from X-Forwarded-For (so each test
@@ -70,24 +67,6 @@ export function contactInput(overrides: Record<string, unknown> = {}) {
     website: '',
     ...overrides,
   }
-}
-
-/** A signed-in user with a role and staff functions. */
-export async function signedIn(
-  t: TestApp,
-  role: 'user' | 'staff' | 'admin',
-  functions: StaffFunction[] = [],
-  overrides: Partial<DB['users']> = {},
-) {
-  const user = await insertUserWithPassword(t.database.db, 'inbox test password', {
-    role,
-    staffFunctions: JSON.stringify(functions),
-    ...overrides,
-  })
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  expect(res.status).toBeLessThan(400)
-  return { user, client }
 }
 
 export async function count(

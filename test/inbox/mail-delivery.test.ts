@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { signedIn } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
-import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
+import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput } from './helpers'
 
 // The inbox's e-mails end to end through a real SMTP server on loopback: the confirmation, the staff
 // alert with Reply-To, the e-book link with List-Unsubscribe, and an outage that loses nothing.
@@ -16,7 +17,7 @@ async function withSink() {
 describe('inbox e-mail over SMTP', () => {
   it('delivers the fixed confirmation to the sender and the alert to staff with Reply-To the sender', async () => {
     const { sink, t } = await withSink()
-    const { user: admin } = await signedIn(t, 'admin')
+    const admin = await signedIn(t, { role: 'admin' })
     const formToken = await openForm(t)
     const res = await postFrom(t, '/api/inbox/quotes', quoteInput({ formToken }), nextIp())
     expect(res.status).toBe(202)
@@ -61,7 +62,7 @@ describe('inbox e-mail over SMTP', () => {
 
   it('keeps the submission and answers 202 while the mail server is down, then delivers on retry', async () => {
     const { sink, t } = await withSink()
-    await signedIn(t, 'staff', ['ManageFeedback'])
+    await signedIn(t, { role: 'staff', functions: ['ManageFeedback'] })
     await sink.stop() // the SMTP server is down
 
     const formToken = await openForm(t)

@@ -3,8 +3,9 @@ import type { DB } from '../../src/server/db/schema'
 import { purgeResolvedInboxEntries } from '../../src/server/features/inbox/inbox-retention'
 import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
+import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
-import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
+import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput } from './helpers'
 
 // Privacy: an admin exports and erases everything held for one address; retention purges
 // resolved entries after N days when an admin turns it on. And the settings behind both.
@@ -14,8 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 describe('privacy: export and erase by e-mail address', () => {
   it('exports everything for the address as JSON, then erases it everywhere, both audited without the address', async () => {
     const t = await inboxApp()
-    const { client: admin } = await signedIn(t, 'admin')
-    const { client: staff } = await signedIn(t, 'staff', ['ManageFeedback'])
+    const { client: admin } = await signedIn(t, { role: 'admin' })
+    const { client: staff } = await signedIn(t, { role: 'staff', functions: ['ManageFeedback'] })
     const formToken = await openForm(t)
     const subject = { email: 'Subject@Example.com', first_name: 'Sam', last_name: 'Subject' }
     await postFrom(t, '/api/inbox/quotes', quoteInput({ formToken, ...subject }), nextIp())
@@ -90,7 +91,7 @@ describe('privacy: export and erase by e-mail address', () => {
 
   it('refuses a malformed address', async () => {
     const t = await inboxApp()
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     const res = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'nobody' })
     expect(res.status).toBe(422)
   })
@@ -140,7 +141,7 @@ describe('retention of resolved entries', () => {
   it('deletes entries resolved more than N days ago once an admin sets N, and never pending ones', async () => {
     const t = await inboxApp()
     await seed(t)
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     const set = await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: 30 })
     expect(await set.json()).toMatchObject({ retentionDays: 30 })
 
@@ -181,7 +182,7 @@ describe('retention of resolved entries', () => {
     expect(job).toBeDefined()
     const signal = new AbortController().signal
     expect(await job!.run(signal)).toEqual({ quoteRequests: 0, contacts: 0 })
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: 30 })
     expect(await job!.run(signal)).toEqual({ quoteRequests: 1, contacts: 1 })
   })
@@ -190,8 +191,8 @@ describe('retention of resolved entries', () => {
 describe('inbox settings', () => {
   it('are read and changed by admins only, validated, and audited', async () => {
     const t = await inboxApp()
-    const { client: admin } = await signedIn(t, 'admin')
-    const { client: staff } = await signedIn(t, 'staff', ['ManageFeedback'])
+    const { client: admin } = await signedIn(t, { role: 'admin' })
+    const { client: staff } = await signedIn(t, { role: 'staff', functions: ['ManageFeedback'] })
     expect(await (await admin.json('/api/admin/inbox-settings')).json()).toEqual({
       services: [],
       ebookFileId: null,

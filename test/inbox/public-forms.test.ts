@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { insertUser } from '../support/factories'
+import { insertUser, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { contactInput, count, inboxApp, nextIp, openForm, postFrom, quoteInput, signedIn } from './helpers'
+import { contactInput, count, inboxApp, nextIp, openForm, postFrom, quoteInput } from './helpers'
 
 // The public quote and contact forms: validation, the spam guard (honeypot, minimum
 // fill time, rate limits) and what one accepted submission leaves behind.
@@ -25,7 +25,7 @@ describe('GET /api/inbox/form', () => {
   })
 
   it('prefills the signed-in user’s details', async () => {
-    const { client, user } = await signedIn(t, 'user', [], {
+    const { client, ...user } = await signedIn(t, {
       account_type: 'corporate',
       business_name: 'Lovelace & Co',
       industry: 'Engines',
@@ -45,9 +45,9 @@ describe('an accepted submission', () => {
   it('stores a quote request, queues a fixed confirmation and a staff alert with Reply-To, and notifies staff', async () => {
     const app = await inboxApp()
     const db = app.database.db
-    const admin = await signedIn(app, 'admin')
-    const feedback = await signedIn(app, 'staff', ['ManageFeedback'])
-    await signedIn(app, 'staff', ['AccessShop', 'ManageFolders'])
+    const admin = await signedIn(app, { role: 'admin' })
+    const feedback = await signedIn(app, { role: 'staff', functions: ['ManageFeedback'] })
+    await signedIn(app, { role: 'staff', functions: ['AccessShop', 'ManageFolders'] })
     await insertUser(db, { role: 'admin', isRestricted: true })
 
     const formToken = await openForm(app)
@@ -88,7 +88,7 @@ describe('an accepted submission', () => {
       expect(body).not.toContain('Analytical')
     }
     const alerts = mails.filter((m) => m.template === 'inbox-alert-quote')
-    expect(alerts.map((m) => m.to_address).sort()).toEqual([admin.user.email, feedback.user.email].sort())
+    expect(alerts.map((m) => m.to_address).sort()).toEqual([admin.email, feedback.email].sort())
     for (const alert of alerts) {
       expect(alert.reply_to).toBe('ada@example.com')
       expect(alert.subject).toBe('New quote request from Ada Lovelace')
@@ -139,7 +139,7 @@ describe('an accepted submission', () => {
 
   it('records the signed-in sender as the actor of the notification', async () => {
     const app = await inboxApp()
-    const { client, user } = await signedIn(app, 'user')
+    const { client, ...user } = await signedIn(app)
     const formToken = await openForm(app, client)
     const res = await postFrom(app, '/api/inbox/contacts', contactInput({ formToken }), nextIp(), client)
     expect(res.status).toBe(202)
@@ -370,7 +370,7 @@ describe('validation', () => {
 
   it('takes the service from the admins’ list, matched without case, and requires one when there is a list', async () => {
     const app = await inboxApp()
-    const { client: admin } = await signedIn(app, 'admin')
+    const { client: admin } = await signedIn(app, { role: 'admin' })
     const set = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       services: ['Web design', 'Hosting'],
     })

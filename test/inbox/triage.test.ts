@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../src/server/db/schema'
 import { newId } from '../../src/server/lib/ids'
 import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
-import { inboxApp, signedIn } from './helpers'
+import { inboxApp } from './helpers'
 
 // Staff triage of quotes and contacts: the tables' paging, sorting, filters and search,
 // one entry, pending ↔ resolved with who and when, bulk actions, permissions, and the CSV export of
@@ -57,12 +58,19 @@ async function insertContact(overrides: Partial<DB['contacts']> = {}) {
 
 beforeAll(async () => {
   t = await inboxApp()
-  const s = await signedIn(t, 'staff', ['ManageFeedback'], { first_name: 'Tess', last_name: 'Triage' })
+  const s = await signedIn(t, {
+    role: 'staff',
+    functions: ['ManageFeedback'],
+    first_name: 'Tess',
+    last_name: 'Triage',
+  })
   staff = s.client
-  staffUser = { id: s.user.id, name: s.user.name }
-  admin = (await signedIn(t, 'admin')).client
-  user = (await signedIn(t, 'user')).client
-  shopStaff = (await signedIn(t, 'staff', ['AccessShop', 'ManageFolders', 'UploadProducts'])).client
+  staffUser = { id: s.id, name: s.name }
+  admin = (await signedIn(t, { role: 'admin' })).client
+  user = (await signedIn(t)).client
+  shopStaff = (
+    await signedIn(t, { role: 'staff', functions: ['AccessShop', 'ManageFolders', 'UploadProducts'] })
+  ).client
 
   for (let i = 0; i < 30; i++) {
     await insertQuote({
@@ -333,7 +341,7 @@ describe('bulk actions', () => {
 describe('CSV export', () => {
   it('streams exactly the filtered rows with a BOM, CRLF, RFC 4180 quoting, unicode and formula escaping', async () => {
     const app = await inboxApp()
-    const { client } = await signedIn(app, 'staff', ['ManageFeedback'])
+    const { client } = await signedIn(app, { role: 'staff', functions: ['ManageFeedback'] })
     const tricky: Partial<DB['contacts']>[] = [
       { first_name: '=HYPERLINK("http://evil")', subject: 'formula =' },
       { first_name: 'Plus', subject: '+1 more' },

@@ -14,7 +14,7 @@ import {
   optionalIsoDate,
 } from '../../src/shared/contract/list'
 import { ROLES } from '../../src/shared/enums'
-import { insertUser } from '../support/factories'
+import { insertUser } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 const t = await createTestApp()

@@ -3,8 +3,9 @@ import { notify } from '../../src/server/features/notifications/notify'
 import type { Notification } from '../../src/shared/contract/notifications'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
 import { insertOrder } from '../support/factories'
+import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { inbox, inboxIds, type Person, signedInPerson, unreadCount } from './helpers'
+import { inbox, inboxIds, unreadCount } from './helpers'
 
 // New access starts the stream where it starts (docs/decisions/0060), as in Drive: a person a folder
 // is shared with sees "Ivy shared folder Plans with you", not the folder's history; a person given a
@@ -17,8 +18,8 @@ let admin: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  ivy = await signedInPerson(t, 'Ivy')
-  admin = await signedInPerson(t, 'Ada', 'admin')
+  ivy = await signedIn(t, { name: 'Ivy Tester' })
+  admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
 })
 
 const text = (n: Notification) => formatNotificationSentence(n.sentence).text
@@ -52,7 +53,7 @@ async function busyFolder(name: string) {
 
 describe('a folder shared with someone new', () => {
   it('starts their inbox at the share, for the folder and what is inside it', async () => {
-    const ben = await signedInPerson(t, 'Ben')
+    const ben = await signedIn(t, { name: 'Ben Tester' })
     const { top, drafts } = await busyFolder('Plans')
     // Super users saw it all happen; Ben could not.
     expect((await inbox(admin)).items.filter((n) => n.folder_id === drafts.id).length).toBeGreaterThan(1)
@@ -75,7 +76,7 @@ describe('a folder shared with someone new', () => {
   })
 
   it('a changed level keeps the start; a grant removed and given again starts again', async () => {
-    const cleo = await signedInPerson(t, 'Cleo')
+    const cleo = await signedIn(t, { name: 'Cleo Tester' })
     const { top } = await busyFolder('Roadmap')
     await call(ivy, 'PUT', `/api/folders/${top.id}/permissions/${cleo.id}`, { permissionType: 'viewer' })
     later()
@@ -104,7 +105,7 @@ describe('a folder shared with someone new', () => {
 
 describe('a staff function or role given later', () => {
   it('ManageFolders: every folder’s notifications from then on, none of the backlog', async () => {
-    const dora = await signedInPerson(t, 'Dora', 'staff', [])
+    const dora = await signedIn(t, { name: 'Dora Tester', role: 'staff' })
     await busyFolder('Secrets')
     later()
     await call(admin, 'PATCH', `/api/admin/users/${dora.id}`, { staffFunctions: ['ManageFolders'] })
@@ -127,8 +128,8 @@ describe('a staff function or role given later', () => {
   })
 
   it('ManageFeedback and AccessShop: quotes and others’ orders from then on; their own orders always', async () => {
-    const eve = await signedInPerson(t, 'Eve', 'staff', [])
-    const buyer = await signedInPerson(t, 'Buyer')
+    const eve = await signedIn(t, { name: 'Eve Tester', role: 'staff' })
+    const buyer = await signedIn(t, { name: 'Buyer Tester' })
     const ownOrder = await insertOrder(t.database.db, eve.id)
     const othersOrder = await insertOrder(t.database.db, buyer.id)
     const by = { id: admin.id, name: admin.name }
@@ -169,11 +170,11 @@ describe('a staff function or role given later', () => {
   })
 
   it('made an admin: staff function changes of others from then on', async () => {
-    const fay = await signedInPerson(t, 'Fay', 'staff', [])
-    const gus = await signedInPerson(t, 'Gus', 'staff', [])
+    const fay = await signedIn(t, { name: 'Fay Tester', role: 'staff' })
+    const gus = await signedIn(t, { name: 'Gus Tester', role: 'staff' })
     await call(admin, 'PATCH', `/api/admin/users/${gus.id}`, { staffFunctions: ['AccessShop'] })
     // Another admin is told (the actor never is).
-    const hal = await signedInPerson(t, 'Hal', 'admin')
+    const hal = await signedIn(t, { name: 'Hal Tester', role: 'admin' })
     expect((await inbox(hal)).items.map(text)).toContain(
       'Ada Tester changed Gus Tester’s staff functions to AccessShop',
     )

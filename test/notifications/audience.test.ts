@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { notify } from '../../src/server/features/notifications/notify'
-import { newId } from '../../src/server/lib/ids'
 import { insertFile, insertFolder, insertOrder, insertProduct } from '../support/factories'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { inbox, inboxIds, type Person, signedInPerson } from './helpers'
+import { inbox, inboxIds } from './helpers'
 
 // product.md §5, who sees what: forAll reaches exactly the people eligible for the type, for_users
 // only those listed, the actor never their own, and new users no broadcast older than their account.
@@ -14,16 +14,16 @@ let people: Record<string, Person>
 beforeAll(async () => {
   t = await createTestApp()
   people = {
-    actor: await signedInPerson(t, 'Actor', 'admin'),
-    admin: await signedInPerson(t, 'Admin', 'admin'),
-    feedback: await signedInPerson(t, 'Feedback', 'staff', ['ManageFeedback']),
-    shop: await signedInPerson(t, 'Shop', 'staff', ['AccessShop']),
-    products: await signedInPerson(t, 'Products', 'staff', ['UploadProducts']),
-    folders: await signedInPerson(t, 'Folders', 'staff', ['ManageFolders']),
-    staffNone: await signedInPerson(t, 'Bare', 'staff', []),
-    buyer: await signedInPerson(t, 'Buyer'),
-    member: await signedInPerson(t, 'Member'),
-    outsider: await signedInPerson(t, 'Outsider'),
+    actor: await signedIn(t, { name: 'Actor Tester', role: 'admin' }),
+    admin: await signedIn(t, { name: 'Admin Tester', role: 'admin' }),
+    feedback: await signedIn(t, { name: 'Feedback Tester', role: 'staff', functions: ['ManageFeedback'] }),
+    shop: await signedIn(t, { name: 'Shop Tester', role: 'staff', functions: ['AccessShop'] }),
+    products: await signedIn(t, { name: 'Products Tester', role: 'staff', functions: ['UploadProducts'] }),
+    folders: await signedIn(t, { name: 'Folders Tester', role: 'staff', functions: ['ManageFolders'] }),
+    staffNone: await signedIn(t, { name: 'Bare Tester', role: 'staff' }),
+    buyer: await signedIn(t, { name: 'Buyer Tester' }),
+    member: await signedIn(t, { name: 'Member Tester' }),
+    outsider: await signedIn(t, { name: 'Outsider Tester' }),
   }
 })
 
@@ -39,17 +39,7 @@ describe('forAll', () => {
     const publicFolder = await insertFolder(db, { type: 'public', folder_name: 'Public' })
     const locked = await insertFolder(db, { type: 'locked', folder_name: 'Board' })
     const file = await insertFile(db, locked.id)
-    await db
-      .insertInto('folder_permissions')
-      .values({
-        id: newId(),
-        folder_id: locked.id,
-        user_id: member!.id,
-        permissionType: 'viewer',
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      })
-      .execute()
+    await grant(t, locked.id, member!.id, 'viewer')
     const all = { forAll: true } as const
     const make = (input: Parameters<typeof notify>[1]) => notify(db, input, now)
 
@@ -142,7 +132,11 @@ describe('forAll', () => {
       t.clock.now,
     )
     t.clock.advance(60_000)
-    const newcomer = await signedInPerson(t, 'Newcomer', 'admin', [], t.clock.now.toISOString())
+    const newcomer = await signedIn(t, {
+      name: 'Newcomer Tester',
+      role: 'admin',
+      createdAt: t.clock.now.toISOString(),
+    })
     t.clock.advance(60_000)
     const after = await notify(
       db,

@@ -4,9 +4,10 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { notificationListenerReady } from '../../src/server/features/notifications/notification-hub'
 import { notify } from '../../src/server/features/notifications/notify'
+import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
-import { parseNotification, readyReader, signedInPerson } from './helpers'
+import { parseNotification, readyReader } from './helpers'
 
 // Several instances on one PostgreSQL database (architecture.md "Scale-out"): an event made on
 // instance A reaches a page connected to instance B over a real HTTP stream, through LISTEN/NOTIFY,
@@ -30,8 +31,8 @@ describe.skipIf(testDialect() !== 'postgres')('two instances on one PostgreSQL d
     const [httpA, httpB] = await Promise.all([listen(a), listen(b)])
     const abort = new AbortController()
     try {
-      const admin = await signedInPerson(a, 'Admin', 'admin')
-      const staff = await signedInPerson(a, 'Staff', 'staff', ['AccessShop'])
+      const admin = await signedIn(a, { name: 'Admin Tester', role: 'admin' })
+      const staff = await signedIn(a, { name: 'Staff Tester', role: 'staff', functions: ['AccessShop'] })
       // Something to resume from, so B's stream has a fixed position before A acts.
       const baseline = await notify(
         a.database.db,
@@ -91,7 +92,7 @@ describe.skipIf(testDialect() !== 'postgres')('two instances on one PostgreSQL d
 
   it('keeps delivering after the listener connection is killed (reconnects and catches up)', async () => {
     const t = await createTestApp()
-    const reader = await signedInPerson(t, 'Reader')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
     const actor = { id: null, name: 'Depot' }
     const stream = await openStreamOn(t, reader.client.cookieHeader())
     await notificationListenerReady(t.database)

@@ -5,7 +5,6 @@ import {
   readableFolderIds,
 } from '../../src/server/features/files/access/folder-access.repository'
 import { notify } from '../../src/server/features/notifications/notify'
-import { newId } from '../../src/server/lib/ids'
 import type { Actor } from '../../src/server/policies/actor'
 import {
   canReadFolder,
@@ -14,9 +13,10 @@ import {
   resolveFolderAccess,
 } from '../../src/server/policies/folders.policy'
 import type { PermissionType } from '../../src/shared/enums'
-import { insertFile, insertFolder, insertUser } from '../support/factories'
+import { insertFile, insertFolder } from '../support/factories'
+import { grant, insertUser, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { inboxIds, type Person, signedInPerson, unreadCount } from './helpers'
+import { inboxIds, unreadCount } from './helpers'
 
 // Folder and file notifications follow the folder rule when read: revoking a permission hides that
 // folder's notifications at once. And the rule's SQL form (used to page the inbox) opens exactly the
@@ -27,35 +27,23 @@ let actor: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  actor = await signedInPerson(t, 'Owner', 'admin')
+  actor = await signedIn(t, { name: 'Owner Tester', role: 'admin' })
 })
-
-/** A grant made at the app's clock: access, and its notifications, start then. */
-async function grant(folderId: string, userId: string, permissionType: PermissionType) {
-  const stamp = t.clock.now.toISOString()
-  await t.database.db
-    .insertInto('folder_permissions')
-    .values({
-      id: newId(),
-      folder_id: folderId,
-      user_id: userId,
-      permissionType,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .execute()
-}
 
 describe('folder notifications', () => {
   it('disappear when the folder permission is revoked; a new grant starts afresh', async () => {
     const db = t.database.db
-    const member = await signedInPerson(t, 'Member')
-    const folderStaff = await signedInPerson(t, 'Folders', 'staff', ['ManageFolders'])
+    const member = await signedIn(t, { name: 'Member Tester' })
+    const folderStaff = await signedIn(t, {
+      name: 'Folders Tester',
+      role: 'staff',
+      functions: ['ManageFolders'],
+    })
     const locked = await insertFolder(db, { type: 'locked', folder_name: 'Board' })
     const inside = await insertFolder(db, { type: 'public', folder_name: 'Minutes', parent_id: locked.id })
     const file = await insertFile(db, inside.id, { filename: 'march.pdf' })
     const elsewhere = await insertFolder(db, { type: 'public', folder_name: 'Open' })
-    await grant(locked.id, member.id, 'editor')
+    await grant(t, locked.id, member.id, 'editor')
 
     const who = { id: actor.id, name: actor.name }
     const ids = [
@@ -129,7 +117,7 @@ describe('folder notifications', () => {
     // Granted again later, lower down: access starts at the new grant, so what was said before it
     // stays hidden, and what is said afterwards shows, in that subtree only.
     t.clock.advance(60_000)
-    await grant(inside.id, member.id, 'viewer')
+    await grant(t, inside.id, member.id, 'viewer')
     expect(await inboxIds(member)).toEqual([unrelated])
     t.clock.advance(1)
     const after = await notify(
@@ -161,8 +149,8 @@ describe('folder notifications', () => {
 
   it('about a folder deleted for good show to super users only', async () => {
     const db = t.database.db
-    const member = await signedInPerson(t, 'Member')
-    const admin = await signedInPerson(t, 'Admin', 'admin')
+    const member = await signedIn(t, { name: 'Member Tester' })
+    const admin = await signedIn(t, { name: 'Admin Tester', role: 'admin' })
     const folder = await insertFolder(db, { type: 'public', folder_name: 'Temp' })
     const id = await notify(
       db,
@@ -185,7 +173,7 @@ describe('folder notifications', () => {
 describe('grouping', () => {
   it('folds a burst by one actor on one folder into one entry with a count, which is news again', async () => {
     const db = t.database.db
-    const member = await signedInPerson(t, 'Member')
+    const member = await signedIn(t, { name: 'Member Tester' })
     const folder = await insertFolder(db, { type: 'public', folder_name: 'Reports' })
     const other = await insertFolder(db, { type: 'public', folder_name: 'Other' })
     const upload = (name: string, folderId = folder.id, count?: number) =>
@@ -267,7 +255,7 @@ describe('the folder rule in SQL', () => {
             nodes.push({ id: row.id, type: row.type, parent_id: parent })
             const level = levels[f.grant]
             if (level) {
-              await grant(row.id, user.id, level)
+              await grant(t, row.id, user.id, level)
               grants.push({ folder_id: row.id, user_id: user.id, permissionType: level })
             }
           }

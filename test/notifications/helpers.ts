@@ -1,44 +1,8 @@
 import type { Notification, NotificationList } from '../../src/shared/contract/notifications'
-import type { StaffFunction } from '../../src/shared/enums'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
-import type { TestApp } from '../support/test-app'
+import type { Person } from '../support/people'
 
 // Helpers for the notification suites: signed-in people of every kind, their inbox over HTTP, and a
 // reader for server-sent event streams (the wire format, parsed as a browser's EventSource does).
-
-export interface Person {
-  id: string
-  name: string
-  email: string
-  client: CookieClient
-}
-
-const HOUR = 60 * 60 * 1000
-
-/**
- * A verified user signed in through the real sign-in flow. Accounts are made an hour before the app's
- * clock unless `createdAt` says otherwise, so broadcasts made "now" are not older than them.
- */
-export async function signedInPerson(
-  t: TestApp,
-  first: string,
-  role: 'user' | 'staff' | 'admin' = 'user',
-  functions: StaffFunction[] = [],
-  createdAt = new Date(t.clock.now.getTime() - HOUR).toISOString(),
-): Promise<Person> {
-  const user = await insertUserWithPassword(t.database.db, 'notification suite password', {
-    first_name: first,
-    last_name: 'Tester',
-    role,
-    staffFunctions: JSON.stringify(functions),
-    createdAt,
-  })
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  if (res.status >= 400) throw new Error(`sign-in failed for ${first}: ${res.status}`)
-  return { id: user.id, name: user.name, email: user.email, client }
-}
 
 export async function inbox(person: Person, query = 'limit=100'): Promise<NotificationList> {
   const res = await person.client.json(`/api/notifications?${query}`)

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
 import { newId } from '../../src/server/lib/ids'
 import type { Notification } from '../../src/shared/contract/notifications'
+import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { inbox, inboxIds, type Person, signedInPerson, unreadCount } from './helpers'
+import { inbox, inboxIds, unreadCount } from './helpers'
 
 // Read state is per person and kept off the shared row: read, unread, mark all read, dismiss; the
 // list's filters and paging; ETag revalidation for polling.
@@ -13,7 +14,7 @@ let actor: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  actor = await signedInPerson(t, 'Actor', 'admin')
+  actor = await signedIn(t, { name: 'Actor Tester', role: 'admin' })
 })
 
 function quoteFor(...people: Person[]): NotificationInput {
@@ -30,8 +31,8 @@ const readOf = async (p: Person, id: string) => (await inbox(p)).items.find((n) 
 
 describe('read state', () => {
   it('read by A stays unread for B, and back to unread on request', async () => {
-    const a = await signedInPerson(t, 'Ann')
-    const b = await signedInPerson(t, 'Ben')
+    const a = await signedIn(t, { name: 'Ann Tester' })
+    const b = await signedIn(t, { name: 'Ben Tester' })
     const id = await send(quoteFor(a, b))
     expect(await unreadCount(a)).toBe(1)
 
@@ -55,8 +56,8 @@ describe('read state', () => {
   })
 
   it('dismiss hides it from that person only', async () => {
-    const a = await signedInPerson(t, 'Ann')
-    const b = await signedInPerson(t, 'Ben')
+    const a = await signedIn(t, { name: 'Ann Tester' })
+    const b = await signedIn(t, { name: 'Ben Tester' })
     const id = await send(quoteFor(a, b))
     expect((await a.client.json(`/api/notifications/${id}`, 'DELETE')).status).toBe(204)
     expect(await inboxIds(a)).not.toContain(id)
@@ -67,7 +68,7 @@ describe('read state', () => {
   })
 
   it('mark all read leaves later notifications unread and is idempotent', async () => {
-    const a = await signedInPerson(t, 'Ann')
+    const a = await signedIn(t, { name: 'Ann Tester' })
     const first = await send(quoteFor(a))
     const second = await send(quoteFor(a))
     // Marked unread on purpose before "mark all read": it becomes read too.
@@ -102,8 +103,8 @@ describe('read state', () => {
   })
 
   it('answers not found for what the reader cannot see, and 422 for bad input', async () => {
-    const a = await signedInPerson(t, 'Ann')
-    const b = await signedInPerson(t, 'Ben')
+    const a = await signedIn(t, { name: 'Ann Tester' })
+    const b = await signedIn(t, { name: 'Ben Tester' })
     const forB = await send(quoteFor(b))
     expect((await a.client.json(`/api/notifications/${forB}`, 'PATCH', { read: true })).status).toBe(404)
     expect((await a.client.json(`/api/notifications/${forB}`, 'DELETE')).status).toBe(404)
@@ -119,7 +120,7 @@ describe('read state', () => {
 
 describe('the list', () => {
   it('filters by type and read state and pages newest first with a cursor', async () => {
-    const a = await signedInPerson(t, 'Ann')
+    const a = await signedIn(t, { name: 'Ann Tester' })
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push(await send(quoteFor(a)))
     const feedback = await send({ ...quoteFor(a), type: 'feedback' })
@@ -142,7 +143,7 @@ describe('the list', () => {
   })
 
   it('presents each entry as sentence parts and a link', async () => {
-    const a = await signedInPerson(t, 'Ann')
+    const a = await signedIn(t, { name: 'Ann Tester' })
     const id = await send(quoteFor(a))
     const item = (await inbox(a)).items.find((n) => n.id === id)
     expect(item).toMatchObject({
@@ -160,7 +161,7 @@ describe('the list', () => {
 
 describe('polling', () => {
   it('answers 304 while nothing changed, and a new body when something did', async () => {
-    const a = await signedInPerson(t, 'Ann')
+    const a = await signedIn(t, { name: 'Ann Tester' })
     for (const path of ['/api/notifications/unread-count', '/api/notifications?limit=5']) {
       const first = await a.client.json(path)
       const etag = first.headers.get('etag')

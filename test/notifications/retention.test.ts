@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { purgeNotifications } from '../../src/server/features/notifications/notifications.retention'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
+import { signedIn } from '../support/people'
 import { createTestApp } from '../support/test-app'
-import { inboxIds, signedInPerson } from './helpers'
+import { inboxIds } from './helpers'
 
 // Retention (product.md §5): read notifications go after 90 days, all after 365, with their read
 // records. Read state is per person: addressed rows go once every recipient has read them; each
@@ -16,9 +17,13 @@ describe('purgeNotifications', () => {
     const db = t.database.db
     const now = t.clock.now
     const ago = (days: number) => new Date(now.getTime() - days * DAY)
-    const actor = await signedInPerson(t, 'Actor', 'admin', [], ago(500).toISOString())
-    const a = await signedInPerson(t, 'Ann', 'admin', [], ago(500).toISOString())
-    const b = await signedInPerson(t, 'Ben', 'admin', [], ago(500).toISOString())
+    const actor = await signedIn(t, {
+      name: 'Actor Tester',
+      role: 'admin',
+      createdAt: ago(500).toISOString(),
+    })
+    const a = await signedIn(t, { name: 'Ann Tester', role: 'admin', createdAt: ago(500).toISOString() })
+    const b = await signedIn(t, { name: 'Ben Tester', role: 'admin', createdAt: ago(500).toISOString() })
     const note = (audience: NotificationInput['audience']): NotificationInput => ({
       type: 'quote',
       action: 'created',

@@ -3,8 +3,9 @@ import { openStreamCount } from '../../src/server/features/notifications/notific
 import { STREAM_TIMING } from '../../src/server/features/notifications/notifications.stream'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
 import { CookieClient } from '../support/http-client'
+import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { openStream, type Person, parseNotification, type SseEvent, signedInPerson } from './helpers'
+import { openStream, parseNotification, type SseEvent } from './helpers'
 
 // GET /api/notifications/stream: live delivery as server-sent events, resuming with Last-Event-ID
 // without duplicates or gaps, and closing when the session ends.
@@ -14,7 +15,7 @@ let actor: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  actor = await signedInPerson(t, 'Actor', 'admin')
+  actor = await signedIn(t, { name: 'Actor Tester', role: 'admin' })
 })
 
 const to = (...people: Person[]): NotificationInput => ({
@@ -48,8 +49,8 @@ describe('the notification stream', () => {
   })
 
   it('delivers live, and a reconnect with Last-Event-ID brings no duplicates and no gaps', async () => {
-    const reader = await signedInPerson(t, 'Reader')
-    const other = await signedInPerson(t, 'Other')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
+    const other = await signedIn(t, { name: 'Other Tester' })
     const before = await send(to(reader)) // made before connecting: not news on a fresh stream
 
     const first = await openStream(reader)
@@ -85,7 +86,7 @@ describe('the notification stream', () => {
   })
 
   it('delivers concurrent and slow transactions exactly once, in order', async () => {
-    const reader = await signedInPerson(t, 'Reader')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)
     // A slow transaction that notified first, and quick ones that start while it is open: ids follow
     // commit order, so a stream never passes one that commits later.
@@ -112,7 +113,7 @@ describe('the notification stream', () => {
   })
 
   it('sends only what the reader may still see', async () => {
-    const reader = await signedInPerson(t, 'Reader')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)
     await send({ ...to(reader), actor: { id: reader.id, name: reader.name } }) // their own
     const shown = await send(to(reader))
@@ -121,7 +122,7 @@ describe('the notification stream', () => {
   })
 
   it('asks for a refetch instead of replaying too much', async () => {
-    const reader = await signedInPerson(t, 'Reader')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)
     const resumeFrom = stream.lastEventId
     await stream.close()
@@ -144,7 +145,7 @@ describe('the notification stream', () => {
   })
 
   it('ends when the reader signs out', async () => {
-    const reader = await signedInPerson(t, 'Reader')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)
     const csrfToken = await reader.client.csrfToken()
     const out = await reader.client.postForm('/api/auth/signout', { csrfToken, callbackUrl: '/' })
@@ -158,7 +159,7 @@ describe('the notification stream', () => {
   })
 
   it('ends when the reader is restricted', async () => {
-    const reader = await signedInPerson(t, 'Reader')
+    const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)
     const res = await actor.client.json(`/api/admin/users/${reader.id}`, 'PATCH', { isRestricted: true })
     expect(res.status).toBe(200)

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Notification } from '../../src/shared/contract/notifications'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
-import { call, file, grant, type Person, person } from '../files/helpers'
+import { call, file } from '../files/helpers'
+import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // What file manager notifications say, as the reader's page words them (product.md §2, §5): a rename
@@ -14,8 +15,8 @@ let walt: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  olga = await person(t, 'Olga')
-  walt = await person(t, 'Walt')
+  olga = await signedIn(t, { name: 'Olga Tester' })
+  walt = await signedIn(t, { name: 'Walt Tester' })
 })
 
 const text = (n: Notification) => formatNotificationSentence(n.sentence).text

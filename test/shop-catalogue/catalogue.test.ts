@@ -3,8 +3,8 @@ import type { CatalogueList, ProductDetail } from '../../src/shared/contract/pro
 import { markdownToHtml } from '../../src/shared/markdown'
 import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { signedIn } from './helpers'
 
 // The public catalogue (product.md §3): only published, non-deleted products; the type filter,
 // search with literal % and _, sorting by price and newest, paging; the types in use; the product
@@ -23,7 +23,7 @@ async function catalogue(query = ''): Promise<CatalogueList> {
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SHOP_CURRENCY: 'NGN' } })
-  manager = (await signedIn(t, 'staff', ['UploadProducts'])).client
+  manager = (await signedIn(t, { role: 'staff', functions: ['UploadProducts'] })).client
   const db = t.database.db
   for (let i = 1; i <= 12; i++) {
     const p = await insertProduct(db, {
@@ -107,7 +107,7 @@ describe('catalogue', () => {
     const asManager = await manager.json(`/api/shop/products/${ids.draft}`)
     expect(asManager.status).toBe(200)
     expect(((await asManager.json()) as ProductDetail).management).not.toBeNull()
-    const user = (await signedIn(t, 'user')).client
+    const user = (await signedIn(t)).client
     expect((await user.json(`/api/shop/products/${ids.draft}`)).status).toBe(404)
   })
 

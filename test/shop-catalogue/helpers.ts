@@ -1,28 +1,6 @@
 import sharp from 'sharp'
-import { expect } from 'vitest'
-import type { DB } from '../../src/server/db/schema'
-import type { StaffFunction } from '../../src/shared/enums'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
-import { TEST_ORIGIN, type TestApp } from '../support/test-app'
-
-/** A signed-in user with a role and staff functions. */
-export async function signedIn(
-  t: TestApp,
-  role: 'user' | 'staff' | 'admin',
-  functions: StaffFunction[] = [],
-  overrides: Partial<DB['users']> = {},
-) {
-  const user = await insertUserWithPassword(t.database.db, 'shop test password', {
-    role,
-    staffFunctions: JSON.stringify(functions),
-    ...overrides,
-  })
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  expect(res.status).toBeLessThan(400)
-  return { user, client }
-}
+import type { CookieClient } from '../support/http-client'
+import { TEST_ORIGIN } from '../support/test-app'
 
 /** An upload as the web app sends it: the bytes as the body, same origin. */
 export function upload(client: CookieClient, path: string, body: BodyInit, type: string, method = 'PUT') {

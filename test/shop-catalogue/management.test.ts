@@ -4,8 +4,9 @@ import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import type { ProductDetail } from '../../src/shared/contract/products'
 import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { picture, productInput, signedIn, upload } from './helpers'
+import { picture, productInput, upload } from './helpers'
 
 // Product management (product.md §3): who may manage, price validation, publishing and its
 // notifications, covers resized and cached, a private deliverable file, deleting (an ordered product
@@ -20,12 +21,19 @@ let shopStaff: CookieClient
 
 beforeAll(async () => {
   t = await createTestApp()
-  const m = await signedIn(t, 'staff', ['UploadProducts'], { first_name: 'Uma', last_name: 'Uploader' })
+  const m = await signedIn(t, {
+    role: 'staff',
+    functions: ['UploadProducts'],
+    first_name: 'Uma',
+    last_name: 'Uploader',
+  })
   manager = m.client
-  managerUser = m.user
-  admin = (await signedIn(t, 'admin')).client
-  user = (await signedIn(t, 'user')).client
-  shopStaff = (await signedIn(t, 'staff', ['AccessShop', 'ManageFolders', 'ManageFeedback'])).client
+  managerUser = m
+  admin = (await signedIn(t, { role: 'admin' })).client
+  user = (await signedIn(t)).client
+  shopStaff = (
+    await signedIn(t, { role: 'staff', functions: ['AccessShop', 'ManageFolders', 'ManageFeedback'] })
+  ).client
   // New accounts see no broadcasts older than themselves: act after they were made.
   t.clock.advance(60_000)
 })
@@ -227,7 +235,7 @@ describe('covers', () => {
     const p = await create({ isPublished: false })
     await upload(manager, `/api/shop/products/${p.id}/cover`, await picture(500, 500), 'image/png')
     const first = await productRow(p.id)
-    const buyer = (await signedIn(t, 'user')).user
+    const buyer = await signedIn(t)
     const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
     await t.database.db
       .insertInto('product_orders')
@@ -369,7 +377,7 @@ describe('the deliverable file', () => {
     const p = await create({ product_url: null, isPublished: false })
     await upload(manager, `/api/shop/products/${p.id}/file?name=a.zip`, 'first', 'application/zip')
     const first = await productRow(p.id)
-    const buyer = (await signedIn(t, 'user')).user
+    const buyer = await signedIn(t)
     const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
     // As the settlement leaves it: the line names the file it bought.
     await t.database.db
@@ -421,7 +429,7 @@ describe('deleting', () => {
     const p = await create({ name: 'Bought once', product_url: null, isPublished: false })
     await upload(manager, `/api/shop/products/${p.id}/file?name=a.bin`, 'bytes', 'application/octet-stream')
     await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { isPublished: true })
-    const buyer = (await signedIn(t, 'user')).user
+    const buyer = await signedIn(t)
     const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
     await t.database.db
       .insertInto('product_orders')

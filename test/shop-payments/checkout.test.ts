@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { signedIn } from '../support/people'
 import {
   checkout,
   DECLINED_CARD,
@@ -11,7 +12,6 @@ import {
   SUCCESS_CARD,
   settled,
   shopApp,
-  signedIn,
   verify,
 } from './helpers'
 
@@ -95,7 +95,7 @@ describe('checkout', () => {
     const ok = await product(s.t)
     // Unverified people cannot hold a session at all; restricted ones are signed out to the API.
     for (const overrides of [{ emailVerified: null }, { isRestricted: true }]) {
-      const who = await signedIn(s.t, 'user', [], overrides)
+      const who = await signedIn(s.t, { ...overrides })
       const res = await who.client.json('/api/shop/checkout', 'POST', {
         items: [{ product_id: ok.id, quantity: 1 }],
       })
@@ -103,7 +103,7 @@ describe('checkout', () => {
       const theirs = await s.t.database.db
         .selectFrom('orders')
         .select('id')
-        .where('user_id', '=', who.user.id)
+        .where('user_id', '=', who.id)
         .execute()
       expect(theirs).toEqual([])
     }

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../src/server/db/schema'
 import { newId } from '../../src/server/lib/ids'
-import { insertOrder, insertProduct, insertUser, insertUserWithPassword } from '../support/factories'
+import { insertOrder, insertProduct } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { insertUser, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The customers table and page for AccessShop staff and admins: who may see it, figures computed
@@ -15,14 +16,6 @@ let ada: DB['users']
 let corp: DB['users']
 let pendingOnly: DB['users']
 let bigOrderId: string
-
-async function signedIn(overrides: Partial<DB['users']>) {
-  const user = await insertUserWithPassword(t.database.db, 'customers test password', overrides)
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  expect(res.status).toBeLessThan(400)
-  return client
-}
 
 async function order(
   user: DB['users'],
@@ -73,15 +66,12 @@ async function order(
 beforeAll(async () => {
   t = await createTestApp()
   const db = t.database.db
-  clients.buyer = await signedIn({})
-  clients.uploader = await signedIn({ role: 'staff', staffFunctions: '["UploadProducts"]' })
-  clients.shop = await signedIn({
-    role: 'staff',
-    staffFunctions: '["AccessShop"]',
-    first_name: 'Shop',
-    last_name: 'Staff',
-  })
-  clients.admin = await signedIn({ role: 'admin' })
+  clients.buyer = (await signedIn(t)).client
+  clients.uploader = (await signedIn(t, { role: 'staff', functions: ['UploadProducts'] })).client
+  clients.shop = (
+    await signedIn(t, { role: 'staff', functions: ['AccessShop'], first_name: 'Shop', last_name: 'Staff' })
+  ).client
+  clients.admin = (await signedIn(t, { role: 'admin' })).client
   const kit = await insertProduct(db, { name: 'Brand Kit', price: 150050 })
   const logo = await insertProduct(db, { name: 'Logo Pack', price: 20000 })
   const guide = await insertProduct(db, { name: 'Style Guide', price: 5000 })

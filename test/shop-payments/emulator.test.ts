@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../../src/server/env'
 import { builtInEmulatorKey } from '../../src/server/features/shop/paystack/paystack-setup'
+import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { checkout, product, SUCCESS_CARD, signedIn, verify } from './helpers'
+import { checkout, product, SUCCESS_CARD, verify } from './helpers'
 
 // The built-in emulator: without Paystack keys the app mounts it at /_emulator/paystack
 // and a purchase works end to end offline; it speaks Paystack's envelopes and refuses a bad key;

@@ -2,17 +2,9 @@ import { createHash } from 'node:crypto'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { TEST_ORIGIN } from '../support/test-app'
-import {
-  checkout,
-  orderOf,
-  product,
-  type ShopTest,
-  SUCCESS_CARD,
-  settled,
-  shopApp,
-  signedIn,
-} from './helpers'
+import { checkout, orderOf, product, type ShopTest, SUCCESS_CARD, settled, shopApp } from './helpers'
 
 // A paid order keeps the exact file it bought (decision 0049): the settlement snapshots each line's
 // file, downloads serve the snapshot, a blob stays while its product or an unrefunded order names it,
@@ -24,8 +16,8 @@ let manager: CookieClient
 let shopStaff: CookieClient
 beforeAll(async () => {
   s = await shopApp()
-  manager = (await signedIn(s.t, 'staff', ['UploadProducts'])).client
-  shopStaff = (await signedIn(s.t, 'staff', ['AccessShop'])).client
+  manager = (await signedIn(s.t, { role: 'staff', functions: ['UploadProducts'] })).client
+  shopStaff = (await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })).client
 })
 beforeEach(() => s.paystack.emulator.reset())
 

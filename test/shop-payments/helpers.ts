@@ -7,10 +7,9 @@ import {
   startPaystackEmulator,
 } from '../../src/server/features/shop/paystack/emulator/standalone'
 import type { CheckoutSession } from '../../src/shared/contract/orders'
-import type { StaffFunction } from '../../src/shared/enums'
 import { releaseWhenDone } from '../support/cleanup'
-import { insertProduct, insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import { insertProduct } from '../support/factories'
+import type { CookieClient } from '../support/http-client'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // The shop's payment suites: the real app served on loopback (so webhooks arrive over HTTP), talking
@@ -52,23 +51,6 @@ export async function shopApp(): Promise<ShopTest> {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
   return { t, paystack, appUrl }
-}
-
-export async function signedIn(
-  t: TestApp,
-  role: 'user' | 'staff' | 'admin' = 'user',
-  functions: StaffFunction[] = [],
-  overrides: Partial<DB['users']> = {},
-) {
-  const user = await insertUserWithPassword(t.database.db, 'shop test password', {
-    role,
-    staffFunctions: JSON.stringify(functions),
-    ...overrides,
-  })
-  const client = new CookieClient(t.app)
-  const res = await client.signIn(user.email, user.plainPassword)
-  expect(res.status).toBeLessThan(400)
-  return { user, client }
 }
 
 export function product(t: TestApp, overrides: Partial<DB['products']> = {}) {

@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Notification, NotificationList } from '../../src/shared/contract/notifications'
 import type { OrderDetail } from '../../src/shared/contract/orders'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
+import { signedIn } from '../support/people'
 import {
   checkout,
   orderOf,
@@ -11,7 +12,6 @@ import {
   SUCCESS_CARD,
   settled,
   shopApp,
-  signedIn,
 } from './helpers'
 
 // A refund is visible to the buyer (docs/decisions/0059): the order page shows each refund and what
@@ -28,7 +28,7 @@ beforeEach(() => s.paystack.emulator.reset())
 type Client = Awaited<ReturnType<typeof signedIn>>['client']
 
 async function paidOrder(card = SUCCESS_CARD) {
-  const buyer = await signedIn(s.t, 'user', [], { first_name: 'Bola' })
+  const buyer = await signedIn(s.t, { first_name: 'Bola' })
   const p = await product(s.t, { name: 'Brand Kit', price: 300100 })
   const session = await checkout(buyer.client, [{ product_id: p.id, quantity: 1 }])
   s.paystack.emulator.pay(session.access_code, card)
@@ -62,7 +62,9 @@ describe('a partial refund, as the buyer sees it', () => {
   it('shows on the order, arrives by e-mail, and is told in words', async () => {
     const { buyer, session } = await paidOrder()
     // Made before the app's clock, so the broadcast reaches them (new accounts see no older ones).
-    const staff = await signedIn(s.t, 'staff', ['AccessShop'], {
+    const staff = await signedIn(s.t, {
+      role: 'staff',
+      functions: ['AccessShop'],
       createdAt: new Date(s.t.clock.now.getTime() - 60 * 60 * 1000).toISOString(),
     })
     const res = await staff.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', {
@@ -90,7 +92,7 @@ describe('a partial refund, as the buyer sees it', () => {
     })
 
     // One refund notice, to the buyer, naming the order by its products and the money.
-    const mails = await refundMails(buyer.user.email)
+    const mails = await refundMails(buyer.email)
     expect(mails).toHaveLength(1)
     const mail = mails[0]!
     expect(mail.subject).toContain('Your order Brand Kit was refunded ₦1,500.50')
@@ -114,7 +116,7 @@ describe('a partial refund, as the buyer sees it', () => {
 
   it('the rest refunded: the order is refunded, the downloads close, the notice says so', async () => {
     const { buyer, session } = await paidOrder()
-    const admin = await signedIn(s.t, 'admin')
+    const admin = await signedIn(s.t, { role: 'admin' })
     const refund = async (amount: number) => {
       const res = await admin.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', { amount })
       expect(res.status).toBe(202)
@@ -125,7 +127,7 @@ describe('a partial refund, as the buyer sees it', () => {
     const mine = await detail(buyer.client, `/api/shop/orders/${session.order_id}`)
     expect(mine).toMatchObject({ status: 'refunded', refunded: 300100, deliverables: [] })
     expect(mine.refunds.map((r) => r.amount)).toEqual([100000, 200100])
-    const mails = await refundMails(buyer.user.email)
+    const mails = await refundMails(buyer.email)
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringContaining('refunded ₦1,000.00'),
       expect.stringContaining('refunded ₦2,001.00'),
@@ -142,13 +144,13 @@ describe('a partial refund, as the buyer sees it', () => {
 
   it('a failed refund sends no notice; the buyer is told it failed and does not see it on the order', async () => {
     const { buyer, session } = await paidOrder(REFUND_FAILS_CARD)
-    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
     const res = await staff.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', {})
     expect(res.status).toBe(202)
     await settled(s)
     const mine = await detail(buyer.client, `/api/shop/orders/${session.order_id}`)
     expect(mine).toMatchObject({ status: 'paid', refunded: 0, refunds: [] })
-    expect(await refundMails(buyer.user.email)).toEqual([])
+    expect(await refundMails(buyer.email)).toEqual([])
     const [note] = (await orderNotes(buyer.client, session.order_id)).filter((n) => n.action === 'updated')
     expect(text(note!)).toBe('The refund of ₦3,001.00 for your order Brand Kit failed')
     const staffView = await detail(staff.client, `/api/staff/orders/${session.order_id}`)

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { signedIn } from '../support/people'
 import {
   checkout,
   orderOf,
@@ -9,7 +10,6 @@ import {
   SUCCESS_CARD,
   settled,
   shopApp,
-  signedIn,
 } from './helpers'
 
 // Refunds, delivery and who sees what: full, partial, over-refund refused and a failed
@@ -50,7 +50,7 @@ async function refund(client: Awaited<ReturnType<typeof signedIn>>['client'], or
 describe('refunds', () => {
   it('a full refund: paid → refund_pending → refunded, and the downloads close', async () => {
     const { buyer, session } = await paidOrder()
-    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
     const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
     const link = new URL(page.deliverables[0].url)
     expect((await s.t.request(link.pathname)).status).toBe(200)
@@ -80,7 +80,7 @@ describe('refunds', () => {
 
   it('partial refunds return to paid; over-refunding is refused', async () => {
     const { session } = await paidOrder()
-    const admin = await signedIn(s.t, 'admin')
+    const admin = await signedIn(s.t, { role: 'admin' })
     expect((await refund(admin.client, session.order_id, { amount: 4000 })).status).toBe(202)
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
@@ -96,7 +96,7 @@ describe('refunds', () => {
 
   it('a failed refund goes back to paid with an alert', async () => {
     const { session } = await paidOrder(REFUND_FAILS_CARD)
-    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
     expect((await refund(staff.client, session.order_id, {})).status).toBe(202)
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
@@ -108,7 +108,7 @@ describe('refunds', () => {
 
   it('replayed refund webhooks change nothing twice', async () => {
     const { session } = await paidOrder()
-    const staff = await signedIn(s.t, 'staff', ['AccessShop'])
+    const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
     s.paystack.emulator.controls.duplicates = 2
     expect((await refund(staff.client, session.order_id, { amount: 2500 })).status).toBe(202)
     await settled(s)
@@ -163,9 +163,9 @@ describe('delivery', () => {
 describe('who sees what', () => {
   it('only admins and AccessShop staff see all orders, export them or refund', async () => {
     const { buyer, session } = await paidOrder()
-    const shop = await signedIn(s.t, 'staff', ['AccessShop'])
-    const uploader = await signedIn(s.t, 'staff', ['UploadProducts'])
-    const admin = await signedIn(s.t, 'admin')
+    const shop = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
+    const uploader = await signedIn(s.t, { role: 'staff', functions: ['UploadProducts'] })
+    const admin = await signedIn(s.t, { role: 'admin' })
     for (const who of [buyer, uploader]) {
       expect((await who.client.json('/api/staff/orders')).status).toBe(403)
       expect((await who.client.json('/api/staff/orders/export.csv')).status).toBe(403)
@@ -198,9 +198,9 @@ describe('who sees what', () => {
 
   it('order notifications reach the buyer, admins and AccessShop staff, and nobody else', async () => {
     // Viewers first: new accounts do not see broadcasts older than themselves.
-    const shop = await signedIn(s.t, 'staff', ['AccessShop'])
-    const uploader = await signedIn(s.t, 'staff', ['UploadProducts'])
-    const admin = await signedIn(s.t, 'admin')
+    const shop = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
+    const uploader = await signedIn(s.t, { role: 'staff', functions: ['UploadProducts'] })
+    const admin = await signedIn(s.t, { role: 'admin' })
     const stranger = await signedIn(s.t)
     // The factories stamp accounts with the real time; the app's clock stands still unless moved.
     s.t.clock.now = new Date(Date.now() + 1000)

@@ -7,8 +7,9 @@ import {
 } from '../../src/server/features/shop/paystack/emulator/standalone'
 import { releaseWhenDone } from '../support/cleanup'
 import { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { checkout, fulfilments, orderOf, product, SECRET, SUCCESS_CARD, signedIn, verify } from './helpers'
+import { checkout, fulfilments, orderOf, product, SECRET, SUCCESS_CARD, verify } from './helpers'
 
 // Two instances of the app on one database, as behind a round-robin load balancer, pointed at one
 // standalone emulator with PAYSTACK_BASE_URL (docs/paystack-emulator.md): a transaction initialized

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { reconcilePendingOrders } from '../../src/server/features/shop/payments/reconciliation'
+import { signedIn } from '../support/people'
 import {
   checkout,
   fulfilments,
@@ -11,7 +12,6 @@ import {
   SUCCESS_CARD,
   settled,
   shopApp,
-  signedIn,
   verify,
 } from './helpers'
 
@@ -27,7 +27,7 @@ beforeEach(() => s.paystack.emulator.reset())
 const sign = (body: string, key = SECRET) => createHmac('sha512', key).update(body, 'utf8').digest('hex')
 
 async function paidOrderPending() {
-  const { client, user } = await signedIn(s.t)
+  const { client, ...user } = await signedIn(s.t)
   const p = await product(s.t, { price: 4200 })
   const session = await checkout(client, [{ product_id: p.id, quantity: 1 }])
   s.paystack.emulator.controls.hold = true

@@ -3,8 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { checkout, product, SUCCESS_CARD, signedIn, verify } from '../shop-payments/helpers'
+import { checkout, product, SUCCESS_CARD, verify } from '../shop-payments/helpers'
 import { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // The site identity: read by everyone, seeded from BUSINESS_NAME/BUSINESS_ADDRESS, edited by admins
@@ -57,13 +58,13 @@ describe('site identity', () => {
       logoUrl: null,
       faviconUrl: null,
     })
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     expect(await (await admin.json('/api/admin/site')).json()).toMatchObject({ saved: false, warnings: [] })
   })
 
   it('lets an admin change it (audited), and nobody else', async () => {
     const t = await createTestApp()
-    const { client: admin, user } = await signedIn(t, 'admin')
+    const { client: admin, ...user } = await signedIn(t, { role: 'admin' })
     // No BUSINESS_ADDRESS: admins are told, recipients are not.
     const before = await (await admin.json('/api/admin/site')).json()
     expect(before.address).toBe('')
@@ -91,8 +92,11 @@ describe('site identity', () => {
     expect(audit).toMatchObject({ actorId: user.id, targetType: 'settings', targetId: 'site.identity' })
     expect(JSON.parse(audit.details)).toMatchObject({ area: 'site identity', name: 'Acme Prints' })
 
-    const { client: staff } = await signedIn(t, 'staff', ['AccessShop', 'ManageFeedback', 'UploadProducts'])
-    const { client: customer } = await signedIn(t, 'user')
+    const { client: staff } = await signedIn(t, {
+      role: 'staff',
+      functions: ['AccessShop', 'ManageFeedback', 'UploadProducts'],
+    })
+    const { client: customer } = await signedIn(t)
     for (const client of [staff, customer]) {
       expect((await client.json('/api/admin/site', 'PUT', { ...IDENTITY, name: 'Hijacked' })).status).toBe(
         403,
@@ -106,7 +110,7 @@ describe('site identity', () => {
 
   it('refuses a bad colour, e-mail or empty name with a message per field', async () => {
     const t = await createTestApp()
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     const res = await admin.json('/api/admin/site', 'PUT', {
       ...IDENTITY,
       name: '  ',
@@ -125,7 +129,7 @@ describe('site identity', () => {
 
   it('re-encodes an uploaded logo and favicon, serves them with caching, and removes them', async () => {
     const t = await createTestApp()
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     const photo = await sharp({ create: { width: 2000, height: 800, channels: 3, background: '#0ea5e9' } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
@@ -174,7 +178,7 @@ describe('site identity', () => {
 
   it('puts the identity in e-mail footers and leaves out a missing address', async () => {
     const t = await createTestApp()
-    const { user } = await signedIn(t, 'user')
+    const user = await signedIn(t)
     const forgot = () =>
       t.request('/api/accounts/forgot-password', { method: 'POST', body: { email: user.email } })
 
@@ -184,7 +188,7 @@ describe('site identity', () => {
     expect(plain.text_body).not.toMatch(/BUSINESS_ADDRESS|Example Street/)
     expect(plain.html_body).not.toMatch(/BUSINESS_ADDRESS/)
 
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
     t.clock.advance(60_000)
     expect((await forgot()).status).toBeLessThan(300)
@@ -200,9 +204,9 @@ describe('site identity', () => {
 
   it('names the business on the Paystack emulator’s checkout page and on the receipt', async () => {
     const t = await createTestApp()
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
-    const { client, user } = await signedIn(t)
+    const { client, ...user } = await signedIn(t)
     const p = await product(t, { price: 5000 })
     const session = await checkout(client, [{ product_id: p.id, quantity: 1 }])
     const pagePath = new URL(session.checkout_url).pathname
@@ -230,7 +234,7 @@ describe('site identity', () => {
         '<link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Depot</title></head><body></body></html>',
     )
     const t = await createTestApp({ webRoot })
-    const { client: admin } = await signedIn(t, 'admin')
+    const { client: admin } = await signedIn(t, { role: 'admin' })
     expect((await admin.json('/api/admin/site', 'PUT', { ...IDENTITY, name: 'Ade & <Sons>' })).status).toBe(
       200,
     )

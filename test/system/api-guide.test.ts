@@ -5,7 +5,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedAccessToken } from '../../src/shared/contract/access-tokens'
-import { listen, signedInPerson } from '../files-transfer/helpers'
+import { listen } from '../files-transfer/helpers'
+import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // docs/api.md's examples are run as written, against the real app on a loopback socket: its curl
@@ -30,7 +31,7 @@ function codeBlocks(markdown: string, language: string): string[] {
 
 beforeAll(async () => {
   t = await createTestApp()
-  const person = await signedInPerson(t, 'Scripter')
+  const person = await signedIn(t, { name: 'Scripter Tester' })
   email = person.email
   const made = await person.client.json('/api/me/access-tokens', 'POST', {
     name: 'docs examples',

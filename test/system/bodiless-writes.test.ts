@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { newId } from '../../src/server/lib/ids'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Bodiless writes and the order of the checks, walked over the whole route table: a DELETE, PATCH,
@@ -14,9 +14,7 @@ let admin: CookieClient
 
 beforeAll(async () => {
   t = await createTestApp()
-  const user = await insertUserWithPassword(t.database.db, 'bodiless walker password', { role: 'admin' })
-  admin = new CookieClient(t.app)
-  await admin.signIn(user.email, user.plainPassword)
+  admin = (await signedIn(t, { role: 'admin' })).client
 })
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete'])

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { insertOrder, insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import { insertOrder } from '../support/factories'
+import type { CookieClient } from '../support/http-client'
+import { insertUserWithPassword, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // Personal data is never cached: every answer to a signed-in caller, and every answer of a route that
@@ -10,11 +11,9 @@ let admin: CookieClient
 
 beforeAll(async () => {
   t = await createTestApp()
-  const me = await insertUserWithPassword(t.database.db, 'admin passphrase!', { role: 'admin' })
+  const me = await signedIn(t, { role: 'admin' })
   await insertOrder(t.database.db, me.id)
-  admin = new CookieClient(t.app)
-  const res = await admin.signIn(me.email, me.plainPassword)
-  expect(res.status).toBeLessThan(400)
+  admin = me.client
 })
 
 describe('Cache-Control on authenticated JSON', () => {

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest'
 import { enqueueMail } from '../../src/server/features/mail'
 import { startJobRunner } from '../../src/server/lib/jobs/job-runner'
 import { createLogger } from '../../src/server/lib/logger'
-import { grant, signedInPerson, uploadFile } from '../files-transfer/helpers'
+import { uploadFile } from '../files-transfer/helpers'
 import { openStream } from '../notifications/helpers'
 import { insertFolder } from '../support/factories'
+import { grant, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // GET /metrics: Prometheus text, behind METRICS_TOKEN, per app instance.
@@ -82,7 +83,7 @@ describe('GET /metrics', () => {
       expect(await res.text()).not.toContain('depot_http_requests_total')
     }
     // A signed-in admin without the token is no scraper.
-    const admin = await signedInPerson(t, 'Ada', 'admin')
+    const admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
     expect((await admin.client.request('/metrics')).status).toBe(401)
   })
 
@@ -156,7 +157,7 @@ describe('GET /metrics', () => {
       { to: 'someone@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>', template: 'test' },
       t.clock.now,
     )
-    const reader = await signedInPerson(t, 'Rita')
+    const reader = await signedIn(t, { name: 'Rita Tester' })
     const stream = await openStream(reader)
     try {
       const { samples } = await scrape(t)
@@ -176,7 +177,7 @@ describe('GET /metrics', () => {
 
   it('counts the bytes resumable uploads accepted', async () => {
     const t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } })
-    const editor = await signedInPerson(t, 'Edna')
+    const editor = await signedIn(t, { name: 'Edna Tester' })
     const folder = await insertFolder(t.database.db, { folder_name: 'Uploads', type: 'locked' })
     await grant(t, folder.id, editor.id, 'editor')
     await uploadFile(editor, folder.id, 'a.bin', new Uint8Array(300_000).fill(1), 100_000)

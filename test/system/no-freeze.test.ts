@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../src/server/lib/ids'
-import { insertUserWithPassword } from '../support/factories'
-import { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // A long export must not stop the server answering everyone else: SQLite runs on the event loop, so
@@ -21,9 +20,7 @@ let close: () => Promise<void>
 beforeAll(async () => {
   t = await createTestApp()
   const db = t.database.db
-  const admin = await insertUserWithPassword(db, 'admin passphrase!', { role: 'admin' })
-  const client = new CookieClient(t.app)
-  expect((await client.signIn(admin.email, admin.plainPassword)).status).toBeLessThan(400)
+  const { client } = await signedIn(t, { role: 'admin' })
   cookie = client.cookieHeader()
 
   const stamp = Date.UTC(2025, 0, 1)

@@ -3,7 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/server/db/connection'
-import { insertUserWithPassword } from '../support/factories'
+import { insertUserWithPassword } from '../support/people'
 import { runServerEntry, type ServerProcess, startServer } from '../support/server-process'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 

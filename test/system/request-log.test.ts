@@ -1,14 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import {
-  checkout,
-  orderOf,
-  product,
-  SUCCESS_CARD,
-  settled,
-  shopApp,
-  signedIn,
-} from '../shop-payments/helpers'
+import { checkout, orderOf, product, SUCCESS_CARD, settled, shopApp } from '../shop-payments/helpers'
+import { signedIn } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
 // The request log must not carry working credentials: a download link's token is in its path.

@@ -4,8 +4,8 @@ import { newId } from '../../src/server/lib/ids'
 import type { Actor } from '../../src/server/policies/actor'
 import { decideRouteAccess, decideTokenScope } from '../../src/server/policies/route-access'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
-import { insertUserWithPassword } from '../support/factories'
 import { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Walks the whole route table: every route, called as every kind of actor with a real session, must
@@ -31,12 +31,7 @@ beforeAll(async () => {
     functions: StaffFunction[] = [],
     restrict = false,
   ) => {
-    const user = await insertUserWithPassword(t.database.db, 'route walker password', {
-      role,
-      staffFunctions: JSON.stringify(functions),
-    })
-    const client = new CookieClient(t.app)
-    await client.signIn(user.email, user.plainPassword)
+    const { client, ...user } = await signedIn(t, { role, functions })
     if (restrict)
       await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', user.id).execute()
     const actor: Actor = {
@@ -57,9 +52,7 @@ beforeAll(async () => {
 
   // Personal access tokens act as their user, narrowed by their scope.
   const tokenCaller = async (name: string, role: 'user' | 'admin', scope: 'read-only' | 'read-write') => {
-    const user = await insertUserWithPassword(t.database.db, 'route walker password', { role })
-    const session = new CookieClient(t.app)
-    await session.signIn(user.email, user.plainPassword)
+    const { client: session, ...user } = await signedIn(t, { role })
     const res = await session.json('/api/me/access-tokens', 'POST', { name, scope, expiresInDays: 7 })
     const { id, token } = (await res.json()) as { id: string; token: string }
     const actor: Actor = {

@@ -3,7 +3,7 @@ import { ACCOUNT_TYPES } from '../enums'
 import { listQuerySchema, listResponseSchema, optionalChoice } from './list'
 
 // The shop's customers for AccessShop staff and admins: everyone who has paid for an order, with what
-// they bought and spent. Money is in integer minor units of the shop currency (docs/decisions/0071).
+// they bought and spent. Money is in integer minor units of the shop currency (docs/product-notes.md, staff data).
 
 export const customerSummarySchema = z.object({
   id: z.string(),

@@ -4,37 +4,11 @@ import { newId } from '../../../src/server/lib/ids'
 import { nameKey } from '../../../src/shared/names'
 
 // Factories per domain: each inserts one valid row with sensible defaults and returns it.
-// Later issues grow these (users with sessions, folders with grants, paid orders, ...).
+// People (users, passwords, signed-in clients, grants) have their own module: ../people.ts.
 
 const now = () => new Date().toISOString()
 let counter = 0
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`
-
-export async function insertUser(db: Kysely<DB>, overrides: Partial<DB['users']> = {}) {
-  const first = overrides.first_name ?? 'Ada'
-  const last = overrides.last_name ?? 'Lovelace'
-  const row = {
-    id: newId(),
-    first_name: first,
-    last_name: last,
-    name: `${first} ${last}`,
-    email: `user-${unique()}@example.com`,
-    emailVerified: now(),
-    account_type: 'individual' as const,
-    password: null,
-    business_name: null,
-    image: null,
-    industry: null,
-    isRestricted: false,
-    role: 'user' as const,
-    staffFunctions: '[]',
-    createdAt: now(),
-    updatedAt: now(),
-    ...overrides,
-  }
-  await db.insertInto('users').values(row).execute()
-  return row
-}
 
 export async function insertFolder(db: Kysely<DB>, overrides: Partial<DB['folders']> = {}) {
   const name = overrides.folder_name ?? `Folder ${unique()}`
@@ -117,15 +91,4 @@ export async function insertOrder(db: Kysely<DB>, userId: string, overrides: Par
   }
   await db.insertInto('orders').values(row).execute()
   return row
-}
-
-/** A verified user who can sign in with `password` at once. */
-export async function insertUserWithPassword(
-  db: Kysely<DB>,
-  password = 'correct horse battery staple',
-  overrides: Partial<DB['users']> = {},
-) {
-  const { hashPassword } = await import('../../../src/server/features/accounts/passwords')
-  const user = await insertUser(db, { password: await hashPassword(password), ...overrides })
-  return { ...user, plainPassword: password }
 }

@@ -32,7 +32,7 @@ type CsvEvent = { row: AuditRow; item: AuditEventItem }
 
 /**
  * The raw record (ids, the details as JSON) and, after it, the same event as the table reads it:
- * the actor's and target's names and the summary in words (docs/decisions/0071).
+ * the actor's and target's names and the summary in words (docs/product-notes.md, staff data).
  */
 const CSV_COLUMNS: CsvColumn<CsvEvent>[] = [
   { header: 'id', value: ({ row: r }) => r.id },

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../shared/money'
 import type { AuditRow } from './audit.repository'
 
 // The audit log as people read it: who (by name), to what (a user's or an order's name, not its id),
-// and what happened, in words — money formatted, export filters described (docs/decisions/0071).
+// and what happened, in words — money formatted, export filters described (docs/product-notes.md, staff data).
 // The raw details stay in the item (and the CSV) for whoever needs them.
 
 /** Names the log's ids resolve to, looked up once per page (auditNames in the repository). */

@@ -14,7 +14,7 @@ import { NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
  *
  * Bursts of placing things in a folder (uploads, copies, moves) by one actor on one folder within
  * GROUP_WINDOW_MS are grouped: the new entry replaces the previous one and counts both ("uploaded 12
- * files to Reports"), so it is unread again for everyone and arrives as new (docs/decisions/0022, 0061).
+ * files to Reports"), so it is unread again for everyone and arrives as new (docs/decisions/0022; grouping rules in docs/product-notes.md).
  * Every other action is one entry of its own ("trashed folder Reports, 124 items").
  */
 export interface NotificationInput {

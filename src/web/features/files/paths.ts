@@ -1,5 +1,5 @@
 // The file manager's addresses. A folder is /files/<id>: the notifications module links there
-// (NOTIFICATION_LINKS), and `?file=<id>` opens one file's preview (docs/decisions/0039).
+// (NOTIFICATION_LINKS), and `?file=<id>` opens one file's preview (docs/product-notes.md, file manager).
 
 export const FILES_PATH = '/files'
 export const TRASH_PATH = '/files/trash'

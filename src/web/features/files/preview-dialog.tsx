@@ -13,7 +13,7 @@ const TEXT_LIMIT = 512 * 1024
 /**
  * One file: shown in the page when it is safe to (images, audio, video, text), else offered for
  * download. A PDF opens in a new tab: every page of ours is sent with X-Frame-Options DENY, so it
- * cannot be framed here (docs/decisions/0039).
+ * cannot be framed here (docs/product-notes.md, file manager).
  */
 export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
   const kind = previewKind(file.mimetype)

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { zipUrl } from './paths'
 
 // A folder's zip, fetched as a stream so the page can show how far it is (the server sends an exact
-// Content-Length), then handed to the browser as a download (docs/decisions/0040).
+// Content-Length), then handed to the browser as a download (docs/product-notes.md, file manager).
 
 export interface ZipProgress {
   received: number

@@ -5,7 +5,7 @@ import type { DB } from '../../../db/schema'
 import type { ListColumns } from '../../../lib/list-query/apply-list-query'
 
 // The shop's customers: one row per user who has paid for at least one order, with their figures
-// computed in SQL so the table pages, sorts and searches on them (docs/decisions/0071).
+// computed in SQL so the table pages, sorts and searches on them (docs/product-notes.md, staff data).
 
 /** Orders whose money arrived: paid, being refunded, or refunded since. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'refund_pending', 'refunded']

@@ -112,7 +112,7 @@ type CsvOrder = OrderRow & { lines: { name: string; quantity: number }[] }
 /**
  * The orders CSV reads as people read orders: products by name ("Brand Kit × 2; Logo Pack"), money
  * as a plain decimal in major units beside its currency code ("1500.50", "NGN"), so spreadsheets sum
- * it (docs/decisions/0071).
+ * it (docs/product-notes.md, staff data).
  */
 const ORDER_CSV: CsvColumn<CsvOrder>[] = [
   { header: 'reference', value: (r) => r.trxref },
