@@ -1,35 +1,38 @@
-import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../shared/names'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
+import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../lib/storage'
 import type { Actor } from '../../policies/actor'
 import { notify } from '../notifications/notify'
 import { enqueueBlobDeletions } from './blob-deletions'
-import { detectMimeType } from './content-type'
+import { detectBlobMimeType } from './content-type'
 import { requireFile, requireFolder } from './file-access'
 import { createFileRecord } from './file-records'
 import { reserveStorage } from './storage-quota'
 import {
   appendToStaging,
-  ChunkTooLongError,
-  createStagingFile,
+  claimWriter,
+  releaseWriter,
   removeStaging,
   stagedBytes,
-  stagingPath,
+  stagedWriteOf,
+  stagingColumns,
 } from './upload-staging'
 
 // Resumable uploads, the tus 1.0 core protocol with the creation, creation-with-upload, termination
 // and expiration extensions (docs/decisions/0028). The routes speak HTTP; this file decides and
 // moves the bytes:
 //  create   checks size, name and editor rights on the target and reserves quota before any byte is sent;
-//  append   streams one PATCH body (or the creation's own) onto the staging file at the offset the
-//           client claims;
-//  complete when the last byte lands, or at once for an empty upload: the staging file streams into
-//           the BlobStore under a new key,
-//           the file row and its notification commit in one transaction, the staging file goes.
-// Until completion nothing of the upload is visible in the file manager.
+//  append   streams one PATCH body (or the creation's own) into the upload's staged write in the blob
+//           store, at the offset the session row holds, under the session's writer lease;
+//  complete when the last byte lands, or at once for an empty upload: the staged write commits as a
+//           blob under the key chosen at creation, and the file row, its notification and the end of
+//           the session commit in one transaction.
+// The bytes and the offset live where every instance sees them (upload-staging.ts, decision 0081), so
+// each request of one upload may reach a different instance. Until completion nothing of the upload
+// is visible in the file manager.
 
 export interface UploadMetadata {
   filename?: string
@@ -77,30 +80,27 @@ export async function createUpload(
   const id = newId()
   const now = deps.clock()
   const expiresAt = new Date(now.getTime() + expiryMs).toISOString()
-  await createStagingFile(deps.env.dataDir, id)
-  try {
-    // The session is the quota reservation: checked and written under the user's lock.
-    await db.transaction().execute(async (trx) => {
-      await reserveStorage(trx, deps, actor, length, now, 'upload')
-      await trx
-        .insertInto('upload_sessions')
-        .values({
-          id,
-          user_id: actor.id,
-          folder_id: folderId,
-          file_id: fileId,
-          filename,
-          declared_type: metadata.filetype?.slice(0, 255) ?? null,
-          length,
-          createdAt: now.toISOString(),
-          expiresAt,
-        })
-        .execute()
-    })
-  } catch (error) {
-    await removeStaging(deps.env.dataDir, id)
-    throw error
-  }
+  // Stores nothing yet: a creation refused below leaves no bytes behind.
+  const write = await deps.storage.beginStagedWrite(length)
+  // The session is the quota reservation: checked and written under the user's lock.
+  await db.transaction().execute(async (trx) => {
+    await reserveStorage(trx, deps, actor, length, now, 'upload')
+    await trx
+      .insertInto('upload_sessions')
+      .values({
+        id,
+        user_id: actor.id,
+        folder_id: folderId,
+        file_id: fileId,
+        filename,
+        declared_type: metadata.filetype?.slice(0, 255) ?? null,
+        length,
+        createdAt: now.toISOString(),
+        expiresAt,
+        ...stagingColumns(write),
+      })
+      .execute()
+  })
   return { id, expiresAt }
 }
 
@@ -120,14 +120,27 @@ async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
 /** HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. */
 export async function uploadOffset(deps: AppDeps, actor: SignedIn, id: string) {
   const session = await loadSession(deps, actor, id)
-  const offset = await stagedBytes(deps.env.dataDir, id)
-  if (offset === undefined)
-    throw problems.notFound('This upload does not exist or has expired. Start it again.')
-  return { offset, length: Number(session.length), expiresAt: session.expiresAt }
+  return { offset: stagedBytes(session), length: Number(session.length), expiresAt: session.expiresAt }
 }
 
-/** One PATCH at a time per upload in this process: two writers appending would interleave bytes. */
-const busy = new Set<string>()
+const gone = () => problems.notFound('This upload does not exist or has expired. Start it again.')
+const busy = () =>
+  problems.conflict(
+    'Another request is still writing to this upload. Ask for its offset again.',
+    'upload_busy',
+  )
+
+function offsetMismatch(current: number, claimed: number): HttpProblem {
+  return new HttpProblem(
+    409,
+    'offset_mismatch',
+    `The upload is at byte ${current}, not ${claimed}.`,
+    undefined,
+    {
+      'Upload-Offset': String(current),
+    },
+  )
+}
 
 export async function appendUpload(
   deps: AppDeps,
@@ -135,68 +148,57 @@ export async function appendUpload(
   id: string,
   input: { offset: number; body: Readable | AsyncIterable<Uint8Array>; contentLength?: number },
 ): Promise<{ offset: number; fileId?: string; expiresAt?: string }> {
-  const session = await loadSession(deps, actor, id)
-  if (busy.has(id)) {
-    throw problems.conflict(
-      'Another request is still writing to this upload. Ask for its offset again.',
-      'upload_busy',
+  const first = await loadSession(deps, actor, id)
+  const length = Number(first.length)
+  if (input.offset !== stagedBytes(first)) throw offsetMismatch(stagedBytes(first), input.offset)
+  // A body announced longer than what is left is refused before a byte of it is read.
+  if (input.contentLength !== undefined && input.contentLength > length - input.offset) {
+    throw new HttpProblem(
+      413,
+      'upload_too_large',
+      `This upload has ${length - input.offset} bytes left to send, not ${input.contentLength}.`,
     )
   }
-  busy.add(id)
+  // One request appends at a time, whichever instance it reached: two would interleave bytes.
+  const token = await claimWriter(deps.database.db, id, deps.clock())
+  if (!token) throw busy()
   try {
-    const length = Number(session.length)
-    const current = await stagedBytes(deps.env.dataDir, id)
-    if (current === undefined)
-      throw problems.notFound('This upload does not exist or has expired. Start it again.')
-    if (input.offset !== current) {
-      throw new HttpProblem(
-        409,
-        'offset_mismatch',
-        `The upload is at byte ${current}, not ${input.offset}.`,
-        undefined,
-        {
-          'Upload-Offset': String(current),
+    // Read again under the lease: another request may have moved the offset since.
+    const session = await loadSession(deps, actor, id)
+    const current = stagedBytes(session)
+    if (input.offset !== current) throw offsetMismatch(current, input.offset)
+    let latest: Session = session
+    let expiresAt = session.expiresAt
+    if (current < length) {
+      const { saved, failure } = await appendToStaging(deps, session, token, input.body).catch(
+        (error: unknown) => {
+          if (error instanceof StagedWriteLostError) throw gone()
+          throw error
         },
       )
+      if (!saved) throw busy()
+      latest = { ...session, ...stagingColumns(saved) }
+      expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
+      if (failure instanceof BlobTooLargeError)
+        throw new HttpProblem(
+          413,
+          'upload_too_large',
+          'The request carried more bytes than Upload-Length announced.',
+        )
+      // A dropped connection is what tus is for: the bytes that arrived are kept, HEAD reports them.
+      if (failure)
+        throw new HttpProblem(
+          400,
+          'upload_interrupted',
+          'The connection dropped. Ask for the offset and go on.',
+        )
     }
-    // A body announced longer than what is left is refused before a byte of it is read.
-    if (input.contentLength !== undefined && input.contentLength > length - current) {
-      throw new HttpProblem(
-        413,
-        'upload_too_large',
-        `This upload has ${length - current} bytes left to send, not ${input.contentLength}.`,
-      )
-    }
-    let offset = current
-    if (current < length) {
-      try {
-        offset = await appendToStaging(deps.env.dataDir, id, input.body, length - current)
-      } catch (error) {
-        // A dropped connection is what tus is for: the bytes that arrived are kept, HEAD reports them.
-        if (isDisconnect(error)) {
-          throw new HttpProblem(
-            400,
-            'upload_interrupted',
-            'The connection dropped. Ask for the offset and go on.',
-          )
-        }
-        if (error instanceof ChunkTooLongError)
-          throw new HttpProblem(
-            413,
-            'upload_too_large',
-            'The request carried more bytes than Upload-Length announced.',
-          )
-        throw error
-      }
-    }
-    const now = deps.clock()
-    const expiresAt = new Date(now.getTime() + deps.env.uploads.expiryMs).toISOString()
-    await deps.database.db.updateTable('upload_sessions').set({ expiresAt }).where('id', '=', id).execute()
+    const offset = stagedBytes(latest)
     if (offset < length) return { offset, expiresAt }
-    const fileId = await completeUpload(deps, actor, session)
+    const fileId = await completeUpload(deps, actor, latest)
     return { offset, fileId }
   } finally {
-    busy.delete(id)
+    await releaseWriter(deps.database.db, id, token)
   }
 }
 
@@ -204,15 +206,24 @@ type Session = Awaited<ReturnType<typeof loadSession>>
 
 async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session): Promise<string> {
   const db = deps.database.db
-  const staging = stagingPath(deps.env.dataDir, session.id)
-  const mimetype = await detectMimeType(staging, session.filename)
-  const blob = await deps.storage.put(createReadStream(staging, { highWaterMark: 1 << 20 }), {
-    maxBytes: Number(session.length),
-  })
-  let fileId: string
+  let blob: PutResult
   try {
-    fileId = await withUniqueRetry(() =>
+    // Idempotent: a completion that failed after this point commits again to the same blob.
+    blob = await deps.storage.commitStagedWrite(stagedWriteOf(session))
+  } catch (error) {
+    if (error instanceof StagedWriteLostError) {
+      await removeStaging(deps, session, deps.clock())
+      throw gone()
+    }
+    throw error
+  }
+  const mimetype = await detectBlobMimeType(deps.storage, blob, session.filename)
+  try {
+    return await withUniqueRetry(() =>
       db.transaction().execute(async (trx) => {
+        // The session ends with the file's arrival; if it is gone (cancelled, expired), so is the upload.
+        const ended = await trx.deleteFrom('upload_sessions').where('id', '=', session.id).executeTakeFirst()
+        if (Number(ended.numDeletedRows) !== 1) throw gone()
         const user = await trx
           .selectFrom('users')
           .select('name')
@@ -258,7 +269,6 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
           .select('folder_name')
           .where('id', '=', file.folder_id)
           .executeTakeFirstOrThrow()
-        await trx.deleteFrom('upload_sessions').where('id', '=', session.id).execute()
         await notify(
           trx,
           {
@@ -276,25 +286,12 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
       }),
     )
   } catch (error) {
-    // Nothing refers to the new blob: take it back. The staging file stays until the session expires,
-    // so a refused completion (rights revoked) does not throw away what the client sent.
-    await deps.storage.delete(blob.key).catch(() => {})
+    // Refused (rights revoked, folder gone): the upload has failed, and ends here rather than keep its
+    // quota reservation until it expires; its blob goes through the deletion queue. Anything else (the
+    // database went away) keeps the session, and the client's retry commits the same blob again.
+    if (error instanceof HttpProblem && error.status < 500) await removeStaging(deps, session, deps.clock())
     throw error
   }
-  await removeStaging(deps.env.dataDir, session.id)
-  return fileId
-}
-
-function isDisconnect(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const code = 'code' in error ? error.code : undefined
-  return (
-    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    code === 'ECONNRESET' ||
-    code === 'ABORT_ERR' ||
-    error.name === 'AbortError' ||
-    error.message === 'aborted'
-  )
 }
 
 /** Two uploads racing for one name: the unique index refuses the later insert; run it again. */
@@ -315,8 +312,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** DELETE (tus termination): the client gave up; drop the session and its bytes. */
 export async function cancelUpload(deps: AppDeps, actor: SignedIn, id: string): Promise<void> {
-  await loadSession(deps, actor, id)
-  if (busy.has(id)) throw problems.conflict('The upload is still receiving data.', 'upload_busy')
-  await deps.database.db.deleteFrom('upload_sessions').where('id', '=', id).execute()
-  await removeStaging(deps.env.dataDir, id)
+  const session = await loadSession(deps, actor, id)
+  const token = await claimWriter(deps.database.db, id, deps.clock())
+  if (!token) throw problems.conflict('The upload is still receiving data.', 'upload_busy')
+  await removeStaging(deps, session, deps.clock())
 }
