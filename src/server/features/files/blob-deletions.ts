@@ -1,12 +1,14 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { BlobStore } from '../../lib/storage'
+import { referencedBlobKeys } from '../operations/blob-references'
 import { removeThumbnail } from './thumbnails'
 
 // Blobs are removed from storage after their rows are gone, by a retried background step
 // (docs/decisions/0027, 0041): the row delete and enqueue() commit together, and drainBlobDeletions() (a
 // job) deletes what is due. A failure waits longer each time; deleting a missing blob succeeds.
-// The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by blob key) goes with it.
+// The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by blob key) goes with it. A blob that any
+// row still names (BLOB_REFERENCES: files, products, paid order lines, uploads under way) is kept.
 
 const BATCH = 100
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000
@@ -52,12 +54,16 @@ export async function drainBlobDeletions(
     .orderBy('nextAttemptAt')
     .limit(BATCH)
     .execute()
+  // Named again since it was queued (an order line that took the file, a copy that shares nothing but
+  // a bug could): the blob stays, and its queue entry goes.
+  const inUse = await referencedBlobKeys(
+    db,
+    due.map((row) => row.key),
+  )
   for (const row of due) {
     if (signal?.aborted) break
-    // A key still used by a file row (never expected: copies get their own blobs) is kept.
-    const inUse = await db.selectFrom('files').select('id').where('path', '=', row.key).executeTakeFirst()
     try {
-      if (!inUse) {
+      if (!inUse.has(row.key)) {
         await storage.delete(row.key)
         if (dataDir) await removeThumbnail(dataDir, row.key)
       }

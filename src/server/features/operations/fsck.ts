@@ -86,8 +86,10 @@ export async function checkBlobIntegrity(
     else report.youngOrphans++
   }
 
-  for (const [key, rows] of references) {
+  for (const [key, all] of references) {
     if (inStorage.has(key)) continue
+    const rows = all.filter((row) => !row.staged)
+    if (rows.length === 0) continue
     // Listed before the row's delete and the blob's removal raced past us? Look again, one by one.
     if (await deps.storage.exists(key)) continue
     if (!(await isBlobReferenced(db, key))) continue
