@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { serve } from '@hono/node-server'
 import type { Person } from '../support/people'
 import { TEST_ORIGIN, type TestApp } from '../support/test-app'
@@ -75,4 +76,17 @@ export async function listen(t: TestApp): Promise<{ url: string; close(): Promis
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * Where the disk driver stages an upload's bytes: under the shared blob root (DATA_DIR/blobs/staging),
+ * named by the blob key the session will commit under.
+ */
+export async function stagingFileOf(t: TestApp, uploadId: string): Promise<string> {
+  const { blob_key } = await t.database.db
+    .selectFrom('upload_sessions')
+    .select('blob_key')
+    .where('id', '=', uploadId)
+    .executeTakeFirstOrThrow()
+  return path.join(t.deps.env.dataDir, 'blobs', 'staging', `${blob_key}.part`)
 }

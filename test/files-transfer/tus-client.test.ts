@@ -2,12 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Upload, type UploadOptions } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stagingPath } from '../../src/server/features/files/transfer/upload-staging'
 import type { CreatedAccessToken } from '../../src/shared/contract/access-tokens'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { listen } from './helpers'
+import { listen, stagingFileOf } from './helpers'
 
 // tus 1.0 as a stock client speaks it: tus-js-client (the library the web app uses) in Node over a
 // real socket, plus the protocol's discovery and error rules checked header by header.
@@ -180,9 +179,10 @@ describe('tus-js-client in Node', () => {
     const bytes = randomBytes(200_000)
     const { url } = await runUpload(bytes, { chunkSize: 100_000, stopAfterBytes: 100_000 })
     const id = url!.split('/').pop()!
-    expect(existsSync(stagingPath(t.deps.env.dataDir, id))).toBe(true)
+    const staged = await stagingFileOf(t, id)
+    expect(existsSync(staged)).toBe(true)
     await Upload.terminate(url!, { headers: cookieHeaders(), retryDelays: [] })
-    expect(existsSync(stagingPath(t.deps.env.dataDir, id))).toBe(false)
+    expect(existsSync(staged)).toBe(false)
     const head = await fetch(url!, {
       method: 'HEAD',
       headers: { ...cookieHeaders(), 'Tus-Resumable': '1.0.0' },

@@ -1,17 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purgeAbandonedUploads } from '../../src/server/features/files/transfer/upload-cleanup'
-import { stagingDir } from '../../src/server/features/files/transfer/upload-staging'
 import { buildJobTable } from '../../src/server/jobs'
 import { THUMBNAIL_SIZE } from '../../src/server/lib/storage/thumbnails'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUpload, patchUpload, tusBase, uploadFile } from './helpers'
+import { createUpload, patchUpload, stagingFileOf, tusBase, uploadFile } from './helpers'
 
 // product.md §2 "Uploads", over the tus protocol through the real app: small, empty and multi-chunk
 // files land as files with their hash; over-size and over-quota uploads are refused before any byte;
@@ -160,11 +158,14 @@ describe('tus uploads', () => {
     expect(await t.database.db.selectFrom('files').select('id').execute()).toHaveLength(before.length)
 
     const id = location.split('/').pop()!
-    expect(await readdir(stagingDir(t.deps.env.dataDir))).toContain(`${id}.part`)
+    // Staged under the shared blob root, where every instance finds it, and not listed as a blob.
+    const staged = await stagingFileOf(t, id)
+    expect(existsSync(staged)).toBe(true)
+    for await (const blob of t.deps.storage.list()) expect(staged).not.toContain(blob.key)
     t.clock.advance(25 * 60 * 60 * 1000)
     const swept = await purgeAbandonedUploads(t.deps)
     expect(swept.sessions).toBeGreaterThanOrEqual(1)
-    expect(await readdir(stagingDir(t.deps.env.dataDir))).not.toContain(`${id}.part`)
+    expect(existsSync(staged)).toBe(false)
     expect((await editor.client.request(location, { method: 'HEAD', headers: tusBase })).status).toBe(404)
   })
 

@@ -16,12 +16,12 @@ async function diskFixture(): Promise<StoreFixture & { root: string }> {
   return { root, store: createDiskBlobStore(root), visibleKeys: async () => committedFiles(root) }
 }
 
-/** Committed blob files under the root: everything but the temp folder. */
+/** Committed blob files under the root: the shard folders, not the temp or staging folders. */
 function committedFiles(root: string): string[] {
   if (!fs.existsSync(root)) return []
   return fs
     .readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'tmp')
+    .filter((entry) => entry.isDirectory() && /^[0-9a-f]{2}$/.test(entry.name))
     .flatMap((dir) => fs.readdirSync(path.join(root, dir.name)))
 }
 

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { FolderType, PermissionType, TrashItemType } from '../../../shared/enums'
 import type { Timestamp } from './timestamp'
 
@@ -36,7 +37,10 @@ export interface FilesTable {
   sha256: string | null
 }
 
-/** Ours (0011): a resumable upload in progress (tus); its bytes so far are in a staging file. */
+/**
+ * Ours (0011, 0026): a resumable upload in progress (tus). Its bytes so far are a staged write in the
+ * blob store (docs/decisions/0081), which every instance reaches.
+ */
 export interface UploadSessionsTable {
   id: string
   user_id: string
@@ -51,6 +55,15 @@ export interface UploadSessionsTable {
   length: number
   createdAt: Timestamp
   expiresAt: Timestamp
+  /** Ours (0026): the key the finished blob commits under; names a blob (never deleted while here). */
+  blob_key: string
+  /** Ours (0026): the upload's offset, the bytes the blob store holds for it. */
+  staged_bytes: Generated<number>
+  /** Ours (0026): the blob store's bookkeeping for the staged write, JSON (S3: upload id, part ETags). */
+  staging_state: string | null
+  /** Ours (0026): the request appending now (a lease, so two instances never write at once). */
+  writer: string | null
+  writer_until: Timestamp | null
 }
 
 export interface FolderPermissionsTable {

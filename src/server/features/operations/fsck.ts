@@ -4,8 +4,12 @@ import type { AppDeps } from '../../deps'
 import type { Job } from '../../lib/jobs/job-runner'
 import { enqueueBlobDeletions } from '../../lib/storage/blob-deletions.repository'
 import { isBlobKey } from '../../lib/storage/blob-key'
+import {
+  type BlobReference,
+  isBlobReferenced,
+  loadBlobReferences,
+} from '../../lib/storage/blob-references.repository'
 import { removeThumbnail } from '../../lib/storage/thumbnails'
-import { type BlobReference, isBlobReferenced, loadBlobReferences } from './blob-references'
 
 // The integrity check of the database against blob storage (docs/decisions/0008, 0067). The two are
 // written separately (a blob before the row naming it; a row's delete before its blob's), so they can
@@ -86,8 +90,10 @@ export async function checkBlobIntegrity(
     else report.youngOrphans++
   }
 
-  for (const [key, rows] of references) {
+  for (const [key, all] of references) {
     if (inStorage.has(key)) continue
+    const rows = all.filter((row) => !row.staged)
+    if (rows.length === 0) continue
     // Listed before the row's delete and the blob's removal raced past us? Look again, one by one.
     if (await deps.storage.exists(key)) continue
     if (!(await isBlobReferenced(db, key))) continue

@@ -37,11 +37,6 @@ export function dueBlobDeletions(db: Db, now: Date, limit: number) {
 }
 
 /** Does a file row still name this blob? */
-export async function blobInUse(db: Db, key: string): Promise<boolean> {
-  const row = await db.selectFrom('files').select('id').where('path', '=', key).executeTakeFirst()
-  return row !== undefined
-}
-
 export async function removeBlobDeletion(db: Db, key: string): Promise<void> {
   await db.deleteFrom('blob_deletions').where('key', '=', key).execute()
 }

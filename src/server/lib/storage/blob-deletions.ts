@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import {
-  blobInUse,
-  dueBlobDeletions,
-  postponeBlobDeletion,
-  removeBlobDeletion,
-} from './blob-deletions.repository'
+import { dueBlobDeletions, postponeBlobDeletion, removeBlobDeletion } from './blob-deletions.repository'
+import { referencedBlobKeys } from './blob-references.repository'
 import type { BlobStore } from './blob-store'
 import { removeThumbnail } from './thumbnails'
 
@@ -13,7 +9,8 @@ import { removeThumbnail } from './thumbnails'
 // (docs/decisions/0027, 0041): the row delete and enqueueBlobDeletions() (blob-deletions.repository)
 // commit together, and drainBlobDeletions() (a job) deletes what is due. A failure waits longer each
 // time; deleting a missing blob succeeds. The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by
-// blob key) goes with it.
+// blob key) goes with it. A blob that any row still names (BLOB_REFERENCES: files, products, paid order
+// lines, uploads under way) is kept.
 
 const BATCH = 100
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000
@@ -32,12 +29,16 @@ export async function drainBlobDeletions(
   let deleted = 0
   let failed = 0
   const due = await dueBlobDeletions(db, now, BATCH)
+  // Named again since it was queued (an order line that took the file, a copy that shares nothing but
+  // a bug could): the blob stays, and its queue entry goes.
+  const inUse = await referencedBlobKeys(
+    db,
+    due.map((row) => row.key),
+  )
   for (const row of due) {
     if (signal?.aborted) break
-    // A key still used by a file row (never expected: copies get their own blobs) is kept.
-    const inUse = await blobInUse(db, row.key)
     try {
-      if (!inUse) {
+      if (!inUse.has(row.key)) {
         await storage.delete(row.key)
         if (dataDir) await removeThumbnail(dataDir, row.key)
       }

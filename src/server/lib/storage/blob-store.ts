@@ -1,12 +1,14 @@
 import type { Readable } from 'node:stream'
 import type { ByteRange, ByteRangeRequest } from './byte-range'
+import type { StagedWrites } from './staged-write'
 
 /**
  * Where file contents live: local disk (default) or any S3-compatible store, behind one interface
  * (decision 0008). Blobs are immutable and live under generated keys, so a key is also a strong ETag.
- * Everything streams: memory does not grow with the blob's size.
+ * Everything streams: memory does not grow with the blob's size. Resumable writes, a blob assembled
+ * from several requests that may reach several instances, are the StagedWrites half (staged-write.ts).
  */
-export interface BlobStore {
+export interface BlobStore extends StagedWrites {
   readonly driver: 'disk' | 's3'
 
   /**

@@ -35,6 +35,10 @@ function lazyS3BlobStore(config: S3StoreConfig): BlobStore {
     },
     listAbandonedWrites: async (olderThan) => (await store()).listAbandonedWrites(olderThan),
     removeAbandonedWrite: async (write) => (await store()).removeAbandonedWrite(write),
+    beginStagedWrite: async (length) => (await store()).beginStagedWrite(length),
+    appendStagedWrite: async (write, source) => (await store()).appendStagedWrite(write, source),
+    commitStagedWrite: async (write) => (await store()).commitStagedWrite(write),
+    abortStagedWrite: async (write) => (await store()).abortStagedWrite(write),
     close: async () => {
       if (loading) await (await loading).close()
     },

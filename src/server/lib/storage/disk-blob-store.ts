@@ -16,6 +16,7 @@ import type {
   PutResult,
 } from './blob-store'
 import { resolveByteRange } from './byte-range'
+import { createDiskStagedWrites } from './disk-staged-writes'
 import { BlobNotFoundError } from './storage-errors'
 import { toWriteError } from './write-error'
 import { WriteMeter } from './write-meter'
@@ -24,6 +25,7 @@ import { WriteMeter } from './write-meter'
 //   <xx>/<key>        committed blobs; xx = the key's last two hex digits. A UUIDv7 starts with the
 //                     time, so its first digits are the same for years; its last ones are random and
 //                     spread blobs evenly over 256 folders.
+//   staging/<key>.part resumable writes (disk-staged-writes.ts): an upload's bytes between requests.
 //   tmp/<key>.part    writes in progress. Same filesystem as the blobs, so the commit is a rename:
 //                     atomic, and a crash leaves either the whole blob or a temp file, never half a blob.
 
@@ -46,6 +48,7 @@ export function createDiskBlobStore(root: string): BlobStore {
 
   return {
     driver: 'disk',
+    ...createDiskStagedWrites(root, blobPath, syncDirectory),
 
     async put(source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
       const meter = new WriteMeter(options.maxBytes)

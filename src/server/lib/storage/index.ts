@@ -16,4 +16,5 @@ export { type ByteRange, type ByteRangeRequest, resolveByteRange } from './byte-
 export { createStorage, type StorageConfig } from './create-storage'
 export { createDiskBlobStore, diskBlobPath } from './disk-blob-store'
 export type { S3StoreConfig } from './s3-blob-store'
+export type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 export * from './storage-errors'

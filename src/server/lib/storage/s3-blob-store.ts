@@ -24,12 +24,14 @@ import type {
   PutResult,
 } from './blob-store'
 import { resolveByteRange } from './byte-range'
+import { createS3StagedWrites } from './s3-staged-writes'
 import { BlobNotFoundError } from './storage-errors'
 import { toWriteError } from './write-error'
 import { WriteMeter } from './write-meter'
 
 // Layout in the bucket:
 //   blobs/<key>     committed blobs.
+//   staging/<key>.tail  the bytes of a resumable write past its last full part (s3-staged-writes.ts).
 //   pending/<key>   an empty marker per write in progress: a lease its writer refreshes, so a marker
 //                   that has not moved for hours belongs to a writer that died.
 //
@@ -97,6 +99,13 @@ export function createS3BlobStore(config: S3StoreConfig): BlobStore {
 
   return {
     driver: 's3',
+    ...createS3StagedWrites(
+      client,
+      Bucket,
+      objectKey,
+      partSizeFor,
+      async (key) => (await head(key)) !== undefined,
+    ),
 
     async put(source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
       const meter = new WriteMeter(options.maxBytes)
@@ -264,7 +273,7 @@ async function abortMultipartUploads(client: S3Client, Bucket: string, Key: stri
   }
 }
 
-function partSizeFor(maxBytes: number | undefined): number {
+export function partSizeFor(maxBytes: number | undefined): number {
   if (maxBytes === undefined || maxBytes <= PART_SIZE * MAX_PARTS) return PART_SIZE
   const mib = 1 << 20
   return Math.ceil(maxBytes / MAX_PARTS / mib) * mib

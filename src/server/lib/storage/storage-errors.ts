@@ -53,3 +53,10 @@ export class WriteAbortedError extends StorageError {
     )
   }
 }
+
+/** A resumable write whose staged bytes are gone (aborted, swept) or no longer match its saved state. */
+export class StagedWriteLostError extends StorageError {
+  constructor(readonly key: string) {
+    super('staged_write_lost', `The staged bytes of ${key} are gone`)
+  }
+}

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import { getMimeType } from 'hono/utils/mime'
+import type { BlobStore } from '../../../lib/storage'
 
 // A file's MIME type from its content first (file-type reads the magic bytes), then its name. The
 // client's declared type is never trusted: it would let anyone label a page as an image. Formats with
@@ -39,4 +40,17 @@ export async function mimeTypeOf(head: Uint8Array, filename: string): Promise<st
   )
     return byName
   return sniffed.mime
+}
+
+/** The type of a committed blob, sniffed from its first bytes in the store. */
+export async function detectBlobMimeType(
+  storage: BlobStore,
+  blob: { key: string; size: number },
+  filename: string,
+): Promise<string> {
+  if (blob.size === 0) return mimeTypeOf(new Uint8Array(0), filename)
+  const read = await storage.get(blob.key, { range: { start: 0, end: Math.min(blob.size, SNIFF_BYTES) - 1 } })
+  const chunks: Buffer[] = []
+  for await (const chunk of read.body as AsyncIterable<Buffer>) chunks.push(chunk)
+  return mimeTypeOf(Buffer.concat(chunks), filename)
 }

@@ -1,45 +1,50 @@
-import { stat } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
 import type { AppDeps } from '../../../deps'
 import { cleanAbandonedWrites } from '../../../lib/storage'
-import {
-  deleteUploadSession,
-  existingUploadSessionIds,
-  expiredUploadSessionIds,
-} from './upload-sessions.repository'
-import { listStagingIds, removeStaging, stagingPath } from './upload-staging'
+import { claimWriter, removeStaging } from './upload-staging'
 
-/** A staging file without a session row younger than this may be an upload being created right now. */
-const ORPHAN_GRACE_MS = 60 * 60 * 1000
+/** The folder where each instance kept its own unfinished uploads before they were staged in the store. */
+const LEGACY_STAGING_DIR = 'uploads'
+/** A legacy staging file this old belongs to no upload that could still go on. */
+const LEGACY_GRACE_MS = 60 * 60 * 1000
 
 /**
  * The periodic sweep of unfinished uploads: sessions past their expiry (the client never came back)
- * with their staging files, staging files no session owns (a crash between the two writes), and the
- * BlobStore's own abandoned writes (a crash mid-completion). Idempotent; safe on every instance.
+ * with their staged bytes, what older versions left in DATA_DIR/uploads, and the BlobStore's own
+ * abandoned writes (a crash mid-write). Idempotent; one instance per run (job lease), though any may.
  */
 export async function purgeAbandonedUploads(
   deps: Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>,
 ): Promise<{ sessions: number; orphans: number; blobs: number }> {
   const db = deps.database.db
   const now = deps.clock()
-  const expired = await expiredUploadSessionIds(db, now)
-  for (const id of expired) {
-    await deleteUploadSession(db, id)
-    await removeStaging(deps.env.dataDir, id)
+  const expired = await db
+    .selectFrom('upload_sessions')
+    .select(['id', 'length', 'blob_key', 'staged_bytes', 'staging_state'])
+    .where('expiresAt', '<=', now.toISOString())
+    .execute()
+  let sessions = 0
+  for (const session of expired) {
+    // A request still appending holds the lease: its upload is swept at a later run.
+    if (!(await claimWriter(db, session.id, now))) continue
+    if (await removeStaging(deps, session, now, { expiredBy: now })) sessions++
   }
+  const orphans = await removeLegacyStaging(deps.env.dataDir, now)
+  const { removed } = await cleanAbandonedWrites(deps.storage, { now })
+  return { sessions, orphans, blobs: removed }
+}
 
-  let orphans = 0
-  const onDisk = await listStagingIds(deps.env.dataDir)
-  if (onDisk.length > 0) {
-    const live = await existingUploadSessionIds(db, onDisk)
-    for (const id of onDisk) {
-      if (live.has(id)) continue
-      const info = await stat(stagingPath(deps.env.dataDir, id)).catch(() => undefined)
-      if (info && now.getTime() - info.mtime.getTime() > ORPHAN_GRACE_MS) {
-        await removeStaging(deps.env.dataDir, id)
-        orphans++
-      }
+async function removeLegacyStaging(dataDir: string, now: Date): Promise<number> {
+  const dir = path.join(dataDir, LEGACY_STAGING_DIR)
+  let removed = 0
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith('.part')) continue
+    const info = await stat(path.join(dir, name)).catch(() => undefined)
+    if (info && now.getTime() - info.mtime.getTime() > LEGACY_GRACE_MS) {
+      await rm(path.join(dir, name), { force: true })
+      removed++
     }
   }
-  const { removed } = await cleanAbandonedWrites(deps.storage, { now })
-  return { sessions: expired.length, orphans, blobs: removed }
+  return removed
 }

@@ -1,83 +1,156 @@
-import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
-import path from 'node:path'
-import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { isBlobKey } from '../../../lib/storage/blob-key'
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../../db/schema'
+import type { AppDeps } from '../../../deps'
+import type { BlobSource, S3StagedState, StagedAppend, StagedWrite } from '../../../lib/storage'
+import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 
-// Where the bytes of an unfinished resumable upload wait: DATA_DIR/uploads/<session id>.part, whatever
-// the storage driver (docs/decisions/0028). The file's size is the upload's offset, so an upload cut
-// off mid-request resumes exactly after the last byte that reached the disk. Nothing here is a file
-// of the file manager: completion streams the staging file into the BlobStore under a new key.
+// Where the bytes of an unfinished resumable upload wait, and who may add to them (decision 0081):
+// a staged write in the blob store (an S3 multipart upload, or a staging file under the shared blob
+// root), never one instance's own folder, so any instance behind the load balancer takes the next
+// PATCH. The session row is the one truth about the upload: its offset (`staged_bytes`), the store's
+// bookkeeping, and a lease naming the one request that appends now. Nothing here is a file of the file
+// manager: the staged write becomes a blob only at completion.
 
-const SUFFIX = '.part'
+type Db = Kysely<DB> | Transaction<DB>
 
-export function stagingDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads')
+/** How long a writer's lease lasts without renewal: a request that died holds its upload this long. */
+export const WRITER_LEASE_MS = 60_000
+const RENEW_EVERY_MS = WRITER_LEASE_MS / 4
+
+export interface StagedSession {
+  id: string
+  length: number
+  blob_key: string
+  staged_bytes: number
+  staging_state: string | null
 }
 
-export function stagingPath(dataDir: string, sessionId: string): string {
-  if (!isBlobKey(sessionId)) throw new TypeError(`Not an upload id: ${sessionId}`)
-  return path.join(stagingDir(dataDir), `${sessionId}${SUFFIX}`)
+/** The session's staged write, as the blob store wants it. */
+export function stagedWriteOf(session: StagedSession): StagedWrite {
+  return {
+    key: session.blob_key,
+    length: Number(session.length),
+    offset: Number(session.staged_bytes),
+    state: session.staging_state ? (JSON.parse(session.staging_state) as S3StagedState) : null,
+  }
 }
 
-export async function createStagingFile(dataDir: string, sessionId: string): Promise<void> {
-  await mkdir(stagingDir(dataDir), { recursive: true })
-  const stream = createWriteStream(stagingPath(dataDir, sessionId), { flags: 'wx' })
-  await new Promise<void>((resolve, reject) => stream.end(() => resolve()).on('error', reject))
+/** The columns that record a staged write (insert or update). */
+export function stagingColumns(write: StagedWrite) {
+  return {
+    blob_key: write.key,
+    staged_bytes: write.offset,
+    staging_state: write.state ? JSON.stringify(write.state) : null,
+  }
 }
 
-/** Bytes received so far; undefined when the staging file is gone. */
-export async function stagedBytes(dataDir: string, sessionId: string): Promise<number | undefined> {
-  const info = await stat(stagingPath(dataDir, sessionId)).catch(() => undefined)
-  return info?.size
+/** The upload's offset: bytes the store holds, as saved after the last append. */
+export function stagedBytes(session: StagedSession): number {
+  return Number(session.staged_bytes)
 }
 
-export class ChunkTooLongError extends Error {
-  constructor() {
-    super('The upload sent more bytes than its Upload-Length')
+/**
+ * Takes the upload's writer lease: one request at a time appends, on whichever instance. Answers the
+ * lease's token, or undefined while another request holds it (or the session is gone).
+ */
+export async function claimWriter(db: Db, sessionId: string, now: Date): Promise<string | undefined> {
+  const token = randomUUID()
+  const result = await db
+    .updateTable('upload_sessions')
+    .set({ writer: token, writer_until: new Date(now.getTime() + WRITER_LEASE_MS).toISOString() })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('writer', 'is', null), eb('writer_until', '<=', now.toISOString())]))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1 ? token : undefined
+}
+
+export async function releaseWriter(db: Db, sessionId: string, token: string): Promise<void> {
+  await db
+    .updateTable('upload_sessions')
+    .set({ writer: null, writer_until: null })
+    .where('id', '=', sessionId)
+    .where('writer', '=', token)
+    .execute()
+}
+
+/** Keeps a lease alive while a long request appends; stop() before releasing it. */
+function renewWriter(deps: Pick<AppDeps, 'database' | 'clock'>, sessionId: string, token: string) {
+  let last = Promise.resolve()
+  const timer = setInterval(() => {
+    const until = new Date(deps.clock().getTime() + WRITER_LEASE_MS).toISOString()
+    last = last
+      .then(() =>
+        deps.database.db
+          .updateTable('upload_sessions')
+          .set({ writer_until: until })
+          .where('id', '=', sessionId)
+          .where('writer', '=', token)
+          .execute(),
+      )
+      .then(
+        () => {},
+        () => {}, // a missed renewal is tried again at the next tick
+      )
+  }, RENEW_EVERY_MS)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await last
+    },
   }
 }
 
 /**
- * Appends the request body to the staging file, streaming (one chunk in memory at a time). Refuses
- * to go past `room` bytes: what was written before stays (a later HEAD reports it), the excess never
- * lands. Rejects when the client disconnects, keeping every byte that arrived.
+ * Appends one request's body to the upload's staged write and saves the new offset, under the lease
+ * `token`. A body cut short is no error here: what arrived is kept and saved, and `failure` says why it
+ * stopped. Answers undefined for the new state when the lease was lost meanwhile (nothing saved: the
+ * lease's new holder starts from the offset saved before).
  */
 export async function appendToStaging(
-  dataDir: string,
-  sessionId: string,
-  body: Readable | AsyncIterable<Uint8Array>,
-  room: number,
-): Promise<number> {
-  const file = stagingPath(dataDir, sessionId)
-  const before = (await stat(file)).size
-  let written = 0
-  // On any failure (disconnect, too long) the write stream is destroyed: what reached the disk stays
-  // and the file's size says how much that was; nothing past `room` is ever written.
-  await pipeline(
-    body,
-    async function* limit(chunks: AsyncIterable<Uint8Array>) {
-      for await (const chunk of chunks) {
-        if (written + chunk.length > room) throw new ChunkTooLongError()
-        written += chunk.length
-        yield chunk
-      }
-    },
-    createWriteStream(file, { flags: 'a', highWaterMark: 1 << 20 }),
-  )
-  return before + written
+  deps: Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env'>,
+  session: StagedSession,
+  token: string,
+  body: BlobSource,
+): Promise<{ saved: StagedWrite | undefined; failure: StagedAppend['failure'] }> {
+  const renewal = renewWriter(deps, session.id, token)
+  let appended: StagedAppend
+  try {
+    appended = await deps.storage.appendStagedWrite(stagedWriteOf(session), body)
+  } finally {
+    await renewal.stop()
+  }
+  const expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
+  const result = await deps.database.db
+    .updateTable('upload_sessions')
+    .set({ ...stagingColumns(appended.write), expiresAt })
+    .where('id', '=', session.id)
+    .where('writer', '=', token)
+    .executeTakeFirst()
+  const saved = Number(result.numUpdatedRows) === 1 ? appended.write : undefined
+  return { saved, failure: appended.failure }
 }
 
-export async function removeStaging(dataDir: string, sessionId: string): Promise<void> {
-  await rm(stagingPath(dataDir, sessionId), { force: true })
-}
-
-/** Session ids of every staging file on disk (for the sweeper to find orphans). */
-export async function listStagingIds(dataDir: string): Promise<string[]> {
-  const names = await readdir(stagingDir(dataDir)).catch(() => [] as string[])
-  return names
-    .filter((n) => n.endsWith(SUFFIX))
-    .map((n) => n.slice(0, -SUFFIX.length))
-    .filter(isBlobKey)
+/**
+ * Ends an upload that will not complete (cancelled, expired, refused): the staged bytes go, and the
+ * session row with its quota reservation. The key goes through the blob deletion queue in the same
+ * transaction, in case a completion committed the blob before it was refused. Answers false when the
+ * session was already gone (or, with `expiredBy`, is no longer expired).
+ */
+export async function removeStaging(
+  deps: Pick<AppDeps, 'database' | 'storage'>,
+  session: StagedSession,
+  now: Date,
+  options: { expiredBy?: Date } = {},
+): Promise<boolean> {
+  await deps.storage.abortStagedWrite(stagedWriteOf(session))
+  return deps.database.db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom('upload_sessions').where('id', '=', session.id)
+    if (options.expiredBy) query = query.where('expiresAt', '<=', options.expiredBy.toISOString())
+    const result = await query.executeTakeFirst()
+    if (Number(result.numDeletedRows) !== 1) return false
+    await enqueueBlobDeletions(trx, [session.blob_key], now)
+    return true
+  })
 }

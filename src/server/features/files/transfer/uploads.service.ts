@@ -1,47 +1,38 @@
-import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
-import type { Transaction } from 'kysely'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
-import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
-import type { PutResult } from '../../../lib/storage'
+import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import type { Actor } from '../../../policies/actor'
-import { findUserById } from '../../accounts/users.repository'
 import { notify } from '../../notifications/notify'
 import { requireFile, requireFolder } from '../access/file-access'
-import { createFileRecord, updateFileRow } from '../items/files.repository'
-import { folderName } from '../items/folders.repository'
-import { detectMimeType } from './content-type'
+import { createFileRecord } from '../items/files.repository'
+import { detectBlobMimeType } from './content-type'
 import { reserveStorage } from './storage-quota'
 import {
-  deleteUploadSession,
-  extendUploadSession,
-  findUploadSession,
-  insertUploadSession,
-  type UploadSession,
-} from './upload-sessions.repository'
-import {
   appendToStaging,
-  ChunkTooLongError,
-  createStagingFile,
+  claimWriter,
+  releaseWriter,
   removeStaging,
   stagedBytes,
-  stagingPath,
+  stagedWriteOf,
+  stagingColumns,
 } from './upload-staging'
 
 // Resumable uploads, the tus 1.0 core protocol with the creation, creation-with-upload, termination
 // and expiration extensions (docs/decisions/0028). The routes speak HTTP; this file decides and
 // moves the bytes:
 //  create   checks size, name and editor rights on the target and reserves quota before any byte is sent;
-//  append   streams one PATCH body (or the creation's own) onto the staging file at the offset the
-//           client claims;
-//  complete when the last byte lands, or at once for an empty upload: the staging file streams into
-//           the BlobStore under a new key,
-//           the file row and its notification commit in one transaction, the staging file goes.
-// Until completion nothing of the upload is visible in the file manager.
+//  append   streams one PATCH body (or the creation's own) into the upload's staged write in the blob
+//           store, at the offset the session row holds, under the session's writer lease;
+//  complete when the last byte lands, or at once for an empty upload: the staged write commits as a
+//           blob under the key chosen at creation, and the file row, its notification and the end of
+//           the session commit in one transaction.
+// The bytes and the offset live where every instance sees them (upload-staging.ts, decision 0081), so
+// each request of one upload may reach a different instance. Until completion nothing of the upload
+// is visible in the file manager.
 
 export interface UploadMetadata {
   filename?: string
@@ -89,12 +80,14 @@ export async function createUpload(
   const id = newId()
   const now = deps.clock()
   const expiresAt = new Date(now.getTime() + expiryMs).toISOString()
-  await createStagingFile(deps.env.dataDir, id)
-  try {
-    // The session is the quota reservation: checked and written under the user's lock.
-    await db.transaction().execute(async (trx) => {
-      await reserveStorage(trx, deps, actor, length, now, 'upload')
-      await insertUploadSession(trx, {
+  // Stores nothing yet: a creation refused below leaves no bytes behind.
+  const write = await deps.storage.beginStagedWrite(length)
+  // The session is the quota reservation: checked and written under the user's lock.
+  await db.transaction().execute(async (trx) => {
+    await reserveStorage(trx, deps, actor, length, now, 'upload')
+    await trx
+      .insertInto('upload_sessions')
+      .values({
         id,
         user_id: actor.id,
         folder_id: folderId,
@@ -104,17 +97,20 @@ export async function createUpload(
         length,
         createdAt: now.toISOString(),
         expiresAt,
+        ...stagingColumns(write),
       })
-    })
-  } catch (error) {
-    await removeStaging(deps.env.dataDir, id)
-    throw error
-  }
+      .execute()
+  })
   return { id, expiresAt }
 }
 
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
-  const session = await findUploadSession(deps.database.db, id, actor.id)
+  const session = await deps.database.db
+    .selectFrom('upload_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst()
   if (!session || Date.parse(session.expiresAt) <= deps.clock().getTime()) {
     throw problems.notFound('This upload does not exist or has expired. Start it again.')
   }
@@ -124,14 +120,27 @@ async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
 /** HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. */
 export async function uploadOffset(deps: AppDeps, actor: SignedIn, id: string) {
   const session = await loadSession(deps, actor, id)
-  const offset = await stagedBytes(deps.env.dataDir, id)
-  if (offset === undefined)
-    throw problems.notFound('This upload does not exist or has expired. Start it again.')
-  return { offset, length: Number(session.length), expiresAt: session.expiresAt }
+  return { offset: stagedBytes(session), length: Number(session.length), expiresAt: session.expiresAt }
 }
 
-/** One PATCH at a time per upload in this process: two writers appending would interleave bytes. */
-const busy = new Set<string>()
+const gone = () => problems.notFound('This upload does not exist or has expired. Start it again.')
+const busy = () =>
+  problems.conflict(
+    'Another request is still writing to this upload. Ask for its offset again.',
+    'upload_busy',
+  )
+
+function offsetMismatch(current: number, claimed: number): HttpProblem {
+  return new HttpProblem(
+    409,
+    'offset_mismatch',
+    `The upload is at byte ${current}, not ${claimed}.`,
+    undefined,
+    {
+      'Upload-Offset': String(current),
+    },
+  )
+}
 
 export async function appendUpload(
   deps: AppDeps,
@@ -139,167 +148,150 @@ export async function appendUpload(
   id: string,
   input: { offset: number; body: Readable | AsyncIterable<Uint8Array>; contentLength?: number },
 ): Promise<{ offset: number; fileId?: string; expiresAt?: string }> {
-  const session = await loadSession(deps, actor, id)
-  if (busy.has(id)) {
-    throw problems.conflict(
-      'Another request is still writing to this upload. Ask for its offset again.',
-      'upload_busy',
+  const first = await loadSession(deps, actor, id)
+  const length = Number(first.length)
+  if (input.offset !== stagedBytes(first)) throw offsetMismatch(stagedBytes(first), input.offset)
+  // A body announced longer than what is left is refused before a byte of it is read.
+  if (input.contentLength !== undefined && input.contentLength > length - input.offset) {
+    throw new HttpProblem(
+      413,
+      'upload_too_large',
+      `This upload has ${length - input.offset} bytes left to send, not ${input.contentLength}.`,
     )
   }
-  busy.add(id)
+  // One request appends at a time, whichever instance it reached: two would interleave bytes.
+  const token = await claimWriter(deps.database.db, id, deps.clock())
+  if (!token) throw busy()
   try {
-    const length = Number(session.length)
-    const current = await stagedBytes(deps.env.dataDir, id)
-    if (current === undefined)
-      throw problems.notFound('This upload does not exist or has expired. Start it again.')
-    if (input.offset !== current) {
-      throw new HttpProblem(
-        409,
-        'offset_mismatch',
-        `The upload is at byte ${current}, not ${input.offset}.`,
-        undefined,
-        {
-          'Upload-Offset': String(current),
+    // Read again under the lease: another request may have moved the offset since.
+    const session = await loadSession(deps, actor, id)
+    const current = stagedBytes(session)
+    if (input.offset !== current) throw offsetMismatch(current, input.offset)
+    let latest: Session = session
+    let expiresAt = session.expiresAt
+    if (current < length) {
+      const { saved, failure } = await appendToStaging(deps, session, token, input.body).catch(
+        (error: unknown) => {
+          if (error instanceof StagedWriteLostError) throw gone()
+          throw error
         },
       )
+      if (!saved) throw busy()
+      latest = { ...session, ...stagingColumns(saved) }
+      expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
+      if (failure instanceof BlobTooLargeError)
+        throw new HttpProblem(
+          413,
+          'upload_too_large',
+          'The request carried more bytes than Upload-Length announced.',
+        )
+      // A dropped connection is what tus is for: the bytes that arrived are kept, HEAD reports them.
+      if (failure)
+        throw new HttpProblem(
+          400,
+          'upload_interrupted',
+          'The connection dropped. Ask for the offset and go on.',
+        )
     }
-    // A body announced longer than what is left is refused before a byte of it is read.
-    if (input.contentLength !== undefined && input.contentLength > length - current) {
-      throw new HttpProblem(
-        413,
-        'upload_too_large',
-        `This upload has ${length - current} bytes left to send, not ${input.contentLength}.`,
-      )
-    }
-    let offset = current
-    if (current < length) {
-      try {
-        offset = await appendToStaging(deps.env.dataDir, id, input.body, length - current)
-      } catch (error) {
-        // A dropped connection is what tus is for: the bytes that arrived are kept, HEAD reports them.
-        if (isDisconnect(error)) {
-          throw new HttpProblem(
-            400,
-            'upload_interrupted',
-            'The connection dropped. Ask for the offset and go on.',
-          )
-        }
-        if (error instanceof ChunkTooLongError)
-          throw new HttpProblem(
-            413,
-            'upload_too_large',
-            'The request carried more bytes than Upload-Length announced.',
-          )
-        throw error
-      }
-    }
-    const now = deps.clock()
-    const expiresAt = new Date(now.getTime() + deps.env.uploads.expiryMs).toISOString()
-    await extendUploadSession(deps.database.db, id, expiresAt)
+    const offset = stagedBytes(latest)
     if (offset < length) return { offset, expiresAt }
-    const fileId = await completeUpload(deps, actor, session)
+    const fileId = await completeUpload(deps, actor, latest)
     return { offset, fileId }
   } finally {
-    busy.delete(id)
+    await releaseWriter(deps.database.db, id, token)
   }
 }
 
-async function completeUpload(deps: AppDeps, actor: SignedIn, session: UploadSession): Promise<string> {
-  const staging = stagingPath(deps.env.dataDir, session.id)
-  const mimetype = await detectMimeType(staging, session.filename)
-  const blob = await deps.storage.put(createReadStream(staging, { highWaterMark: 1 << 20 }), {
-    maxBytes: Number(session.length),
-  })
-  let fileId: string
+type Session = Awaited<ReturnType<typeof loadSession>>
+
+async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session): Promise<string> {
+  const db = deps.database.db
+  let blob: PutResult
   try {
-    fileId = await withUniqueRetry(() =>
-      deps.database.db
-        .transaction()
-        .execute((trx) => landUpload(trx, deps, actor, session, { blob, mimetype })),
-    )
+    // Idempotent: a completion that failed after this point commits again to the same blob.
+    blob = await deps.storage.commitStagedWrite(stagedWriteOf(session))
   } catch (error) {
-    // Nothing refers to the new blob: take it back. The staging file stays until the session expires,
-    // so a refused completion (rights revoked) does not throw away what the client sent.
-    await deps.storage.delete(blob.key).catch(() => {})
+    if (error instanceof StagedWriteLostError) {
+      await removeStaging(deps, session, deps.clock())
+      throw gone()
+    }
     throw error
   }
-  await removeStaging(deps.env.dataDir, session.id)
-  return fileId
-}
-
-/**
- * In one transaction: the stored blob becomes the replaced file's content or a new file, the session
- * ends and the folder's audience is notified. Rights are checked again, at the moment it lands.
- */
-async function landUpload(
-  trx: Transaction<DB>,
-  deps: AppDeps,
-  actor: SignedIn,
-  session: UploadSession,
-  stored: { blob: PutResult; mimetype: string },
-): Promise<string> {
-  const { blob, mimetype } = stored
-  const user = await findUserById(trx, actor.id)
-  if (!user) throw new Error('The uploader’s account is gone.')
-  const now = deps.clock()
-  let file: { id: string; filename: string; folder_id: string }
-  let action: 'uploaded' | 'updated'
-  if (session.file_id) {
-    const found = await requireFile(trx, actor, session.file_id, 'editor')
-    // The replaced blob goes through the retried deletion queue, committed with the row change:
-    // a storage failure after the commit can no longer leave an orphan (decision 0027).
-    if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
-    await updateFileRow(trx, found.file.id, {
-      path: blob.key,
-      size: blob.size,
-      sha256: blob.sha256,
-      mimetype,
-      updatedAt: now.toISOString(),
-    })
-    file = found.file
-    action = 'updated'
-  } else {
-    await requireFolder(trx, actor, session.folder_id!, 'editor')
-    file = await createFileRecord(trx, {
-      folderId: session.folder_id!,
-      wantedName: session.filename,
-      blob,
-      mimetype,
-      originalname: session.filename,
-      createdBy: actor.id,
-      now,
-    })
-    action = 'uploaded'
+  const mimetype = await detectBlobMimeType(deps.storage, blob, session.filename)
+  try {
+    return await withUniqueRetry(() =>
+      db.transaction().execute(async (trx) => {
+        // The session ends with the file's arrival; if it is gone (cancelled, expired), so is the upload.
+        const ended = await trx.deleteFrom('upload_sessions').where('id', '=', session.id).executeTakeFirst()
+        if (Number(ended.numDeletedRows) !== 1) throw gone()
+        const user = await trx
+          .selectFrom('users')
+          .select('name')
+          .where('id', '=', actor.id)
+          .executeTakeFirstOrThrow()
+        const now = deps.clock()
+        let file: { id: string; filename: string; folder_id: string }
+        let action: 'uploaded' | 'updated'
+        if (session.file_id) {
+          // Rights may have changed since the upload began: check again at the moment it lands.
+          const found = await requireFile(trx, actor, session.file_id, 'editor')
+          // The replaced blob goes through the retried deletion queue, committed with the row change:
+          // a storage failure after the commit can no longer leave an orphan (decision 0027).
+          if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
+          await trx
+            .updateTable('files')
+            .set({
+              path: blob.key,
+              size: blob.size,
+              sha256: blob.sha256,
+              mimetype,
+              updatedAt: now.toISOString(),
+            })
+            .where('id', '=', found.file.id)
+            .execute()
+          file = found.file
+          action = 'updated'
+        } else {
+          await requireFolder(trx, actor, session.folder_id!, 'editor')
+          file = await createFileRecord(trx, {
+            folderId: session.folder_id!,
+            wantedName: session.filename,
+            blob,
+            mimetype,
+            originalname: session.filename,
+            createdBy: actor.id,
+            now,
+          })
+          action = 'uploaded'
+        }
+        const folder = await trx
+          .selectFrom('folders')
+          .select('folder_name')
+          .where('id', '=', file.folder_id)
+          .executeTakeFirstOrThrow()
+        await notify(
+          trx,
+          {
+            type: 'file',
+            action,
+            actor: { id: actor.id, name: user.name },
+            mainItem: file.filename,
+            subItem: folder.folder_name,
+            audience: { forAll: true },
+            refs: { folder_id: file.folder_id, file_id: file.id },
+          },
+          now,
+        )
+        return file.id
+      }),
+    )
+  } catch (error) {
+    // Refused (rights revoked, folder gone): the upload has failed, and ends here rather than keep its
+    // quota reservation until it expires; its blob goes through the deletion queue. Anything else (the
+    // database went away) keeps the session, and the client's retry commits the same blob again.
+    if (error instanceof HttpProblem && error.status < 500) await removeStaging(deps, session, deps.clock())
+    throw error
   }
-  const folder = await folderName(trx, file.folder_id)
-  if (!folder) throw new Error('The upload’s folder is gone.')
-  await deleteUploadSession(trx, session.id)
-  await notify(
-    trx,
-    {
-      type: 'file',
-      action,
-      actor: { id: actor.id, name: user.name },
-      mainItem: file.filename,
-      subItem: folder.folder_name,
-      audience: { forAll: true },
-      refs: { folder_id: file.folder_id, file_id: file.id },
-    },
-    now,
-  )
-  return file.id
-}
-
-function isDisconnect(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const code = 'code' in error ? error.code : undefined
-  return (
-    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    code === 'ECONNRESET' ||
-    code === 'ABORT_ERR' ||
-    error.name === 'AbortError' ||
-    error.message === 'aborted'
-  )
 }
 
 /** Two uploads racing for one name: the unique index refuses the later insert; run it again. */
@@ -320,8 +312,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** DELETE (tus termination): the client gave up; drop the session and its bytes. */
 export async function cancelUpload(deps: AppDeps, actor: SignedIn, id: string): Promise<void> {
-  await loadSession(deps, actor, id)
-  if (busy.has(id)) throw problems.conflict('The upload is still receiving data.', 'upload_busy')
-  await deleteUploadSession(deps.database.db, id)
-  await removeStaging(deps.env.dataDir, id)
+  const session = await loadSession(deps, actor, id)
+  const token = await claimWriter(deps.database.db, id, deps.clock())
+  if (!token) throw problems.conflict('The upload is still receiving data.', 'upload_busy')
+  await removeStaging(deps, session, deps.clock())
 }

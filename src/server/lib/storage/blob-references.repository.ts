@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+
+/**
+ * Every column that names a blob in storage, with the column that identifies its row. The integrity
+ * check treats a blob that none of these names as an orphan, and the blob deletion queue keeps a blob
+ * any of them still names, so a new column holding blob keys must be added here. User pictures and
+ * the site's images are not blobs (their bytes are in the database); thumbnails are a cache keyed by
+ * blob key. An upload under way names the key its blob will commit under (`staged`): that blob may not
+ * exist yet, which is no missing blob.
+ */
+export const BLOB_REFERENCES = [
+  { table: 'files', column: 'path', id: 'id', staged: false },
+  { table: 'products', column: 'deliveryFileKey', id: 'id', staged: false },
+  { table: 'products', column: 'coverSmallKey', id: 'id', staged: false },
+  { table: 'products', column: 'coverLargeKey', id: 'id', staged: false },
+  { table: 'product_orders', column: 'deliveryFileKey', id: 'order_id', staged: false },
+  { table: 'upload_sessions', column: 'blob_key', id: 'id', staged: true },
+] as const
+
+export interface BlobReference {
+  table: (typeof BLOB_REFERENCES)[number]['table']
+  column: string
+  id: string
+  key: string
+  /** The row is an upload under way, whose blob may not be committed yet. */
+  staged: boolean
+}
+
+/** Every row that names a blob: key → the rows naming it. */
+export async function loadBlobReferences(db: Kysely<DB>): Promise<Map<string, BlobReference[]>> {
+  const byKey = new Map<string, BlobReference[]>()
+  for (const { table, column, id, staged } of BLOB_REFERENCES) {
+    const rows = (await db
+      .selectFrom(table)
+      .select([`${id} as id`, `${column} as key`] as never)
+      .where(column as never, 'is not', null)
+      .execute()) as unknown as { id: string; key: string }[]
+    for (const row of rows) {
+      const list = byKey.get(row.key) ?? []
+      list.push({ table, column, id: row.id, key: row.key, staged })
+      byKey.set(row.key, list)
+    }
+  }
+  return byKey
+}
+
+/** Whether any row names `key` now (checked again just before a blob is queued for deletion). */
+export async function isBlobReferenced(db: Kysely<DB>, key: string): Promise<boolean> {
+  return (await referencedBlobKeys(db, [key])).has(key)
+}
+
+/** Which of `keys` some row names now: one query per referencing column, whatever the number of keys. */
+export async function referencedBlobKeys(db: Kysely<DB>, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  if (keys.length === 0) return found
+  for (const { table, column } of BLOB_REFERENCES) {
+    const rows = (await db
+      .selectFrom(table)
+      .select(`${column} as key` as never)
+      .where(column as never, 'in', keys as never)
+      .execute()) as unknown as { key: string }[]
+    for (const row of rows) found.add(row.key)
+  }
+  return found
+}
