@@ -154,6 +154,9 @@ export const shareCandidatesSchema = z.object({
 })
 export type ShareCandidates = z.infer<typeof shareCandidatesSchema>
 
+/** The answer to revoking a grant. */
+export const revokedSchema = z.object({ revoked: z.boolean() })
+
 /** The answer to sharing by address: the same whether or not an account has the address. */
 export const shareByEmailResultSchema = z.object({
   email: z.string(),
@@ -198,6 +201,10 @@ export const trashContentsSchema = z.object({
     }),
   ),
 })
+/** The answer to emptying the trash: how many entries went for good. */
+export const trashEmptiedSchema = z.object({ deleted: z.number() })
+/** The answer to deleting one entry for good. */
+export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.boolean() })
 export const restoreResultSchema = z.object({
   id: z.string(),
   item_type: z.enum(ITEM_TYPES),

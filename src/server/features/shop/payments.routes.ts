@@ -7,6 +7,7 @@ import {
   orderListSchema,
   refundInputSchema,
   verifyInputSchema,
+  webhookReceivedSchema,
 } from '../../../shared/contract/orders'
 import { csvResponse } from '../../lib/csv/csv-response'
 import { problems } from '../../lib/http/problem'
@@ -80,7 +81,10 @@ export const paymentsRoutes = [
     access: 'public',
     request: { bodyType: 'raw', maxBodyBytes: WEBHOOK_MAX_BYTES },
     csrfExempt: 'Sent by Paystack, server to server; authenticated by its HMAC signature instead',
-    responses: { 200: { description: 'Received' }, 401: { description: 'Bad or missing signature' } },
+    responses: {
+      200: { description: 'Received', schema: webhookReceivedSchema },
+      401: { description: 'Bad or missing signature' },
+    },
     handler: async (c) => {
       const raw = new Uint8Array(await c.req.arrayBuffer())
       // The route table's body limit covers JSON and form bodies only; Paystack's events are small.
