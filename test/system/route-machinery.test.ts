@@ -23,7 +23,12 @@ const echo = defineRoute({
     query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
     body: z.object({ email: z.email('Enter a valid e-mail address'), name: z.string().min(1, 'Required') }),
   },
-  responses: { 201: { description: 'Created' } },
+  responses: {
+    201: {
+      description: 'Created',
+      schema: z.object({ id: z.uuid(), email: z.string(), name: z.string(), dryRun: z.boolean() }),
+    },
+  },
   handler: (_c, { params, body, query }) => ({ id: params.id, ...body, dryRun: query.dryRun === 'true' }),
 })
 const hook = defineRoute({
@@ -43,7 +48,7 @@ const staffOnly = defineRoute({
   summary: 'staff',
   tags: ['test'],
   access: { staff: ['ManageFeedback'] },
-  responses: { 200: { description: 'ok' } },
+  responses: { 200: { description: 'ok', schema: z.object({ ok: z.literal(true) }) } },
   handler: () => ({ ok: true }),
 })
 const boom = defineRoute({

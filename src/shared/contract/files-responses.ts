@@ -55,6 +55,7 @@ export const fileSchema = z.object({
 export type FileItem = z.infer<typeof fileSchema>
 
 export const crumbSchema = z.object({ id: z.string(), folder_name: z.string(), type: z.enum(FOLDER_TYPES) })
+export type Crumb = z.infer<typeof crumbSchema>
 /** The visible part of the path above an item, top first. */
 export const breadcrumbsSchema = z.array(crumbSchema)
 
@@ -68,6 +69,7 @@ export const folderChildrenSchema = z.object({
 })
 export type FolderChildren = z.infer<typeof folderChildrenSchema>
 export const homeViewSchema = z.object({ view: z.enum(HOME_VIEWS), folders: z.array(folderSchema) })
+export type HomeViewResult = z.infer<typeof homeViewSchema>
 /** GET /api/me/storage: the caller's storage against their quota (null: none), in bytes. */
 export const storageUsageSchema = z.object({
   /** Their files' bytes (the trash included until emptied) plus their uploads under way. */
@@ -83,6 +85,7 @@ export const searchResultSchema = z.object({
   folders: z.array(folderSchema.extend({ parentName: z.string().nullable() })),
   files: z.array(fileSchema.extend({ folderName: z.string().nullable() })),
 })
+export type SearchResult = z.infer<typeof searchResultSchema>
 
 /** A single move or copy: the item as it is now (a copy has a new id); `skipped` when onConflict said so. */
 export const itemOutcomeSchema = z.object({
@@ -102,18 +105,21 @@ export const trashedSchema = z.object({
   items: z.number(),
 })
 
+/** One item's outcome in a bulk action: ok (with the resulting item), skipped, or the problem it met. */
+export const bulkItemResultSchema = z.object({
+  type: z.enum(ITEM_TYPES),
+  id: z.string(),
+  status: z.enum(['ok', 'skipped', 'failed']),
+  /** The HTTP status the single-item call would have answered. */
+  httpStatus: z.number(),
+  code: z.string().optional(),
+  detail: z.string().optional(),
+  /** The new or moved item (copies have new ids). */
+  result: z.object({ type: z.enum(ITEM_TYPES), id: z.string(), name: z.string() }).optional(),
+})
+export type BulkItemResult = z.infer<typeof bulkItemResultSchema>
 export const bulkResultSchema = z.object({
-  results: z.array(
-    z.object({
-      type: z.enum(ITEM_TYPES),
-      id: z.string(),
-      status: z.enum(['ok', 'skipped', 'failed']),
-      httpStatus: z.number(),
-      code: z.string().optional(),
-      detail: z.string().optional(),
-      result: z.object({ type: z.enum(ITEM_TYPES), id: z.string(), name: z.string() }).optional(),
-    }),
-  ),
+  results: z.array(bulkItemResultSchema),
   succeeded: z.number(),
   skipped: z.number(),
   failed: z.number(),
@@ -137,6 +143,7 @@ export const accessListSchema = z.object({
   grantableLevels: z.array(z.enum(PERMISSION_TYPES)),
 })
 export type AccessList = z.infer<typeof accessListSchema>
+export type AccessEntry = AccessList['entries'][number]
 /**
  * Whom the share dialog may offer (docs/decisions/0042). The same shape whether or not the typed
  * address belongs to an account: it never says which.
@@ -153,12 +160,17 @@ export const shareCandidatesSchema = z.object({
   address: z.string().nullable(),
 })
 export type ShareCandidates = z.infer<typeof shareCandidatesSchema>
+export type ShareCandidate = ShareCandidates['items'][number]
+
+/** The answer to revoking a grant. */
+export const revokedSchema = z.object({ revoked: z.boolean() })
 
 /** The answer to sharing by address: the same whether or not an account has the address. */
 export const shareByEmailResultSchema = z.object({
   email: z.string(),
   permissionType: z.enum(PERMISSION_TYPES),
 })
+export type ShareByEmailResult = z.infer<typeof shareByEmailResultSchema>
 
 export const trashEntrySchema = z.object({
   id: z.string(),
@@ -178,6 +190,7 @@ export const trashEntrySchema = z.object({
 })
 export type TrashEntry = z.infer<typeof trashEntrySchema>
 export const trashListSchema = z.object({ items: z.array(trashEntrySchema) })
+export type TrashList = z.infer<typeof trashListSchema>
 export const trashContentsSchema = z.object({
   entry: trashEntrySchema,
   folders: z.array(
@@ -198,6 +211,11 @@ export const trashContentsSchema = z.object({
     }),
   ),
 })
+export type TrashContents = z.infer<typeof trashContentsSchema>
+/** The answer to emptying the trash: how many entries went for good. */
+export const trashEmptiedSchema = z.object({ deleted: z.number() })
+/** The answer to deleting one entry for good. */
+export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.boolean() })
 export const restoreResultSchema = z.object({
   id: z.string(),
   item_type: z.enum(ITEM_TYPES),

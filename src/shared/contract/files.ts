@@ -81,18 +81,7 @@ export const bulkMoveSchema = moveSchema.extend({ items: selection })
 export const bulkCopySchema = copySchema.extend({ items: selection })
 export const bulkTrashSchema = z.object({ items: selection })
 
-/** One item's outcome in a bulk action: ok (with the resulting item), skipped, or the problem it met. */
-export interface BulkItemResult {
-  type: ItemType
-  id: string
-  status: 'ok' | 'skipped' | 'failed'
-  /** The HTTP status the single-item call would have answered. */
-  httpStatus: number
-  code?: string
-  detail?: string
-  /** The new or moved item (copies have new ids). */
-  result?: { type: ItemType; id: string; name: string }
-}
+export type { BulkItemResult } from './files-responses'
 
 export const HOME_VIEWS = ['public', 'shared', 'mine', 'all'] as const
 export type HomeView = (typeof HOME_VIEWS)[number]

@@ -138,3 +138,6 @@ export const refundInputSchema = z.object({
   amount: z.number().int().positive({ error: 'The amount must be positive.' }).optional(),
   reason: z.string().trim().max(500).optional(),
 })
+
+/** The answer to a Paystack event whose signature checked out. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) })

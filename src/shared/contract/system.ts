@@ -13,3 +13,10 @@ export const readinessSchema = z
   })
   .meta({ id: 'Readiness' })
 export type Readiness = z.infer<typeof readinessSchema>
+
+/** The OpenAPI 3.1 document that describes this API (only its outline is checked here). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+})

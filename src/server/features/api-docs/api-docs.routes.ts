@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
+import { openApiDocumentSchema } from '../../../shared/contract/system'
 import { buildOpenApiDocument } from '../../lib/http/openapi'
 import { problems } from '../../lib/http/problem'
 import { type AnyRoute, defineRoute } from '../../lib/http/route'
@@ -53,7 +54,7 @@ export function apiDocsRoutes(allRoutes: () => readonly AnyRoute[], version: str
       summary: 'This API, described as OpenAPI 3.1',
       tags: ['system'],
       access: 'public',
-      responses: { 200: { description: 'The OpenAPI document' } },
+      responses: { 200: { description: 'The OpenAPI document', schema: openApiDocumentSchema } },
       handler: (c) => {
         document ??= buildOpenApiDocument(
           allRoutes(),

@@ -15,6 +15,41 @@ export interface RouteResponse {
   contentType?: string
 }
 
+/** A route's answers by status. */
+export type RouteResponses = Record<number, RouteResponse>
+
+/** The 2xx statuses a route declares. */
+type SuccessStatus<R> = {
+  [K in keyof R]: K extends number | string ? (`${K}` extends `2${string}` ? K : never) : never
+}[keyof R]
+
+/** The JSON body of one declared answer: its schema's input, unless it declares another content type. */
+type JsonBody<A> = A extends { schema: infer S extends Schema }
+  ? A extends { contentType: string }
+    ? never
+    : z.input<S>
+  : never
+
+/** What a handler may return besides a Response: the JSON of its 2xx schemas (a union if several). */
+type SuccessBody<R> = { [K in SuccessStatus<R>]: JsonBody<R[K]> }[SuccessStatus<R>]
+
+/** 204 answers have no body: a handler of such a route may return nothing (a void service call too). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that ends in a void service call returns void
+type NoContent<R> = [Extract<SuccessStatus<R>, 204 | '204'>] extends [never] ? never : void
+
+/**
+ * A Response the handler builds. One built with c.json() carries its body's type and is checked like a
+ * returned body; c.body(), c.text() and c.redirect() answers are the route's own business.
+ */
+type BuiltResponse<R> = Response &
+  ({ _format?: 'body' | 'text' | 'redirect' } | { _format: 'json'; _data: SuccessBody<R> })
+
+/**
+ * What a route's handler returns, inferred from its responses: the body of a 2xx JSON answer (checked
+ * against that answer's schema), a Response it builds itself, or nothing for a 204.
+ */
+export type HandlerResult<R> = SuccessBody<R> | BuiltResponse<R> | NoContent<R>
+
 /**
  * One API route, declared once. The route table is the single source for: request validation, the
  * access check, CSRF exemptions, the OpenAPI document and the route × actor test.
@@ -23,6 +58,7 @@ export interface RouteDef<
   P extends Schema | undefined,
   Q extends Schema | undefined,
   B extends Schema | undefined,
+  R extends RouteResponses = RouteResponses,
 > {
   method: HttpMethod
   /** Hono path syntax: /api/things/:id */
@@ -48,7 +84,7 @@ export interface RouteDef<
     /** Overrides MAX_JSON_BODY_BYTES for this route. */
     maxBodyBytes?: number
   }
-  responses: Record<number, RouteResponse>
+  responses: R
   /**
    * A signed-in route a staff member or admin who must still set up two-factor sign-in may call
    * (policies/route-access.ts). Only the enrolment routes and /api/me say so.
@@ -70,19 +106,27 @@ export interface RouteDef<
   handler: (
     c: Context<AppEnv>,
     input: { params: Infer<P>; query: Infer<Q>; body: Infer<B> },
-  ) => Response | unknown | Promise<Response | unknown>
+  ) => HandlerResult<R> | Promise<HandlerResult<R>>
 }
 
+/** A route of any shape, as the table holds it: its handler's result is checked where it is defined. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every input shape
-export type AnyRoute = RouteDef<any, any, any>
+export type AnyRoute = Omit<RouteDef<any, any, any>, 'handler'> & {
+  // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every input shape
+  handler: (c: Context<AppEnv>, input: any) => unknown
+}
 
-/** Declares a route with its handler's input types inferred from its schemas. */
+/**
+ * Declares a route with its handler's input types inferred from its request schemas and its result
+ * type from its 2xx response schemas.
+ */
 export function defineRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
->(route: RouteDef<P, Q, B>): AnyRoute {
-  return route as AnyRoute
+  const R extends RouteResponses = RouteResponses,
+>(route: RouteDef<P, Q, B, R>): AnyRoute {
+  return route as unknown as AnyRoute
 }
 
 /** The status a handler's plain return value is sent with: the first 2xx the route declares. */

@@ -1,6 +1,6 @@
 import { ChevronRight, Lock } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Crumb } from './files-types'
+import type { Crumb } from '../../../shared/contract/files-responses'
 import { FILES_PATH, folderPath } from './paths'
 
 /**

@@ -1,4 +1,4 @@
-import type { BulkItemResult } from './files-types'
+import type { BulkItemResult } from '../../../shared/contract/files-responses'
 
 // What a bulk action did, item by item, in words for the results panel and a toast; and which items
 // met a name conflict, so a move can ask rename / replace / skip for just those.

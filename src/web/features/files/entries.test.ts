@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { FileItem, FolderItem } from '../../../shared/contract/files-responses'
 import { formatSize, nextSorting, previewKind, sortEntries, sortingFrom, toEntries } from './entries'
-import type { FileItem, FolderItem } from './files-types'
 
 const folder = (name: string, updatedAt = '2026-01-01T00:00:00.000Z') =>
   ({ id: name, folder_name: name, updatedAt }) as FolderItem

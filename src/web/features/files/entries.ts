@@ -1,8 +1,22 @@
-import type { SortKey } from '../../../shared/contract/files'
-import type { Entry, FileItem, FolderItem, Sorting } from './files-types'
+import type { ItemType, SortKey } from '../../../shared/contract/files'
+import type { FileItem, FolderItem } from '../../../shared/contract/files-responses'
 
 // The rows of a listing: folders first, then files, each sorted by the chosen key. The server sorts
 // a folder's children the same way; search results and home views are sorted here with this.
+
+/** A listing's sort, as the page keeps it and sends it. */
+export interface Sorting {
+  sort: SortKey
+  order: 'asc' | 'desc'
+}
+
+/** One row of the file manager, whichever kind; search results also name the containing folder. */
+export type Entry =
+  | { type: 'folder'; item: FolderItem & { parentName?: string | null } }
+  | { type: 'file'; item: FileItem & { folderName?: string | null } }
+
+export const entryKey = (e: { type: ItemType; item: { id: string } }) => `${e.type}:${e.item.id}`
+export const entryName = (e: Entry) => (e.type === 'folder' ? e.item.folder_name : e.item.filename)
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 

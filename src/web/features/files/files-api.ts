@@ -1,21 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { HomeView, ItemRef, OnConflict, RestoreInput } from '../../../shared/contract/files'
-import type { StorageUsage } from '../../../shared/contract/files-responses'
+import {
+  accessListSchema,
+  bulkResultSchema,
+  fileSchema,
+  folderChildrenSchema,
+  folderSchema,
+  homeViewSchema,
+  itemOutcomeSchema,
+  restoreResultSchema,
+  revokedSchema,
+  searchResultSchema,
+  shareByEmailResultSchema,
+  shareCandidatesSchema,
+  storageUsageSchema,
+  trashContentsSchema,
+  trashEmptiedSchema,
+  trashEntryDeletedSchema,
+  trashListSchema,
+} from '../../../shared/contract/files-responses'
+import type { PermissionType } from '../../../shared/enums'
 import { api } from '../../lib/api'
-import type {
-  AccessList,
-  BulkItemResult,
-  FolderItem,
-  FolderListing,
-  HomeListing,
-  Level,
-  RestoreResult,
-  SearchListing,
-  ShareCandidates,
-  Sorting,
-  TrashContents,
-  TrashEntry,
-} from './files-types'
+import type { Sorting } from './entries'
 
 // The file manager over HTTP: query keys, reads, and the writes (each write refreshes every file
 // manager query, since a move or a restore changes several listings at once).
@@ -37,7 +43,8 @@ const enc = encodeURIComponent
 export function useHomeView(view: HomeView, sorting: Sorting, enabled = true) {
   return useQuery({
     queryKey: filesKeys.home(view, sorting),
-    queryFn: ({ signal }) => api.get<HomeListing>('/api/folders', { signal, query: { view, ...sorting } }),
+    queryFn: ({ signal }) =>
+      api.get('/api/folders', { signal, query: { view, ...sorting }, schema: homeViewSchema }),
     enabled,
   })
 }
@@ -46,7 +53,7 @@ export function useHomeView(view: HomeView, sorting: Sorting, enabled = true) {
 export function useStorageUsage() {
   return useQuery({
     queryKey: filesKeys.storage(),
-    queryFn: ({ signal }) => api.get<StorageUsage>('/api/me/storage', { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/storage', { signal, schema: storageUsageSchema }),
   })
 }
 
@@ -54,20 +61,28 @@ export function useFolderListing(id: string, sorting: Sorting) {
   return useQuery({
     queryKey: filesKeys.folder(id, sorting),
     queryFn: ({ signal }) =>
-      api.get<FolderListing>(`/api/folders/${enc(id)}/children`, { signal, query: { ...sorting } }),
+      api.get(`/api/folders/${enc(id)}/children`, {
+        signal,
+        query: { ...sorting },
+        schema: folderChildrenSchema,
+      }),
   })
 }
 
 /** A folder's listing without the hook, for the folder picker and the uploader. */
 export function fetchFolderListing(id: string, signal?: AbortSignal) {
-  return api.get<FolderListing>(`/api/folders/${enc(id)}/children`, signal ? { signal } : {})
+  return api.get(`/api/folders/${enc(id)}/children`, {
+    schema: folderChildrenSchema,
+    ...(signal ? { signal } : {}),
+  })
 }
 
 /** `public`: only what lies in public folders (the e-book picker). */
 export function useSearch(q: string, scope: 'all' | 'public' = 'all') {
   return useQuery({
     queryKey: [...filesKeys.search(q), scope],
-    queryFn: ({ signal }) => api.get<SearchListing>('/api/items/search', { signal, query: { q, scope } }),
+    queryFn: ({ signal }) =>
+      api.get('/api/items/search', { signal, query: { q, scope }, schema: searchResultSchema }),
     enabled: q.trim().length > 0,
   })
 }
@@ -75,14 +90,14 @@ export function useSearch(q: string, scope: 'all' | 'public' = 'all') {
 export function useTrash() {
   return useQuery({
     queryKey: filesKeys.trash(),
-    queryFn: ({ signal }) => api.get<{ items: TrashEntry[] }>('/api/trash', { signal }),
+    queryFn: ({ signal }) => api.get('/api/trash', { signal, schema: trashListSchema }),
   })
 }
 
 export function useTrashEntry(id: string | null) {
   return useQuery({
     queryKey: filesKeys.trashEntry(id ?? ''),
-    queryFn: ({ signal }) => api.get<TrashContents>(`/api/trash/${enc(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/trash/${enc(id!)}`, { signal, schema: trashContentsSchema }),
     enabled: id !== null,
   })
 }
@@ -90,7 +105,8 @@ export function useTrashEntry(id: string | null) {
 export function useAccessList(folderId: string, enabled: boolean) {
   return useQuery({
     queryKey: filesKeys.access(folderId),
-    queryFn: ({ signal }) => api.get<AccessList>(`/api/folders/${enc(folderId)}/permissions`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/api/folders/${enc(folderId)}/permissions`, { signal, schema: accessListSchema }),
     enabled,
   })
 }
@@ -99,9 +115,10 @@ export function useShareCandidates(folderId: string, q: string) {
   return useQuery({
     queryKey: filesKeys.candidates(folderId, q),
     queryFn: ({ signal }) =>
-      api.get<ShareCandidates>(`/api/folders/${enc(folderId)}/share-candidates`, {
+      api.get(`/api/folders/${enc(folderId)}/share-candidates`, {
         signal,
         query: { q },
+        schema: shareCandidatesSchema,
       }),
     enabled: q.trim().length >= 2,
   })
@@ -111,39 +128,51 @@ export function useShareCandidates(folderId: string, q: string) {
 
 export const filesApi = {
   createFolder: (input: { folder_name: string; parent_id?: string | null; type?: 'public' | 'locked' }) =>
-    api.post<FolderItem>('/api/folders', input),
-  renameFolder: (id: string, folder_name: string) => api.patch(`/api/folders/${enc(id)}`, { folder_name }),
-  setFolderType: (id: string, type: 'public' | 'locked') => api.patch(`/api/folders/${enc(id)}`, { type }),
-  renameFile: (id: string, filename: string) => api.patch(`/api/files/${enc(id)}`, { filename }),
+    api.post('/api/folders', input, { schema: folderSchema }),
+  renameFolder: (id: string, folder_name: string) =>
+    api.patch(`/api/folders/${enc(id)}`, { folder_name }, { schema: folderSchema }),
+  setFolderType: (id: string, type: 'public' | 'locked') =>
+    api.patch(`/api/folders/${enc(id)}`, { type }, { schema: folderSchema }),
+  renameFile: (id: string, filename: string) =>
+    api.patch(`/api/files/${enc(id)}`, { filename }, { schema: fileSchema }),
   /** `targetFolderId: null` moves a folder to the top of My folders. */
   move: (ref: ItemRef, targetFolderId: string | null, onConflict?: OnConflict) =>
-    api.post(`/api/${ref.type === 'folder' ? 'folders' : 'files'}/${enc(ref.id)}/move`, {
-      targetFolderId,
-      ...(onConflict ? { onConflict } : {}),
-    }),
+    api.post(
+      `/api/${ref.type === 'folder' ? 'folders' : 'files'}/${enc(ref.id)}/move`,
+      { targetFolderId, ...(onConflict ? { onConflict } : {}) },
+      { schema: itemOutcomeSchema },
+    ),
   bulkMove: (items: ItemRef[], targetFolderId: string, onConflict?: OnConflict) =>
-    api.post<{ results: BulkItemResult[] }>('/api/items/move', {
-      items,
-      targetFolderId,
-      ...(onConflict ? { onConflict } : {}),
-    }),
+    api.post(
+      '/api/items/move',
+      { items, targetFolderId, ...(onConflict ? { onConflict } : {}) },
+      { schema: bulkResultSchema },
+    ),
   bulkCopy: (items: ItemRef[], targetFolderId: string) =>
-    api.post<{ results: BulkItemResult[] }>('/api/items/copy', { items, targetFolderId }),
-  bulkTrash: (items: ItemRef[]) => api.post<{ results: BulkItemResult[] }>('/api/items/trash', { items }),
-  grant: (folderId: string, userId: string, permissionType: Level) =>
-    api.put(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`, { permissionType }),
+    api.post('/api/items/copy', { items, targetFolderId }, { schema: bulkResultSchema }),
+  bulkTrash: (items: ItemRef[]) => api.post('/api/items/trash', { items }, { schema: bulkResultSchema }),
+  grant: (folderId: string, userId: string, permissionType: PermissionType) =>
+    api.put(
+      `/api/folders/${enc(folderId)}/permissions/${enc(userId)}`,
+      { permissionType },
+      { schema: accessListSchema },
+    ),
   /** Shares with whoever has the address; the answer is the same whether or not anyone has it. */
-  shareByEmail: (folderId: string, email: string, permissionType: Level) =>
-    api.post<{ email: string; permissionType: Level }>(`/api/folders/${enc(folderId)}/shares`, {
-      email,
-      permissionType,
-    }),
+  shareByEmail: (folderId: string, email: string, permissionType: PermissionType) =>
+    api.post(
+      `/api/folders/${enc(folderId)}/shares`,
+      { email, permissionType },
+      { schema: shareByEmailResultSchema },
+    ),
   revoke: (folderId: string, userId: string) =>
-    api.delete(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`),
+    api.delete(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`, undefined, {
+      schema: revokedSchema,
+    }),
   restore: (entryId: string, input: RestoreInput = {}) =>
-    api.post<RestoreResult>(`/api/trash/${enc(entryId)}/restore`, input),
-  deleteForGood: (entryId: string) => api.delete(`/api/trash/${enc(entryId)}`),
-  emptyTrash: () => api.delete<{ deleted: number }>('/api/trash'),
+    api.post(`/api/trash/${enc(entryId)}/restore`, input, { schema: restoreResultSchema }),
+  deleteForGood: (entryId: string) =>
+    api.delete(`/api/trash/${enc(entryId)}`, undefined, { schema: trashEntryDeletedSchema }),
+  emptyTrash: () => api.delete('/api/trash', undefined, { schema: trashEmptiedSchema }),
 }
 
 /** A write that refreshes the file manager's listings when it settles (success or not). */

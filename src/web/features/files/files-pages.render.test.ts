@@ -4,10 +4,10 @@ import { createElement as h, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import type { FileItem, FolderChildren, FolderItem } from '../../../shared/contract/files-responses'
 import { sessionKey } from '../accounts/session'
 import { Breadcrumbs } from './breadcrumbs'
 import { filesKeys } from './files-api'
-import type { FileItem, FolderItem, FolderListing } from './files-types'
 import { FolderPage } from './folder-page'
 import { StorageUsage } from './storage-usage'
 
@@ -34,6 +34,8 @@ const folder = (
   folder_name: 'Reports',
   type: 'locked',
   parent_id: null,
+  isTrashed: false,
+  createdBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   access: { level: 'viewer', via: 'grant' },
@@ -44,8 +46,12 @@ const file: FileItem = {
   id: '0000000f-0000-7000-8000-000000000000',
   filename: 'plan.pdf',
   mimetype: 'application/pdf',
+  originalname: 'plan.pdf',
   size: 2048,
   folder_id: ID,
+  isTrashed: false,
+  sha256: null,
+  createdBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   abilities: { download: true, replace: false, rename: false, move: false, copy: true, trash: false },
@@ -64,7 +70,7 @@ function render(url: string, path: string, element: ReactElement, prepare: (clie
   )
 }
 
-const renderFolder = (listing: FolderListing) =>
+const renderFolder = (listing: FolderChildren) =>
   render(`/files/${ID}`, '/files/:id', h(FolderPage), (client) =>
     client.setQueryData(filesKeys.folder(ID, { sort: 'name', order: 'asc' }), listing),
   )

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronRight, Folder } from 'lucide-react'
 import { useState } from 'react'
 import type { HomeView } from '../../../shared/contract/files'
+import { type Crumb, type FolderItem, homeViewSchema } from '../../../shared/contract/files-responses'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { api, errorMessage } from '../../lib/api'
 import { fetchFolderListing } from './files-api'
-import type { Crumb, FolderItem, HomeListing } from './files-types'
 
 export interface FolderPickerDialogProps {
   title: string
@@ -54,7 +54,7 @@ export function FolderPickerDialog({
         const l = await fetchFolderListing(current.id, signal)
         return { folder: l.folder as FolderItem | null, folders: l.folders }
       }
-      const home = await api.get<HomeListing>('/api/folders', { signal, query: { view: root } })
+      const home = await api.get('/api/folders', { signal, query: { view: root }, schema: homeViewSchema })
       return { folder: null, folders: home.folders }
     },
   })

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, ExternalLink } from 'lucide-react'
+import type { FileItem } from '../../../shared/contract/files-responses'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { formatSize, previewKind } from './entries'
-import type { FileItem } from './files-types'
 import { downloadUrl, previewUrl } from './paths'
 
 const TEXT_LIMIT = 512 * 1024

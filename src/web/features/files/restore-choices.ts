@@ -1,5 +1,5 @@
+import type { RestoreResult } from '../../../shared/contract/files-responses'
 import { isApiError } from '../../lib/api'
-import type { RestoreResult } from './files-types'
 
 // The trash's restore answers in words: where things went, and the two ways out of a 409
 // `parent_trashed` (restore the parent too, or pick a folder), whose texts the server sends as the

@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import type { ShareCandidate } from '../../../shared/contract/files-responses'
+import type { PermissionType } from '../../../shared/enums'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../components/ui/dialog'
@@ -10,12 +12,11 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { useSession } from '../accounts/session'
 import { filesApi, useAccessList, useFilesMutation, useShareCandidates } from './files-api'
-import type { Level, ShareCandidate } from './files-types'
 
 /** Someone found by the lookup, or an e-mail address typed in full (which may or may not have an account). */
 type Chosen = { kind: 'person'; person: ShareCandidate } | { kind: 'address'; email: string }
 
-const LEVEL_LABEL: Record<Level, string> = {
+const LEVEL_LABEL: Record<PermissionType, string> = {
   viewer: 'Viewer',
   editor: 'Editor',
   administrator: 'Administrator',
@@ -42,11 +43,11 @@ export function ShareDialog({
     session.user?.role === 'admin' ||
     (session.user?.role === 'staff' && session.user.staffFunctions.includes('ManageFolders'))
   const [chosen, setChosen] = useState<Chosen | null>(null)
-  const [level, setLevel] = useState<Level>('viewer')
-  const grant = useFilesMutation((a: { userId: string; level: Level }) =>
+  const [level, setLevel] = useState<PermissionType>('viewer')
+  const grant = useFilesMutation((a: { userId: string; level: PermissionType }) =>
     filesApi.grant(folder.id, a.userId, a.level),
   )
-  const shareByEmail = useFilesMutation((a: { email: string; level: Level }) =>
+  const shareByEmail = useFilesMutation((a: { email: string; level: PermissionType }) =>
     filesApi.shareByEmail(folder.id, a.email, a.level),
   )
   const revoke = useFilesMutation((userId: string) => filesApi.revoke(folder.id, userId))
@@ -159,8 +160,8 @@ export function ShareDialog({
                   <span className="font-medium">{chosen.email}</span>
                 )}
               </p>
-              <FormField label="Level to give">
-                <Select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+              <FormField label="PermissionType to give">
+                <Select value={level} onChange={(e) => setLevel(e.target.value as PermissionType)}>
                   {grantable.map((l) => (
                     <option key={l} value={l}>
                       {LEVEL_LABEL[l]}
@@ -214,11 +215,11 @@ export function ShareDialog({
                       {e.via === 'direct' && e.canSet.length > 0 ? (
                         <div className="flex items-center gap-2">
                           <Select
-                            aria-label={`Level for ${e.user.name}`}
+                            aria-label={`PermissionType for ${e.user.name}`}
                             value={e.permissionType}
                             onChange={(ev) =>
                               grant.mutate(
-                                { userId: e.user.id, level: ev.target.value as Level },
+                                { userId: e.user.id, level: ev.target.value as PermissionType },
                                 {
                                   onError: (error) =>
                                     toast({

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import type { ItemRef } from '../../../shared/contract/files'
+import type { BulkItemResult } from '../../../shared/contract/files-responses'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
@@ -8,7 +9,6 @@ import { ApiError } from '../../lib/api-error'
 import { BulkResultsDialog, ConflictDialog } from './bulk-dialogs'
 import { type BulkSummary, summarise, summaryText } from './bulk-results'
 import { filesApi, filesKeys } from './files-api'
-import type { BulkItemResult } from './files-types'
 import { FolderPickerDialog } from './folder-picker-dialog'
 
 type Step =

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileText, X } from 'lucide-react'
 import { useDeferredValue, useId, useState } from 'react'
+import { type FileItem, fileDetailSchema } from '../../../shared/contract/files-responses'
 import type { FolderType } from '../../../shared/enums'
 import { Button } from '../../components/ui/button'
 import { FormField } from '../../components/ui/form-field'
@@ -10,7 +11,6 @@ import { api } from '../../lib/api'
 import { ApiError, errorMessage } from '../../lib/api-error'
 import { formatBytes } from '../../lib/format'
 import { useSearch } from '../files/files-api'
-import type { FileItem } from '../files/files-types'
 
 // The e-book file is chosen from the file manager (decision 0041): search files by name through its
 // search API, show the chosen file's name through its file API. Only the id is saved; the server checks
@@ -101,12 +101,7 @@ function ChosenFile({ id, onClear }: { id: string; onClear: () => void }) {
   const file = useQuery({
     queryKey: ['files', 'file', id],
     queryFn: ({ signal }) =>
-      api.get<{ file: FileItem; breadcrumbs: { type: FolderType }[] }>(
-        `/api/files/${encodeURIComponent(id)}`,
-        {
-          signal,
-        },
-      ),
+      api.get(`/api/files/${encodeURIComponent(id)}`, { signal, schema: fileDetailSchema }),
     enabled: id !== '',
     retry: false,
   })

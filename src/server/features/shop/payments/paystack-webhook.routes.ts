@@ -1,3 +1,4 @@
+import { webhookReceivedSchema } from '../../../../shared/contract/orders'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import { receiveWebhook } from './payments.webhook'
@@ -15,7 +16,10 @@ export const paystackWebhookRoutes = [
     access: 'public',
     request: { bodyType: 'raw', maxBodyBytes: WEBHOOK_MAX_BYTES },
     csrfExempt: 'Sent by Paystack, server to server; authenticated by its HMAC signature instead',
-    responses: { 200: { description: 'Received' }, 401: { description: 'Bad or missing signature' } },
+    responses: {
+      200: { description: 'Received', schema: webhookReceivedSchema },
+      401: { description: 'Bad or missing signature' },
+    },
     handler: async (c) => {
       const raw = new Uint8Array(await c.req.arrayBuffer())
       // The route table's body limit covers JSON and form bodies only; Paystack's events are small.
