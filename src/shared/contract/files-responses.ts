@@ -212,3 +212,10 @@ export const restoreResultSchema = z.object({
   items: z.number(),
 })
 export type RestoreResult = z.infer<typeof restoreResultSchema>
+
+/** DELETE /api/trash: how many entries were deleted for good. */
+export const trashEmptiedSchema = z.object({ deleted: z.number().int() })
+/** DELETE /api/trash/:id: the entry deleted for good. */
+export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) })
+/** DELETE /api/folders/:id/permissions/:userId. */
+export const grantRevokedSchema = z.object({ revoked: z.literal(true) })

@@ -10,6 +10,7 @@ import {
   sessionSummarySchema,
 } from '../../../shared/contract/accounts'
 import type { AppEnv } from '../../deps'
+import { etagHeader, ifNoneMatchHeader } from '../../lib/http/documented-headers'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import { readLimitedBody, removeAvatar, setAvatar, updateProfile } from './profile.service'
@@ -109,8 +110,12 @@ export const meRoutes = [
     summary: 'A user’s profile picture',
     tags: ['account'],
     access: 'signedIn',
-    request: { params: z.object({ id: z.string().uuid() }) },
-    responses: { 200: { description: 'A 256×256 WebP', contentType: 'image/webp' } },
+    request: { params: z.object({ id: z.string().uuid() }), headers: ifNoneMatchHeader },
+    responses: {
+      200: { description: 'A 256×256 WebP', contentType: 'image/webp', headers: etagHeader },
+      304: { description: 'Unchanged since the ETag sent as If-None-Match', headers: etagHeader },
+      404: { description: 'No picture' },
+    },
     handler: async (c, { params }) => {
       const avatar = await c.var.deps.database.db
         .selectFrom('user_avatars')

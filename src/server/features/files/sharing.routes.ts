@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contract/files'
 import {
   accessListSchema,
+  grantRevokedSchema,
   shareByEmailResultSchema,
   shareCandidatesSchema,
 } from '../../../shared/contract/files-responses'
@@ -100,7 +101,7 @@ export const sharingRoutes = [
     access: 'signedIn',
     request: { params: folderUserParamsSchema },
     responses: {
-      200: { description: 'Revoked' },
+      200: { description: 'Revoked', schema: grantRevokedSchema },
       ...forbidden,
       ...notFound,
       409: {

@@ -2,6 +2,8 @@ import { idParamsSchema, restoreSchema } from '../../../shared/contract/files'
 import {
   restoreResultSchema,
   trashContentsSchema,
+  trashEmptiedSchema,
+  trashEntryDeletedSchema,
   trashListSchema,
 } from '../../../shared/contract/files-responses'
 import { defineRoute } from '../../lib/http/route'
@@ -28,7 +30,7 @@ export const trashRoutes = [
     summary: 'Empties the whole trash for good (super users)',
     tags,
     access: { staff: ['ManageFolders'] },
-    responses: { 200: { description: 'How many entries were deleted' } },
+    responses: { 200: { description: 'How many entries were deleted', schema: trashEmptiedSchema } },
     handler: (c) => emptyTrash(c.var.deps, who(c)),
   }),
   defineRoute({
@@ -68,7 +70,11 @@ export const trashRoutes = [
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'Deleted' }, ...forbidden, ...notFound },
+    responses: {
+      200: { description: 'Deleted', schema: trashEntryDeletedSchema },
+      ...forbidden,
+      ...notFound,
+    },
     handler: (c, { params }) => deleteEntry(c.var.deps, who(c), params.id),
   }),
 ]
