@@ -64,7 +64,11 @@ const throttled = {
 const redirect = { 302: { description: 'A redirect', headers: locationHeader('Where to go next') } }
 /** The POSTs: a redirect, or its URL as JSON when sent with `X-Auth-Return-Redirect: 1` (the web app). */
 const redirectOrUrl = {
-  200: { description: 'Where to go next, for `X-Auth-Return-Redirect: 1`', schema: authRedirectSchema },
+  200: {
+    description: 'Where to go next, for `X-Auth-Return-Redirect: 1`',
+    schema: authRedirectSchema,
+    headers: { Location: { description: 'The same URL' } },
+  },
   ...redirect,
 }
 /**

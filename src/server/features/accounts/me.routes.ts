@@ -81,6 +81,7 @@ export const meRoutes = [
     responses: {
       200: { description: 'Stored', schema: z.object({ image: z.string() }) },
       413: { description: 'Over 5 MB' },
+      422: { description: 'An image that cannot be read' },
       415: { description: 'Not an image type we take' },
     },
     handler: async (c) => {

@@ -233,6 +233,7 @@ export const uploadsRoutes = [
       ...tusVersionOn412,
       409: {
         description: 'Upload-Offset is not where the upload stands (offset_mismatch) or another PATCH runs',
+        headers: { 'Upload-Offset': { ...header('Where the upload stands', false), schema: bytes } },
       },
       413: { description: 'More bytes than Upload-Length' },
     },

@@ -44,6 +44,8 @@ export const paymentsRoutes = [
     request: { body: checkoutInputSchema },
     responses: {
       201: { description: 'What the browser needs to open the checkout', schema: checkoutSessionSchema },
+      403: { description: 'A customer who must verify their e-mail address first, or staff' },
+      503: { description: 'Paystack is not answering' },
     },
     handler: (c, { body }) => startCheckout(c.var.deps, c.var.actor, body),
   }),
@@ -54,7 +56,13 @@ export const paymentsRoutes = [
     tags: ['shop'],
     access: 'signedIn',
     request: { params: idParams },
-    responses: { 200: { description: 'The same transaction', schema: checkoutSessionSchema } },
+    responses: {
+      200: { description: 'The same transaction', schema: checkoutSessionSchema },
+      403: { description: 'Not a customer who may buy' },
+      404: { description: 'No such order of yours' },
+      409: { description: '`order_not_payable`: paid, refunded or cancelled already' },
+      503: { description: 'Paystack is not answering' },
+    },
     handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.actor, params.id),
   }),
   defineRoute({
@@ -69,6 +77,7 @@ export const paymentsRoutes = [
         description: 'The order as it is now; verified=false when Paystack did not answer',
         schema: z.object({ verified: z.boolean(), order: orderDetailSchema }),
       },
+      404: { description: 'No order of yours has this reference' },
     },
     handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.actor, body.reference),
   }),
@@ -129,7 +138,11 @@ export const paymentsRoutes = [
     tags: ['shop'],
     access: 'public',
     request: { params: z.object({ token: z.string().min(10).max(4200) }) },
-    responses: { 200: { description: 'The file', contentType: 'application/octet-stream' } },
+    responses: {
+      200: { description: 'The file, in its own type', contentType: '*/*' },
+      403: { description: 'The order gives no access to downloads (refunded)' },
+      404: { description: 'The link has expired or is not valid, or the product has no file' },
+    },
     handler: (c, { params }) => download(c.var.deps, params.token),
   }),
   defineRoute({
@@ -178,6 +191,12 @@ export const paymentsRoutes = [
         description: 'Asked of Paystack; the order is refund_pending until its webhook',
         schema: orderDetailSchema,
       },
+      404: { description: 'No such order' },
+      409: {
+        description:
+          '`order_not_refundable` (not paid), `order_changed` (reload it) or `refund_refused` by Paystack',
+      },
+      503: { description: 'Paystack is not answering; nothing was refunded' },
     },
     handler: async (c, { params, body }) => {
       await requestRefund(c.var.deps, actorInfo(c), params.id, body)

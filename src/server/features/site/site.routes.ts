@@ -88,6 +88,7 @@ export const siteRoutes = [
     responses: {
       200: { description: 'Stored', schema: adminSiteIdentitySchema },
       413: { description: 'Over 5 MB' },
+      422: { description: 'An image that cannot be read, or too small' },
       415: { description: 'Not an image type we take' },
     },
     handler: async (c, { params }) => {

@@ -38,3 +38,18 @@ export function revalidatedJson(description: string, schema: z.ZodType) {
     304: { description: 'Unchanged since the ETag sent as If-None-Match', headers: etagHeader },
   }
 }
+
+/** A stored file sent whole or by one byte range, revalidated by ETag (files/blob-response.ts). */
+export function rangedDownloadResponses(description: string) {
+  const always = { ...etagHeader, ...acceptRangesHeader }
+  return {
+    200: { description, contentType: '*/*', headers: always },
+    206: {
+      description: 'One byte range',
+      contentType: '*/*',
+      headers: { ...always, ...contentRangeHeader('`bytes first-last/size`') },
+    },
+    304: { description: 'Not modified (If-None-Match)', headers: always },
+    416: { description: 'Range outside the file', headers: contentRangeHeader('`bytes */size`') },
+  }
+}

@@ -170,7 +170,7 @@ function requestBodyOf(route: AnyRoute, toSchema: (s: z.ZodType, io: 'input' | '
     }
   }
   const types = request?.bodyType === 'raw' ? request.rawContentTypes?.types : undefined
-  if (types && types.some((type) => type !== '')) {
+  if (types?.some((type) => type !== '')) {
     const binary = { schema: { type: 'string', format: 'binary' } }
     return {
       required: !types.includes(''),
@@ -198,13 +198,21 @@ export function machineryResponses(route: AnyRoute): Record<number, RouteRespons
     })
     add(404, 'METRICS_TOKEN is not set')
   } else if (route.access !== 'public') {
-    add(401, 'Not signed in (`unauthenticated`), or an access token that is unknown, expired or revoked')
+    add(
+      401,
+      'Not signed in (`unauthenticated`), or an access token that is unknown, expired or revoked',
+      BEARER_CHALLENGE,
+    )
     add(
       403,
       'Not allowed (`forbidden`), or a staff member who must first set up two-factor sign-in (`two_factor_enrolment_required`)',
     )
   } else if (route.path.startsWith('/api/')) {
-    add(401, 'An access token that is unknown, expired or revoked, or a suspended account’s session')
+    add(
+      401,
+      'An access token that is unknown, expired or revoked, or a suspended account’s session',
+      BEARER_CHALLENGE,
+    )
   }
   if (unsafe) {
     if (!route.csrfExempt) add(403, 'From another origin (`csrf_rejected`), or with a read-only access token')
@@ -238,6 +246,11 @@ export function documentedResponses(route: AnyRoute): Record<number, RouteRespon
     out[status] = { ...response, ...(Object.keys(headers).length > 0 ? { headers } : {}) }
   }
   return out
+}
+
+/** Sent with the 401 for an unusable access token (lib/http/bearer.ts). */
+const BEARER_CHALLENGE: Record<string, HeaderDef> = {
+  'WWW-Authenticate': { description: '`Bearer error="invalid_token"` when an access token was refused' },
 }
 
 const RETRY_AFTER: Record<string, HeaderDef> = {
