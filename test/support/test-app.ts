@@ -13,6 +13,7 @@ import type { AnyRoute } from '../../src/server/lib/http/route'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
 import { releaseWhenDone } from './cleanup'
+import { checkResponsesAgainstRoutes } from './response-conformance'
 import { createTestDatabase, type TestDatabase } from './test-database'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -106,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     metrics: createMetrics(database),
   }
   const { app, routes } = createApp(deps)
+  checkResponsesAgainstRoutes(app, routes)
 
   const cleanUp = async () => {
     // Open event streams never end by themselves (a test that failed midway leaves one open).

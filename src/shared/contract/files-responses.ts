@@ -162,9 +162,6 @@ export const shareCandidatesSchema = z.object({
 export type ShareCandidates = z.infer<typeof shareCandidatesSchema>
 export type ShareCandidate = ShareCandidates['items'][number]
 
-/** The answer to revoking a grant. */
-export const revokedSchema = z.object({ revoked: z.boolean() })
-
 /** The answer to sharing by address: the same whether or not an account has the address. */
 export const shareByEmailResultSchema = z.object({
   email: z.string(),
@@ -212,10 +209,6 @@ export const trashContentsSchema = z.object({
   ),
 })
 export type TrashContents = z.infer<typeof trashContentsSchema>
-/** The answer to emptying the trash: how many entries went for good. */
-export const trashEmptiedSchema = z.object({ deleted: z.number() })
-/** The answer to deleting one entry for good. */
-export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.boolean() })
 export const restoreResultSchema = z.object({
   id: z.string(),
   item_type: z.enum(ITEM_TYPES),
@@ -230,3 +223,10 @@ export const restoreResultSchema = z.object({
   items: z.number(),
 })
 export type RestoreResult = z.infer<typeof restoreResultSchema>
+
+/** DELETE /api/trash: how many entries were deleted for good. */
+export const trashEmptiedSchema = z.object({ deleted: z.number().int() })
+/** DELETE /api/trash/:id: the entry deleted for good. */
+export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) })
+/** DELETE /api/folders/:id/permissions/:userId. */
+export const grantRevokedSchema = z.object({ revoked: z.literal(true) })

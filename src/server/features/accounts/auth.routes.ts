@@ -1,9 +1,16 @@
 import { Auth } from '@auth/core'
 import type { Context } from 'hono'
 import { z } from 'zod'
+import {
+  authCsrfSchema,
+  authProvidersSchema,
+  authRedirectSchema,
+  authSessionSchema,
+} from '../../../shared/contract/auth'
 import type { AppEnv } from '../../deps'
+import { locationHeader } from '../../lib/http/documented-headers'
 import { HttpProblem, problems } from '../../lib/http/problem'
-import { type AnyRoute, defineRoute } from '../../lib/http/route'
+import { type AnyRoute, defineRoute, type RouteResponse } from '../../lib/http/route'
 import { AUTH_BASE_PATH, type AuthRequestContext, buildAuthConfig } from './auth-config'
 import { clientInfo } from './client-info'
 
@@ -51,10 +58,19 @@ async function runAuth(c: Context<AppEnv>): Promise<Response> {
   return new Response(response.body, { status: response.status, headers: response.headers })
 }
 
-const throttled: Record<number, { description: string }> = {
+const throttled = {
   429: { description: '`rate_limited`: too many sign-in attempts (with Retry-After)' },
 }
-
+const redirect = { 302: { description: 'A redirect', headers: locationHeader('Where to go next') } }
+/** The POSTs: a redirect, or its URL as JSON when sent with `X-Auth-Return-Redirect: 1` (the web app). */
+const redirectOrUrl = {
+  200: {
+    description: 'Where to go next, for `X-Auth-Return-Redirect: 1`',
+    schema: authRedirectSchema,
+    headers: { Location: { description: 'The same URL' } },
+  },
+  ...redirect,
+}
 /**
  * Auth.js answers its own errors (a request it cannot read, its configuration) with plain JSON; they
  * leave as problems like every other error. What went wrong is in Auth.js's log line, not the answer.
@@ -68,42 +84,67 @@ function authjsProblem(status: number): HttpProblem {
 }
 
 const providerParam = z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/) })
-const authjs = (method: 'get' | 'post', action: string, summary: string, params?: z.ZodType): AnyRoute =>
+const authjs = (
+  method: 'get' | 'post',
+  action: string,
+  summary: string,
+  responses: Record<number, RouteResponse>,
+  params?: z.ZodType,
+): AnyRoute =>
   defineRoute({
     method,
     path: `${AUTH_BASE_PATH}/${action}`,
     summary,
     tags: ['auth'],
     access: 'public',
-    request: { params, bodyType: 'form', maxBodyBytes: 16 * 1024 },
     csrfExempt: method === 'post' ? AUTHJS_CSRF : undefined,
+    request: {
+      params,
+      bodyType: 'form',
+      maxBodyBytes: 16 * 1024,
+      ...(method === 'post' ? { headers: returnRedirectHeader } : {}),
+    },
     responses: {
-      200: { description: 'Auth.js response' },
-      302: { description: 'Redirect' },
-      ...(method === 'post' && action === 'callback/:provider' ? throttled : {}),
+      ...responses,
+      400: { description: 'A request Auth.js could not read or refused' },
     },
     handler: (c) => runAuth(c),
   })
 
+const returnRedirectHeader = {
+  'X-Auth-Return-Redirect': { description: '`1`: answer 200 with `{ url }` instead of a redirect' },
+}
+
 export const authRoutes: AnyRoute[] = [
-  authjs('get', 'session', 'The current session (Auth.js), or null'),
-  authjs('get', 'csrf', 'A csrfToken for the Auth.js POSTs (sets its cookie)'),
-  authjs('get', 'providers', 'The sign-in providers that are configured'),
-  authjs('get', 'signin', 'Redirects to the sign-in page'),
-  authjs('get', 'signout', 'Redirects to the sign-in page'),
-  authjs('get', 'error', 'Redirects to the sign-in page with the error'),
+  authjs('get', 'session', 'The current session (Auth.js), or null', {
+    200: { description: 'The session, or null', schema: authSessionSchema },
+  }),
+  authjs('get', 'csrf', 'A csrfToken for the Auth.js POSTs (sets its cookie)', {
+    200: { description: 'The token', schema: authCsrfSchema },
+  }),
+  authjs('get', 'providers', 'The sign-in providers that are configured', {
+    200: { description: 'The providers, by id', schema: authProvidersSchema },
+  }),
+  authjs('get', 'signin', 'Redirects to the sign-in page', redirect),
+  authjs('get', 'signout', 'Auth.js’s sign-out confirmation page', {
+    200: { description: 'An HTML page', contentType: 'text/html' },
+    ...redirect,
+  }),
+  authjs('get', 'error', 'Redirects to the sign-in page with the error', redirect),
   authjs(
     'post',
     'signin/:provider',
     'Starts sign-in with a provider (form: csrfToken, callbackUrl)',
+    redirectOrUrl,
     providerParam,
   ),
-  authjs('get', 'callback/:provider', 'Where an identity provider returns the user', providerParam),
+  authjs('get', 'callback/:provider', 'Where an identity provider returns the user', redirect, providerParam),
   authjs(
     'post',
     'callback/:provider',
     'Credentials sign-in (form: csrfToken, email, password, callbackUrl; code for two-factor accounts, or ticket + code after an identity provider)',
+    { ...redirectOrUrl, ...throttled },
     providerParam,
   ),
-  authjs('post', 'signout', 'Ends the session (form: csrfToken, callbackUrl)'),
+  authjs('post', 'signout', 'Ends the session (form: csrfToken, callbackUrl)', redirectOrUrl),
 ]

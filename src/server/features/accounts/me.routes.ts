@@ -10,6 +10,7 @@ import {
   sessionSummarySchema,
 } from '../../../shared/contract/accounts'
 import type { AppEnv } from '../../deps'
+import { etagHeader, ifNoneMatchHeader } from '../../lib/http/documented-headers'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import { readLimitedBody, removeAvatar, setAvatar, updateProfile } from './profile.service'
@@ -80,6 +81,7 @@ export const meRoutes = [
     responses: {
       200: { description: 'Stored', schema: z.object({ image: z.string() }) },
       413: { description: 'Over 5 MB' },
+      422: { description: 'An image that cannot be read' },
       415: { description: 'Not an image type we take' },
     },
     handler: async (c) => {
@@ -109,8 +111,12 @@ export const meRoutes = [
     summary: 'A user’s profile picture',
     tags: ['account'],
     access: 'signedIn',
-    request: { params: z.object({ id: z.string().uuid() }) },
-    responses: { 200: { description: 'A 256×256 WebP', contentType: 'image/webp' } },
+    request: { params: z.object({ id: z.string().uuid() }), headers: ifNoneMatchHeader },
+    responses: {
+      200: { description: 'A 256×256 WebP', contentType: 'image/webp', headers: etagHeader },
+      304: { description: 'Unchanged since the ETag sent as If-None-Match', headers: etagHeader },
+      404: { description: 'No picture' },
+    },
     handler: async (c, { params }) => {
       const avatar = await c.var.deps.database.db
         .selectFrom('user_avatars')

@@ -56,10 +56,11 @@ export function apiDocsRoutes(allRoutes: () => readonly AnyRoute[], version: str
       access: 'public',
       responses: { 200: { description: 'The OpenAPI document', schema: openApiDocumentSchema } },
       handler: (c) => {
+        const { authUrl } = c.var.deps.env
         document ??= buildOpenApiDocument(
           allRoutes(),
           { title: 'Depot API', version },
-          { sessionCookieName: sessionCookieName(c.var.deps.env.authUrl.protocol === 'https:') },
+          { url: authUrl.origin, sessionCookieName: sessionCookieName(authUrl.protocol === 'https:') },
         )
         return c.json(document)
       },
@@ -90,7 +91,10 @@ export function apiDocsRoutes(allRoutes: () => readonly AnyRoute[], version: str
       tags: ['system'],
       access: 'public',
       request: { params: z.object({ file: z.string() }) },
-      responses: { 200: { description: 'A static file' } },
+      responses: {
+        200: { description: 'A static file: CSS, JavaScript or a PNG', contentType: '*/*' },
+        404: { description: 'No such file' },
+      },
       handler: (_c, { params }) => {
         const type = ASSETS[params.file]
         if (!type) throw problems.notFound()

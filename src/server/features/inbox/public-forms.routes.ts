@@ -14,6 +14,11 @@ import {
 } from '../../../shared/contract/inbox'
 import type { AppEnv } from '../../deps'
 import { sendBlob } from '../../lib/http/blob-response'
+import {
+  locationHeader,
+  rangedDownloadResponses,
+  rangeRequestHeaders,
+} from '../../lib/http/documented-headers'
 import { presentation } from '../../lib/http/presentation-policy'
 import { defineRoute } from '../../lib/http/route'
 import { clientInfo } from '../accounts/client-info'
@@ -110,9 +115,9 @@ export const publicFormRoutes = [
     summary: 'Downloads the e-book with the e-mailed link’s token',
     tags: ['inbox'],
     access: 'public',
-    request: { query: linkTokenSchema },
+    request: { query: linkTokenSchema, headers: rangeRequestHeaders },
     responses: {
-      200: { description: 'The e-book file', contentType: 'application/octet-stream' },
+      ...rangedDownloadResponses('The e-book file, in its own type'),
       400: { description: 'The link expired or is not valid' },
       409: {
         description: 'No e-book file is chosen, or it is gone or in the trash (`ebook_not_configured`)',
@@ -130,7 +135,12 @@ export const publicFormRoutes = [
     tags: ['inbox'],
     access: 'public',
     request: { query: linkTokenSchema },
-    responses: { 303: { description: 'To the unsubscribe page, whose button POSTs: a GET changes nothing' } },
+    responses: {
+      303: {
+        description: 'To the unsubscribe page, whose button POSTs: a GET changes nothing',
+        headers: locationHeader('The unsubscribe page'),
+      },
+    },
     handler: (c, { query }) => c.redirect(EBOOK_PAGE_PATHS.unsubscribe(query.token), 303),
   }),
   defineRoute({

@@ -8,6 +8,7 @@ import {
   notificationSchema,
   unreadCountSchema,
 } from '../../../shared/contract/notifications'
+import { ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
 import { jsonWithEtag } from '../../lib/http/etag'
 import { defineRoute } from '../../lib/http/route'
 import {
@@ -32,14 +33,11 @@ export const notificationsRoutes = [
     summary: 'The reader’s notifications, newest first, filtered by type and read state',
     tags: ['notifications'],
     access: 'signedIn',
-    request: { query: notificationListQuerySchema },
-    responses: {
-      200: {
-        description: `A page of notifications and the unread count. ${revalidate}`,
-        schema: notificationListSchema,
-      },
-      304: { description: 'Unchanged since the ETag given' },
-    },
+    request: { query: notificationListQuerySchema, headers: ifNoneMatchHeader },
+    responses: revalidatedJson(
+      `A page of notifications and the unread count. ${revalidate}`,
+      notificationListSchema,
+    ),
     handler: async (c, { query }) => jsonWithEtag(c, await listNotifications(c.var.deps, c.var.actor, query)),
   }),
   defineRoute({
@@ -48,10 +46,8 @@ export const notificationsRoutes = [
     summary: 'How many notifications the reader has not read',
     tags: ['notifications'],
     access: 'signedIn',
-    responses: {
-      200: { description: `The unread count (the bell). ${revalidate}`, schema: unreadCountSchema },
-      304: { description: 'Unchanged since the ETag given' },
-    },
+    request: { headers: ifNoneMatchHeader },
+    responses: revalidatedJson(`The unread count (the bell). ${revalidate}`, unreadCountSchema),
     handler: async (c) => jsonWithEtag(c, await getUnreadCount(c.var.deps, c.var.actor)),
   }),
   defineRoute({

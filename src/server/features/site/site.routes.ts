@@ -6,6 +6,7 @@ import {
   siteIdentityUpdateSchema,
   siteImageParamsSchema,
 } from '../../../shared/contract/site'
+import { etagHeader, ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
 import { jsonWithEtag } from '../../lib/http/etag'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
@@ -23,7 +24,8 @@ export const siteRoutes = [
     summary: 'The site identity: business name, description, address, support e-mail, accent, logo, favicon',
     tags: ['site'],
     access: 'public',
-    responses: { 200: { description: 'The identity', schema: siteIdentitySchema } },
+    request: { headers: ifNoneMatchHeader },
+    responses: revalidatedJson('The identity', siteIdentitySchema),
     handler: async (c) => jsonWithEtag(c, await readSiteIdentity(c.var.deps.database.db, c.var.deps.env)),
   }),
   defineRoute({
@@ -32,8 +34,12 @@ export const siteRoutes = [
     summary: 'The uploaded logo (WebP) or favicon (64×64 PNG)',
     tags: ['site'],
     access: 'public',
-    request: { params: siteImageParamsSchema },
-    responses: { 200: { description: 'The image', contentType: 'image/*' } },
+    request: { params: siteImageParamsSchema, headers: ifNoneMatchHeader },
+    responses: {
+      200: { description: 'The image', contentType: 'image/*', headers: etagHeader },
+      304: { description: 'Unchanged since the ETag sent as If-None-Match', headers: etagHeader },
+      404: { description: 'None uploaded' },
+    },
     handler: async (c, { params }) => {
       const image = await readSiteImage(c.var.deps, params.image)
       const headers = {
@@ -82,6 +88,7 @@ export const siteRoutes = [
     responses: {
       200: { description: 'Stored', schema: adminSiteIdentitySchema },
       413: { description: 'Over 5 MB' },
+      422: { description: 'An image that cannot be read, or too small' },
       415: { description: 'Not an image type we take' },
     },
     handler: async (c, { params }) => {

@@ -8,7 +8,10 @@ export const metricsRoutes = [
     tags: ['system'],
     access: 'metricsScraper',
     responses: {
-      200: { description: 'Metrics in the Prometheus text format', contentType: 'text/plain; version=0.0.4' },
+      200: {
+        description: 'Metrics in the Prometheus text format (version 0.0.4)',
+        contentType: 'text/plain',
+      },
     },
     handler: async (c) => {
       const { registry } = c.var.deps.metrics

@@ -1,18 +1,29 @@
 import { z } from 'zod'
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../../shared/contract/problem'
 import { describeRouteAccess } from '../../policies/route-access'
-import type { AnyRoute } from './route'
+import { type AnyRoute, type HeaderDef, type RouteResponse, UNSAFE_METHODS } from './route'
 
 type JsonSchema = Record<string, unknown>
 
+/** Where the document says the API is served, and how the session cookie is named there. */
+export interface OpenApiServer {
+  /** The public origin (AUTH_URL). */
+  url: string
+  sessionCookieName: string
+}
+
+const TEXT_TYPES = /^text\/|^application\/(json|problem\+json|javascript|xml)$/
+
 /**
  * The OpenAPI 3.1 document, generated from the route table: the same zod schemas that validate
- * requests describe them here, so the document cannot drift from the code.
+ * requests describe them here, so the document cannot drift from the code. Besides each route's own
+ * answers it lists those the request machinery gives every route of its kind (machineryResponses),
+ * and every error is a Problem.
  */
 export function buildOpenApiDocument(
   routes: readonly AnyRoute[],
   info: { title: string; version: string },
-  auth: { sessionCookieName: string } = { sessionCookieName: 'depot.session' },
+  server: OpenApiServer,
 ) {
   const components: Record<string, JsonSchema> = {}
   const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -21,10 +32,19 @@ export function buildOpenApiDocument(
   }
   // Problem carries an id, so converting it files its definition under components.schemas.Problem.
   toSchema(problemSchema, 'output')
-  const problemResponse = (description: string) => ({
-    description,
-    content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } },
-  })
+  const headerObjects = (headers: Record<string, HeaderDef> | undefined) =>
+    headers && Object.keys(headers).length > 0
+      ? Object.fromEntries(
+          Object.entries(headers).map(([name, header]) => [
+            name,
+            {
+              description: header.description,
+              ...(header.required ? { required: true } : {}),
+              schema: header.schema ? toSchema(header.schema, 'output') : { type: 'string' },
+            },
+          ]),
+        )
+      : undefined
 
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
@@ -32,27 +52,30 @@ export function buildOpenApiDocument(
     const parameters = [
       ...objectParameters(route.request?.params, 'path', toSchema),
       ...objectParameters(route.request?.query, 'query', toSchema),
+      ...Object.entries(route.request?.headers ?? {}).map(([name, header]) => ({
+        name,
+        in: 'header',
+        required: header.required ?? false,
+        description: header.description,
+        schema: header.schema ? toSchema(header.schema, 'input') : { type: 'string' },
+      })),
     ]
     const responses: Record<string, unknown> = {}
-    for (const [status, response] of Object.entries(route.responses)) {
-      responses[status] = response.schema
-        ? {
-            description: response.description,
-            content: {
-              [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') },
-            },
-          }
-        : { description: response.description }
+    for (const [status, response] of Object.entries(documentedResponses(route))) {
+      const headers = headerObjects(response.headers)
+      const content = responseContent(Number(status), response, toSchema)
+      responses[status] = {
+        description: response.description,
+        ...(headers ? { headers } : {}),
+        ...(content ? { content } : {}),
+      }
     }
-    if (route.request?.body || route.request?.query) responses['422'] ??= problemResponse('Invalid input')
-    if (route.access === 'metricsScraper') {
-      responses['401'] ??= problemResponse('No or wrong bearer token')
-      responses['404'] ??= problemResponse('METRICS_TOKEN is not set')
-    } else if (route.access !== 'public') {
-      responses['401'] ??= problemResponse('Not signed in')
-      responses['403'] ??= problemResponse('Not allowed')
+    const unexpectedHeaders = headerObjects(route.responseHeaders)
+    responses.default = {
+      description: 'An unexpected error (500)',
+      ...(unexpectedHeaders ? { headers: unexpectedHeaders } : {}),
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: PROBLEM_REF } },
     }
-    responses.default = problemResponse('Error')
 
     const operation: Record<string, unknown> = {
       summary: route.summary,
@@ -61,19 +84,10 @@ export function buildOpenApiDocument(
       operationId: `${route.method}${openApiPath.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
       parameters,
       responses,
+      security: operationSecurity(route),
     }
-    if (route.access !== 'public') {
-      // Either credential works, except on the routes that manage credentials themselves.
-      operation.security = route.sessionOnly
-        ? [{ sessionCookie: [] }]
-        : [{ bearerAuth: [] }, { sessionCookie: [] }]
-    }
-    if (route.request?.body) {
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: toSchema(route.request.body, 'input') } },
-      }
-    }
+    const requestBody = requestBodyOf(route, toSchema)
+    if (requestBody) operation.requestBody = requestBody
     const entry = paths[openApiPath] ?? {}
     entry[route.method] = operation
     paths[openApiPath] = entry
@@ -92,13 +106,155 @@ export function buildOpenApiDocument(
     sessionCookie: {
       type: 'apiKey',
       in: 'cookie',
-      name: auth.sessionCookieName,
+      name: server.sessionCookieName,
       description:
         'The web app’s session (signing in sets it). State-changing requests must also come from the ' +
         'app’s origin (Origin or Sec-Fetch-Site).',
     },
+    metricsToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'METRICS_TOKEN from the server’s environment, for a monitoring system.',
+    },
   }
-  return { openapi: '3.1.0', info, paths, components: { schemas: components, securitySchemes } }
+  return {
+    openapi: '3.1.0',
+    info: {
+      ...info,
+      description:
+        'The HTTP API of Depot, generated from its route table. Errors are `application/problem+json`. ' +
+        'Scripts call it with a personal access token (`bearerAuth`); the web app with its session cookie.',
+      license: {
+        name: 'Proprietary: all rights reserved by the business that runs this Depot',
+        url: `${server.url}/`,
+      },
+    },
+    servers: [{ url: server.url, description: 'This Depot (AUTH_URL)' }],
+    paths,
+    components: { schemas: components, securitySchemes },
+  }
+}
+
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' }
+
+/** Who may call the operation, in OpenAPI terms: none for public routes, else either credential. */
+function operationSecurity(route: AnyRoute): Record<string, string[]>[] {
+  if (route.access === 'public') return []
+  if (route.access === 'metricsScraper') return [{ metricsToken: [] }]
+  // Either credential works, except on the routes that manage credentials themselves.
+  return route.sessionOnly ? [{ sessionCookie: [] }] : [{ bearerAuth: [] }, { sessionCookie: [] }]
+}
+
+function responseContent(
+  status: number,
+  response: RouteResponse,
+  toSchema: (s: z.ZodType, io: 'input' | 'output') => JsonSchema,
+): Record<string, unknown> | undefined {
+  if (response.schema) {
+    return { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } }
+  }
+  if (status >= 400) return { [PROBLEM_CONTENT_TYPE]: { schema: PROBLEM_REF } }
+  if (!response.contentType) return undefined
+  const schema = TEXT_TYPES.test(response.contentType)
+    ? { type: 'string' }
+    : { type: 'string', format: 'binary' }
+  return { [response.contentType]: { schema } }
+}
+
+function requestBodyOf(route: AnyRoute, toSchema: (s: z.ZodType, io: 'input' | 'output') => JsonSchema) {
+  const request = route.request
+  if (request?.body && (request.bodyType ?? 'json') === 'json') {
+    return {
+      required: true,
+      content: { 'application/json': { schema: toSchema(request.body, 'input') } },
+    }
+  }
+  const types = request?.bodyType === 'raw' ? request.rawContentTypes?.types : undefined
+  if (types?.some((type) => type !== '')) {
+    const binary = { schema: { type: 'string', format: 'binary' } }
+    return {
+      required: !types.includes(''),
+      content: Object.fromEntries(types.filter((type) => type !== '').map((type) => [type, binary])),
+    }
+  }
+  return undefined
+}
+
+/**
+ * The answers the request machinery (register-routes, the session layer, CSRF and media-type checks)
+ * may give a route of this kind before or around its handler: a route declares only its own.
+ */
+export function machineryResponses(route: AnyRoute): Record<number, RouteResponse> {
+  const out: Record<number, RouteResponse> = {}
+  const add = (status: number, description: string, headers?: RouteResponse['headers']) => {
+    out[status] ??= { description, ...(headers ? { headers } : {}) }
+  }
+  const method = route.method.toUpperCase()
+  const unsafe = UNSAFE_METHODS.has(method)
+  const bodyType = route.request?.bodyType ?? 'json'
+  if (route.access === 'metricsScraper') {
+    add(401, 'No or wrong bearer token', {
+      'WWW-Authenticate': { description: 'Bearer realm="metrics"', required: true },
+    })
+    add(404, 'METRICS_TOKEN is not set')
+  } else if (route.access !== 'public') {
+    add(
+      401,
+      'Not signed in (`unauthenticated`), or an access token that is unknown, expired or revoked',
+      BEARER_CHALLENGE,
+    )
+    add(
+      403,
+      'Not allowed (`forbidden`), or a staff member who must first set up two-factor sign-in (`two_factor_enrolment_required`)',
+    )
+  } else if (route.path.startsWith('/api/')) {
+    add(
+      401,
+      'An access token that is unknown, expired or revoked, or a suspended account’s session',
+      BEARER_CHALLENGE,
+    )
+  }
+  if (unsafe) {
+    if (!route.csrfExempt) add(403, 'From another origin (`csrf_rejected`), or with a read-only access token')
+    else if (route.path.startsWith('/api/')) add(403, 'A read-only access token')
+    if (route.sessionOnly) add(403, route.sessionOnly)
+    if (bodyType === 'json' || bodyType === 'multipart') add(415, 'A body of another media type')
+    if (bodyType === 'raw' && route.request?.rawContentTypes) add(415, 'A body of another media type')
+    if (bodyType === 'json' || bodyType === 'form')
+      add(413, 'A body over the route’s size limit (`payload_too_large`)')
+  }
+  if (route.request?.params) add(404, 'Not found (a malformed id is never found)')
+  if (route.request?.body && bodyType === 'json') add(400, 'The body is not valid JSON')
+  if ((route.request?.body && bodyType === 'json') || route.request?.query)
+    add(422, 'Invalid input (`validation_failed`, per field under `errors`)')
+  return out
+}
+
+/**
+ * Every answer a route documents: the machinery's and its own (its own description wins), each with
+ * the headers it carries, including those of every answer (responseHeaders) and Retry-After on 429.
+ */
+export function documentedResponses(route: AnyRoute): Record<number, RouteResponse> {
+  const out = machineryResponses(route)
+  for (const [key, response] of Object.entries(route.responses)) {
+    const status = Number(key)
+    out[status] = { ...response, headers: { ...out[status]?.headers, ...response.headers } }
+  }
+  for (const [key, response] of Object.entries(out)) {
+    const status = Number(key)
+    const headers = { ...route.responseHeaders, ...(status === 429 ? RETRY_AFTER : {}), ...response.headers }
+    out[status] = { ...response, ...(Object.keys(headers).length > 0 ? { headers } : {}) }
+  }
+  return out
+}
+
+/** Sent with the 401 for an unusable access token (lib/http/bearer.ts). */
+const BEARER_CHALLENGE: Record<string, HeaderDef> = {
+  'WWW-Authenticate': { description: '`Bearer error="invalid_token"` when an access token was refused' },
+}
+
+const RETRY_AFTER: Record<string, HeaderDef> = {
+  'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: z.int() },
 }
 
 function objectParameters(

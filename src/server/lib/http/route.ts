@@ -9,10 +9,26 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATC
 type Schema = z.ZodType
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined
 
+/** A header a route reads or sends, as the OpenAPI document shows it. */
+export interface HeaderDef {
+  description: string
+  /** Whether it is always there (sent on every such answer, or needed on every such request). */
+  required?: boolean
+  /** Its value's shape; a string when absent. */
+  schema?: Schema
+}
+
 export interface RouteResponse {
   description: string
+  /** The body's shape: JSON unless contentType says otherwise. */
   schema?: Schema
+  /**
+   * The body's media type, or a media range such as `image/*` where the bytes keep their own type.
+   * Without a schema, a body other than JSON is documented as a string (binary unless it is text).
+   */
   contentType?: string
+  /** Headers this answer carries. */
+  headers?: Record<string, HeaderDef>
 }
 
 /** A route's answers by status. */
@@ -83,8 +99,12 @@ export interface RouteDef<
     rawContentTypes?: { types: readonly string[]; reason: string }
     /** Overrides MAX_JSON_BODY_BYTES for this route. */
     maxBodyBytes?: number
+    /** Request headers the route reads (Range, If-None-Match, the tus headers, a signature). */
+    headers?: Record<string, HeaderDef>
   }
   responses: R
+  /** Headers every answer of this route carries, errors included (the tus endpoint's Tus-Resumable). */
+  responseHeaders?: Record<string, HeaderDef>
   /**
    * A signed-in route a staff member or admin who must still set up two-factor sign-in may call
    * (policies/route-access.ts). Only the enrolment routes and /api/me say so.

@@ -1,5 +1,9 @@
-import { z } from 'zod'
-import { sessionUserSchema } from '../../../shared/contract/accounts'
+import {
+  authCsrfSchema,
+  authProvidersSchema,
+  authRedirectSchema,
+  authSessionSchema,
+} from '../../../shared/contract/auth'
 import { ApiError, api } from '../../lib/api'
 import { type AuthOutcome, readAuthRedirect } from './auth-redirect'
 
@@ -11,16 +15,6 @@ import { type AuthOutcome, readAuthRedirect } from './auth-redirect'
 
 const AUTH = '/api/auth'
 
-const csrfSchema = z.object({ csrfToken: z.string().min(1) })
-const redirectSchema = z.object({ url: z.string() })
-
-/** GET /api/auth/session: the signed-in user, re-checked by the server on every call, or null. */
-export const authSessionSchema = z
-  .object({ user: sessionUserSchema.optional(), expires: z.string().optional() })
-  .nullable()
-
-/** GET /api/auth/providers: every configured way to sign in, keyed by provider id. */
-const providersSchema = z.record(z.string(), z.object({ id: z.string(), name: z.string(), type: z.string() }))
 export interface AuthProvider {
   id: string
   name: string
@@ -33,14 +27,14 @@ export async function fetchSessionUser(signal?: AbortSignal) {
 
 /** The identity providers ("Continue with …"), without the e-mail and password one. */
 export async function fetchIdentityProviders(signal?: AbortSignal): Promise<AuthProvider[]> {
-  const providers = await api.get(`${AUTH}/providers`, { schema: providersSchema, signal })
+  const providers = await api.get(`${AUTH}/providers`, { schema: authProvidersSchema, signal })
   return Object.values(providers)
     .filter((provider) => provider.type !== 'credentials')
     .map(({ id, name }) => ({ id, name }))
 }
 
 async function postAuthForm(action: string, fields: Record<string, string>): Promise<string> {
-  const { csrfToken } = await api.get(`${AUTH}/csrf`, { schema: csrfSchema })
+  const { csrfToken } = await api.get(`${AUTH}/csrf`, { schema: authCsrfSchema })
   let response: Response
   try {
     response = await fetch(`${AUTH}/${action}`, {
@@ -61,7 +55,9 @@ async function postAuthForm(action: string, fields: Record<string, string>): Pro
       detail: 'Check your internet connection, then try again.',
     })
   }
-  const parsed = response.ok ? redirectSchema.safeParse(await response.json().catch(() => null)) : undefined
+  const parsed = response.ok
+    ? authRedirectSchema.safeParse(await response.json().catch(() => null))
+    : undefined
   if (!parsed?.success) {
     throw new ApiError({
       status: response.status,

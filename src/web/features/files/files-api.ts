@@ -6,10 +6,10 @@ import {
   fileSchema,
   folderChildrenSchema,
   folderSchema,
+  grantRevokedSchema,
   homeViewSchema,
   itemOutcomeSchema,
   restoreResultSchema,
-  revokedSchema,
   searchResultSchema,
   shareByEmailResultSchema,
   shareCandidatesSchema,
@@ -166,7 +166,7 @@ export const filesApi = {
     ),
   revoke: (folderId: string, userId: string) =>
     api.delete(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`, undefined, {
-      schema: revokedSchema,
+      schema: grantRevokedSchema,
     }),
   restore: (entryId: string, input: RestoreInput = {}) =>
     api.post(`/api/trash/${enc(entryId)}/restore`, input, { schema: restoreResultSchema }),

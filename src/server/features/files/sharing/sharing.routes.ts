@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/contract/files'
 import {
   accessListSchema,
-  revokedSchema,
+  grantRevokedSchema,
   shareByEmailResultSchema,
   shareCandidatesSchema,
 } from '../../../../shared/contract/files-responses'
@@ -101,7 +101,7 @@ export const sharingRoutes = [
     access: 'signedIn',
     request: { params: folderUserParamsSchema },
     responses: {
-      200: { description: 'Revoked', schema: revokedSchema },
+      200: { description: 'Revoked', schema: grantRevokedSchema },
       ...forbidden,
       ...notFound,
       409: {

@@ -219,5 +219,5 @@ export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: strin
   decide(state, null)
   await deleteGrant(deps.database.db, state.current.id)
   // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
-  return { revoked: true }
+  return { revoked: true as const }
 }

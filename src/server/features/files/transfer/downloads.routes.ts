@@ -2,17 +2,36 @@ import type { Context } from 'hono'
 import { idParamSchema } from '../../../../shared/contract/files-transfer'
 import type { AppEnv } from '../../../deps'
 import { sendBlob } from '../../../lib/http/blob-response'
+import {
+  acceptRangesHeader,
+  contentRangeHeader,
+  etagHeader,
+  ifNoneMatchHeader,
+  rangeRequestHeaders,
+} from '../../../lib/http/documented-headers'
+import { HttpProblem } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import { fileToSend, thumbnailBytes, thumbnailSource } from './downloads.service'
 
 // Downloads, previews and thumbnails as HTTP (downloads.service.ts decides what may be sent).
 
 const fileResponses = {
-  200: { description: 'The bytes', contentType: 'application/octet-stream' },
-  206: { description: 'One byte range' },
-  304: { description: 'Not modified (If-None-Match)' },
+  200: {
+    description: 'The bytes, in the file’s own type (text previews as text/plain)',
+    contentType: '*/*',
+    headers: { ...etagHeader, ...acceptRangesHeader },
+  },
+  206: {
+    description: 'One byte range',
+    contentType: '*/*',
+    headers: { ...etagHeader, ...acceptRangesHeader, ...contentRangeHeader('`bytes first-last/size`') },
+  },
+  304: { description: 'Not modified (If-None-Match)', headers: { ...etagHeader, ...acceptRangesHeader } },
   404: { description: 'No such file, trashed, or not visible to the caller' },
-  416: { description: 'Range outside the file' },
+  416: {
+    description: 'Range outside the file',
+    headers: contentRangeHeader('`bytes */size`'),
+  },
 }
 
 async function serveFile(c: Context<AppEnv>, id: string, wanted: 'inline' | 'attachment') {
@@ -26,7 +45,7 @@ export const downloadsRoutes = [
     summary: 'Downloads a file (attachment), with ranges and ETag',
     tags: ['files'],
     access: 'signedIn',
-    request: { params: idParamSchema },
+    request: { params: idParamSchema, headers: rangeRequestHeaders },
     responses: fileResponses,
     handler: (c, { params }) => serveFile(c, params.id, 'attachment'),
   }),
@@ -36,7 +55,7 @@ export const downloadsRoutes = [
     summary: 'Shows a file inline when it is safe to (images, PDF, audio, video, text); else as a download',
     tags: ['files'],
     access: 'signedIn',
-    request: { params: idParamSchema },
+    request: { params: idParamSchema, headers: rangeRequestHeaders },
     responses: fileResponses,
     handler: (c, { params }) => serveFile(c, params.id, 'inline'),
   }),
@@ -46,10 +65,10 @@ export const downloadsRoutes = [
     summary: 'A 256 px WebP thumbnail of an image file, for the grid view',
     tags: ['files'],
     access: 'signedIn',
-    request: { params: idParamSchema },
+    request: { params: idParamSchema, headers: ifNoneMatchHeader },
     responses: {
-      200: { description: 'WebP', contentType: 'image/webp' },
-      304: { description: 'Not modified' },
+      200: { description: 'WebP', contentType: 'image/webp', headers: etagHeader },
+      304: { description: 'Not modified', headers: etagHeader },
       404: { description: 'No such file, not an image, or not visible to the caller' },
     },
     handler: async (c, { params }) => {

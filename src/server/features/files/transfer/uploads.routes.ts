@@ -1,16 +1,24 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
-import { FILE_ID_HEADER, idParamSchema, UPLOADS_ENDPOINT } from '../../../../shared/contract/files-transfer'
+import { z } from 'zod'
+import {
+  FILE_ID_HEADER,
+  idParamSchema,
+  TUS_VERSION,
+  UPLOADS_ENDPOINT,
+} from '../../../../shared/contract/files-transfer'
 import type { AppEnv } from '../../../deps'
+import { locationHeader } from '../../../lib/http/documented-headers'
 import { HttpProblem, problems } from '../../../lib/http/problem'
-import { defineRoute } from '../../../lib/http/route'
+import { defineRoute, type HeaderDef } from '../../../lib/http/route'
 import type { Actor } from '../../../policies/actor'
 import {
   assertTusVersion,
   byteCountHeader,
   httpDate,
   parseUploadMetadata,
+  TUS_EXTENSIONS,
   tusCapabilities,
   tusHeaders,
 } from './tus-headers'
@@ -44,6 +52,21 @@ function declaredLength(c: Context<AppEnv>): number | undefined {
   return declared && /^\d{1,16}$/.test(declared) ? Number(declared) : undefined
 }
 
+const header = (description: string, required = true): HeaderDef => ({ description, required })
+const bytes = z.int().nonnegative()
+/** Every answer of the endpoint, errors included, says which tus version it speaks. */
+const tusResumable = { 'Tus-Resumable': header(`The tus version spoken: ${TUS_VERSION}`) }
+const tusRequest = { 'Tus-Resumable': header(`${TUS_VERSION}; without it, 412`) }
+const uploadExpires = { 'Upload-Expires': header('When the unfinished upload is discarded (HTTP date)') }
+const fileId = { [FILE_ID_HEADER]: header('The file made or replaced, once the upload is complete', false) }
+const uploadOffsetHeader = { 'Upload-Offset': { ...header('Bytes stored so far'), schema: bytes } }
+const tusVersionOn412 = {
+  412: {
+    description: 'Tus-Resumable missing or another version',
+    headers: { 'Tus-Version': header('The versions spoken') },
+  },
+}
+
 /** tus discovery: anyone may ask what the endpoint speaks, before signing in. */
 const capabilities = (path: string, params?: typeof idParamSchema) =>
   defineRoute({
@@ -53,7 +76,17 @@ const capabilities = (path: string, params?: typeof idParamSchema) =>
     tags: ['files'],
     access: 'public',
     request: params ? { params } : undefined,
-    responses: { 204: { description: 'The tus capability headers' } },
+    responseHeaders: tusResumable,
+    responses: {
+      204: {
+        description: 'The tus capability headers',
+        headers: {
+          'Tus-Version': header('The versions spoken'),
+          'Tus-Extension': header(`The extensions: ${TUS_EXTENSIONS.join(', ')}`),
+          'Tus-Max-Size': { ...header('The largest Upload-Length taken (MAX_UPLOAD_BYTES)'), schema: bytes },
+        },
+      },
+    },
     handler: (c) => c.body(null, 204, tusHeaders(tusCapabilities(c.var.deps.env.uploads.maxBytes))),
   })
 
@@ -69,16 +102,32 @@ export const uploadsRoutes = [
     request: {
       bodyType: 'raw',
       rawContentTypes: { types: ['', OCTETS], reason: TUS_REASON },
+      headers: {
+        ...tusRequest,
+        'Upload-Length': { ...header('The whole upload’s size in bytes'), schema: bytes },
+        'Upload-Metadata': header(
+          'Comma-separated `key base64value` pairs: `filename` and `folder_id` for a new file, or ' +
+            '`file_id` to replace that file’s content; `filetype` is a hint',
+        ),
+      },
     },
+    responseHeaders: tusResumable,
     responses: {
       201: {
         description:
           'Created; Location is the upload’s URL. With a body (creation-with-upload) or Upload-Length: 0, ' +
           `Upload-Offset says what was stored, and ${FILE_ID_HEADER} names the file once complete`,
+        headers: {
+          ...locationHeader('The upload’s URL, for HEAD, PATCH and DELETE'),
+          ...uploadExpires,
+          'Upload-Offset': { ...header('Bytes stored, when the request carried data', false), schema: bytes },
+          ...fileId,
+        },
       },
+      400: { description: 'Upload-Length or Upload-Metadata malformed, or Upload-Defer-Length sent' },
       403: { description: 'Not an editor of the target folder' },
       404: { description: 'No such folder or file (or not visible to the caller)' },
-      412: { description: 'Tus-Resumable missing or another version' },
+      ...tusVersionOn412,
       413: {
         description: 'Upload-Length over MAX_UPLOAD_BYTES (upload_too_large) or the quota (quota_exceeded)',
       },
@@ -117,11 +166,25 @@ export const uploadsRoutes = [
     summary: 'Where an upload stands (tus HEAD; GET answers the same headers)',
     tags: ['files'],
     access: 'signedIn',
-    request: { params: idParamSchema },
+    request: {
+      params: idParamSchema,
+      headers: { 'Tus-Resumable': header(`${TUS_VERSION} (HEAD only)`, false) },
+    },
+    responseHeaders: tusResumable,
     responses: {
-      200: { description: 'Upload-Offset and Upload-Length headers' },
+      200: {
+        description: 'Where the upload stands, in headers',
+        headers: {
+          ...uploadOffsetHeader,
+          'Upload-Length': { ...header('The whole upload’s size'), schema: bytes },
+          ...uploadExpires,
+        },
+      },
       404: { description: 'Unknown or expired' },
-      412: { description: 'A HEAD without Tus-Resumable, or with another version' },
+      412: {
+        description: 'A HEAD without Tus-Resumable, or with another version',
+        headers: tusVersionOn412[412].headers,
+      },
     },
     handler: async (c, { params }) => {
       if (c.req.method === 'HEAD') assertTusVersion(c)
@@ -150,13 +213,27 @@ export const uploadsRoutes = [
         types: [OCTETS],
         reason: 'tus 1.0 PATCH carries raw bytes',
       },
+      headers: {
+        ...tusRequest,
+        'Upload-Offset': { ...header('Where these bytes start: the offset HEAD answered'), schema: bytes },
+      },
     },
+    responseHeaders: tusResumable,
     responses: {
       204: {
         description: `Stored; Upload-Offset is the new offset, ${FILE_ID_HEADER} the file once complete`,
+        headers: {
+          ...uploadOffsetHeader,
+          'Upload-Expires': header('When the unfinished upload is discarded (HTTP date)', false),
+          ...fileId,
+        },
       },
+      400: { description: 'Upload-Offset missing or malformed' },
+      404: { description: 'Unknown or expired' },
+      ...tusVersionOn412,
       409: {
         description: 'Upload-Offset is not where the upload stands (offset_mismatch) or another PATCH runs',
+        headers: { 'Upload-Offset': { ...header('Where the upload stands', false), schema: bytes } },
       },
       413: { description: 'More bytes than Upload-Length' },
     },
@@ -186,8 +263,18 @@ export const uploadsRoutes = [
     summary: 'Cancels an upload and discards its bytes (tus termination)',
     tags: ['files'],
     access: 'signedIn',
-    request: { params: idParamSchema, bodyType: 'raw', rawContentTypes: { types: [''], reason: TUS_REASON } },
-    responses: { 204: { description: 'Gone' }, 404: { description: 'Unknown or expired' } },
+    request: {
+      params: idParamSchema,
+      bodyType: 'raw',
+      rawContentTypes: { types: [''], reason: TUS_REASON },
+      headers: tusRequest,
+    },
+    responseHeaders: tusResumable,
+    responses: {
+      204: { description: 'Gone' },
+      404: { description: 'Unknown or expired' },
+      ...tusVersionOn412,
+    },
     handler: async (c, { params }) => {
       assertTusVersion(c)
       await cancelUpload(c.var.deps, user(c), params.id)

@@ -134,7 +134,7 @@ export async function deleteEntry(deps: AppDeps, who: ActorUser, entryId: string
       )
     }
   })
-  return { id: entry.id, deleted: true }
+  return { id: entry.id, deleted: true as const }
 }
 
 /** Super users: every entry, for good. */

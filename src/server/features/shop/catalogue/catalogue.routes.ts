@@ -8,6 +8,7 @@ import {
   productDetailSchema,
   productTypesSchema,
 } from '../../../../shared/contract/products'
+import { etagHeader, ifNoneMatchHeader } from '../../../lib/http/documented-headers'
 import { defineRoute } from '../../../lib/http/route'
 import { getProduct, listCatalogue, listTypes, lookupCart } from './catalogue.service'
 import { readCover } from './covers.service'
@@ -62,8 +63,15 @@ export const catalogueRoutes = [
     summary: 'A product cover, 400 or 1200 px wide (WebP); published covers are cached for a year',
     tags: ['shop'],
     access: 'public',
-    request: { params: z.object({ id: z.string().uuid(), size: z.enum(['400', '1200']) }) },
-    responses: { 200: { description: 'The cover', contentType: 'image/webp' } },
+    request: {
+      params: z.object({ id: z.string().uuid(), size: z.enum(['400', '1200']) }),
+      headers: ifNoneMatchHeader,
+    },
+    responses: {
+      200: { description: 'The cover', contentType: 'image/webp', headers: etagHeader },
+      304: { description: 'Unchanged since the ETag sent as If-None-Match', headers: etagHeader },
+      404: { description: 'No such product or cover, or a draft the caller may not see' },
+    },
     handler: async (c, { params }) => {
       const cover = await readCover(c.var.deps, c.var.actor, params.id, Number(params.size) as 400 | 1200)
       const headers: Record<string, string> = { ETag: cover.etag, 'Cache-Control': cover.cacheControl }

@@ -98,6 +98,7 @@ export const productsRoutes = [
     responses: {
       200: { description: 'The cover URLs', schema: coverUploadSchema },
       413: { description: 'Over 15 MB' },
+      422: { description: 'An image that cannot be read, or too small' },
       415: { description: 'Not an image type we take' },
     },
     handler: async (c, { params }) => {

@@ -12,7 +12,11 @@ export const orderDownloadsRoutes = [
     tags: ['shop'],
     access: 'public',
     request: { params: z.object({ token: z.string().min(10).max(4200) }) },
-    responses: { 200: { description: 'The file', contentType: 'application/octet-stream' } },
+    responses: {
+      200: { description: 'The file, in its own type', contentType: '*/*' },
+      403: { description: 'The order gives no access to downloads (refunded)' },
+      404: { description: 'The link has expired or is not valid, or the product has no file' },
+    },
     handler: (c, { params }) => download(c.var.deps, params.token),
   }),
 ]

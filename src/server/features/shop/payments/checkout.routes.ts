@@ -25,6 +25,8 @@ export const checkoutRoutes = [
     request: { body: checkoutInputSchema },
     responses: {
       201: { description: 'What the browser needs to open the checkout', schema: checkoutSessionSchema },
+      403: { description: 'A customer who must verify their e-mail address first, or staff' },
+      503: { description: 'Paystack is not answering' },
     },
     handler: (c, { body }) => startCheckout(c.var.deps, c.var.actor, body),
   }),
@@ -35,7 +37,13 @@ export const checkoutRoutes = [
     tags: ['shop'],
     access: 'signedIn',
     request: { params: idParams },
-    responses: { 200: { description: 'The same transaction', schema: checkoutSessionSchema } },
+    responses: {
+      200: { description: 'The same transaction', schema: checkoutSessionSchema },
+      403: { description: 'Not a customer who may buy' },
+      404: { description: 'No such order of yours' },
+      409: { description: '`order_not_payable`: paid, refunded or cancelled already' },
+      503: { description: 'Paystack is not answering' },
+    },
     handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.actor, params.id),
   }),
   defineRoute({
@@ -50,6 +58,7 @@ export const checkoutRoutes = [
         description: 'The order as it is now; verified=false when Paystack did not answer',
         schema: z.object({ verified: z.boolean(), order: orderDetailSchema }),
       },
+      404: { description: 'No order of yours has this reference' },
     },
     handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.actor, body.reference),
   }),

@@ -14,11 +14,21 @@ export const paystackWebhookRoutes = [
     summary: "Paystack's events (charge.success, refund.*), signed with HMAC-SHA512 of the raw body",
     tags: ['shop'],
     access: 'public',
-    request: { bodyType: 'raw', maxBodyBytes: WEBHOOK_MAX_BYTES },
+    request: {
+      bodyType: 'raw',
+      maxBodyBytes: WEBHOOK_MAX_BYTES,
+      headers: {
+        'x-paystack-signature': {
+          description: 'HMAC-SHA512 of the raw body with the Paystack secret key, in hex',
+          required: true,
+        },
+      },
+    },
     csrfExempt: 'Sent by Paystack, server to server; authenticated by its HMAC signature instead',
     responses: {
       200: { description: 'Received', schema: webhookReceivedSchema },
       401: { description: 'Bad or missing signature' },
+      413: { description: 'Larger than any Paystack event' },
     },
     handler: async (c) => {
       const raw = new Uint8Array(await c.req.arrayBuffer())

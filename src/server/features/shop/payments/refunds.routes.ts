@@ -24,6 +24,12 @@ export const refundsRoutes = [
         description: 'Asked of Paystack; the order is refund_pending until its webhook',
         schema: orderDetailSchema,
       },
+      404: { description: 'No such order' },
+      409: {
+        description:
+          '`order_not_refundable` (not paid), `order_changed` (reload it) or `refund_refused` by Paystack',
+      },
+      503: { description: 'Paystack is not answering; nothing was refunded' },
     },
     handler: async (c, { params, body }) => {
       await requestRefund(c.var.deps, actorInfo(c), params.id, body)
