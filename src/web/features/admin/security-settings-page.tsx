@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { RotateCw, ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { type SecuritySettings, securitySettingsSchema } from '../../../shared/contract/two-factor'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
@@ -12,8 +14,6 @@ import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
 import { api, errorMessage } from '../../lib/api'
 import { sessionKey } from '../accounts/session'
-import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
-import { ProblemAlert } from './problem-alert'
 import { UserSection } from './user-section'
 
 const SETTINGS = '/api/admin/security-settings'
@@ -25,7 +25,7 @@ export function SecuritySettingsPage() {
     queryFn: ({ signal }) => api.get(SETTINGS, { signal, schema: securitySettingsSchema }),
   })
   const denied = accessProblemStatus(settings.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the security settings" />
+  if (denied) return <AccessProblem status={denied} need="admin" action="change the security settings" />
   const header = (
     <>
       <PageTitle title="Security settings" />

@@ -1,19 +1,19 @@
 import { ArrowDown, ArrowUp, Plus, RotateCw, Settings, X } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { InboxSettings, InboxSettingsUpdate } from '../../../shared/contract/inbox-staff'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
+import { FormField } from '../../components/forms/field'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { Checkbox } from '../../components/ui/checkbox'
 import { EmptyState } from '../../components/ui/empty-state'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
 import { ApiError, errorMessage, fieldError } from '../../lib/api-error'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
-import { ProblemAlert } from '../admin/problem-alert'
 import { UserSection } from '../admin/user-section'
 import { EbookFilePicker } from './ebook-file-picker'
 import { useInboxSettings, useUpdateInboxSettings } from './inbox-admin-api'
@@ -23,7 +23,7 @@ import { addService, moveService, removeService, servicesErrors } from './servic
 export function InboxSettingsPage() {
   const settings = useInboxSettings()
   const denied = accessProblemStatus(settings.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the inbox settings" />
+  if (denied) return <AccessProblem status={denied} need="admin" action="change the inbox settings" />
   const header = (
     <>
       <PageTitle title="Inbox settings" />

@@ -1,10 +1,10 @@
 import { RotateCw, TriangleExclamationPoint } from 'lucide-react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { PageTitle } from '../components/layout/page-title'
-import { Button } from '../components/ui/button'
-import { EmptyState } from '../components/ui/empty-state'
-import { ApiError } from '../lib/api-error'
-import { NotFoundPage } from './not-found'
+import { ApiError } from '../../lib/api-error'
+import { NotFoundPage } from '../auth/not-found-page'
+import { Button } from '../ui/button'
+import { EmptyState } from '../ui/empty-state'
+import { PageTitle } from './page-title'
 
 // Loaded eagerly (not code-split): it must work when loading a page's code is what failed.
 

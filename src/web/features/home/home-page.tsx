@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { AREAS } from '../components/layout/nav-items'
-import { PageTitle } from '../components/layout/page-title'
-import { Button } from '../components/ui/button'
-import { HomeAccountAction } from '../features/accounts/home-account-action'
-import { useSiteIdentity } from '../features/site/site-api'
+import { AREAS } from '../../components/layout/nav-items'
+import { PageTitle } from '../../components/layout/page-title'
+import { Button } from '../../components/ui/button'
+import { HomeAccountAction } from '../accounts/home-account-action'
+import { useSiteIdentity } from '../site/site-api'
 
 export function HomePage() {
   const site = useSiteIdentity().data

@@ -1,10 +1,10 @@
 import { LogIn, ShieldX } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import type { StaffFunction } from '../../../shared/enums'
-import { PageTitle } from '../../components/layout/page-title'
-import { Button } from '../../components/ui/button'
-import { EmptyState } from '../../components/ui/empty-state'
 import { ApiError } from '../../lib/api-error'
+import { PageTitle } from '../layout/page-title'
+import { Button } from '../ui/button'
+import { EmptyState } from '../ui/empty-state'
 import { signInLink } from './sign-in-link'
 
 /** 401 (signed out, or the session ended) or 403 (signed in, not an admin); otherwise undefined. */
@@ -30,7 +30,7 @@ function audienceOf(need: AccessNeed): string {
  * What an admin or staff page shows to someone who may not see it: sign in, or what they are missing
  * ("You need the AccessShop staff function to see orders. Ask an admin.").
  */
-export function AdminAccessProblem({
+export function AccessProblem({
   status,
   need,
   action,

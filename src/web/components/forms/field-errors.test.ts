@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { signUpSchema } from '../../../shared/contract/accounts'
 import { ApiError } from '../../lib/api-error'
-import { hasErrors, issuesToFieldErrors, serverFieldErrors } from './form-errors'
+import { hasErrors, issuesToFieldErrors, serverFieldErrors } from './field-errors'
 
 describe('issuesToFieldErrors', () => {
   it('keeps the first message per field of the shared sign-up schema', () => {

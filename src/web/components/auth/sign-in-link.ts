@@ -1,4 +1,4 @@
-import { SIGN_IN_PATH } from '../../components/layout/nav-items'
+import { SIGN_IN_PATH } from '../layout/nav-items'
 
 /** The sign-in page, coming back to `here` (a path with its query string) afterwards. */
 export function signInLink(here: string): string {

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react'
-import { type FieldErrors, hasErrors } from './form-errors'
+import { type FieldErrors, hasErrors } from './field-errors'
 
 /**
  * After a failed submit, focus the first field marked invalid (in page order), so keyboard and

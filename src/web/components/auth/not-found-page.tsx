@@ -1,8 +1,8 @@
 import { SearchX } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import { PageTitle } from '../components/layout/page-title'
-import { Button } from '../components/ui/button'
-import { EmptyState } from '../components/ui/empty-state'
+import { PageTitle } from '../layout/page-title'
+import { Button } from '../ui/button'
+import { EmptyState } from '../ui/empty-state'
 
 /** Any address the app has no page for. (The server answers unknown /api paths itself.) */
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { CircleExclamationPoint } from 'lucide-react'
 import { type ReactNode, useId, useMemo } from 'react'
 import { cn } from '../../lib/cn'
-import { FormFieldContext, type FormFieldControl } from './form-field-context'
+import { FormFieldContext, type FormFieldControl } from './field-context'
 
 export interface FormFieldProps {
   label: ReactNode
