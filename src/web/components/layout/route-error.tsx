@@ -17,7 +17,7 @@ function describeError(error: unknown): { title: string; detail: string } {
   if (error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message)) {
     return {
       title: 'This page could not be loaded',
-      detail: 'Depot may have just been updated, or the connection dropped. Reloading usually fixes it.',
+      detail: 'The site may have just been updated, or the connection dropped. Reloading usually fixes it.',
     }
   }
   if (isRouteErrorResponse(error)) {
