@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { invitationAcceptSchema, invitationPreviewSchema } from '../../../shared/contract/invitations'
-import { FormField } from '../../components/forms/field'
 import { FormFailure } from '../../components/forms/form-failure'
 import { SubmitButton } from '../../components/forms/submit-button'
 import { useForm } from '../../components/forms/use-form'
 import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { Input } from '../../components/ui/input'
-import { PasswordInput } from '../../components/ui/password-input'
 import { api, errorMessage, isApiError } from '../../lib/api'
 import { signInWithPassword } from './auth-client'
 import { AuthPage, textLinkClasses } from './auth-page'
+import { NameFields, NewPasswordField } from './person-fields'
 import { applySignedIn } from './session'
 
 const ROLE_WORDS = { admin: 'an admin', staff: 'staff', user: 'a user' } as const
@@ -107,16 +105,9 @@ export function AcceptInvitationPage() {
     >
       <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} />
-          </FormField>
+          <NameFields errors={errors} />
         </div>
-        <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
-          <PasswordInput name="password" autoComplete="new-password" />
-        </FormField>
+        <NewPasswordField error={errors.password} />
         <FormFailure title="Your account was not created" failure={form.failure}>
           {isApiError(accept.error, 'email_taken') && (
             <Link className={textLinkClasses} to="/forgot-password">

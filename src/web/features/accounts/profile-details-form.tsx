@@ -10,6 +10,7 @@ import { Card, CardFooter, CardHeader } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
 import { toast } from '../../components/ui/toast-store'
 import { updateProfile } from './accounts-api'
+import { NameFields } from './person-fields'
 import { meKey, sessionKey } from './session'
 
 /** Names, and for a corporate account its business name and industry (both required there). */
@@ -59,12 +60,7 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
       </dl>
       <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} defaultValue={me.first_name} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} defaultValue={me.last_name} />
-          </FormField>
+          <NameFields errors={errors} saved={me} />
           {corporate && (
             <>
               <FormField label="Business name" error={errors.business_name} required>

@@ -9,11 +9,11 @@ import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
-import { PasswordInput } from '../../components/ui/password-input'
 import { Textarea } from '../../components/ui/textarea'
 import { errorMessage, isApiError } from '../../lib/api'
 import { createFirstAdmin, fetchSetupState } from './accounts-api'
 import { AuthPage } from './auth-page'
+import { NameFields, NewPasswordField } from './person-fields'
 import type { SignInLocationState } from './sign-in-page'
 
 const RESTART_HINT =
@@ -91,19 +91,12 @@ export function SetupPage() {
     >
       <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} />
-          </FormField>
+          <NameFields errors={errors} />
         </div>
         <FormField label="E-mail address" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
-          <PasswordInput name="password" autoComplete="new-password" />
-        </FormField>
+        <NewPasswordField error={errors.password} />
         <fieldset className="flex flex-col gap-4 border-t border-border pt-4">
           <legend className="pr-2 text-sm font-semibold text-fg">Your business</legend>
           <FormField

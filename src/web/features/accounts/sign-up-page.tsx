@@ -8,12 +8,12 @@ import { FormFailure } from '../../components/forms/form-failure'
 import { SubmitButton } from '../../components/forms/submit-button'
 import { useForm } from '../../components/forms/use-form'
 import { Input } from '../../components/ui/input'
-import { PasswordInput } from '../../components/ui/password-input'
 import { SegmentedControl } from '../../components/ui/segmented-control'
 import { signUp } from './accounts-api'
 import { AuthPage, textLinkClasses } from './auth-page'
 import { safeCallbackPath, signInPath } from './auth-redirect'
 import { CheckEmailNotice } from './check-email-notice'
+import { NameFields, NewPasswordField } from './person-fields'
 import { ResendVerification } from './resend-verification'
 
 const ACCOUNT_TYPE_OPTIONS = [
@@ -91,12 +91,7 @@ export function SignUpPage() {
           onChange={setAccountType}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} />
-          </FormField>
+          <NameFields errors={errors} />
         </div>
         {corporate && (
           <>
@@ -116,14 +111,10 @@ export function SignUpPage() {
         <FormField label="E-mail address" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        <FormField
-          label="Password"
+        <NewPasswordField
           error={errors.password}
           hint="At least 8 characters. A long phrase is easy to remember and hard to guess."
-          required
-        >
-          <PasswordInput name="password" autoComplete="new-password" />
-        </FormField>
+        />
         <FormFailure title="Your account was not created" failure={form.failure} />
         <SubmitButton pending={form.pending} className="w-full">
           Create account
