@@ -1,13 +1,16 @@
+import { FolderOpen } from 'lucide-react'
 import type { RouteObject } from 'react-router'
+import { NotFoundPage } from './components/auth/not-found-page'
+import { SignedInOnly, type SignInPrompt } from './components/auth/signed-in-only'
 import { AppLayout } from './components/layout/app-layout'
 import { PageSkeleton } from './components/layout/page-skeleton'
+import { RouteError } from './components/layout/route-error'
+import { ListingSkeleton } from './features/files/listing-states'
 import { StaffLayout } from './features/staff/staff-layout'
-import { NotFoundPage } from './routes/not-found'
-import { RouteError } from './routes/route-error'
 
-// The route table. Every page is its own chunk, loaded when first visited, so a visitor downloads only
-// the shell and the page in front of them. The shell and the error page are eager: they must render
-// even when a page's chunk fails to load.
+// The route table. Every page is its own chunk, imported from its feature when first visited, so a
+// visitor downloads only the shell and the page in front of them. The shell, the guards and the error
+// pages are eager: they must render even when a page's chunk fails to load.
 
 /** If the shell itself fails there is no layout to render into: the error page stands alone. */
 function ShellError() {
@@ -26,6 +29,13 @@ function withStaffLayout(pages: RouteObject[]): RouteObject[] {
   return [{ Component: StaffLayout, children: staff }, ...pages.filter((r) => !staff.includes(r))]
 }
 
+const FILES_SIGN_IN: SignInPrompt = {
+  area: 'Files',
+  description: 'Folders shared with you and by you: upload, preview and download files.',
+  icon: FolderOpen,
+  title: 'Sign in to see your files',
+}
+
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
@@ -36,194 +46,258 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         HydrateFallback: PageSkeleton,
         children: withStaffLayout([
-          { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
-          { path: 'shop', lazy: async () => ({ Component: (await import('./routes/shop')).ShopPage }) },
-          // The shop: product page, cart, and product management for UploadProducts staff.
+          {
+            index: true,
+            lazy: () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
+          },
+          // The shop: catalogue, product page, cart, and product management for UploadProducts staff.
+          {
+            path: 'shop',
+            lazy: () => import('./features/shop/shop-page').then((m) => ({ Component: m.ShopPage })),
+          },
           {
             path: 'shop/:id',
-            lazy: async () => ({ Component: (await import('./routes/shop-product')).ShopProductPage }),
+            lazy: () => import('./features/shop/product-page').then((m) => ({ Component: m.ProductPage })),
           },
-          { path: 'cart', lazy: async () => ({ Component: (await import('./routes/cart')).CartPage }) },
+          {
+            path: 'cart',
+            lazy: () => import('./features/shop/cart-page').then((m) => ({ Component: m.CartPage })),
+          },
           {
             path: 'admin/products',
-            lazy: async () => ({ Component: (await import('./routes/admin-products')).AdminProductsPage }),
+            lazy: () =>
+              import('./features/shop/products-table').then((m) => ({ Component: m.ProductsTablePage })),
           },
           {
             path: 'admin/products/new',
-            lazy: async () => ({ Component: (await import('./routes/admin-product')).AdminNewProductPage }),
+            lazy: () =>
+              import('./features/shop/product-editor-page').then((m) => ({ Component: m.NewProductPage })),
           },
           {
             path: 'admin/products/:id',
-            lazy: async () => ({ Component: (await import('./routes/admin-product')).AdminProductPage }),
+            lazy: () =>
+              import('./features/shop/product-editor-page').then((m) => ({ Component: m.EditProductPage })),
           },
-          // The file manager: home views, trash, search, then a folder by id (the address
-          // notifications link to; static segments win over :id).
-          { path: 'files', lazy: async () => ({ Component: (await import('./routes/files')).FilesPage }) },
+          // The file manager, for signed-in people: home views, trash, search, then a folder by id (the
+          // address notifications link to; static segments win over :id).
           {
-            path: 'files/trash',
-            lazy: async () => ({ Component: (await import('./routes/files-trash')).TrashPage }),
-          },
-          {
-            path: 'files/search',
-            lazy: async () => ({ Component: (await import('./routes/files-search')).SearchPage }),
-          },
-          {
-            path: 'files/:id',
-            lazy: async () => ({ Component: (await import('./routes/files-folder')).FolderPage }),
-          },
-          {
-            path: 'notifications',
-            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsPage }),
-          },
-          {
-            path: 'contact',
-            lazy: async () => ({ Component: (await import('./routes/contact')).ContactPage }),
+            element: <SignedInOnly prompt={FILES_SIGN_IN} loading={<ListingSkeleton />} />,
+            children: [
+              {
+                path: 'files',
+                lazy: () =>
+                  import('./features/files/files-home-page').then((m) => ({ Component: m.FilesHomePage })),
+              },
+              {
+                path: 'files/trash',
+                lazy: () => import('./features/files/trash-page').then((m) => ({ Component: m.TrashPage })),
+              },
+              {
+                path: 'files/search',
+                lazy: () => import('./features/files/search-page').then((m) => ({ Component: m.SearchPage })),
+              },
+              {
+                path: 'files/:id',
+                lazy: () => import('./features/files/folder-page').then((m) => ({ Component: m.FolderPage })),
+              },
+            ],
           },
           // Notifications: the page the bell's "See all" opens.
-          // Inbox, public: the quote form, the e-book page and the pages its mails link to.
-          { path: 'quote', lazy: async () => ({ Component: (await import('./routes/quote')).QuotePage }) },
-          { path: 'ebook', lazy: async () => ({ Component: (await import('./routes/ebook')).EbookPage }) },
+          {
+            path: 'notifications',
+            lazy: () =>
+              import('./features/notifications/notifications-page').then((m) => ({
+                Component: m.NotificationsPage,
+              })),
+          },
+          // Inbox, public: the contact and quote forms, the e-book page and the pages its mails link to.
+          {
+            path: 'contact',
+            lazy: () => import('./features/inbox/contact-page').then((m) => ({ Component: m.ContactPage })),
+          },
+          {
+            path: 'quote',
+            lazy: () => import('./features/inbox/quote-page').then((m) => ({ Component: m.QuotePage })),
+          },
+          {
+            path: 'ebook',
+            lazy: () => import('./features/inbox/ebook-page').then((m) => ({ Component: m.EbookPage })),
+          },
           {
             path: 'ebook/download',
-            lazy: async () => ({ Component: (await import('./routes/ebook-download')).EbookDownloadPage }),
+            lazy: () =>
+              import('./features/inbox/ebook-link-page').then((m) => ({ Component: m.EbookDownloadPage })),
           },
           {
             path: 'ebook/unsubscribe',
-            lazy: async () => ({
-              Component: (await import('./routes/ebook-unsubscribe')).EbookUnsubscribePage,
-            }),
+            lazy: () =>
+              import('./features/inbox/ebook-link-page').then((m) => ({ Component: m.EbookUnsubscribePage })),
           },
           // Inbox, staff: the triage tables and one entry's page; admin settings and privacy.
           {
             path: 'staff/quotes',
-            lazy: async () => ({ Component: (await import('./routes/staff-quotes')).QuotesPage }),
+            lazy: () =>
+              import('./features/inbox-staff/triage-pages').then((m) => ({ Component: m.QuotesPage })),
           },
           {
             path: 'staff/quotes/:id',
-            lazy: async () => ({ Component: (await import('./routes/staff-quote')).StaffQuotePage }),
+            lazy: () =>
+              import('./features/inbox-staff/entry-page').then((m) => ({ Component: m.QuoteEntryPage })),
           },
           {
             path: 'staff/contacts',
-            lazy: async () => ({ Component: (await import('./routes/staff-contacts')).ContactsPage }),
+            lazy: () =>
+              import('./features/inbox-staff/triage-pages').then((m) => ({ Component: m.ContactsPage })),
           },
           {
             path: 'staff/contacts/:id',
-            lazy: async () => ({ Component: (await import('./routes/staff-contact')).StaffContactPage }),
+            lazy: () =>
+              import('./features/inbox-staff/entry-page').then((m) => ({ Component: m.ContactEntryPage })),
           },
           {
             path: 'staff/ebook',
-            lazy: async () => ({ Component: (await import('./routes/staff-ebook')).EbookListPage }),
+            lazy: () =>
+              import('./features/inbox-staff/ebook-list-page').then((m) => ({ Component: m.EbookListPage })),
           },
           {
             path: 'admin/inbox-settings',
-            lazy: async () => ({
-              Component: (await import('./routes/admin-inbox-settings')).InboxSettingsPage,
-            }),
-          },
-          // Admin: the site identity (decision 0069).
-          {
-            path: 'admin/site',
-            lazy: async () => ({ Component: (await import('./routes/admin-site')).SiteIdentityPage }),
-          },
-          // Admin: the audit log (product.md §6).
-          {
-            path: 'admin/audit',
-            lazy: async () => ({ Component: (await import('./routes/admin-audit')).AdminAuditPage }),
-          },
-          {
-            path: 'admin/security',
-            lazy: async () => ({ Component: (await import('./routes/admin-security')).SecuritySettingsPage }),
+            lazy: () =>
+              import('./features/inbox-staff/inbox-settings-page').then((m) => ({
+                Component: m.InboxSettingsPage,
+              })),
           },
           {
             path: 'admin/privacy',
-            lazy: async () => ({ Component: (await import('./routes/admin-privacy')).PrivacyPage }),
+            lazy: () =>
+              import('./features/inbox-staff/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
           },
-          // Shop payments: the checkout callback, the buyer's orders, the staff orders table.
+          // Admin: the site identity, the audit log, security settings, users and one user's page.
           {
-            path: 'shop/checkout/callback',
-            lazy: async () => ({
-              Component: (await import('./routes/checkout-callback')).CheckoutCallbackPage,
-            }),
-          },
-          {
-            path: 'account/orders',
-            lazy: async () => ({ Component: (await import('./routes/my-orders')).MyOrdersPage }),
+            path: 'admin/site',
+            lazy: () =>
+              import('./features/site/site-identity-page').then((m) => ({ Component: m.SiteIdentityPage })),
           },
           {
-            path: 'account/orders/:id',
-            lazy: async () => ({ Component: (await import('./routes/my-order')).MyOrderPage }),
+            path: 'admin/audit',
+            lazy: () => import('./features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
           },
           {
-            path: 'staff/orders',
-            lazy: async () => ({ Component: (await import('./routes/staff-orders')).StaffOrdersPage }),
+            path: 'admin/security',
+            lazy: () =>
+              import('./features/admin/security-settings-page').then((m) => ({
+                Component: m.SecuritySettingsPage,
+              })),
           },
-          {
-            path: 'staff/orders/:id',
-            lazy: async () => ({ Component: (await import('./routes/staff-order')).StaffOrderPage }),
-          },
-          {
-            path: 'staff/customers',
-            lazy: async () => ({ Component: (await import('./routes/staff-customers')).StaffCustomersPage }),
-          },
-          {
-            path: 'staff/customers/:id',
-            lazy: async () => ({ Component: (await import('./routes/staff-customer')).StaffCustomerPage }),
-          },
-          // Admin: the users table and one user's page.
           {
             path: 'admin/users',
-            lazy: async () => ({ Component: (await import('./routes/admin-users')).AdminUsersPage }),
+            lazy: () => import('./features/admin/users-page').then((m) => ({ Component: m.UsersPage })),
           },
           {
             path: 'admin/users/:id',
-            lazy: async () => ({ Component: (await import('./routes/admin-user')).AdminUserPage }),
+            lazy: () => import('./features/admin/user-page').then((m) => ({ Component: m.UserPage })),
+          },
+          // Shop payments: the checkout callback, the buyer's orders, the staff orders and customers.
+          {
+            path: 'shop/checkout/callback',
+            lazy: () =>
+              import('./features/shop/checkout/checkout-callback-page').then((m) => ({
+                Component: m.CheckoutCallbackPage,
+              })),
+          },
+          {
+            path: 'account/orders',
+            lazy: () =>
+              import('./features/shop/orders/my-orders-page').then((m) => ({ Component: m.MyOrdersPage })),
+          },
+          {
+            path: 'account/orders/:id',
+            lazy: () => import('./features/shop/orders/order-page').then((m) => ({ Component: m.OrderPage })),
+          },
+          {
+            path: 'staff/orders',
+            lazy: () =>
+              import('./features/shop/orders/staff-orders-page').then((m) => ({
+                Component: m.StaffOrdersPage,
+              })),
+          },
+          {
+            path: 'staff/orders/:id',
+            lazy: () =>
+              import('./features/shop/orders/staff-order-page').then((m) => ({
+                Component: m.StaffOrderPage,
+              })),
+          },
+          {
+            path: 'staff/customers',
+            lazy: () =>
+              import('./features/shop/customers/staff-customers-page').then((m) => ({
+                Component: m.StaffCustomersPage,
+              })),
+          },
+          {
+            path: 'staff/customers/:id',
+            lazy: () =>
+              import('./features/shop/customers/staff-customer-page').then((m) => ({
+                Component: m.StaffCustomerPage,
+              })),
           },
           // Accounts: sign-in, sign-up, the pages mail links open, the profile, first-run setup.
           {
             path: 'sign-in',
-            lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),
+            lazy: () => import('./features/accounts/sign-in-page').then((m) => ({ Component: m.SignInPage })),
           },
           {
             path: 'sign-up',
-            lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpPage }),
+            lazy: () => import('./features/accounts/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
           },
           {
             path: 'verify-email',
-            lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailPage }),
+            lazy: () =>
+              import('./features/accounts/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
           },
           {
             path: 'forgot-password',
-            lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordPage }),
+            lazy: () =>
+              import('./features/accounts/forgot-password-page').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
           },
           {
             path: 'reset-password',
-            lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordPage }),
+            lazy: () =>
+              import('./features/accounts/reset-password-page').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
           },
           {
             path: 'account-suspended',
-            lazy: async () => ({
-              Component: (await import('./routes/account-suspended')).AccountSuspendedPage,
-            }),
+            lazy: () =>
+              import('./components/auth/account-suspended-page').then((m) => ({
+                Component: m.AccountSuspendedPage,
+              })),
           },
           {
             path: 'accept-invitation',
-            lazy: async () => ({
-              Component: (await import('./routes/accept-invitation')).AcceptInvitationPage,
-            }),
+            lazy: () =>
+              import('./features/accounts/accept-invitation-page').then((m) => ({
+                Component: m.AcceptInvitationPage,
+              })),
           },
           {
             path: 'profile',
-            lazy: async () => ({ Component: (await import('./routes/profile')).ProfilePage }),
+            lazy: () =>
+              import('./features/accounts/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
           {
             path: 'account/two-factor',
-            lazy: async () => ({
-              Component: (await import('./routes/account-two-factor')).TwoFactorEnrolPage,
-            }),
+            lazy: () =>
+              import('./features/accounts/two-factor-enrol-page').then((m) => ({
+                Component: m.TwoFactorEnrolPage,
+              })),
           },
           {
             path: 'setup',
-            lazy: async () => ({ Component: (await import('./routes/setup')).SetupPage }),
+            lazy: () => import('./features/accounts/setup-page').then((m) => ({ Component: m.SetupPage })),
           },
           // Eager: the error page shows it too, so it is in the shell's chunk anyway.
           { path: '*', Component: NotFoundPage },

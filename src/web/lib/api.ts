@@ -48,17 +48,17 @@ const NON_PROBLEM: Record<number, Pick<ApiErrorInit, 'code' | 'title' | 'detail'
   },
   502: {
     code: 'service_unavailable',
-    title: 'Depot is unavailable',
+    title: 'The site is unavailable',
     detail: 'The server cannot be reached right now. Please try again in a minute.',
   },
   503: {
     code: 'service_unavailable',
-    title: 'Depot is unavailable',
+    title: 'The site is unavailable',
     detail: 'The server is busy or being updated. Please try again in a minute.',
   },
   504: {
     code: 'service_unavailable',
-    title: 'Depot is unavailable',
+    title: 'The site is unavailable',
     detail: 'The server took too long to answer. Please try again in a minute.',
   },
 }
@@ -118,7 +118,7 @@ async function request<T>(
     throw new ApiError({
       status: 0,
       code: 'network_error',
-      title: 'Could not reach Depot',
+      title: 'Could not reach the site',
       detail: 'Check your internet connection, then try again.',
     })
   }

@@ -21,7 +21,7 @@ export function ComingSoon({ title, description, icon }: ComingSoonProps) {
       <EmptyState
         icon={icon}
         title="Coming soon"
-        description="This part of Depot is not open yet. Please check back shortly."
+        description="This part of the site is not open yet. Please check back shortly."
         action={
           <Button asChild variant="secondary">
             <Link to="/">Back to the home page</Link>

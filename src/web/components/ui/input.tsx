@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
-import { useFormFieldControl } from './form-field-context'
+import { useFormFieldControl } from '../forms/field-context'
 
 /** Shared by every text-like control so they line up and fail the same way. */
 export const controlClasses = cn(

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useState } from 'react'
 import { cn } from '../../lib/cn'
-import { useFormFieldControl } from './form-field-context'
+import { useFormFieldControl } from '../forms/field-context'
 import { controlClasses, type InputProps } from './input'
 
 export type PasswordInputProps = Omit<InputProps, 'type'>

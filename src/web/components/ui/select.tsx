@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
-import { useFormFieldControl } from './form-field-context'
+import { useFormFieldControl } from '../forms/field-context'
 import { controlClasses } from './input'
 
 export type SelectProps = ComponentProps<'select'>

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
-import { useFormFieldControl } from './form-field-context'
+import { useFormFieldControl } from '../forms/field-context'
 import { controlClasses } from './input'
 
 export type TextareaProps = ComponentProps<'textarea'>

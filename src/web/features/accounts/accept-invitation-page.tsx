@@ -1,25 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { invitationAcceptSchema, invitationPreviewSchema } from '../../../shared/contract/invitations'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
-import { PasswordInput } from '../../components/ui/password-input'
 import { api, errorMessage, isApiError } from '../../lib/api'
 import { signInWithPassword } from './auth-client'
 import { AuthPage, textLinkClasses } from './auth-page'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
+import { NameFields, NewPasswordField } from './person-fields'
 import { applySignedIn } from './session'
-import { useFocusFirstError } from './use-focus-first-error'
 
 const ROLE_WORDS = { admin: 'an admin', staff: 'staff', user: 'a user' } as const
 
@@ -29,9 +21,6 @@ export function AcceptInvitationPage() {
   const token = params.get('token') ?? ''
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const preview = useQuery({
     queryKey: ['invitations', 'preview', token],
     queryFn: () => api.post('/api/invitations/preview', { token }, { schema: invitationPreviewSchema }),
@@ -54,8 +43,14 @@ export function AcceptInvitationPage() {
       await applySignedIn(queryClient)
       await navigate('/', { replace: true })
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
+  const form = useForm({
+    schema: invitationAcceptSchema,
+    submission: accept,
+    onValid: (data) => accept.mutate(data),
+    extra: { token },
+  })
+  const { errors } = form
 
   if (token.length < 10) {
     return (
@@ -98,7 +93,6 @@ export function AcceptInvitationPage() {
 
   const invited = preview.data
   if (!invited) return <PageSkeleton />
-  const failure = accept.isError && !hasErrors(errors) ? errorMessage(accept.error) : undefined
   return (
     <AuthPage
       title="Accept your invitation"
@@ -109,45 +103,21 @@ export function AcceptInvitationPage() {
         </>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = invitationAcceptSchema.safeParse({ ...formValues(event.currentTarget), token })
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          accept.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} />
-          </FormField>
+          <NameFields errors={errors} />
         </div>
-        <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
-          <PasswordInput name="password" autoComplete="new-password" />
-        </FormField>
-        {failure && (
-          <Alert variant="danger" title="Your account was not created">
-            {failure}{' '}
-            {isApiError(accept.error, 'email_taken') && (
-              <Link className={textLinkClasses} to="/forgot-password">
-                Reset your password
-              </Link>
-            )}
-          </Alert>
-        )}
-        <Button type="submit" loading={accept.isPending || accept.isSuccess} className="w-full">
+        <NewPasswordField error={errors.password} />
+        <FormFailure title="Your account was not created" failure={form.failure}>
+          {isApiError(accept.error, 'email_taken') && (
+            <Link className={textLinkClasses} to="/forgot-password">
+              Reset your password
+            </Link>
+          )}
+        </FormFailure>
+        <SubmitButton pending={accept.isPending || accept.isSuccess} className="w-full">
           Create my account
-        </Button>
+        </SubmitButton>
       </form>
     </AuthPage>
   )

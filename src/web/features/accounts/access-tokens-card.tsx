@@ -1,15 +1,18 @@
 import { Copy, TriangleAlert } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import {
   ACCESS_TOKEN_EXPIRY_DAYS,
   type CreatedAccessToken,
   createAccessTokenSchema,
 } from '../../../shared/contract/access-tokens'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
 import { EmptyState } from '../../components/ui/empty-state'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -17,15 +20,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { AccessTokenList } from './access-token-list'
 import { useCreateAccessToken, useMyAccessTokens, useRevokeMyAccessToken } from './access-tokens-api'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
 import { useSession } from './session'
-import { useFocusFirstError } from './use-focus-first-error'
 
 const EXPIRY_LABELS: Record<(typeof ACCESS_TOKEN_EXPIRY_DAYS)[number], string> = {
   7: '7 days',
@@ -44,11 +39,20 @@ export function AccessTokensCard() {
   const tokens = useMyAccessTokens(signedIn)
   const create = useCreateAccessToken()
   const revoke = useRevokeMyAccessToken()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [created, setCreated] = useState<CreatedAccessToken>()
-  useFocusFirstError(formRef, errors)
-  const failure = create.isError && !hasErrors(errors) ? errorMessage(create.error) : undefined
+  const form = useForm({
+    schema: createAccessTokenSchema,
+    submission: create,
+    prepare: (fields) => ({ ...fields, expiresInDays: Number(fields.expiresInDays) }),
+    onValid: (data) =>
+      create.mutate(data, {
+        onSuccess: (token) => {
+          form.props.ref.current?.reset()
+          setCreated(token)
+        },
+      }),
+  })
+  const { errors } = form
 
   return (
     <Card aria-labelledby={titleId}>
@@ -60,31 +64,7 @@ export function AccessTokensCard() {
       {created ? (
         <NewTokenSecret token={created} onDone={() => setCreated(undefined)} />
       ) : (
-        <form
-          ref={formRef}
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const values = formValues(event.currentTarget)
-            const parsed = createAccessTokenSchema.safeParse({
-              ...values,
-              expiresInDays: Number(values.expiresInDays),
-            })
-            if (!parsed.success) {
-              setErrors(issuesToFieldErrors(parsed.error.issues))
-              return
-            }
-            setErrors({})
-            create.mutate(parsed.data, {
-              onSuccess: (token) => {
-                formRef.current?.reset()
-                setCreated(token)
-              },
-              onError: (error) => setErrors(serverFieldErrors(error)),
-            })
-          }}
-        >
+        <form {...form.props} className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField label="Name" error={errors.name} hint="What the token is for." required>
               <Input name="name" maxLength={100} autoComplete="off" />
@@ -105,15 +85,9 @@ export function AccessTokensCard() {
               </Select>
             </FormField>
           </div>
-          {failure && (
-            <Alert variant="danger" title="The token was not made">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure title="The token was not made" failure={form.failure} />
           <CardFooter>
-            <Button type="submit" loading={create.isPending}>
-              Make token
-            </Button>
+            <SubmitButton pending={form.pending}>Make token</SubmitButton>
           </CardFooter>
         </form>
       )}

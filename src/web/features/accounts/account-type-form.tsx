@@ -1,24 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { type Me, profileUpdateSchema } from '../../../shared/contract/accounts'
 import type { AccountType } from '../../../shared/enums'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { SegmentedControl } from '../../components/ui/segmented-control'
 import { toast } from '../../components/ui/toast-store'
-import { errorMessage } from '../../lib/api'
 import { updateProfile } from './accounts-api'
-import { type FieldErrors, formValues, hasErrors, serverFieldErrors } from './form-errors'
 import { meKey, sessionKey } from './session'
-import { useFocusFirstError } from './use-focus-first-error'
 
 const OPTIONS = [
   { value: 'individual', label: 'Individual' },
   { value: 'corporate', label: 'Corporate' },
 ] as const
+
+/** A corporate account needs its business name and industry. */
+const corporateSchema = profileUpdateSchema.superRefine((data, ctx) => {
+  if (!data.business_name)
+    ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'Enter your business name' })
+  if (!data.industry) ctx.addIssue({ code: 'custom', path: ['industry'], message: 'Enter your industry' })
+})
 
 /**
  * Individual ↔ corporate, also for accounts made through an identity provider. Becoming corporate asks
@@ -27,10 +32,7 @@ const OPTIONS = [
 export function AccountTypeForm({ me }: { me: Me }) {
   const titleId = useId()
   const queryClient = useQueryClient()
-  const formRef = useRef<HTMLFormElement>(null)
   const [type, setType] = useState<AccountType>(me.account_type)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: async (updated) => {
@@ -40,9 +42,14 @@ export function AccountTypeForm({ me }: { me: Me }) {
         updated.account_type === 'corporate' ? 'Now a corporate account' : 'Now an individual account',
       )
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
-  const failure = save.isError && !hasErrors(errors) ? errorMessage(save.error) : undefined
+  const form = useForm({
+    schema: type === 'corporate' ? corporateSchema : profileUpdateSchema,
+    submission: save,
+    onValid: (data) => save.mutate(data),
+    extra: { account_type: type },
+  })
+  const { errors } = form
   const changing = type !== me.account_type
 
   return (
@@ -52,30 +59,7 @@ export function AccountTypeForm({ me }: { me: Me }) {
         title="Account type"
         description="A corporate account carries your business name on receipts and quotes."
       />
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const values = formValues(event.currentTarget)
-          const input = type === 'corporate' ? { ...values, account_type: type } : { account_type: type }
-          const parsed = profileUpdateSchema.safeParse(input)
-          const next: FieldErrors = {}
-          if (parsed.success && type === 'corporate') {
-            if (!parsed.data.business_name) next.business_name = 'Enter your business name'
-            if (!parsed.data.industry) next.industry = 'Enter your industry'
-          }
-          if (!parsed.success || hasErrors(next)) {
-            if (!parsed.success)
-              for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message
-            setErrors(next)
-            return
-          }
-          setErrors({})
-          save.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <SegmentedControl
           legend="This account is"
           name="account_type"
@@ -83,7 +67,7 @@ export function AccountTypeForm({ me }: { me: Me }) {
           value={type}
           onChange={(value) => {
             setType(value)
-            setErrors({})
+            form.clearErrors()
           }}
         />
         {type === 'corporate' && changing && (
@@ -101,15 +85,11 @@ export function AccountTypeForm({ me }: { me: Me }) {
             </FormField>
           </div>
         )}
-        {failure && (
-          <Alert variant="danger" title="The account type was not changed">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure title="The account type was not changed" failure={form.failure} />
         <CardFooter>
-          <Button type="submit" loading={save.isPending} disabled={!changing}>
+          <SubmitButton pending={form.pending} disabled={!changing}>
             {type === 'corporate' ? 'Switch to corporate' : 'Switch to individual'}
-          </Button>
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

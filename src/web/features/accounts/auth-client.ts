@@ -51,7 +51,7 @@ async function postAuthForm(action: string, fields: Record<string, string>): Pro
     throw new ApiError({
       status: 0,
       code: 'network_error',
-      title: 'Could not reach Depot',
+      title: 'Could not reach the site',
       detail: 'Check your internet connection, then try again.',
     })
   }

@@ -1,25 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { Link } from 'react-router'
 import { changePasswordSchema, type Me } from '../../../shared/contract/accounts'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
 import { PasswordInput } from '../../components/ui/password-input'
 import { toast } from '../../components/ui/toast-store'
-import { errorMessage } from '../../lib/api'
 import { changePassword } from './accounts-api'
 import { textLinkClasses } from './auth-page'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
 import { sessionsKey } from './session'
-import { useFocusFirstError } from './use-focus-first-error'
 
 /**
  * Changing the password needs the current one; the other sessions end (this one stays). An account
@@ -28,20 +20,21 @@ import { useFocusFirstError } from './use-focus-first-error'
 export function ChangePasswordForm({ me }: { me: Me }) {
   const titleId = useId()
   const queryClient = useQueryClient()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
 
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: async () => {
-      formRef.current?.reset()
+      form.props.ref.current?.reset()
       await queryClient.invalidateQueries({ queryKey: sessionsKey })
       toast.success('Password changed', 'Your other devices were signed out.')
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
-  const failure = change.isError && !hasErrors(errors) ? errorMessage(change.error) : undefined
+  const form = useForm({
+    schema: changePasswordSchema,
+    submission: change,
+    onValid: (data) => change.mutate(data),
+  })
+  const { errors } = form
 
   if (!me.hasPassword) {
     return (
@@ -66,21 +59,7 @@ export function ChangePasswordForm({ me }: { me: Me }) {
         title="Password"
         description="After the change, your other devices are signed out. This one stays signed in."
       />
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = changePasswordSchema.safeParse(formValues(event.currentTarget))
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          change.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         {/* Password managers file the change under this account. */}
         <input type="email" name="username" autoComplete="username" value={me.email} readOnly hidden />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -91,15 +70,9 @@ export function ChangePasswordForm({ me }: { me: Me }) {
             <PasswordInput name="newPassword" autoComplete="new-password" />
           </FormField>
         </div>
-        {failure && (
-          <Alert variant="danger" title="Your password was not changed">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure title="Your password was not changed" failure={form.failure} />
         <CardFooter>
-          <Button type="submit" loading={change.isPending}>
-            Change password
-          </Button>
+          <SubmitButton pending={form.pending}>Change password</SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -1,33 +1,26 @@
 import { useMutation } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { emailOnlySchema } from '../../../shared/contract/accounts'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Input } from '../../components/ui/input'
-import { errorMessage } from '../../lib/api'
 import { requestPasswordReset } from './accounts-api'
 import { AuthPage, textLinkClasses } from './auth-page'
 import { CheckEmailNotice } from './check-email-notice'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
-import { useFocusFirstError } from './use-focus-first-error'
 
 /** Asks for a password reset link. The answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const request = useMutation({
     mutationFn: requestPasswordReset,
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
+  const form = useForm({
+    schema: emailOnlySchema,
+    submission: request,
+    onValid: (data) => request.mutate(data.email),
+  })
+  const { errors } = form
 
   if (request.isSuccess) {
     return (
@@ -51,7 +44,6 @@ export function ForgotPasswordPage() {
     )
   }
 
-  const failure = request.isError && !hasErrors(errors) ? errorMessage(request.error) : undefined
   return (
     <AuthPage
       title="Reset your password"
@@ -65,32 +57,14 @@ export function ForgotPasswordPage() {
         </p>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = emailOnlySchema.safeParse(formValues(event.currentTarget))
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          request.mutate(parsed.data.email)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <FormField label="E-mail address" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        {failure && (
-          <Alert variant="danger" title="The link was not sent">
-            {failure}
-          </Alert>
-        )}
-        <Button type="submit" loading={request.isPending} className="w-full">
+        <FormFailure title="The link was not sent" failure={form.failure} />
+        <SubmitButton pending={form.pending} className="w-full">
           Send the reset link
-        </Button>
+        </SubmitButton>
       </form>
     </AuthPage>
   )

@@ -1,32 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { type Me, profileUpdateSchema } from '../../../shared/contract/accounts'
-import { Alert } from '../../components/ui/alert'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { toast } from '../../components/ui/toast-store'
-import { errorMessage } from '../../lib/api'
 import { updateProfile } from './accounts-api'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
+import { NameFields } from './person-fields'
 import { meKey, sessionKey } from './session'
-import { useFocusFirstError } from './use-focus-first-error'
 
 /** Names, and for a corporate account its business name and industry (both required there). */
 export function ProfileDetailsForm({ me }: { me: Me }) {
   const titleId = useId()
   const queryClient = useQueryClient()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const corporate = me.account_type === 'corporate'
 
   const save = useMutation({
@@ -36,9 +26,13 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
       await queryClient.invalidateQueries({ queryKey: sessionKey })
       toast.success('Profile saved')
     },
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
-  const failure = save.isError && !hasErrors(errors) ? errorMessage(save.error) : undefined
+  const form = useForm({
+    schema: profileUpdateSchema,
+    submission: save,
+    onValid: (data) => save.mutate(data),
+  })
+  const { errors } = form
 
   return (
     <Card aria-labelledby={titleId}>
@@ -64,28 +58,9 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
           <dd className="text-fg-muted">{corporate ? 'Corporate' : 'Individual'}</dd>
         </div>
       </dl>
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = profileUpdateSchema.safeParse(formValues(event.currentTarget))
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          save.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} defaultValue={me.first_name} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} defaultValue={me.last_name} />
-          </FormField>
+          <NameFields errors={errors} saved={me} />
           {corporate && (
             <>
               <FormField label="Business name" error={errors.business_name} required>
@@ -102,15 +77,9 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
             </>
           )}
         </div>
-        {failure && (
-          <Alert variant="danger" title="Your details were not saved">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure title="Your details were not saved" failure={form.failure} />
         <CardFooter>
-          <Button type="submit" loading={save.isPending}>
-            Save details
-          </Button>
+          <SubmitButton pending={form.pending}>Save details</SubmitButton>
         </CardFooter>
       </form>
     </Card>

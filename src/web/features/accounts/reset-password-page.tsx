@@ -1,32 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { z } from 'zod'
 import { passwordSchema } from '../../../shared/contract/accounts'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
 import { PasswordInput } from '../../components/ui/password-input'
-import { errorMessage, isApiError } from '../../lib/api'
+import { isApiError } from '../../lib/api'
 import { resetPassword } from './accounts-api'
 import { AuthPage, textLinkClasses } from './auth-page'
-import { type FieldErrors, formValues, hasErrors, serverFieldErrors } from './form-errors'
 import { sessionKey } from './session'
-import { useFocusFirstError } from './use-focus-first-error'
+
+const newPasswordSchema = z.object({ password: passwordSchema })
 
 /** Chooses a new password from the link in the reset mail; every session of the account ends. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const queryClient = useQueryClient()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const reset = useMutation({
     mutationFn: (password: string) => resetPassword(token, password),
     // This browser's session ended too, if it had one: the header should say so.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
+  const form = useForm({
+    schema: newPasswordSchema,
+    submission: reset,
+    onValid: ({ password }) => reset.mutate(password),
+  })
+  const { errors } = form
 
   if (reset.isSuccess) {
     return (
@@ -63,7 +68,6 @@ export function ResetPasswordPage() {
     )
   }
 
-  const failure = reset.isError && !hasErrors(errors) ? errorMessage(reset.error) : undefined
   return (
     <AuthPage
       title="Choose a new password"
@@ -76,21 +80,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = passwordSchema.safeParse(formValues(event.currentTarget).password ?? '')
-          if (!parsed.success) {
-            setErrors({ password: parsed.error.issues[0]?.message })
-            return
-          }
-          setErrors({})
-          reset.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <FormField
           label="New password"
           error={errors.password}
@@ -99,14 +89,10 @@ export function ResetPasswordPage() {
         >
           <PasswordInput name="password" autoComplete="new-password" />
         </FormField>
-        {failure && (
-          <Alert variant="danger" title="Your password was not changed">
-            {failure}
-          </Alert>
-        )}
-        <Button type="submit" loading={reset.isPending} className="w-full">
+        <FormFailure title="Your password was not changed" failure={form.failure} />
+        <SubmitButton pending={form.pending} className="w-full">
           Change password
-        </Button>
+        </SubmitButton>
       </form>
     </AuthPage>
   )

@@ -1,26 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { firstAdminSchema } from '../../../shared/contract/accounts'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
-import { PasswordInput } from '../../components/ui/password-input'
 import { Textarea } from '../../components/ui/textarea'
 import { errorMessage, isApiError } from '../../lib/api'
 import { createFirstAdmin, fetchSetupState } from './accounts-api'
 import { AuthPage } from './auth-page'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
+import { NameFields, NewPasswordField } from './person-fields'
 import type { SignInLocationState } from './sign-in-page'
-import { useFocusFirstError } from './use-focus-first-error'
 
 const RESTART_HINT =
   'While no admin exists, the server prints a fresh setup link to its log each time it starts: restart it to get one.'
@@ -29,9 +23,6 @@ const RESTART_HINT =
 export function SetupPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const state = useQuery({
     queryKey: ['accounts', 'setup'],
     queryFn: ({ signal }) => fetchSetupState(signal),
@@ -41,8 +32,14 @@ export function SetupPage() {
     mutationFn: createFirstAdmin,
     // The business was just named: the header, footer and titles follow.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['site'] }),
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
+  const form = useForm({
+    schema: firstAdminSchema,
+    submission: create,
+    onValid: (data) => create.mutate(data),
+    extra: { token },
+  })
+  const { errors } = form
 
   if (create.isSuccess) {
     const signInState: SignInLocationState = { email: create.data.email }
@@ -86,44 +83,20 @@ export function SetupPage() {
     )
   }
 
-  const failure =
-    (create.isError && !hasErrors(errors) && errorMessage(create.error)) ||
-    (state.isError && errorMessage(state.error)) ||
-    undefined
+  const failure = form.failure ?? (state.isError ? errorMessage(state.error) : undefined)
   return (
     <AuthPage
       title="Set up your site"
       description="Create the first admin account and name your business. You can invite staff and manage users once you are signed in."
     >
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = firstAdminSchema.safeParse({ ...formValues(event.currentTarget), token })
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          create.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} />
-          </FormField>
+          <NameFields errors={errors} />
         </div>
         <FormField label="E-mail address" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        <FormField label="Password" error={errors.password} hint="At least 8 characters." required>
-          <PasswordInput name="password" autoComplete="new-password" />
-        </FormField>
+        <NewPasswordField error={errors.password} />
         <fieldset className="flex flex-col gap-4 border-t border-border pt-4">
           <legend className="pr-2 text-sm font-semibold text-fg">Your business</legend>
           <FormField
@@ -149,14 +122,10 @@ export function SetupPage() {
             <Input name="support_email" type="email" inputMode="email" />
           </FormField>
         </fieldset>
-        {failure && (
-          <Alert variant="danger" title="The admin account was not created">
-            {failure}
-          </Alert>
-        )}
-        <Button type="submit" loading={create.isPending} className="w-full">
+        <FormFailure title="The admin account was not created" failure={failure} />
+        <SubmitButton pending={form.pending} className="w-full">
           Create admin account
-        </Button>
+        </SubmitButton>
       </form>
     </AuthPage>
   )

@@ -1,24 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { credentialsSchema } from '../../../shared/contract/accounts'
+import { FormField } from '../../components/forms/field'
+import { useForm } from '../../components/forms/use-form'
 import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { PasswordInput } from '../../components/ui/password-input'
 import { errorMessage } from '../../lib/api'
 import { signInWithPassword } from './auth-client'
 import { AuthPage, textLinkClasses } from './auth-page'
 import { safeCallbackPath } from './auth-redirect'
-import { type FieldErrors, formValues, issuesToFieldErrors } from './form-errors'
 import { ProviderButton } from './provider-buttons'
 import { ResendVerification } from './resend-verification'
 import { applySignedIn, useIdentityProviders, useSession } from './session'
 import { type SignInProblem, signInProblem } from './sign-in-messages'
 import { TwoFactorSignInStep } from './two-factor-sign-in-step'
-import { useFocusFirstError } from './use-focus-first-error'
 
 type FirstStep = { email: string; password: string } | { ticket: string }
 
@@ -42,8 +41,6 @@ export function SignInPage() {
   const callbackPath = safeCallbackPath(params.get('callbackUrl'))
   const prefill = (location.state as SignInLocationState | null)?.email ?? ''
 
-  const formRef = useRef<HTMLFormElement>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [problem, setProblem] = useState<SignInProblem | undefined>(() =>
     signInProblem(params.get('error'), params.get('code')),
   )
@@ -54,7 +51,6 @@ export function SignInPage() {
     const ticket = params.get('ticket')
     return ticket && params.get('code') === 'two_factor_required' ? { ticket } : undefined
   })
-  useFocusFirstError(formRef, errors)
 
   const signIn = useMutation({
     mutationFn: signInWithPassword,
@@ -83,6 +79,12 @@ export function SignInPage() {
     onError: (error) =>
       setProblem({ title: 'Sign-in is not available right now', detail: errorMessage(error) }),
   })
+  const form = useForm({
+    schema: credentialsSchema,
+    submission: signIn,
+    onValid: (data) => signIn.mutate({ ...data, callbackUrl: callbackPath }),
+  })
+  const { errors } = form
 
   if (session.status === 'loading') return <PageSkeleton />
   // Already signed in (a bookmark, the back button): straight on, unless there is something to say.
@@ -155,21 +157,7 @@ export function SignInPage() {
           }}
         />
       ) : (
-        <form
-          ref={formRef}
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const parsed = credentialsSchema.safeParse(formValues(event.currentTarget))
-            if (!parsed.success) {
-              setErrors(issuesToFieldErrors(parsed.error.issues))
-              return
-            }
-            setErrors({})
-            signIn.mutate({ ...parsed.data, callbackUrl: callbackPath })
-          }}
-        >
+        <form {...form.props} className="flex flex-col gap-4">
           <FormField label="E-mail address" error={errors.email} required>
             <Input
               name="email"

@@ -1,28 +1,20 @@
 import { useMutation } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { type SignUpInput, signUpSchema } from '../../../shared/contract/accounts'
 import type { AccountType } from '../../../shared/enums'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Input } from '../../components/ui/input'
-import { PasswordInput } from '../../components/ui/password-input'
 import { SegmentedControl } from '../../components/ui/segmented-control'
-import { errorMessage } from '../../lib/api'
 import { signUp } from './accounts-api'
 import { AuthPage, textLinkClasses } from './auth-page'
 import { safeCallbackPath, signInPath } from './auth-redirect'
 import { CheckEmailNotice } from './check-email-notice'
-import {
-  type FieldErrors,
-  formValues,
-  hasErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-} from './form-errors'
+import { NameFields, NewPasswordField } from './person-fields'
 import { ResendVerification } from './resend-verification'
-import { useFocusFirstError } from './use-focus-first-error'
 
 const ACCOUNT_TYPE_OPTIONS = [
   { value: 'individual', label: 'Individual' },
@@ -37,15 +29,18 @@ const ACCOUNT_TYPE_OPTIONS = [
 export function SignUpPage() {
   const [params] = useSearchParams()
   const callbackPath = safeCallbackPath(params.get('callbackUrl'))
-  const formRef = useRef<HTMLFormElement>(null)
   const [accountType, setAccountType] = useState<AccountType>('individual')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
 
   const submit = useMutation({
     mutationFn: (input: SignUpInput) => signUp(input),
-    onError: (error) => setErrors(serverFieldErrors(error)),
   })
+  const form = useForm({
+    schema: signUpSchema,
+    submission: submit,
+    onValid: (data) => submit.mutate(data),
+    extra: { account_type: accountType },
+  })
+  const { errors } = form
 
   if (submit.isSuccess) {
     return (
@@ -73,7 +68,6 @@ export function SignUpPage() {
   }
 
   const corporate = accountType === 'corporate'
-  const failure = submit.isError && !hasErrors(errors) ? errorMessage(submit.error) : undefined
 
   return (
     <AuthPage
@@ -88,24 +82,7 @@ export function SignUpPage() {
         </p>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const parsed = signUpSchema.safeParse({
-            ...formValues(event.currentTarget),
-            account_type: accountType,
-          })
-          if (!parsed.success) {
-            setErrors(issuesToFieldErrors(parsed.error.issues))
-            return
-          }
-          setErrors({})
-          submit.mutate(parsed.data)
-        }}
-      >
+      <form {...form.props} className="flex flex-col gap-4">
         <SegmentedControl
           legend="Account type"
           name="account_type"
@@ -114,12 +91,7 @@ export function SignUpPage() {
           onChange={setAccountType}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.first_name} required>
-            <Input name="first_name" autoComplete="given-name" maxLength={100} />
-          </FormField>
-          <FormField label="Last name" error={errors.last_name} required>
-            <Input name="last_name" autoComplete="family-name" maxLength={100} />
-          </FormField>
+          <NameFields errors={errors} />
         </div>
         {corporate && (
           <>
@@ -139,22 +111,14 @@ export function SignUpPage() {
         <FormField label="E-mail address" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        <FormField
-          label="Password"
+        <NewPasswordField
           error={errors.password}
           hint="At least 8 characters. A long phrase is easy to remember and hard to guess."
-          required
-        >
-          <PasswordInput name="password" autoComplete="new-password" />
-        </FormField>
-        {failure && (
-          <Alert variant="danger" title="Your account was not created">
-            {failure}
-          </Alert>
-        )}
-        <Button type="submit" loading={submit.isPending} className="w-full">
+        />
+        <FormFailure title="Your account was not created" failure={form.failure} />
+        <SubmitButton pending={form.pending} className="w-full">
           Create account
-        </Button>
+        </SubmitButton>
       </form>
     </AuthPage>
   )

@@ -1,18 +1,21 @@
 import { ShieldCheck } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
+import { z } from 'zod'
 import { authenticatorCodeSchema, type TwoFactorSetup } from '../../../shared/contract/two-factor'
+import { FormField } from '../../components/forms/field'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { type FormSubmission, useForm } from '../../components/forms/use-form'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { PasswordInput } from '../../components/ui/password-input'
 import { Skeleton } from '../../components/ui/skeleton'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/format'
-import { type FieldErrors, hasErrors, serverFieldErrors } from './form-errors'
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -81,11 +84,6 @@ export function TwoFactorCard({ hasPassword = true }: { hasPassword?: boolean })
   )
 }
 
-function codeError(value: string): string | undefined {
-  const parsed = authenticatorCodeSchema.safeParse(value)
-  return parsed.success ? undefined : parsed.error.issues[0]?.message
-}
-
 function SetUp({ required, onCodes }: { required: boolean; onCodes: (codes: string[]) => void }) {
   const start = useStartTwoFactor()
   const [setup, setSetup] = useState<TwoFactorSetup>()
@@ -118,6 +116,45 @@ function SetUp({ required, onCodes }: { required: boolean; onCodes: (codes: stri
   return <ConfirmSetUp setup={setup} onCancel={() => setSetup(undefined)} onCodes={onCodes} />
 }
 
+const appCodeSchema = z.object({ code: authenticatorCodeSchema })
+
+/**
+ * A form that asks for the 6-digit code from the authenticator app, with what comes before the field
+ * (the set-up steps, a warning) and what the submit button says.
+ */
+function AppCodeForm({
+  submission,
+  onCode,
+  onCancel,
+  failureTitle,
+  submitLabel,
+  children,
+}: {
+  submission: FormSubmission
+  onCode: (code: string) => void
+  onCancel: () => void
+  failureTitle: string
+  submitLabel: string
+  children: ReactNode
+}) {
+  const form = useForm({ schema: appCodeSchema, submission, onValid: ({ code }) => onCode(code) })
+  return (
+    <form {...form.props} className="flex flex-col gap-4">
+      {children}
+      <FormField label="Code from the app" error={form.errors.code} required className="max-w-60">
+        <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
+      </FormField>
+      <FormFailure title={failureTitle} failure={form.failure} />
+      <CardFooter>
+        <SubmitButton pending={form.pending}>{submitLabel}</SubmitButton>
+        <Button variant="ghost" onClick={onCancel} disabled={form.pending}>
+          Cancel
+        </Button>
+      </CardFooter>
+    </form>
+  )
+}
+
 function ConfirmSetUp({
   setup,
   onCancel,
@@ -128,24 +165,22 @@ function ConfirmSetUp({
   onCodes: (codes: string[]) => void
 }) {
   const confirm = useConfirmTwoFactor()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '')
-    const problem = codeError(code)
-    setErrors({ code: problem })
-    if (problem) return
-    confirm.mutate(code, {
-      onSuccess: (result) => {
-        toast.success('Two-factor sign-in is on')
-        onCodes(result.recoveryCodes)
-      },
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    })
-  }
   const grouped = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <AppCodeForm
+      submission={confirm}
+      onCode={(code) =>
+        confirm.mutate(code, {
+          onSuccess: (result) => {
+            toast.success('Two-factor sign-in is on')
+            onCodes(result.recoveryCodes)
+          },
+        })
+      }
+      onCancel={onCancel}
+      failureTitle="Two-factor sign-in was not turned on"
+      submitLabel="Turn on"
+    >
       <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm text-fg">
         <li>
           Scan this QR code with your authenticator app.
@@ -168,23 +203,7 @@ function ConfirmSetUp({
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <FormField label="Code from the app" error={errors.code} required className="max-w-60">
-        <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
-      </FormField>
-      {confirm.isError && !hasErrors(errors) && (
-        <Alert variant="danger" title="Two-factor sign-in was not turned on">
-          {errorMessage(confirm.error)}
-        </Alert>
-      )}
-      <CardFooter>
-        <Button type="submit" loading={confirm.isPending}>
-          Turn on
-        </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={confirm.isPending}>
-          Cancel
-        </Button>
-      </CardFooter>
-    </form>
+    </AppCodeForm>
   )
 }
 
@@ -273,42 +292,25 @@ function EnabledView({
 
 function RenewForm({ onCancel, onCodes }: { onCancel: () => void; onCodes: (codes: string[]) => void }) {
   const renew = useRenewRecoveryCodes()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '')
-    const problem = codeError(code)
-    setErrors({ code: problem })
-    if (problem) return
-    renew.mutate(code, {
-      onSuccess: (result) => onCodes(result.recoveryCodes),
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    })
-  }
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <AppCodeForm
+      submission={renew}
+      onCode={(code) => renew.mutate(code, { onSuccess: (result) => onCodes(result.recoveryCodes) })}
+      onCancel={onCancel}
+      failureTitle="No new codes were made"
+      submitLabel="Make new codes"
+    >
       <p className="text-sm text-fg-muted">
         Your old recovery codes stop working when the new ones are made.
       </p>
-      <FormField label="Code from the app" error={errors.code} required className="max-w-60">
-        <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
-      </FormField>
-      {renew.isError && !hasErrors(errors) && (
-        <Alert variant="danger" title="No new codes were made">
-          {errorMessage(renew.error)}
-        </Alert>
-      )}
-      <CardFooter>
-        <Button type="submit" loading={renew.isPending}>
-          Make new codes
-        </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={renew.isPending}>
-          Cancel
-        </Button>
-      </CardFooter>
-    </form>
+    </AppCodeForm>
   )
 }
+
+/** Something typed (sent as typed: a password may start or end with a space). */
+const filled = (message: string) => z.string().refine((value) => value.trim() !== '', message)
+const passwordProofSchema = z.object({ password: filled('Enter your password') })
+const codeProofSchema = z.object({ code: filled('Enter a code from your app or a recovery code') })
 
 function DisableForm({
   hasPassword,
@@ -320,28 +322,15 @@ function DisableForm({
   onCancel: () => void
 }) {
   const disable = useDisableTwoFactor()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const field = hasPassword ? 'password' : 'code'
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const value = String(new FormData(event.currentTarget).get(field) ?? '')
-    if (!value.trim()) {
-      setErrors({
-        [field]: hasPassword ? 'Enter your password' : 'Enter a code from your app or a recovery code',
-      })
-      return
-    }
-    setErrors({})
-    disable.mutate(
-      { [field]: value },
-      {
-        onSuccess: () => toast.success('Two-factor sign-in is off'),
-        onError: (error) => setErrors(serverFieldErrors(error)),
-      },
-    )
-  }
+  const form = useForm({
+    schema: hasPassword ? passwordProofSchema : codeProofSchema,
+    submission: disable,
+    onValid: (proof) =>
+      disable.mutate(proof, { onSuccess: () => toast.success('Two-factor sign-in is off') }),
+  })
+  const { errors } = form
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form {...form.props} className="flex flex-col gap-4">
       {required && (
         <Alert variant="warning" title="The administrators require it">
           If you turn it off you will be asked to set it up again before you can continue.
@@ -361,16 +350,12 @@ function DisableForm({
           <Input name="code" autoComplete="one-time-code" maxLength={64} />
         </FormField>
       )}
-      {disable.isError && !hasErrors(errors) && (
-        <Alert variant="danger" title="Two-factor sign-in is still on">
-          {errorMessage(disable.error)}
-        </Alert>
-      )}
+      <FormFailure title="Two-factor sign-in is still on" failure={form.failure} />
       <CardFooter>
-        <Button type="submit" variant="danger" loading={disable.isPending}>
+        <SubmitButton variant="danger" pending={form.pending}>
           Turn off two-factor sign-in
-        </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={disable.isPending}>
+        </SubmitButton>
+        <Button variant="ghost" onClick={onCancel} disabled={form.pending}>
           Cancel
         </Button>
       </CardFooter>

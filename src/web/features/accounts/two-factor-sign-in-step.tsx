@@ -1,9 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { z } from 'zod'
 import { twoFactorCodeSchema } from '../../../shared/contract/two-factor'
+import { FormField } from '../../components/forms/field'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
-import { useFocusFirstError } from './use-focus-first-error'
+
+const codeSchema = z.object({ code: twoFactorCodeSchema })
 
 /**
  * The second step of signing in to an account with two-factor sign-in: after the password (or an
@@ -19,33 +22,28 @@ export function TwoFactorSignInStep({
   onSubmit: (code: string) => void
   onCancel: () => void
 }) {
-  const formRef = useRef<HTMLFormElement>(null)
-  const [error, setError] = useState<string>()
-  useFocusFirstError(formRef, { code: error })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const parsed = twoFactorCodeSchema.safeParse(new FormData(event.currentTarget).get('code') ?? '')
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message)
-      return
-    }
-    setError(undefined)
-    onSubmit(parsed.data)
-    formRef.current?.reset()
-  }
+  // The page's sign-in call says whether the code was right; here only its shape is checked.
+  const form = useForm({
+    schema: codeSchema,
+    submission: { isPending: busy, isError: false, error: null },
+    onValid: ({ code }) => {
+      onSubmit(code)
+      form.props.ref.current?.reset()
+    },
+  })
   return (
-    <form ref={formRef} noValidate className="flex flex-col gap-4" onSubmit={submit}>
+    <form {...form.props} className="flex flex-col gap-4">
       <FormField
         label="Sign-in code"
         hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-        error={error}
+        error={form.errors.code}
         required
       >
         <Input name="code" autoComplete="one-time-code" autoCapitalize="none" maxLength={64} autoFocus />
       </FormField>
-      <Button type="submit" loading={busy} className="w-full">
+      <SubmitButton pending={busy} className="w-full">
         Verify and sign in
-      </Button>
+      </SubmitButton>
       <Button variant="ghost" onClick={onCancel} disabled={busy} className="w-full">
         Back
       </Button>

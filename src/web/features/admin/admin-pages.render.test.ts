@@ -5,9 +5,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { AdminUser } from '../../../shared/contract/admin-users'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { ApiError } from '../../lib/api-error'
 import { listQueryParams, readTableState } from '../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
 import { type AdminUserDetail, adminUserKeys } from './admin-users-api'
 import { UserPage } from './user-page'
 import { UsersPage } from './users-page'
@@ -157,7 +157,7 @@ describe('who may not see the admin pages', () => {
     const signedOut = render(
       '/admin/users?x=1',
       '/admin/users',
-      h(AdminAccessProblem, { status: 401, need: 'admin', action: 'manage users' }),
+      h(AccessProblem, { status: 401, need: 'admin', action: 'manage users' }),
       () => {},
     )
     expect(signedOut).toContain('Sign in to continue')
@@ -165,7 +165,7 @@ describe('who may not see the admin pages', () => {
     const member = render(
       '/admin/users',
       '/admin/users',
-      h(AdminAccessProblem, { status: 403, need: 'admin', action: 'manage users' }),
+      h(AccessProblem, { status: 403, need: 'admin', action: 'manage users' }),
       () => {},
     )
     expect(member).toContain('Not allowed')
@@ -176,7 +176,7 @@ describe('who may not see the admin pages', () => {
     const customer = render(
       '/staff/orders',
       '/staff/orders',
-      h(AdminAccessProblem, { status: 403, need: 'AccessShop', action: 'see orders' }),
+      h(AccessProblem, { status: 403, need: 'AccessShop', action: 'see orders' }),
       () => {},
     )
     expect(customer).toContain('You need the AccessShop staff function to see orders. Ask an admin.')
@@ -184,7 +184,7 @@ describe('who may not see the admin pages', () => {
     const signedOut = render(
       '/staff/orders',
       '/staff/orders',
-      h(AdminAccessProblem, { status: 401, need: 'AccessShop', action: 'see orders' }),
+      h(AccessProblem, { status: 401, need: 'AccessShop', action: 'see orders' }),
       () => {},
     )
     expect(signedOut).toContain('This page is for admins and staff with the AccessShop function.')

@@ -1,5 +1,6 @@
 import { ScrollText } from 'lucide-react'
 import { type AuditEventItem, auditListSchema } from '../../../shared/contract/audit'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import {
   DataTable,
   DataTableDateRangeFilter,
@@ -10,7 +11,6 @@ import {
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { exportUrl } from '../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
 import { auditColumns } from './audit-columns'
 import { ACTION_OPTIONS, AUDIT_ENDPOINT, AUDIT_TABLE } from './audit-table'
 
@@ -28,7 +28,7 @@ export function AuditPage() {
   })
   const denied = accessProblemStatus(result.error)
   if (denied) {
-    return <AdminAccessProblem status={denied} need="admin" action="read the audit log" />
+    return <AccessProblem status={denied} need="admin" action="read the audit log" />
   }
   return (
     <>

@@ -1,15 +1,15 @@
 import { type FormEvent, useId, useState } from 'react'
 import { invitationCreateSchema } from '../../../shared/contract/invitations'
 import { ROLES, type Role, STAFF_FUNCTIONS, type StaffFunction } from '../../../shared/enums'
+import { FormField } from '../../components/forms/field'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { Checkbox } from '../../components/ui/checkbox'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Select } from '../../components/ui/select'
 import { toast } from '../../components/ui/toast-store'
 import { fieldError } from '../../lib/api-error'
 import { useInvite } from './invitations-api'
-import { ProblemAlert } from './problem-alert'
 import { ROLE_LABELS, STAFF_FUNCTION_HINTS, STAFF_FUNCTION_LABELS } from './user-labels'
 
 /** Invites a person by e-mail with a role (and, for staff, functions). */

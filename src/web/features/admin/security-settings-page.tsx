@@ -1,19 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { RotateCw, ShieldCheck } from 'lucide-react'
+import { ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { type SecuritySettings, securitySettingsSchema } from '../../../shared/contract/two-factor'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
+import { ProblemAlert } from '../../components/forms/problem-alert'
+import { SettingsPage } from '../../components/layout/settings-page'
 import { Button } from '../../components/ui/button'
 import { Checkbox } from '../../components/ui/checkbox'
-import { EmptyState } from '../../components/ui/empty-state'
-import { Skeleton } from '../../components/ui/skeleton'
-import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
-import { api, errorMessage } from '../../lib/api'
+import { api } from '../../lib/api'
 import { sessionKey } from '../accounts/session'
-import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
-import { ProblemAlert } from './problem-alert'
 import { UserSection } from './user-section'
 
 const SETTINGS = '/api/admin/security-settings'
@@ -24,47 +19,17 @@ export function SecuritySettingsPage() {
     queryKey: settingsKey,
     queryFn: ({ signal }) => api.get(SETTINGS, { signal, schema: securitySettingsSchema }),
   })
-  const denied = accessProblemStatus(settings.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the security settings" />
-  const header = (
-    <>
-      <PageTitle title="Security settings" />
-      <PageHeader title="Security settings" description="How staff and admins sign in." />
-    </>
-  )
-  if (settings.isPending) {
-    return (
-      <div aria-busy="true">
-        {header}
-        <Spinner label="Loading the settings" />
-        <Skeleton className="mt-4 h-40" />
-      </div>
-    )
-  }
-  if (settings.isError) {
-    return (
-      <>
-        {header}
-        <EmptyState
-          icon={ShieldCheck}
-          tone="danger"
-          title="Could not load the settings"
-          description={errorMessage(settings.error)}
-          action={
-            <Button onClick={() => void settings.refetch()} loading={settings.isFetching}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          }
-        />
-      </>
-    )
-  }
   return (
-    <>
-      {header}
-      <SettingsForm key={String(settings.data.requireTwoFactorForStaff)} saved={settings.data} />
-    </>
+    <SettingsPage
+      title="Security settings"
+      description="How staff and admins sign in."
+      icon={ShieldCheck}
+      settings={settings}
+      action="change the security settings"
+      placeholderClassName="mt-4 h-40"
+    >
+      {(saved) => <SettingsForm key={String(saved.requireTwoFactorForStaff)} saved={saved} />}
+    </SettingsPage>
   )
 }
 

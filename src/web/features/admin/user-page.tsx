@@ -1,5 +1,6 @@
 import { ArrowLeft, RotateCw, UserX } from 'lucide-react'
 import { Link, useLocation, useParams } from 'react-router'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Badge } from '../../components/ui/badge'
@@ -8,7 +9,6 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
 import { errorMessage, isApiError } from '../../lib/api-error'
-import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
 import { useAdminUser } from './admin-users-api'
 import { listSearchFrom } from './list-link'
 import { UserAccessForm } from './user-access-form'
@@ -35,7 +35,7 @@ export function UserPage() {
   )
 
   const denied = accessProblemStatus(user.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="manage users" />
+  if (denied) return <AccessProblem status={denied} need="admin" action="manage users" />
   if (user.isPending) {
     return (
       <div aria-busy="true" className="flex flex-col gap-4">

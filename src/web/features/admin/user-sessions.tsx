@@ -1,10 +1,10 @@
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { type AdminUserDetail, useEndUserSessions } from './admin-users-api'
-import { ProblemAlert } from './problem-alert'
 import { UserSection } from './user-section'
 
 /** How many sessions the user has, and "sign out everywhere" after a confirmation. */

@@ -2,11 +2,11 @@ import { Users } from 'lucide-react'
 import { useMemo } from 'react'
 import { useLocation } from 'react-router'
 import type { AdminUser } from '../../../shared/contract/admin-users'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { DataTable, useTableState } from '../../components/data-table'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { exportUrl } from '../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from './admin-access-problem'
 import { useAdminUserList } from './admin-users-api'
 import { CopyEmailsButton } from './copy-emails-button'
 import { InvitationsSection } from './invitations-section'
@@ -30,7 +30,7 @@ export function UsersPage() {
   const columns = useMemo(() => userColumns(search), [search])
 
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="manage users" />
+  if (denied) return <AccessProblem status={denied} need="admin" action="manage users" />
   return (
     <>
       <PageTitle title="Users" />

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { adminUserListQuerySchema } from '../../../shared/contract/admin-users'
+import { signInLink } from '../../components/auth/sign-in-link'
 import { exportUrl, listQueryParams, readTableState } from '../../lib/url-state'
 import { listSearchFrom } from './list-link'
-import { signInLink } from './sign-in-link'
 import { USER_FILTERS, USERS_ENDPOINT, USERS_TABLE } from './users-table-state'
 
 // The users table's URL state must say what GET /api/admin/users understands.

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../shared/names'
+import { FormField } from '../../components/forms/field'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../components/ui/dialog'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { errorMessage, fieldError } from '../../lib/api'
 

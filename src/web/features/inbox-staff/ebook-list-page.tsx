@@ -1,10 +1,10 @@
 import { BookOpen } from 'lucide-react'
 import type { EbookEntry } from '../../../shared/contract/inbox-staff'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { DataTable, useTableState } from '../../components/data-table'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { exportUrl } from '../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { useEbookList } from './inbox-staff-api'
 import { InboxTabs } from './inbox-tabs'
 import { TriageBulkActions } from './triage-bulk-actions'
@@ -21,7 +21,7 @@ export function EbookListPage() {
   const result = useEbookList(state.query)
 
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
+  if (denied) return <AccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   return (
     <>
       <PageTitle title="E-book list" />

@@ -1,6 +1,8 @@
 import { ArrowLeft, CheckCheck, FileX, Mail, RotateCcw, RotateCw, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
@@ -12,9 +14,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage, isApiError } from '../../lib/api-error'
 import { formatDateTime } from '../../lib/format'
 import { textLinkClasses } from '../accounts/auth-page'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { listSearchFrom } from '../admin/list-link'
-import { ProblemAlert } from '../admin/problem-alert'
 import { UserSection } from '../admin/user-section'
 import { Nothing } from '../admin/users-columns'
 import { type TriageDetail, useChangeStatus, useDeleteEntry, useTriageEntry } from './inbox-staff-api'
@@ -39,7 +39,7 @@ export function TriageEntryPage({ kind }: { kind: TriageKind }) {
   )
 
   const denied = accessProblemStatus(entry.error)
-  if (denied) return <AdminAccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
+  if (denied) return <AccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   if (entry.isPending) {
     return (
       <div aria-busy="true" className="flex flex-col gap-4">
@@ -233,4 +233,12 @@ function EntryActions({
       />
     </UserSection>
   )
+}
+
+export function QuoteEntryPage() {
+  return <TriageEntryPage kind="quote" />
+}
+
+export function ContactEntryPage() {
+  return <TriageEntryPage kind="contact" />
 }

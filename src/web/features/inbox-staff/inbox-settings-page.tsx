@@ -1,19 +1,14 @@
-import { ArrowDown, ArrowUp, Plus, RotateCw, Settings, X } from 'lucide-react'
+import { ArrowDown, ArrowUp, Plus, Settings, X } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { InboxSettings, InboxSettingsUpdate } from '../../../shared/contract/inbox-staff'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
+import { FormField } from '../../components/forms/field'
+import { ProblemAlert } from '../../components/forms/problem-alert'
+import { SettingsPage } from '../../components/layout/settings-page'
 import { Button } from '../../components/ui/button'
 import { Checkbox } from '../../components/ui/checkbox'
-import { EmptyState } from '../../components/ui/empty-state'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
-import { Skeleton } from '../../components/ui/skeleton'
-import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
-import { ApiError, errorMessage, fieldError } from '../../lib/api-error'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
-import { ProblemAlert } from '../admin/problem-alert'
+import { ApiError, fieldError } from '../../lib/api-error'
 import { UserSection } from '../admin/user-section'
 import { EbookFilePicker } from './ebook-file-picker'
 import { useInboxSettings, useUpdateInboxSettings } from './inbox-admin-api'
@@ -22,50 +17,17 @@ import { addService, moveService, removeService, servicesErrors } from './servic
 /** /admin/inbox-settings: the quote form's services, the e-book file, the retention of resolved entries. */
 export function InboxSettingsPage() {
   const settings = useInboxSettings()
-  const denied = accessProblemStatus(settings.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the inbox settings" />
-  const header = (
-    <>
-      <PageTitle title="Inbox settings" />
-      <PageHeader
-        title="Inbox settings"
-        description="What the quote form offers, which file is sent as the e-book, and how long resolved entries are kept."
-      />
-    </>
-  )
-  if (settings.isPending) {
-    return (
-      <div aria-busy="true">
-        {header}
-        <Spinner label="Loading the settings" />
-        <Skeleton className="mt-4 h-72" />
-      </div>
-    )
-  }
-  if (settings.isError) {
-    return (
-      <>
-        {header}
-        <EmptyState
-          icon={Settings}
-          tone="danger"
-          title="Could not load the settings"
-          description={errorMessage(settings.error)}
-          action={
-            <Button onClick={() => void settings.refetch()} loading={settings.isFetching}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          }
-        />
-      </>
-    )
-  }
   return (
-    <>
-      {header}
-      <SettingsForm saved={settings.data} />
-    </>
+    <SettingsPage
+      title="Inbox settings"
+      description="What the quote form offers, which file is sent as the e-book, and how long resolved entries are kept."
+      icon={Settings}
+      settings={settings}
+      action="change the inbox settings"
+      placeholderClassName="mt-4 h-72"
+    >
+      {(saved) => <SettingsForm saved={saved} />}
+    </SettingsPage>
   )
 }
 

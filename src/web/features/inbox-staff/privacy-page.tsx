@@ -1,17 +1,17 @@
 import { Download, Trash2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { PrivacyEraseResult } from '../../../shared/contract/inbox-staff'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
+import { FormField } from '../../components/forms/field'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { toast } from '../../components/ui/toast-store'
 import { fieldError } from '../../lib/api-error'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
-import { ProblemAlert } from '../admin/problem-alert'
 import { UserSection } from '../admin/user-section'
 import { usePrivacyErase, usePrivacyExport } from './inbox-admin-api'
 import { downloadJson } from './privacy-download'
@@ -29,11 +29,7 @@ export function PrivacyPage() {
   const denied = accessProblemStatus(exporter.error) ?? accessProblemStatus(eraser.error)
   if (denied)
     return (
-      <AdminAccessProblem
-        status={denied}
-        need="admin"
-        action="export or erase what the inbox holds for someone"
-      />
+      <AccessProblem status={denied} need="admin" action="export or erase what the inbox holds for someone" />
     )
 
   const address = email.trim()

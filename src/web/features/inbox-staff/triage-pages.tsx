@@ -5,11 +5,11 @@ import { useMemo } from 'react'
 import { useLocation } from 'react-router'
 import type { ContactSummary, QuoteSummary } from '../../../shared/contract/inbox-staff'
 import type { ListResponse } from '../../../shared/contract/list'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { DataTable, useTableState } from '../../components/data-table'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { exportUrl, type TableStateConfig } from '../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { type TriageSummary, useContactList, useQuoteList } from './inbox-staff-api'
 import { InboxTabs } from './inbox-tabs'
 import { TriageBulkActions } from './triage-bulk-actions'
@@ -53,7 +53,7 @@ function TriagePage<T extends TriageSummary, Sort extends string>({
   const info = TRIAGE_KINDS[config.kind]
 
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
+  if (denied) return <AccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   return (
     <>
       <PageTitle title={info.title} />

@@ -1,5 +1,5 @@
-import { CircleAlert } from 'lucide-react'
 import { FORM_EXPIRED_CODE } from '../../../shared/contract/inbox'
+import { ProblemAlert } from '../../components/forms/problem-alert'
 import { errorMessage, isApiError } from '../../lib/api-error'
 
 /** The sentence for a problem that concerns the whole form rather than one field. */
@@ -20,16 +20,5 @@ export function formProblemText(error: unknown): { title: string; detail: string
 }
 
 export function FormProblem({ error }: { error: unknown }) {
-  const { title, detail } = formProblemText(error)
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-2 rounded-md border border-danger bg-danger-soft px-3 py-2 text-sm text-danger-soft-fg"
-    >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <p>
-        <span className="font-semibold">{title}.</span> {detail}
-      </p>
-    </div>
-  )
+  return <ProblemAlert {...formProblemText(error)} />
 }

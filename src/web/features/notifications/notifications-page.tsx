@@ -6,11 +6,11 @@ import {
   type NotificationReadState,
 } from '../../../shared/contract/notifications'
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/enums'
+import { FormField } from '../../components/forms/field'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
-import { FormField } from '../../components/ui/form-field'
 import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'

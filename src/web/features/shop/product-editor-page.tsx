@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { LoadFailed } from '../../components/data-table/data-table-states'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageSkeleton } from '../../components/layout/page-skeleton'
@@ -12,7 +13,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { ApiError, errorMessage } from '../../lib/api'
 import { useSession } from '../accounts/session'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { ProductEditor } from './product-editor'
 import { deleteProduct, shopKeys, useProduct, useProductTypes } from './shop-api'
 
@@ -42,7 +42,7 @@ export function NewProductPage() {
   const gate = useManagerGate()
   const types = useProductTypes()
   if (gate === 'loading' || types.isPending) return <PageSkeleton />
-  if (gate) return <AdminAccessProblem status={gate} need="UploadProducts" action="manage products" />
+  if (gate) return <AccessProblem status={gate} need="UploadProducts" action="manage products" />
   if (types.isError)
     return (
       <LoadFailed
@@ -75,10 +75,10 @@ export function EditProductPage() {
 
   if (gate === 'loading' || (gate === undefined && (product.isPending || types.isPending)))
     return <PageSkeleton />
-  if (gate) return <AdminAccessProblem status={gate} need="UploadProducts" action="manage products" />
+  if (gate) return <AccessProblem status={gate} need="UploadProducts" action="manage products" />
   if (product.isError) {
     const denied = accessProblemStatus(product.error)
-    if (denied) return <AdminAccessProblem status={denied} need="UploadProducts" action="manage products" />
+    if (denied) return <AccessProblem status={denied} need="UploadProducts" action="manage products" />
     if (product.error instanceof ApiError && product.error.status === 404) {
       return (
         <>

@@ -6,6 +6,7 @@ import {
   type ProductRow,
   productListSchema,
 } from '../../../shared/contract/products'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import {
   type ColumnDef,
   DataTable,
@@ -19,7 +20,6 @@ import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { formatDateTime } from '../../lib/format'
 import { exportUrl, type TableStateConfig } from '../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { Price } from './price'
 import { PRODUCTS_ENDPOINT, shopKeys, useProductTypes } from './shop-api'
 
@@ -85,7 +85,7 @@ export function ProductsTablePage() {
   })
   const types = useProductTypes()
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} need="UploadProducts" action="manage products" />
+  if (denied) return <AccessProblem status={denied} need="UploadProducts" action="manage products" />
   return (
     <>
       <PageTitle title="Products" />

@@ -142,7 +142,7 @@ export function uploadProductFile(
         new ApiError({
           status: 0,
           code: 'network_error',
-          title: 'Could not reach Depot',
+          title: 'Could not reach the site',
           detail: 'The upload stopped. Check your connection, then try again.',
         }),
       )

@@ -8,21 +8,21 @@ import {
   SITE_NAME_MAX,
   siteIdentityUpdateSchema,
 } from '../../../shared/contract/site'
+import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
+import { FormField } from '../../components/forms/field'
+import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '../../components/forms/field-errors'
+import { useFocusFirstError } from '../../components/forms/use-focus-first-error'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
-import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
-import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '../accounts/form-errors'
-import { useFocusFirstError } from '../accounts/use-focus-first-error'
-import { AdminAccessProblem, accessProblemStatus } from '../admin/admin-access-problem'
 import { UserSection } from '../admin/user-section'
 import { useAdminSiteIdentity, useUpdateSiteIdentity } from './site-api'
 import { SiteImageEditor } from './site-image-editor'
@@ -31,7 +31,7 @@ import { SiteImageEditor } from './site-image-editor'
 export function SiteIdentityPage() {
   const identity = useAdminSiteIdentity()
   const denied = accessProblemStatus(identity.error)
-  if (denied) return <AdminAccessProblem status={denied} need="admin" action="change the site identity" />
+  if (denied) return <AccessProblem status={denied} need="admin" action="change the site identity" />
   const header = (
     <>
       <PageTitle title="Site identity" />

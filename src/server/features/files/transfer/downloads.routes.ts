@@ -9,7 +9,6 @@ import {
   ifNoneMatchHeader,
   rangeRequestHeaders,
 } from '../../../lib/http/documented-headers'
-import { HttpProblem } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import { fileToSend, thumbnailBytes, thumbnailSource } from './downloads.service'
 

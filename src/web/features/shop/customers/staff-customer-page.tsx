@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import type { CustomerDetail } from '../../../../shared/contract/customers'
 import { ORDER_STATUSES } from '../../../../shared/enums'
+import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import { DataTable, DataTableSelectFilter, useTableState } from '../../../components/data-table'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
@@ -12,7 +13,6 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { exportUrl } from '../../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from '../../admin/admin-access-problem'
 import { ACCOUNT_TYPE_LABELS } from '../../admin/user-labels'
 import { Nothing } from '../../admin/users-columns'
 import { ORDER_STATUS_LABELS } from '../orders/order-status'
@@ -106,7 +106,7 @@ export function StaffCustomerPage() {
   const { id = '' } = useParams()
   const customer = useCustomer(id)
   const denied = accessProblemStatus(customer.error)
-  if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see customers" />
+  if (denied) return <AccessProblem status={denied} need="AccessShop" action="see customers" />
   if (customer.isPending)
     return (
       <div role="status" aria-label="Loading the customer">

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { CUSTOMER_SORTS, type CustomerSummary } from '../../../../shared/contract/customers'
 import { ACCOUNT_TYPES } from '../../../../shared/enums'
+import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import {
   type ColumnDef,
   DataTable,
@@ -13,7 +14,6 @@ import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { exportUrl, type TableStateConfig } from '../../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from '../../admin/admin-access-problem'
 import { ACCOUNT_TYPE_LABELS } from '../../admin/user-labels'
 import { Nothing } from '../../admin/users-columns'
 import { STAFF_CUSTOMERS_ENDPOINT, useCustomers } from './customers-api'
@@ -77,7 +77,7 @@ export function StaffCustomersPage() {
   const result = useCustomers(state.query)
   const cols = useMemo(columns, [])
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see customers" />
+  if (denied) return <AccessProblem status={denied} need="AccessShop" action="see customers" />
   return (
     <>
       <PageTitle title="Customers" />

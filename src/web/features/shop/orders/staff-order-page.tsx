@@ -1,18 +1,18 @@
 import { type FormEvent, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import type { OrderDetail } from '../../../../shared/contract/orders'
+import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
+import { FormField } from '../../../components/forms/field'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardHeader } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../../lib/api'
 import { currencyExponent, formatDateTime, formatMoney } from '../../../lib/format'
-import { AdminAccessProblem, accessProblemStatus } from '../../admin/admin-access-problem'
 import { orderQueryState } from './order-query-state'
 import { ORDER_STATUS_LABELS } from './order-status'
 import { OrderLines } from './order-view'
@@ -23,7 +23,7 @@ export function StaffOrderPage() {
   const { id = '' } = useParams()
   const order = useOrder('staff', id)
   const denied = accessProblemStatus(order.error)
-  if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see orders" />
+  if (denied) return <AccessProblem status={denied} need="AccessShop" action="see orders" />
   const fallback = orderQueryState(order)
   if (fallback || !order.data) return fallback
   const o = order.data

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { ORDER_SORTS, type OrderSummary } from '../../../../shared/contract/orders'
 import { ORDER_STATUSES } from '../../../../shared/enums'
+import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import {
   type ColumnDef,
   DataTable,
@@ -14,7 +15,6 @@ import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { exportUrl, type TableStateConfig } from '../../../lib/url-state'
-import { AdminAccessProblem, accessProblemStatus } from '../../admin/admin-access-problem'
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from './order-status'
 import { STAFF_ORDERS_ENDPOINT, useStaffOrders } from './orders-api'
 
@@ -77,7 +77,7 @@ export function StaffOrdersPage() {
   const result = useStaffOrders(state.query)
   const cols = useMemo(() => staffOrderColumns(), [])
   const denied = accessProblemStatus(result.error)
-  if (denied) return <AdminAccessProblem status={denied} need="AccessShop" action="see orders" />
+  if (denied) return <AccessProblem status={denied} need="AccessShop" action="see orders" />
   return (
     <>
       <PageTitle title="Orders" />

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/accounts.
-export { AccountSuspendedPage } from '../features/accounts/account-suspended-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/inbox-staff.
-export { PrivacyPage } from '../features/inbox-staff/privacy-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/admin.
-export { SecuritySettingsPage } from '../features/admin/security-settings-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/shop.
-export { CartPage } from '../features/shop/cart-page'

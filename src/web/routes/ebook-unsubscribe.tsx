@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/inbox.
-export { EbookUnsubscribePage } from '../features/inbox/ebook-link-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/accounts.
-export { ForgotPasswordPage } from '../features/accounts/forgot-password-page'

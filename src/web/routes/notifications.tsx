@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/notifications.
-export { NotificationsPage } from '../features/notifications/notifications-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/accounts.
-export { ResetPasswordPage } from '../features/accounts/reset-password-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/accounts.
-export { SetupPage } from '../features/accounts/setup-page'

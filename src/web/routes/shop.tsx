@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/shop.
-export { ShopPage } from '../features/shop/shop-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/shop/customers.
-export { StaffCustomerPage } from '../features/shop/customers/staff-customer-page'

@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/inbox-staff.
-export { EbookListPage } from '../features/inbox-staff/ebook-list-page'

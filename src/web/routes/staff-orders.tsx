@@ -1,2 +1,0 @@
-// Thin route module: the page lives in features/shop/orders.
-export { StaffOrdersPage } from '../features/shop/orders/staff-orders-page'
