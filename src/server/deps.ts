@@ -4,7 +4,7 @@ import type { Env } from './env'
 import type { ResolvedSession } from './features/accounts/sessions.service'
 import type { Metrics } from './features/system/metrics'
 import type { BlobStore } from './lib/storage'
-import type { Actor } from './policies/actor'
+import { anonymous, type Caller } from './lib/http/caller'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */
 export interface AppDeps {
@@ -29,7 +29,8 @@ export interface AppEnv {
     deps: AppDeps
     requestId: string
     logger: Logger
-    actor: Actor
+    /** Who is calling, built once per request by the session middleware (anonymous until then). */
+    caller: Caller
     /**
      * The caller's session when signed in (set by the session middleware). For a request with a
      * personal access token (`via: 'token'`), `id` is the token's id and there is no cookie `token`.

@@ -6,7 +6,7 @@ import {
 } from '../../src/server/features/folders/folder-access.repository'
 import { notify } from '../../src/server/features/notifications/notify'
 import { newId } from '../../src/server/lib/ids'
-import type { Actor } from '../../src/server/policies/actor'
+import type { Caller } from '../../src/server/lib/http/caller'
 import {
   canReadFolder,
   type FolderGrant,
@@ -251,9 +251,11 @@ describe('the folder rule in SQL', () => {
         ),
         async (spec) => {
           const user = await insertUser(db)
-          const actorOf: Actor = {
+          const actorOf: Caller = {
             kind: 'user',
             id: user.id,
+            name: 'Test person',
+            email: 'person@example.com',
             role: 'user',
             staffFunctions: [],
             isRestricted: false,

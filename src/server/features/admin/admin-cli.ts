@@ -8,7 +8,8 @@ import { findUserByEmail } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
 import { runOperationsCommand } from '../operations/operations-cli'
 import { resetTwoFactor } from './two-factor-reset.service'
-import { changeUserAccess, endAllSessions, OPERATOR } from './user-access.service'
+import { changeUserAccess, endAllSessions } from './user-access.service'
+import { OPERATOR } from '../../lib/http/caller'
 
 // `npm run admin -- <command>`: the operator's command line (architecture.md, operator contract).
 // Every command prints what it did; bad input exits non-zero with a message saying what to fix.

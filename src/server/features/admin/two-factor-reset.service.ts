@@ -6,7 +6,7 @@ import { findUserById } from '../accounts/users.repository'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, twoFactorReset } from '../mail'
 import { brandOf } from '../site/brand'
-import type { ActorInfo } from './user-access.service'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'> & Partial<Pick<AppDeps, 'mailer'>>
 
@@ -18,10 +18,10 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'> & Partial<Pick<AppDeps, 
  */
 export async function resetTwoFactor(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   targetId: string,
 ): Promise<{ reset: boolean }> {
-  if (!canResetTwoFactor(by.actor, targetId)) {
+  if (!canResetTwoFactor(by, targetId)) {
     throw problems.forbidden(
       'Admins reset other people’s two-factor sign-in; turn your own off on your profile.',
     )
@@ -36,7 +36,7 @@ export async function resetTwoFactor(
       trx,
       {
         action: 'two_factor.reset',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         target: { type: 'user', id: target.id },
         from: by.from,
       },

@@ -1,6 +1,5 @@
 import type { DB } from '../../db/schema'
 import { problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import {
   type FolderAccess,
   type FolderGrant,
@@ -11,6 +10,7 @@ import {
 import { loadFolderAccess, loadFolderChain, loadGrants } from '../folders/folder-access.repository'
 import type { Db } from './names.repository'
 import type { Subtree } from './tree.repository'
+import type { Caller } from '../../lib/http/caller'
 
 // Loading an item together with the caller's access to it, with the answers product.md §2 asks for:
 // what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
@@ -20,7 +20,7 @@ export type FolderRow = DB['folders']
 export type FileRow = DB['files']
 
 export interface ActorUser {
-  actor: Actor
+  actor: Caller
   id: string
   name: string
 }
@@ -30,7 +30,7 @@ const NOTHING = 'There is no such folder or file, or you cannot open it.'
 /** An untrashed folder the caller can open, with their access; 404 otherwise. */
 export async function readableFolder(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   folderId: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<{ folder: FolderRow; access: FolderAccess }> {
@@ -44,7 +44,7 @@ export async function readableFolder(
 /** An untrashed file in a folder the caller can open, with their access on that folder; 404 otherwise. */
 export async function readableFile(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   fileId: string,
 ): Promise<{ file: FileRow; folder: FolderRow; access: FolderAccess }> {
   const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
@@ -56,7 +56,7 @@ export async function readableFile(
 }
 
 /** The access on a folder that may no longer exist (null then). */
-export async function accessOrNull(db: Db, actor: Actor, folderId: string | null) {
+export async function accessOrNull(db: Db, actor: Caller, folderId: string | null) {
   if (folderId === null) return null
   return loadFolderAccess(db, actor, folderId)
 }
@@ -65,7 +65,7 @@ export async function accessOrNull(db: Db, actor: Actor, folderId: string | null
  * The caller's access on every folder of a subtree, by the same policy, from one load of the root's
  * chain and the caller's grants.
  */
-export async function subtreeAccess(db: Db, actor: Actor, tree: Subtree): Promise<Map<string, FolderAccess>> {
+export async function subtreeAccess(db: Db, actor: Caller, tree: Subtree): Promise<Map<string, FolderAccess>> {
   const result = new Map<string, FolderAccess>()
   const root = tree.folders[0]
   if (!root) return result
@@ -99,7 +99,7 @@ export function forbidden(detail: string): never {
  */
 export async function childrenAccess(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   parentId: string,
   children: readonly FolderRow[],
 ): Promise<Map<string, FolderAccess>> {

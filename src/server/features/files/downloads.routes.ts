@@ -20,7 +20,7 @@ const fileResponses = {
 }
 
 async function serveFile(c: Context<AppEnv>, id: string, wanted: 'inline' | 'attachment') {
-  const { file } = await requireFile(c.var.deps.database.db, c.var.actor, id, 'viewer')
+  const { file } = await requireFile(c.var.deps.database.db, c.var.caller, id, 'viewer')
   return sendBlob(c, {
     key: file.path,
     size: Number(file.size),
@@ -65,7 +65,7 @@ export const downloadsRoutes = [
     },
     handler: async (c, { params }) => {
       const { deps } = c.var
-      const { file } = await requireFile(deps.database.db, c.var.actor, params.id, 'viewer')
+      const { file } = await requireFile(deps.database.db, c.var.caller, params.id, 'viewer')
       if (!canThumbnail(file.mimetype))
         throw new HttpProblem(404, 'no_thumbnail', 'Only images have thumbnails.')
       const etag = `"thumb-${file.sha256 ?? file.path}"`

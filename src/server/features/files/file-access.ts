@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import { problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { type FolderLevel, hasAtLeast } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
+import type { Caller } from '../../lib/http/caller'
 
 // The access checks uploads and downloads share (product.md §2 table): viewer to read, editor to
 // upload or replace. What the caller cannot open does not exist for them (404, never 403, so a guessed
@@ -12,7 +12,7 @@ import { loadFolderAccess } from '../folders/folder-access.repository'
 type Db = Kysely<DB> | Transaction<DB>
 
 /** The folder, if the caller may act on it at `required`; throws 404/403 otherwise. */
-export async function requireFolder(db: Db, actor: Actor, folderId: string, required: FolderLevel) {
+export async function requireFolder(db: Db, actor: Caller, folderId: string, required: FolderLevel) {
   const folder = await db
     .selectFrom('folders')
     .select(['id', 'folder_name', 'isTrashed'])
@@ -31,7 +31,7 @@ export async function requireFolder(db: Db, actor: Actor, folderId: string, requ
 }
 
 /** The untrashed file and its folder, if the caller may act on it at `required`; 404/403 otherwise. */
-export async function requireFile(db: Db, actor: Actor, fileId: string, required: FolderLevel) {
+export async function requireFile(db: Db, actor: Caller, fileId: string, required: FolderLevel) {
   const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst()
   if (!file || file.isTrashed) throw problems.notFound('This file does not exist or is not yours to see.')
   try {

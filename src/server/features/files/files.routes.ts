@@ -72,7 +72,7 @@ const itemRoutes = [
     tags,
     access: 'signedIn',
     responses: { 200: { description: 'Bytes used and the quota', schema: storageUsageSchema } },
-    handler: (c) => myStorage(c.var.deps, c.var.actor),
+    handler: (c) => myStorage(c.var.deps, c.var.caller),
   }),
 
   // ---- Folders

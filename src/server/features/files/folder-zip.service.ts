@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps'
 import type { ZipEntry } from '../../lib/zip/stored-zip'
 import { NameSet, safeSegment } from '../../lib/zip/zip-names'
-import type { Actor } from '../../policies/actor'
 import { readableFolderIds } from '../folders/folder-access.repository'
 import { requireFolder } from './file-access'
+import type { Caller } from '../../lib/http/caller'
 
 // A folder as a zip (product.md §2): the folder and everything below it that the caller can read.
 // Trashed items are left out; a subfolder the caller cannot open (a locked one without a grant) is
@@ -21,7 +21,7 @@ interface FolderRow {
 
 export async function folderZipEntries(
   deps: AppDeps,
-  actor: Actor,
+  actor: Caller,
   folderId: string,
 ): Promise<{ name: string; entries: ZipEntry[] }> {
   const db = deps.database.db

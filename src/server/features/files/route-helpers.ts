@@ -6,7 +6,7 @@ import type { ActorUser } from './access'
 // answers that every item route can give.
 
 export function who(c: Context<AppEnv>): ActorUser {
-  const actor = c.var.actor
+  const actor = c.var.caller
   return {
     actor,
     id: actor.kind === 'user' ? actor.id : '',

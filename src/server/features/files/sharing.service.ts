@@ -3,12 +3,12 @@ import type { PermissionType } from '../../../shared/enums'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { canChangeGrant } from '../../policies/files.policy'
 import {
   canOnFolder,
   type FolderGrant,
   type FolderNode,
+  type FolderPerson,
   resolveFolderAccess,
 } from '../../policies/folders.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
@@ -35,13 +35,12 @@ interface Person {
  * against it, so nobody loses a level they hold there from above (canChangeGrant).
  */
 function inheritedLevel(person: Person, chain: readonly FolderNode[], grants: readonly FolderGrant[]) {
-  const actor: Actor = {
+  const actor: FolderPerson = {
     kind: 'user',
     id: person.id,
     role: person.role,
     staffFunctions: parseStaffFunctions(person.staffFunctions),
     isRestricted: person.isRestricted,
-    emailVerified: true,
   }
   const above = grants.filter((g) => g.user_id === person.id && g.folder_id !== chain[0]?.id)
   return resolveFolderAccess(actor, chain, above)

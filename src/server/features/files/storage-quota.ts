@@ -2,8 +2,8 @@ import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { type Db, isPostgres } from './names.repository'
+import type { Caller } from '../../lib/http/caller'
 
 // Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never
 // kept as a running total: the bytes of the files they made (uploads and copies, the trash included
@@ -14,7 +14,7 @@ import { type Db, isPostgres } from './names.repository'
 // A terminated, expired or completed upload stops counting as a reservation with its session.
 
 /** The user's quota in bytes; null when they have none (staff and admins, or USER_QUOTA_BYTES=0). */
-export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Actor): number | null {
+export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Caller): number | null {
   if (actor.kind !== 'user' || actor.role !== 'user') return null
   return deps.env.uploads.userQuotaBytes ?? null
 }
@@ -51,7 +51,7 @@ export async function storageUsage(db: Db, userId: string, now: Date): Promise<S
 export async function reserveStorage(
   trx: Transaction<DB>,
   deps: Pick<AppDeps, 'env'>,
-  actor: Actor,
+  actor: Caller,
   bytes: number,
   now: Date,
   what: 'upload' | 'copy',
@@ -69,7 +69,7 @@ export async function reserveStorage(
 export async function checkStorage(
   db: Db,
   deps: Pick<AppDeps, 'env'>,
-  actor: Actor,
+  actor: Caller,
   bytes: number,
   now: Date,
   what: 'upload' | 'copy',
@@ -102,7 +102,7 @@ function readable(bytes: number): string {
 }
 
 /** GET /api/me/storage: what the files home shows as "used / quota". */
-export async function myStorage(deps: AppDeps, actor: Actor) {
+export async function myStorage(deps: AppDeps, actor: Caller) {
   if (actor.kind !== 'user') throw new Error('signed-in route')
   const usage = await storageUsage(deps.database.db, actor.id, deps.clock())
   return { used: usage.stored + usage.reserved, uploading: usage.reserved, quota: quotaOf(deps, actor) }

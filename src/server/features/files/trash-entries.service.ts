@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { canDeleteTrashEntry, canRestoreTrashEntry, canSeeTrashEntry } from '../../policies/files.policy'
 import { type FolderAccess, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
@@ -8,6 +7,7 @@ import type { ActorUser } from './access'
 import { enqueueBlobDeletions } from './blob-deletions'
 import { notifyItem } from './file-notify'
 import { deleteGroup, loadGroup, type TrashRow } from './trash.repository'
+import type { Caller } from '../../lib/http/caller'
 
 // The trash entries a caller may see (docs/decisions/0026): the list, one entry with what went with it,
 // deleting for good, emptying, and the retention purge.
@@ -18,7 +18,7 @@ export const NO_ENTRY = 'There is no such trash entry, or you cannot see it.'
 
 async function originAccess(
   deps: AppDeps,
-  actor: Actor,
+  actor: Caller,
   entry: TrashRow,
   cache = new Map<string, FolderAccess | null>(),
 ) {
@@ -42,7 +42,7 @@ export async function visibleEntry(deps: AppDeps, who: ActorUser, entryId: strin
 }
 
 function presentEntry(
-  actor: Actor,
+  actor: Caller,
   entry: TrashRow,
   facts: { trashedBy: string | null; originAccess: FolderAccess | null },
   extra: { size: number | null; items: number },

@@ -3,7 +3,6 @@ import type { ItemRef } from '../../../shared/contract/files'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
@@ -11,6 +10,7 @@ import { type ActorUser, readableFile, readableFolder, subtreeAccess } from './a
 import { notifyItem } from './file-notify'
 import { markTrashed } from './trash.repository'
 import { loadSubtree } from './tree.repository'
+import type { Caller } from '../../lib/http/caller'
 
 // Moving to the trash (product.md §2 "Trash", docs/decisions/0026): one file, or a folder with every
 // not-yet-trashed item below it, as one group whose root has deleted_singly = true.
@@ -49,7 +49,7 @@ export async function prepareTrash(deps: AppDeps, who: ActorUser, ref: ItemRef) 
 }
 
 /** "Moving or trashing a folder requires the right on everything it contains." */
-export async function requireRightsOnSubtree(deps: AppDeps, actor: Actor, folderId: string, verb: string) {
+export async function requireRightsOnSubtree(deps: AppDeps, actor: Caller, folderId: string, verb: string) {
   if (isFolderSuperUser(actor)) return
   const tree = await loadSubtree(deps.database.db, folderId)
   const accesses = await subtreeAccess(deps.database.db, actor, tree)

@@ -5,7 +5,6 @@ import { FILE_ID_HEADER, idParamSchema, UPLOADS_ENDPOINT } from '../../../shared
 import type { AppEnv } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
-import type { Actor } from '../../policies/actor'
 import {
   assertTusVersion,
   byteCountHeader,
@@ -15,6 +14,7 @@ import {
   tusHeaders,
 } from './tus-headers'
 import { appendUpload, cancelUpload, createUpload, uploadOffset } from './uploads.service'
+import type { Caller } from '../../lib/http/caller'
 
 // The tus 1.0 endpoint (core, creation, creation-with-upload, termination, expiration; docs/decisions/
 // 0028). tus requests carry no JSON: DELETE has no body, PATCH sends application/offset+octet-stream
@@ -25,7 +25,7 @@ import { appendUpload, cancelUpload, createUpload, uploadOffset } from './upload
 
 const TUS_REASON = 'tus 1.0 resumable upload protocol: bodiless creation and termination requests'
 const OCTETS = 'application/offset+octet-stream'
-const user = (c: Context<AppEnv>) => c.var.actor as Extract<Actor, { kind: 'user' }>
+const user = (c: Context<AppEnv>) => c.var.caller as Extract<Caller, { kind: 'user' }>
 
 /**
  * The request body as a Node stream when served by @hono/node-server: piping the raw request costs

@@ -4,7 +4,6 @@ import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../shar
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
-import type { Actor } from '../../policies/actor'
 import { notify } from '../notifications/notify'
 import { enqueueBlobDeletions } from './blob-deletions'
 import { detectMimeType } from './content-type'
@@ -19,6 +18,7 @@ import {
   stagedBytes,
   stagingPath,
 } from './upload-staging'
+import type { Caller } from '../../lib/http/caller'
 
 // Resumable uploads, the tus 1.0 core protocol with the creation, creation-with-upload, termination
 // and expiration extensions (docs/decisions/0028). The routes speak HTTP; this file decides and
@@ -43,7 +43,7 @@ export interface CreatedUpload {
   expiresAt: string
 }
 
-type SignedIn = Extract<Actor, { kind: 'user' }>
+type SignedIn = Extract<Caller, { kind: 'user' }>
 
 export async function createUpload(
   deps: AppDeps,

@@ -4,9 +4,9 @@ import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { canHandlePrivacyRequests } from '../../policies/inbox.policy'
 import { normalizeEmail } from '../accounts/users.repository'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { eraseEmail, heldForEmail } from './privacy.repository'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // A person's right to see and to erase what we hold about them (product.md §4 "Privacy"): everything
 // for one e-mail address across the quote requests, contact messages and e-book list, as JSON, and
@@ -20,13 +20,13 @@ function emailDigest(email: string): string {
   return createHash('sha256').update(email, 'utf8').digest('hex')
 }
 
-function authorize(by: ActorInfo) {
-  if (!canHandlePrivacyRequests(by.actor)) throw problems.forbidden()
+function authorize(by: Caller) {
+  if (!canHandlePrivacyRequests(by)) throw problems.forbidden()
 }
 
 export async function exportPersonalData(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   rawEmail: string,
 ): Promise<PrivacyExport> {
   authorize(by)
@@ -37,7 +37,7 @@ export async function exportPersonalData(
     deps.database.db,
     {
       action: 'privacy.exported',
-      actor: { id: by.id, email: by.email },
+      actor: recordedAs(by),
       from: by.from,
       details: {
         emailDigest: emailDigest(email),
@@ -59,7 +59,7 @@ export async function exportPersonalData(
 
 export async function erasePersonalData(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   rawEmail: string,
 ): Promise<PrivacyEraseResult> {
   authorize(by)
@@ -79,7 +79,7 @@ export async function erasePersonalData(
       trx,
       {
         action: 'privacy.erased',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         details: { emailDigest: emailDigest(email), ...counts },
       },

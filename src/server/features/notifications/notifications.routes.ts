@@ -40,7 +40,7 @@ export const notificationsRoutes = [
       },
       304: { description: 'Unchanged since the ETag given' },
     },
-    handler: async (c, { query }) => jsonWithEtag(c, await listNotifications(c.var.deps, c.var.actor, query)),
+    handler: async (c, { query }) => jsonWithEtag(c, await listNotifications(c.var.deps, c.var.caller, query)),
   }),
   defineRoute({
     method: 'get',
@@ -52,7 +52,7 @@ export const notificationsRoutes = [
       200: { description: `The unread count (the bell). ${revalidate}`, schema: unreadCountSchema },
       304: { description: 'Unchanged since the ETag given' },
     },
-    handler: async (c) => jsonWithEtag(c, await getUnreadCount(c.var.deps, c.var.actor)),
+    handler: async (c) => jsonWithEtag(c, await getUnreadCount(c.var.deps, c.var.caller)),
   }),
   defineRoute({
     method: 'get',
@@ -86,7 +86,7 @@ export const notificationsRoutes = [
         schema: z.object({ unread: z.number().int().min(0) }),
       },
     },
-    handler: (c, { body }) => markAllRead(c.var.deps, c.var.actor, body.upTo),
+    handler: (c, { body }) => markAllRead(c.var.deps, c.var.caller, body.upTo),
   }),
   defineRoute({
     method: 'patch',
@@ -99,7 +99,7 @@ export const notificationsRoutes = [
       200: { description: 'The notification as the reader now sees it', schema: notificationSchema },
       404: { description: 'No such notification for this reader' },
     },
-    handler: (c, { params, body }) => setNotificationRead(c.var.deps, c.var.actor, params.id, body.read),
+    handler: (c, { params, body }) => setNotificationRead(c.var.deps, c.var.caller, params.id, body.read),
   }),
   defineRoute({
     method: 'delete',
@@ -112,6 +112,6 @@ export const notificationsRoutes = [
       204: { description: 'Dismissed' },
       404: { description: 'No such notification for this reader' },
     },
-    handler: (c, { params }) => dismissNotification(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => dismissNotification(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -34,7 +34,7 @@ export const catalogueRoutes = [
     tags: ['shop'],
     access: 'public',
     responses: { 200: { description: 'Types in use, alphabetically', schema: productTypesSchema } },
-    handler: (c) => listTypes(c.var.deps, c.var.actor),
+    handler: (c) => listTypes(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'get',
@@ -54,7 +54,7 @@ export const catalogueRoutes = [
     access: 'public',
     request: { params: idParams },
     responses: { 200: { description: 'The product', schema: productDetailSchema } },
-    handler: (c, { params }) => getProduct(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getProduct(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -65,7 +65,7 @@ export const catalogueRoutes = [
     request: { params: z.object({ id: z.string().uuid(), size: z.enum(['400', '1200']) }) },
     responses: { 200: { description: 'The cover', contentType: 'image/webp' } },
     handler: async (c, { params }) => {
-      const cover = await readCover(c.var.deps, c.var.actor, params.id, Number(params.size) as 400 | 1200)
+      const cover = await readCover(c.var.deps, c.var.caller, params.id, Number(params.size) as 400 | 1200)
       const headers: Record<string, string> = { ETag: cover.etag, 'Cache-Control': cover.cacheControl }
       // A draft's cover depends on who asks.
       if (cover.cacheControl.startsWith('private')) headers.Vary = 'Cookie'

@@ -3,7 +3,6 @@ import type { CheckoutInput, CheckoutSession } from '../../../shared/contract/or
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
-import type { Actor } from '../../policies/actor'
 import { canCheckout } from '../../policies/orders.policy'
 import {
   EMULATOR_MOUNT,
@@ -12,6 +11,7 @@ import {
   PaystackUnavailable,
   paystackGateway,
 } from './paystack-client'
+import type { Caller } from '../../lib/http/caller'
 
 // Checkout (product.md §3): the client names products and quantities, nothing else. The server prices
 // every line from published, non-deleted products, snapshots each unit price, stores the total in the
@@ -31,11 +31,11 @@ function newReference(): string {
 
 export async function startCheckout(
   deps: Deps,
-  actor: Actor,
+  actor: Caller,
   input: CheckoutInput,
 ): Promise<CheckoutSession> {
   if (!canCheckout(actor)) {
-    const who = actor as Actor
+    const who = actor as Caller
     throw who.kind === 'user' && !who.emailVerified
       ? problems.forbidden('Verify your e-mail address before buying.')
       : problems.forbidden()
@@ -126,7 +126,7 @@ export async function startCheckout(
 }
 
 /** Resumes the transaction of an unpaid order of the caller's (pressing Pay again). */
-export async function resumeCheckout(deps: Deps, actor: Actor, orderId: string): Promise<CheckoutSession> {
+export async function resumeCheckout(deps: Deps, actor: Caller, orderId: string): Promise<CheckoutSession> {
   if (!canCheckout(actor)) throw problems.forbidden()
   const order = await deps.database.db
     .selectFrom('orders')

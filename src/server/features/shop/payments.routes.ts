@@ -12,7 +12,6 @@ import { csvResponse } from '../../lib/csv/csv-response'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import type { RouteAccess } from '../../policies/route-access'
-import { actorInfo } from '../admin/users.routes'
 import { resumeCheckout, startCheckout } from './checkout.service'
 import {
   download,
@@ -45,7 +44,7 @@ export const paymentsRoutes = [
     responses: {
       201: { description: 'What the browser needs to open the checkout', schema: checkoutSessionSchema },
     },
-    handler: (c, { body }) => startCheckout(c.var.deps, c.var.actor, body),
+    handler: (c, { body }) => startCheckout(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'post',
@@ -55,7 +54,7 @@ export const paymentsRoutes = [
     access: 'signedIn',
     request: { params: idParams },
     responses: { 200: { description: 'The same transaction', schema: checkoutSessionSchema } },
-    handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -70,7 +69,7 @@ export const paymentsRoutes = [
         schema: z.object({ verified: z.boolean(), order: orderDetailSchema }),
       },
     },
-    handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.actor, body.reference),
+    handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.caller, body.reference),
   }),
   defineRoute({
     method: 'post',
@@ -97,7 +96,7 @@ export const paymentsRoutes = [
     access: 'signedIn',
     request: { query: orderListQuerySchema },
     responses: { 200: { description: 'A page of your orders', schema: orderListSchema } },
-    handler: (c, { query }) => listMyOrders(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listMyOrders(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -107,7 +106,7 @@ export const paymentsRoutes = [
     access: 'signedIn',
     request: { params: idParams },
     responses: { 200: { description: 'The order', schema: orderDetailSchema } },
-    handler: (c, { params }) => getOrder(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getOrder(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -127,7 +126,7 @@ export const paymentsRoutes = [
     access: SHOP_STAFF,
     request: { query: orderListQuerySchema },
     responses: { 200: { description: 'A page of orders', schema: orderListSchema } },
-    handler: (c, { query }) => listAllOrders(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listAllOrders(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -139,7 +138,7 @@ export const paymentsRoutes = [
     responses: csv,
     handler: async (c, { query }) =>
       csvResponse(
-        await exportOrders(c.var.deps, actorInfo(c), query),
+        await exportOrders(c.var.deps, c.var.caller, query),
         `orders-${c.var.deps.clock().toISOString().slice(0, 10)}.csv`,
       ),
   }),
@@ -151,7 +150,7 @@ export const paymentsRoutes = [
     access: SHOP_STAFF,
     request: { params: idParams },
     responses: { 200: { description: 'The order', schema: orderDetailSchema } },
-    handler: (c, { params }) => getOrder(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getOrder(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -167,8 +166,8 @@ export const paymentsRoutes = [
       },
     },
     handler: async (c, { params, body }) => {
-      await requestRefund(c.var.deps, actorInfo(c), params.id, body)
-      return getOrder(c.var.deps, c.var.actor, params.id)
+      await requestRefund(c.var.deps, c.var.caller, params.id, body)
+      return getOrder(c.var.deps, c.var.caller, params.id)
     },
   }),
 ]

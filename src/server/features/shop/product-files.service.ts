@@ -2,9 +2,9 @@ import { PRODUCT_FILE_MAX_BYTES } from '../../../shared/contract/products'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../lib/storage'
-import type { ActorInfo } from '../admin/user-access.service'
 import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
+import type { Caller } from '../../lib/http/caller'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers
@@ -26,7 +26,7 @@ function cleanType(contentType: string | undefined): string {
 
 export async function uploadProductFile(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   productId: string,
   upload: {
     name: string
@@ -38,7 +38,7 @@ export async function uploadProductFile(
     updatePastBuyers?: boolean
   },
 ) {
-  authorizeManager(by.actor)
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, productId)
   if (!upload.body) throw problems.validation({ file: ['Choose a file to upload.'] })
   // A declared size over the cap is refused before a byte is stored.
@@ -84,8 +84,8 @@ export async function uploadProductFile(
   return { deliveryFile: { name: fields.deliveryFileName, type: fields.deliveryFileType, size: stored.size } }
 }
 
-export async function removeProductFile(deps: Deps, by: ActorInfo, productId: string) {
-  authorizeManager(by.actor)
+export async function removeProductFile(deps: Deps, by: Caller, productId: string) {
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, productId)
   if (!product.deliveryFileKey) return
   await recordProductChange(

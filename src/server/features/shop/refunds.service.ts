@@ -5,7 +5,6 @@ import type { Env } from '../../env'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canRefund, refundRefusal } from '../../policies/orders.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, refundNotice } from '../mail'
 import { brandOf } from '../site/brand'
@@ -14,6 +13,7 @@ import { notifyOrderUpdated, ORDER_PAGE, orderName } from './orders.fulfilment'
 import { findOrder, moveOrder, orderLines, recordOrderEvent, refundedSoFar } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
 import { createRefund, PaystackRefused, PaystackUnavailable, paystackGateway } from './paystack-client'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // Refunds (product.md §3; AccessShop staff and admins) through Paystack's refund API and its refund
 // webhooks: paid → refund_pending → refunded (everything returned) or back to paid (a partial refund,
@@ -24,11 +24,11 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
 
 export async function requestRefund(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   orderId: string,
   input: { amount?: number | undefined; reason?: string | undefined },
 ): Promise<{ refundId: string }> {
-  if (!canRefund(by.actor)) throw problems.forbidden()
+  if (!canRefund(by)) throw problems.forbidden()
   const db = deps.database.db
   const now = deps.clock()
   const refundId = newId(now.getTime())
@@ -52,7 +52,7 @@ export async function requestRefund(
         'refund:requested',
         now,
         { amount, reason: input.reason ?? null },
-        by.id,
+        recordedAs(by).id,
       ))
     )
       throw problems.conflict('The order changed meanwhile; reload it.', 'order_changed')
@@ -66,7 +66,7 @@ export async function requestRefund(
         currency: order.currency,
         status: 'pending',
         reason: input.reason ?? null,
-        requested_by: by.id,
+        requested_by: recordedAs(by).id,
         createdAt: stamp,
         updatedAt: stamp,
       })
@@ -75,7 +75,7 @@ export async function requestRefund(
       trx,
       {
         action: 'order.refund_requested',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         details: { order_id: order.id, amount },
       },

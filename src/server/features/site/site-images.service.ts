@@ -3,9 +3,9 @@ import type { SiteImage } from '../../../shared/contract/site'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { canEditSiteIdentity } from '../../policies/site.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { deleteSiteImage, findSiteImage, replaceSiteImage } from './site-images.repository'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // The logo and the favicon (decision 0069). Whatever image arrives is decoded, auto-rotated and
 // re-encoded, as profile pictures and covers are: no metadata, nothing appended, bounded size.
@@ -53,11 +53,11 @@ async function reencode(kind: SiteImage, bytes: Buffer): Promise<{ bytes: Buffer
 
 export async function setSiteImage(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   kind: SiteImage,
   upload: Buffer,
 ): Promise<void> {
-  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+  if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const { bytes, contentType } = await reencode(kind, upload)
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
@@ -66,7 +66,7 @@ export async function setSiteImage(
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         target: { type: 'settings', id: 'site.identity' },
         details: { area: 'site identity', changed: [kind], [kind]: 'uploaded' },
@@ -76,8 +76,8 @@ export async function setSiteImage(
   })
 }
 
-export async function removeSiteImage(deps: Deps, by: ActorInfo, kind: SiteImage): Promise<void> {
-  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+export async function removeSiteImage(deps: Deps, by: Caller, kind: SiteImage): Promise<void> {
+  if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
     if (!(await deleteSiteImage(trx, kind))) return
@@ -85,7 +85,7 @@ export async function removeSiteImage(deps: Deps, by: ActorInfo, kind: SiteImage
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         target: { type: 'settings', id: 'site.identity' },
         details: { area: 'site identity', changed: [kind], [kind]: 'removed' },
