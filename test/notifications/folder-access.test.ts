@@ -5,8 +5,8 @@ import {
   readableFolderIds,
 } from '../../src/server/features/folders/folder-access.repository'
 import { notify } from '../../src/server/features/notifications/notify'
-import { newId } from '../../src/server/lib/ids'
 import type { Caller } from '../../src/server/lib/http/caller'
+import { newId } from '../../src/server/lib/ids'
 import {
   canReadFolder,
   type FolderGrant,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Caller } from '../../src/server/lib/http/caller'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { newId } from '../../src/server/lib/ids'
-import type { Caller } from '../../src/server/lib/http/caller'
 import { decideRouteAccess, decideTokenScope } from '../../src/server/policies/route-access'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
 import { insertUserWithPassword } from '../support/factories'

@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AppEnv } from '../../src/server/deps'
+import type { Caller, SignedInCaller } from '../../src/server/lib/http/caller'
 import { handleError } from '../../src/server/lib/http/error-handler'
 import { registerRoutes } from '../../src/server/lib/http/register-routes'
 import { requestContext } from '../../src/server/lib/http/request-context'
 import { defineRoute } from '../../src/server/lib/http/route'
-import type { Caller, SignedInCaller } from '../../src/server/lib/http/caller'
 import { createTestApp, TEST_ORIGIN } from '../support/test-app'
 
 // The route table's machinery, exercised through routes declared here the way features declare

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
-import { canReadAuditLog } from './audit.policy'
 import type { Caller } from '../lib/http/caller'
+import { canReadAuditLog } from './audit.policy'
 
 const user = (
   role: 'user' | 'staff' | 'admin',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionType } from '../../shared/enums'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import {
   canChangeFolderType,
   canChangeGrant,
@@ -10,7 +11,6 @@ import {
   type FolderFacts,
 } from './files.policy'
 import type { FolderAccess, FolderLevel } from './folders.policy'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
 
 const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',

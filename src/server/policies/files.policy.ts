@@ -1,4 +1,5 @@
 import type { FolderType, PermissionType } from '../../shared/enums'
+import type { Caller } from '../lib/http/caller'
 import {
   canOnFolder,
   type FolderAccess,
@@ -7,7 +8,6 @@ import {
   isFolderSuperUser,
   outranks,
 } from './folders.policy'
-import type { Caller } from '../lib/http/caller'
 
 // The file manager's rules built on the folder rule (folders.policy.ts, docs/decisions/0023 and 0025).
 // Pure: services load the accesses and ask here. Each function names the table row of product.md §2

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionType } from '../../shared/enums'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import {
   canGrantLevel,
   canOnFolder,
@@ -12,7 +13,6 @@ import {
   isFolderSuperUser,
   resolveFolderAccess,
 } from './folders.policy'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
 
 const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',

@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
+import type { Caller } from '../lib/http/caller'
 import {
   canChangeInboxSettings,
   canHandlePrivacyRequests,
   canTriageInbox,
   inboxEntryAbilities,
 } from './inbox.policy'
-import type { Caller } from '../lib/http/caller'
 
 const user = (
   role: 'user' | 'staff' | 'admin',
   staffFunctions: StaffFunction[] = [],
   isRestricted = false,
-): Caller => ({ kind: 'user', id: 'u1', name: 'Test person', email: 'person@example.com', role, staffFunctions, isRestricted, emailVerified: true })
+): Caller => ({
+  kind: 'user',
+  id: 'u1',
+  name: 'Test person',
+  email: 'person@example.com',
+  role,
+  staffFunctions,
+  isRestricted,
+  emailVerified: true,
+})
 
 // actor → [triage, settings, privacy]
 const table: [string, Caller, [boolean, boolean, boolean]][] = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import {
   canCheckout,
   canRefund,
@@ -8,7 +9,6 @@ import {
   refundRefusal,
   settle,
 } from './orders.policy'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
 
 const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',

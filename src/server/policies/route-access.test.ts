@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { STAFF_FUNCTIONS } from '../../shared/enums'
-import { decideRouteAccess, decideTokenScope, type RouteAccess } from './route-access'
 import { anonymous, type Caller, type SignedInCaller } from '../lib/http/caller'
+import { decideRouteAccess, decideTokenScope, type RouteAccess } from './route-access'
 
 const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
-import { canManageProducts, canViewCover, canViewProduct, isForSale, productAbilities } from './shop.policy'
 import type { Caller } from '../lib/http/caller'
+import { canManageProducts, canViewCover, canViewProduct, isForSale, productAbilities } from './shop.policy'
 
 const user = (
   role: 'user' | 'staff' | 'admin',
   staffFunctions: StaffFunction[] = [],
   isRestricted = false,
-): Caller => ({ kind: 'user', id: 'u1', name: 'Test person', email: 'person@example.com', role, staffFunctions, isRestricted, emailVerified: true })
+): Caller => ({
+  kind: 'user',
+  id: 'u1',
+  name: 'Test person',
+  email: 'person@example.com',
+  role,
+  staffFunctions,
+  isRestricted,
+  emailVerified: true,
+})
 
 const published = { isPublished: true, deletedAt: null }
 const draft = { isPublished: false, deletedAt: null }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canEditSiteIdentity } from './site.policy'
 import type { Caller, SignedInCaller } from '../lib/http/caller'
+import { canEditSiteIdentity } from './site.policy'
 
 const user = (over: Partial<SignedInCaller>): Caller => ({
   kind: 'user',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canChangeSecuritySettings, canResetTwoFactor, twoFactorRequiredFor } from './two-factor.policy'
 import type { Caller, SignedInCaller } from '../lib/http/caller'
+import { canChangeSecuritySettings, canResetTwoFactor, twoFactorRequiredFor } from './two-factor.policy'
 
 const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',

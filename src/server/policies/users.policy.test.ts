@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Caller } from '../lib/http/caller'
 import {
   type AccessChange,
   canEndSessionsOf,
@@ -6,7 +7,6 @@ import {
   effectiveStaffFunctions,
   type UserSnapshot,
 } from './users.policy'
-import type { Caller } from '../lib/http/caller'
 
 const actor = (id: string, role: 'user' | 'staff' | 'admin', isRestricted = false): Caller => ({
   kind: 'user',

@@ -2,13 +2,13 @@ import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../../deps'
 import { bearerToken, invalidBearer } from '../../lib/http/bearer'
+import { anonymous, type Caller, type SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { resolveAccessToken } from './access-tokens.service'
 import { AUTH_BASE_PATH, sessionCookieName } from './auth-config'
 import { clientInfo } from './client-info'
 import { isRestrictedSession, type ResolvedSession, resolveSession } from './sessions.service'
 import { mustEnrolTwoFactor } from './two-factor.service'
-import { anonymous, type Caller, type SignedInCaller } from '../../lib/http/caller'
 
 /**
  * Turns the session cookie, or a personal access token sent as `Authorization: Bearer`, into

@@ -6,6 +6,7 @@ import {
 import type { Role, StaffFunction } from '../../../shared/enums'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canManageInvitations } from '../../policies/invitations.policy'
@@ -18,7 +19,6 @@ import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, invitation as invitationMail } from '../mail'
 import { brandOf } from '../site/brand'
 import * as repo from './invitations.repository'
-import { type Caller, recordedAs, type RequestOrigin } from '../../lib/http/caller'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
 type Db = Parameters<typeof repo.insertInvitation>[0]

@@ -1,11 +1,11 @@
 import type { SecuritySettings } from '../../../shared/contract/two-factor'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { readSetting, writeSetting } from '../../lib/settings/settings'
 import { canChangeSecuritySettings } from '../../policies/two-factor.policy'
 import { REQUIRE_TWO_FACTOR_SETTING } from '../accounts/two-factor.service'
 import { recordAudit } from '../audit/audit.service'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // The admins' security settings: for now, whether staff and admins must use two-factor sign-in.
 
@@ -24,7 +24,10 @@ export async function updateSecuritySettings(
   if (!canChangeSecuritySettings(by)) throw problems.forbidden()
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
-    await writeSetting(trx, REQUIRE_TWO_FACTOR_SETTING, change.requireTwoFactorForStaff, { now, by: recordedAs(by).id })
+    await writeSetting(trx, REQUIRE_TWO_FACTOR_SETTING, change.requireTwoFactorForStaff, {
+      now,
+      by: recordedAs(by).id,
+    })
     await recordAudit(
       trx,
       {

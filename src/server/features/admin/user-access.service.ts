@@ -1,5 +1,6 @@
 import type { Role, StaffFunction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { type AccessChange, decideAccessChange, effectiveStaffFunctions } from '../../policies/users.policy'
 import { deleteSessionsOfUser } from '../accounts/sessions.repository'
@@ -8,7 +9,6 @@ import { countAdmins, findUserById, updateUser } from '../accounts/users.reposit
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
 import { heldCapabilities, recordAccessStarts } from '../notifications/access-starts.repository'
 import { notify } from '../notifications/notify'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 

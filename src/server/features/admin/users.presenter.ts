@@ -1,8 +1,8 @@
 import type { AdminUser } from '../../../shared/contract/admin-users'
+import type { Caller } from '../../lib/http/caller'
 import { canEndSessionsOf, decideAccessChange } from '../../policies/users.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import type { UserListRow } from './users.repository'
-import type { Caller } from '../../lib/http/caller'
 
 /** What leaves the server about a user in the admin table, with what the caller may do to them. */
 export function presentAdminUser(row: UserListRow, caller: Caller, activeAdmins: number): AdminUser {

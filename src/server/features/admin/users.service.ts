@@ -1,6 +1,7 @@
 import type { AccessChangeInput, AdminUserListQuery } from '../../../shared/contract/admin-users'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
@@ -17,7 +18,6 @@ import {
   type UserListRow,
   userConnections,
 } from './users.repository'
-import type { Caller } from '../../lib/http/caller'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 

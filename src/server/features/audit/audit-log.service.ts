@@ -1,6 +1,7 @@
 import type { AuditEventItem, AuditListQuery } from '../../../shared/contract/audit'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
@@ -8,7 +9,6 @@ import { canReadAuditLog } from '../../policies/audit.policy'
 import { idsToName, presentAuditEvent } from './audit.presenter'
 import { AUDIT_LIST_COLUMNS, type AuditRow, auditNames, filteredAuditEvents } from './audit.repository'
 import { recordExport } from './audit.service'
-import type { Caller } from '../../lib/http/caller'
 
 // The admins' audit log table and its CSV export (product.md §6). Reading the log is not itself
 // recorded (it would drown the log); exporting it is, like every export.

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/schema'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import {
   type FolderAccess,
@@ -10,7 +11,6 @@ import {
 import { loadFolderAccess, loadFolderChain, loadGrants } from '../folders/folder-access.repository'
 import type { Db } from './names.repository'
 import type { Subtree } from './tree.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // Loading an item together with the caller's access to it, with the answers product.md §2 asks for:
 // what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
@@ -18,12 +18,6 @@ import type { Caller } from '../../lib/http/caller'
 
 export type FolderRow = DB['folders']
 export type FileRow = DB['files']
-
-export interface ActorUser {
-  actor: Caller
-  id: string
-  name: string
-}
 
 const NOTHING = 'There is no such folder or file, or you cannot open it.'
 
@@ -65,7 +59,11 @@ export async function accessOrNull(db: Db, actor: Caller, folderId: string | nul
  * The caller's access on every folder of a subtree, by the same policy, from one load of the root's
  * chain and the caller's grants.
  */
-export async function subtreeAccess(db: Db, actor: Caller, tree: Subtree): Promise<Map<string, FolderAccess>> {
+export async function subtreeAccess(
+  db: Db,
+  actor: Caller,
+  tree: Subtree,
+): Promise<Map<string, FolderAccess>> {
   const result = new Map<string, FolderAccess>()
   const root = tree.folders[0]
   if (!root) return result

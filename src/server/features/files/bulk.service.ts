@@ -1,8 +1,8 @@
 import type { BulkItemResult, ItemRef, OnConflict } from '../../../shared/contract/files'
 import type { NotificationAction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
+import type { SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
-import type { ActorUser } from './access'
 import { notifyItem } from './file-notify'
 import { copyItem, type ItemOutcome, moveItem } from './move-copy.service'
 import { prepareTrash, trashPrepared } from './trash.service'
@@ -12,7 +12,7 @@ import { prepareTrash, trashPrepared } from './trash.service'
 
 async function each(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   items: readonly ItemRef[],
   action: NotificationAction,
   run: (ref: ItemRef) => Promise<ItemOutcome>,
@@ -79,7 +79,7 @@ async function each(
 
 export function bulkMove(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   input: { items: ItemRef[]; targetFolderId: string; onConflict?: OnConflict },
 ) {
   return each(deps, who, input.items, 'moved', (ref) =>
@@ -87,13 +87,17 @@ export function bulkMove(
   )
 }
 
-export function bulkCopy(deps: AppDeps, who: ActorUser, input: { items: ItemRef[]; targetFolderId: string }) {
+export function bulkCopy(
+  deps: AppDeps,
+  who: SignedInCaller,
+  input: { items: ItemRef[]; targetFolderId: string },
+) {
   return each(deps, who, input.items, 'copied', (ref) =>
     copyItem(deps, who, ref, input.targetFolderId, false),
   )
 }
 
-export function bulkTrash(deps: AppDeps, who: ActorUser, input: { items: ItemRef[] }) {
+export function bulkTrash(deps: AppDeps, who: SignedInCaller, input: { items: ItemRef[] }) {
   return each(deps, who, input.items, 'trashed', async (ref) => {
     const prepared = await prepareTrash(deps, who, ref)
     const outcome = await deps.database.db

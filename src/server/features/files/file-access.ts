@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { type FolderLevel, hasAtLeast } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // The access checks uploads and downloads share (product.md §2 table): viewer to read, editor to
 // upload or replace. What the caller cannot open does not exist for them (404, never 403, so a guessed

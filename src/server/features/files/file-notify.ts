@@ -1,15 +1,15 @@
 import type { Transaction } from 'kysely'
 import type { NotificationAction } from '../../../shared/enums'
 import type { DB } from '../../db/schema'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { notify } from '../notifications/notify'
-import type { ActorUser } from './access'
 
 // One notification per user action on folders and files (product.md §5), for everyone who can see the
 // folder (decided when read). Recorded as the action's last write, in its transaction.
 
 export async function notifyItem(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: Caller,
   input: {
     type: 'folder' | 'file'
     action: NotificationAction
@@ -30,7 +30,7 @@ export async function notifyItem(
     {
       type: input.type,
       action: input.action,
-      actor: { id: who.id, name: who.name },
+      actor: recordedAs(who),
       mainItem: input.mainItem,
       subItem: input.subItem ?? null,
       count: input.count ?? 1,

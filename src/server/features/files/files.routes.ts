@@ -26,12 +26,13 @@ import {
   storageUsageSchema,
   trashedSchema,
 } from '../../../shared/contract/files-responses'
+import { requireSignedIn } from '../../lib/http/caller'
 import { defineRoute } from '../../lib/http/route'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
 import { createFolder, getFile, getFolder, listChildren, renameFile, updateFolder } from './folders.service'
 import { homeView, searchItems } from './home.service'
 import { copyItem, moveFolderToTop, moveItem } from './move-copy.service'
-import { forbidden, nameConflict, notFound, tags, who } from './route-helpers'
+import { forbidden, nameConflict, notFound, tags } from './route-helpers'
 import { sharingRoutes } from './sharing.routes'
 import { myStorage } from './storage-quota'
 import { trashRoutes } from './trash.routes'
@@ -51,7 +52,7 @@ const itemRoutes = [
     access: 'signedIn',
     request: { query: homeQuerySchema },
     responses: { 200: { description: 'The top folders of the view', schema: homeViewSchema }, ...forbidden },
-    handler: (c, { query }) => homeView(c.var.deps, who(c), query),
+    handler: (c, { query }) => homeView(c.var.deps, requireSignedIn(c.var.caller), query),
   }),
   defineRoute({
     method: 'get',
@@ -63,7 +64,7 @@ const itemRoutes = [
     responses: {
       200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
     },
-    handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q, query.scope),
+    handler: (c, { query }) => searchItems(c.var.deps, requireSignedIn(c.var.caller), query.q, query.scope),
   }),
   defineRoute({
     method: 'get',
@@ -88,7 +89,7 @@ const itemRoutes = [
       ...forbidden,
       ...notFound,
     },
-    handler: (c, { body }) => createFolder(c.var.deps, who(c), body),
+    handler: (c, { body }) => createFolder(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
   defineRoute({
     method: 'get',
@@ -98,7 +99,7 @@ const itemRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The folder', schema: folderDetailSchema }, ...notFound },
-    handler: (c, { params }) => getFolder(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => getFolder(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
   defineRoute({
     method: 'get',
@@ -111,7 +112,8 @@ const itemRoutes = [
       200: { description: 'The folder, breadcrumbs, folders and files', schema: folderChildrenSchema },
       ...notFound,
     },
-    handler: (c, { params, query }) => listChildren(c.var.deps, who(c), params.id, query),
+    handler: (c, { params, query }) =>
+      listChildren(c.var.deps, requireSignedIn(c.var.caller), params.id, query),
   }),
   defineRoute({
     method: 'patch',
@@ -126,7 +128,8 @@ const itemRoutes = [
       ...notFound,
       ...nameConflict,
     },
-    handler: (c, { params, body }) => updateFolder(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) =>
+      updateFolder(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -136,7 +139,8 @@ const itemRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
-    handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'folder', id: params.id }),
+    handler: (c, { params }) =>
+      trashItem(c.var.deps, requireSignedIn(c.var.caller), { type: 'folder', id: params.id }),
   }),
   defineRoute({
     method: 'post',
@@ -155,10 +159,10 @@ const itemRoutes = [
     },
     handler: (c, { params, body }) =>
       body.targetFolderId === null
-        ? moveFolderToTop(c.var.deps, who(c), params.id)
+        ? moveFolderToTop(c.var.deps, requireSignedIn(c.var.caller), params.id)
         : moveItem(
             c.var.deps,
-            who(c),
+            requireSignedIn(c.var.caller),
             { type: 'folder', id: params.id },
             body.targetFolderId,
             body.onConflict,
@@ -173,7 +177,12 @@ const itemRoutes = [
     request: { params: idParamsSchema, body: copySchema },
     responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
     handler: (c, { params, body }) =>
-      copyItem(c.var.deps, who(c), { type: 'folder', id: params.id }, body.targetFolderId),
+      copyItem(
+        c.var.deps,
+        requireSignedIn(c.var.caller),
+        { type: 'folder', id: params.id },
+        body.targetFolderId,
+      ),
   }),
 
   // ---- Files (content: see the transfer routes)
@@ -185,7 +194,7 @@ const itemRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The file', schema: fileDetailSchema }, ...notFound },
-    handler: (c, { params }) => getFile(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => getFile(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'patch',
@@ -200,7 +209,7 @@ const itemRoutes = [
       ...notFound,
       ...nameConflict,
     },
-    handler: (c, { params, body }) => renameFile(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) => renameFile(c.var.deps, c.var.caller, params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -210,7 +219,8 @@ const itemRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
-    handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'file', id: params.id }),
+    handler: (c, { params }) =>
+      trashItem(c.var.deps, requireSignedIn(c.var.caller), { type: 'file', id: params.id }),
   }),
   defineRoute({
     method: 'post',
@@ -226,7 +236,13 @@ const itemRoutes = [
       ...nameConflict,
     },
     handler: (c, { params, body }) =>
-      moveItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId, body.onConflict),
+      moveItem(
+        c.var.deps,
+        requireSignedIn(c.var.caller),
+        { type: 'file', id: params.id },
+        body.targetFolderId,
+        body.onConflict,
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -237,7 +253,12 @@ const itemRoutes = [
     request: { params: idParamsSchema, body: copySchema },
     responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
     handler: (c, { params, body }) =>
-      copyItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId),
+      copyItem(
+        c.var.deps,
+        requireSignedIn(c.var.caller),
+        { type: 'file', id: params.id },
+        body.targetFolderId,
+      ),
   }),
 
   // ---- Bulk
@@ -249,7 +270,7 @@ const itemRoutes = [
     access: 'signedIn',
     request: { body: bulkMoveSchema },
     responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
-    handler: (c, { body }) => bulkMove(c.var.deps, who(c), body),
+    handler: (c, { body }) => bulkMove(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
   defineRoute({
     method: 'post',
@@ -259,7 +280,7 @@ const itemRoutes = [
     access: 'signedIn',
     request: { body: bulkCopySchema },
     responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
-    handler: (c, { body }) => bulkCopy(c.var.deps, who(c), body),
+    handler: (c, { body }) => bulkCopy(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
   defineRoute({
     method: 'post',
@@ -269,7 +290,7 @@ const itemRoutes = [
     access: 'signedIn',
     request: { body: bulkTrashSchema },
     responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
-    handler: (c, { body }) => bulkTrash(c.var.deps, who(c), body),
+    handler: (c, { body }) => bulkTrash(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
 ]
 

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import type { ZipEntry } from '../../lib/zip/stored-zip'
 import { NameSet, safeSegment } from '../../lib/zip/zip-names'
 import { readableFolderIds } from '../folders/folder-access.repository'
 import { requireFolder } from './file-access'
-import type { Caller } from '../../lib/http/caller'
 
 // A folder as a zip (product.md §2): the folder and everything below it that the caller can read.
 // Trashed items are left out; a subfolder the caller cannot open (a locked one without a grant) is

@@ -3,12 +3,13 @@ import type { ItemRef, OnConflict } from '../../../shared/contract/files'
 import { firstFreeName, nameKey } from '../../../shared/names'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import type { SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canCreateFolder, canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
-import { type ActorUser, type FolderRow, readableFile, readableFolder, subtreeAccess } from './access'
+import { type FolderRow, readableFile, readableFolder, subtreeAccess } from './access'
 import { enqueueBlobDeletions } from './blob-deletions'
 import { notifyItem } from './file-notify'
 import { createFileRecord } from './file-records'
@@ -34,8 +35,8 @@ export interface ItemOutcome {
   skipped?: boolean
 }
 
-async function writableTarget(deps: AppDeps, who: ActorUser, targetId: string) {
-  const target = await readableFolder(deps.database.db, who.actor, targetId)
+async function writableTarget(deps: AppDeps, who: SignedInCaller, targetId: string) {
+  const target = await readableFolder(deps.database.db, who, targetId)
   if (!canOnFolder(target.access, 'write')) throw problems.forbidden('You cannot add items to that folder.')
   return target.folder
 }
@@ -43,7 +44,7 @@ async function writableTarget(deps: AppDeps, who: ActorUser, targetId: string) {
 /** Moves one item; `notify` false when a bulk action records one notification for all. */
 export async function moveItem(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   ref: ItemRef,
   targetFolderId: string,
   onConflict: OnConflict | undefined,
@@ -52,25 +53,25 @@ export async function moveItem(
   const db = deps.database.db
   let current: { name: string; parentId: string }
   if (ref.type === 'file') {
-    const { file, access } = await readableFile(db, who.actor, ref.id)
+    const { file, access } = await readableFile(db, who, ref.id)
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot move files out of this folder.')
     current = { name: file.filename, parentId: file.folder_id }
   } else {
-    const { folder, access } = await readableFolder(db, who.actor, ref.id)
-    const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+    const { folder, access } = await readableFolder(db, who, ref.id)
+    const parentAccess = folder.parent_id ? await loadFolderAccess(db, who, folder.parent_id) : null
     if (!canManageFolderItself(folder, access, parentAccess))
       throw problems.forbidden('You cannot move this folder.')
     if (await isInSubtree(db, folder.id, targetFolderId)) {
       // Checked before the target's rights, so the answer does not depend on them.
-      const target = await readableFolder(db, who.actor, targetFolderId)
+      const target = await readableFolder(db, who, targetFolderId)
       throw new HttpProblem(
         422,
         'move_into_itself',
         `“${folder.folder_name}” cannot be moved into ${target.folder.id === folder.id ? 'itself' : 'a folder inside it'}.`,
       )
     }
-    await requireRightsOnSubtree(deps, who.actor, folder.id, 'move')
+    await requireRightsOnSubtree(deps, who, folder.id, 'move')
     current = { name: folder.folder_name, parentId: folder.parent_id ?? '' }
   }
   const target = await writableTarget(deps, who, targetFolderId)
@@ -155,21 +156,21 @@ export async function moveItem(
  */
 export async function moveFolderToTop(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
 ): Promise<Omit<ItemOutcome, 'folderId' | 'folderName'> & { folderId: null; folderName: null }> {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
-  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  const { folder, access } = await readableFolder(db, who, folderId)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who, folder.parent_id) : null
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot move this folder.')
-  const superUser = isFolderSuperUser(who.actor)
+  const superUser = isFolderSuperUser(who)
   const type = superUser ? folder.type : 'locked'
-  if (canCreateFolder(who.actor, null, type) !== 'ok')
+  if (canCreateFolder(who, null, type) !== 'ok')
     throw problems.forbidden('You cannot make top-level folders.')
   const outcome = { type: 'folder' as const, id: folder.id, name: folder.folder_name, items: 1 }
   if (folder.parent_id === null) return { ...outcome, folderId: null, folderName: null }
-  await requireRightsOnSubtree(deps, who.actor, folder.id, 'move')
+  await requireRightsOnSubtree(deps, who, folder.id, 'move')
   const now = deps.clock()
   return db.transaction().execute(async (trx) => {
     await trx
@@ -192,7 +193,7 @@ export async function moveFolderToTop(
 /** Copies one item (deep for a folder) into the target, under a free name. */
 export async function copyItem(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   ref: ItemRef,
   targetFolderId: string,
   notify = true,
@@ -200,16 +201,16 @@ export async function copyItem(
   const db = deps.database.db
   const now = deps.clock()
   if (ref.type === 'file') {
-    const { file, access } = await readableFile(db, who.actor, ref.id)
+    const { file, access } = await readableFile(db, who, ref.id)
     // product.md §2: "rename, move, copy, trash items inside" is an editor's right.
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot copy files out of this folder.')
     const target = await writableTarget(deps, who, targetFolderId)
     const size = Number(file.size)
-    await checkStorage(db, deps, who.actor, size, now, 'copy')
+    await checkStorage(db, deps, who, size, now, 'copy')
     const blob = await copyBlob(deps, file.path)
     return commitOrReclaim(deps, [blob.key], now, async (trx) => {
-      await reserveStorage(trx, deps, who.actor, size, now, 'copy')
+      await reserveStorage(trx, deps, who, size, now, 'copy')
       const row = await createFileRecord(trx, {
         folderId: target.id,
         wantedName: file.filename,
@@ -244,11 +245,11 @@ export async function copyItem(
     })
   }
 
-  const { folder, access } = await readableFolder(db, who.actor, ref.id)
+  const { folder, access } = await readableFolder(db, who, ref.id)
   if (!canOnFolder(access, 'manageItems')) throw problems.forbidden('You cannot copy this folder.')
   const target = await writableTarget(deps, who, targetFolderId)
   const tree = await loadSubtree(db, folder.id)
-  const accesses = await subtreeAccess(db, who.actor, tree)
+  const accesses = await subtreeAccess(db, who, tree)
   // What is copied: untrashed folders the caller can open, whose parents are copied too.
   const copied = new Set<string>()
   const folders = tree.folders.filter((f) => {
@@ -259,7 +260,7 @@ export async function copyItem(
   })
   const files = tree.files.filter((f) => !f.isTrashed && copied.has(f.folder_id))
   const size = files.reduce((sum, f) => sum + Number(f.size), 0)
-  await checkStorage(db, deps, who.actor, size, now, 'copy')
+  await checkStorage(db, deps, who, size, now, 'copy')
   const blobs = new Map<string, { key: string; size: number; sha256: string }>()
   try {
     for (const f of files) blobs.set(f.id, await copyBlob(deps, f.path))
@@ -271,13 +272,13 @@ export async function copyItem(
     )
     throw error
   }
-  const superUser = isFolderSuperUser(who.actor)
+  const superUser = isFolderSuperUser(who)
   return commitOrReclaim(
     deps,
     [...blobs.values()].map((b) => b.key),
     now,
     async (trx) => {
-      await reserveStorage(trx, deps, who.actor, size, now, 'copy')
+      await reserveStorage(trx, deps, who, size, now, 'copy')
       const newIds = new Map<string, FolderRow>()
       // Names within the new subtree: stored names pass through the name rule again (firstFreeName
       // sanitises), which could make two of them meet.

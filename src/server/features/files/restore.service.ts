@@ -4,10 +4,11 @@ import { nameKey, sanitizeName } from '../../../shared/names'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { forEachChunk } from '../../lib/event-loop'
+import type { SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { canRestoreTrashEntry } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
-import { type ActorUser, readableFolder } from './access'
+import { readableFolder } from './access'
 import { notifyItem } from './file-notify'
 import { grant, insertFolderRow } from './folders.service'
 import { claimFreeName } from './names.repository'
@@ -40,13 +41,13 @@ export interface RestoreResult {
 
 export async function restoreEntry(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   entryId: string,
   input: RestoreInput,
 ): Promise<RestoreResult> {
   const db = deps.database.db
   const { entry, facts } = await visibleEntry(deps, who, entryId)
-  if (!canRestoreTrashEntry(who.actor, facts)) throw problems.forbidden('You cannot restore this item.')
+  if (!canRestoreTrashEntry(who, facts)) throw problems.forbidden('You cannot restore this item.')
   const item =
     entry.item_type === 'file'
       ? await db
@@ -65,7 +66,7 @@ export async function restoreEntry(
   let target: { kind: 'folder'; id: string } | { kind: 'top' } | { kind: 'my_folders' }
   let reason: RestoreResult['restoredTo']['reason'] = 'original'
   if (input.targetFolderId) {
-    const chosen = await readableFolder(db, who.actor, input.targetFolderId)
+    const chosen = await readableFolder(db, who, input.targetFolderId)
     if (!canOnFolder(chosen.access, 'write')) throw problems.forbidden('You cannot add items to that folder.')
     target = { kind: 'folder', id: chosen.folder.id }
     reason = 'chosen'
@@ -139,7 +140,7 @@ export async function restoreEntry(
       if (folderId === null && root.parent_id !== null) {
         // Moved to the top of My folders: a non-super user may only own locked top-level folders, and
         // administers it so they can reach it.
-        if (!isFolderSuperUser(who.actor)) changes.type = 'locked'
+        if (!isFolderSuperUser(who)) changes.type = 'locked'
         await grant(trx, root.id, who.id, 'administrator', now)
       }
       await trx.updateTable('folders').set(changes).where('id', '=', root.id).execute()
@@ -194,7 +195,7 @@ export async function restoreEntry(
 }
 
 /** The caller's top-level "Restored files" folder (made on first use, locked, administered by them). */
-async function restoredFilesFolder(trx: Transaction<DB>, who: ActorUser, now: Date): Promise<string> {
+async function restoredFilesFolder(trx: Transaction<DB>, who: SignedInCaller, now: Date): Promise<string> {
   const existing = await trx
     .selectFrom('folders as f')
     .innerJoin('folder_permissions as p', 'p.folder_id', 'f.id')

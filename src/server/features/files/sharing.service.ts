@@ -2,6 +2,7 @@ import type { GrantInput } from '../../../shared/contract/files'
 import type { PermissionType } from '../../../shared/enums'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import type { SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { canChangeGrant } from '../../policies/files.policy'
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../policies/folders.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { loadFolderChain } from '../folders/folder-access.repository'
-import { type ActorUser, readableFolder } from './access'
+import { readableFolder } from './access'
 import { notifyItem } from './file-notify'
 import { grant } from './folders.service'
 
@@ -47,9 +48,9 @@ function inheritedLevel(person: Person, chain: readonly FolderNode[], grants: re
 }
 
 /** Everyone holding a grant that applies here: on the folder (direct) or above it up to the nearest locked folder (inherited). */
-export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: string) {
+export async function folderAccessList(deps: AppDeps, who: SignedInCaller, folderId: string) {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   if (!canOnFolder(access, 'managePermissions'))
     throw problems.forbidden('Only administrators of this folder can see who has access.')
   const chain = await loadFolderChain(db, folderId)
@@ -140,9 +141,9 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
   }
 }
 
-async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+async function loadForGrant(deps: AppDeps, who: SignedInCaller, folderId: string, userId: string) {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   if (!canOnFolder(access, 'managePermissions'))
     throw problems.forbidden('Only administrators of this folder can share it.')
   const target = await db
@@ -214,7 +215,7 @@ function decide(state: Awaited<ReturnType<typeof loadForGrant>>, next: Permissio
 /** Grants or changes someone's level on the folder; a new grant notifies them. */
 export async function setGrant(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
   userId: string,
   input: GrantInput,
@@ -245,7 +246,7 @@ export async function setGrant(
   return folderAccessList(deps, who, folderId)
 }
 
-export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+export async function revokeGrant(deps: AppDeps, who: SignedInCaller, folderId: string, userId: string) {
   const state = await loadForGrant(deps, who, folderId, userId)
   if (!state.current) throw problems.notFound('This person has no direct access to the folder.')
   decide(state, null)

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { type Db, isPostgres } from './names.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never
 // kept as a running total: the bytes of the files they made (uploads and copies, the trash included

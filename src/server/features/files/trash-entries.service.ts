@@ -1,13 +1,12 @@
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canDeleteTrashEntry, canRestoreTrashEntry, canSeeTrashEntry } from '../../policies/files.policy'
 import { type FolderAccess, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
-import type { ActorUser } from './access'
 import { enqueueBlobDeletions } from './blob-deletions'
 import { notifyItem } from './file-notify'
 import { deleteGroup, loadGroup, type TrashRow } from './trash.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // The trash entries a caller may see (docs/decisions/0026): the list, one entry with what went with it,
 // deleting for good, emptying, and the retention purge.
@@ -28,7 +27,7 @@ async function originAccess(
   return cache.get(origin) ?? null
 }
 
-export async function visibleEntry(deps: AppDeps, who: ActorUser, entryId: string) {
+export async function visibleEntry(deps: AppDeps, who: Caller, entryId: string) {
   const entry = await deps.database.db
     .selectFrom('trash_items')
     .selectAll()
@@ -36,8 +35,8 @@ export async function visibleEntry(deps: AppDeps, who: ActorUser, entryId: strin
     .where('deleted_singly', '=', true)
     .executeTakeFirst()
   if (!entry) throw problems.notFound(NO_ENTRY)
-  const facts = { trashedBy: entry.trashedBy, originAccess: await originAccess(deps, who.actor, entry) }
-  if (!canSeeTrashEntry(who.actor, facts)) throw problems.notFound(NO_ENTRY)
+  const facts = { trashedBy: entry.trashedBy, originAccess: await originAccess(deps, who, entry) }
+  if (!canSeeTrashEntry(who, facts)) throw problems.notFound(NO_ENTRY)
   return { entry, facts }
 }
 
@@ -70,7 +69,7 @@ function presentEntry(
 const MAX_TRASH_LIST = 1000
 
 /** Entries the caller may see, newest first. */
-export async function listTrash(deps: AppDeps, who: ActorUser) {
+export async function listTrash(deps: AppDeps, who: Caller) {
   const db = deps.database.db
   const entries = await db
     .selectFrom('trash_items')
@@ -85,24 +84,22 @@ export async function listTrash(deps: AppDeps, who: ActorUser) {
   for (const entry of entries) {
     const facts = {
       trashedBy: entry.trashedBy,
-      originAccess: await originAccess(deps, who.actor, entry, cache),
+      originAccess: await originAccess(deps, who, entry, cache),
     }
-    if (!canSeeTrashEntry(who.actor, facts)) continue
+    if (!canSeeTrashEntry(who, facts)) continue
     const group = await loadGroup(db, entry)
     const size = group.files.reduce((sum, f) => sum + Number(f.size), 0)
-    items.push(
-      presentEntry(who.actor, entry, facts, { size, items: group.folders.length + group.files.length }),
-    )
+    items.push(presentEntry(who, entry, facts, { size, items: group.folders.length + group.files.length }))
   }
   return { items }
 }
 
 /** What a trashed folder entry holds (what went to the trash with it), flat, with parent ids. */
-export async function trashEntryContents(deps: AppDeps, who: ActorUser, entryId: string) {
+export async function trashEntryContents(deps: AppDeps, who: Caller, entryId: string) {
   const { entry, facts } = await visibleEntry(deps, who, entryId)
   const group = await loadGroup(deps.database.db, entry)
   return {
-    entry: presentEntry(who.actor, entry, facts, {
+    entry: presentEntry(who, entry, facts, {
       size: group.files.reduce((s, f) => s + Number(f.size), 0),
       items: group.folders.length + group.files.length,
     }),
@@ -120,9 +117,9 @@ export async function trashEntryContents(deps: AppDeps, who: ActorUser, entryId:
 }
 // ---- Delete for good
 
-export async function deleteEntry(deps: AppDeps, who: ActorUser, entryId: string) {
+export async function deleteEntry(deps: AppDeps, who: Caller, entryId: string) {
   const { entry, facts } = await visibleEntry(deps, who, entryId)
-  if (!canDeleteTrashEntry(who.actor, facts))
+  if (!canDeleteTrashEntry(who, facts))
     throw problems.forbidden('Only administrators of the folder can delete items for good.')
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
@@ -150,8 +147,8 @@ export async function deleteEntry(deps: AppDeps, who: ActorUser, entryId: string
 }
 
 /** Super users: every entry, for good. */
-export async function emptyTrash(deps: AppDeps, who: ActorUser) {
-  if (!isFolderSuperUser(who.actor))
+export async function emptyTrash(deps: AppDeps, who: Caller) {
+  if (!isFolderSuperUser(who))
     throw problems.forbidden('Only administrators and folder managers can empty the trash.')
   const deleted = await purgeEntries(deps, deps.clock(), null)
   return { deleted }

@@ -4,9 +4,10 @@ import {
   trashContentsSchema,
   trashListSchema,
 } from '../../../shared/contract/files-responses'
+import { requireSignedIn } from '../../lib/http/caller'
 import { defineRoute } from '../../lib/http/route'
 import { restoreEntry } from './restore.service'
-import { forbidden, notFound, tags, who } from './route-helpers'
+import { forbidden, notFound, tags } from './route-helpers'
 import { deleteEntry, emptyTrash, listTrash, trashEntryContents } from './trash-entries.service'
 
 // The trash: entries the caller may see, what an entry holds, restore, delete for good, empty.
@@ -20,7 +21,7 @@ export const trashRoutes = [
     tags,
     access: 'signedIn',
     responses: { 200: { description: 'Entries', schema: trashListSchema } },
-    handler: (c) => listTrash(c.var.deps, who(c)),
+    handler: (c) => listTrash(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'delete',
@@ -29,7 +30,7 @@ export const trashRoutes = [
     tags,
     access: { staff: ['ManageFolders'] },
     responses: { 200: { description: 'How many entries were deleted' } },
-    handler: (c) => emptyTrash(c.var.deps, who(c)),
+    handler: (c) => emptyTrash(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'get',
@@ -42,7 +43,7 @@ export const trashRoutes = [
       200: { description: 'The entry and its contents', schema: trashContentsSchema },
       ...notFound,
     },
-    handler: (c, { params }) => trashEntryContents(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => trashEntryContents(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -59,7 +60,8 @@ export const trashRoutes = [
         description: '`parent_trashed`: send restoreParent: true or a targetFolderId (listed in errors)',
       },
     },
-    handler: (c, { params, body }) => restoreEntry(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) =>
+      restoreEntry(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -69,6 +71,6 @@ export const trashRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'Deleted' }, ...forbidden, ...notFound },
-    handler: (c, { params }) => deleteEntry(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => deleteEntry(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -2,15 +2,15 @@ import type { Transaction } from 'kysely'
 import type { ItemRef } from '../../../shared/contract/files'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import type { Caller, SignedInCaller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canManageFolderItself } from '../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../policies/folders.policy'
 import { loadFolderAccess } from '../folders/folder-access.repository'
-import { type ActorUser, readableFile, readableFolder, subtreeAccess } from './access'
+import { readableFile, readableFolder, subtreeAccess } from './access'
 import { notifyItem } from './file-notify'
 import { markTrashed } from './trash.repository'
 import { loadSubtree } from './tree.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // Moving to the trash (product.md §2 "Trash", docs/decisions/0026): one file, or a folder with every
 // not-yet-trashed item below it, as one group whose root has deleted_singly = true.
@@ -25,19 +25,19 @@ export interface TrashOutcome {
 }
 
 /** Checks the caller may trash the item; what is needed to trash it. */
-export async function prepareTrash(deps: AppDeps, who: ActorUser, ref: ItemRef) {
+export async function prepareTrash(deps: AppDeps, who: SignedInCaller, ref: ItemRef) {
   const db = deps.database.db
   if (ref.type === 'file') {
-    const { file, folder, access } = await readableFile(db, who.actor, ref.id)
+    const { file, folder, access } = await readableFile(db, who, ref.id)
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot trash files in this folder.')
     return { kind: 'file' as const, file, folder }
   }
-  const { folder, access } = await readableFolder(db, who.actor, ref.id)
-  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  const { folder, access } = await readableFolder(db, who, ref.id)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who, folder.parent_id) : null
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot trash this folder.')
-  await requireRightsOnSubtree(deps, who.actor, folder.id, 'trash')
+  await requireRightsOnSubtree(deps, who, folder.id, 'trash')
   const parent = folder.parent_id
     ? await db
         .selectFrom('folders')
@@ -63,7 +63,7 @@ export async function requireRightsOnSubtree(deps: AppDeps, actor: Caller, folde
 
 export async function trashPrepared(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   prepared: Awaited<ReturnType<typeof prepareTrash>>,
   now: Date,
 ): Promise<TrashOutcome> {
@@ -86,7 +86,7 @@ export async function trashPrepared(
   }
 }
 
-export async function trashItem(deps: AppDeps, who: ActorUser, ref: ItemRef) {
+export async function trashItem(deps: AppDeps, who: SignedInCaller, ref: ItemRef) {
   const prepared = await prepareTrash(deps, who, ref)
   const now = deps.clock()
   const outcome = await deps.database.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { FILE_ID_HEADER, idParamSchema, UPLOADS_ENDPOINT } from '../../../shared/contract/files-transfer'
 import type { AppEnv } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import {
@@ -14,7 +15,6 @@ import {
   tusHeaders,
 } from './tus-headers'
 import { appendUpload, cancelUpload, createUpload, uploadOffset } from './uploads.service'
-import type { Caller } from '../../lib/http/caller'
 
 // The tus 1.0 endpoint (core, creation, creation-with-upload, termination, expiration; docs/decisions/
 // 0028). tus requests carry no JSON: DELETE has no body, PATCH sends application/offset+octet-stream

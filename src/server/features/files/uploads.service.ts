@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../shared/names'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { notify } from '../notifications/notify'
@@ -18,7 +19,6 @@ import {
   stagedBytes,
   stagingPath,
 } from './upload-staging'
-import type { Caller } from '../../lib/http/caller'
 
 // Resumable uploads, the tus 1.0 core protocol with the creation, creation-with-upload, termination
 // and expiration extensions (docs/decisions/0028). The routes speak HTTP; this file decides and

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { Caller } from '../../lib/http/caller'
 import {
   type FolderAccess,
   type FolderGrant,
@@ -7,7 +8,6 @@ import {
   isFolderSuperUser,
   resolveFolderAccess,
 } from '../../policies/folders.policy'
-import type { Caller } from '../../lib/http/caller'
 
 // Loads what the folder rule (policies/folders.policy.ts) decides on, and the rule's SQL form for
 // queries over many folders at once. Two forms of one rule:
@@ -86,7 +86,11 @@ export async function hasGrantBelow(db: Db, userId: string, folderId: string): P
 }
 
 /** The caller's access to one folder, by the policy; null when the folder does not exist. */
-export async function loadFolderAccess(db: Db, actor: Caller, folderId: string): Promise<FolderAccess | null> {
+export async function loadFolderAccess(
+  db: Db,
+  actor: Caller,
+  folderId: string,
+): Promise<FolderAccess | null> {
   const chain = await loadFolderChain(db, folderId)
   if (chain.length === 0) return null
   const grants =

@@ -1,6 +1,7 @@
 import type { BulkResult, EbookListQuery } from '../../../shared/contract/inbox-staff'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
@@ -15,7 +16,6 @@ import {
   mailableEbookRequests,
 } from './ebook.repository'
 import { presentEbookEntry } from './inbox.presenter'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // The staff's e-book list (ManageFeedback staff and admins): the table, one entry, deletes, and the
 // CSV a mailing tool imports.

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { InboxSettings, InboxSettingsUpdate } from '../../../shared/contract/inbox-staff'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSettings, writeSetting } from '../../lib/settings/settings'
 import { canChangeInboxSettings } from '../../policies/inbox.policy'
 import { recordAudit } from '../audit/audit.service'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // The inbox settings admins edit: the services a quote request may name, the file sent as
 // the e-book, and how long resolved quotes and contacts are kept.

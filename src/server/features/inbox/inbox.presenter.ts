@@ -6,11 +6,11 @@ import type {
   QuoteDetail,
   QuoteSummary,
 } from '../../../shared/contract/inbox-staff'
+import type { Caller } from '../../lib/http/caller'
 import { inboxEntryAbilities, isInboxStaff } from '../../policies/inbox.policy'
 import type { ContactListRow, ContactRow } from './contacts.repository'
 import type { EbookRow } from './ebook.repository'
 import type { QuoteListRow, QuoteRow } from './quotes.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // What leaves the server about inbox entries, with what the caller may do to each.
 

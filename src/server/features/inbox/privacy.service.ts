@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { PrivacyEraseResult, PrivacyExport } from '../../../shared/contract/inbox-staff'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canHandlePrivacyRequests } from '../../policies/inbox.policy'
 import { normalizeEmail } from '../accounts/users.repository'
 import { recordAudit } from '../audit/audit.service'
 import { eraseEmail, heldForEmail } from './privacy.repository'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // A person's right to see and to erase what we hold about them (product.md §4 "Privacy"): everything
 // for one e-mail address across the quote requests, contact messages and e-book list, as JSON, and
@@ -24,11 +24,7 @@ function authorize(by: Caller) {
   if (!canHandlePrivacyRequests(by)) throw problems.forbidden()
 }
 
-export async function exportPersonalData(
-  deps: Deps,
-  by: Caller,
-  rawEmail: string,
-): Promise<PrivacyExport> {
+export async function exportPersonalData(deps: Deps, by: Caller, rawEmail: string): Promise<PrivacyExport> {
   authorize(by)
   const email = normalizeEmail(rawEmail)
   const now = deps.clock()

@@ -8,6 +8,7 @@ import type {
 import type { InboxStatus } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
@@ -30,7 +31,6 @@ import {
   type QuoteRow,
 } from './quotes.repository'
 import { deleteEntries, entryHeads, markPending, markResolved, type TriageTable } from './triage.repository'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // Staff triage of quote requests and contact messages (product.md §4; ManageFeedback staff and
 // admins): the tables, one entry, pending ↔ resolved with who and when, bulk actions with a result
@@ -99,7 +99,8 @@ export async function applyBulk(
     const existing = heads.map((h) => h.id)
     let changed: string[] = []
     if (existing.length > 0) {
-      if (input.action === 'resolve') changed = await markResolved(trx, table, existing, recordedAs(by).id, now)
+      if (input.action === 'resolve')
+        changed = await markResolved(trx, table, existing, recordedAs(by).id, now)
       if (input.action === 'reopen') changed = await markPending(trx, table, existing, now)
       if (input.action === 'delete') changed = await deleteEntries(trx, table, existing)
       // RETURNING gives no order on PostgreSQL: keep the order the ids were asked in.

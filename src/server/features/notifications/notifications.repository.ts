@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
 import type { NotificationReadState } from '../../../shared/contract/notifications'
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
-import type { AccessCapability, DB } from '../../db/schema'
 import { hasStaffFunction } from '../../../shared/staff-functions'
+import type { AccessCapability, DB } from '../../db/schema'
 import { isFolderSuperUser } from '../../policies/folders.policy'
 import { withReadableFolders } from '../folders/folder-access.repository'
 
@@ -154,7 +154,9 @@ function mayStillSee(eb: Scope, recipient: Recipient) {
   // Folder super users see every folder's notifications since they became one; everyone (super
   // users included, for what they could open before) sees a folder's notifications from the time
   // their access to it began, directly or through a parent (withReadableFolders' `since`).
-  const superSince = isFolderSuperUser({ kind: 'user', ...recipient }) ? heldSince(recipient, 'ManageFolders') : null
+  const superSince = isFolderSuperUser({ kind: 'user', ...recipient })
+    ? heldSince(recipient, 'ManageFolders')
+    : null
   checks.push(
     eb.or([
       // Mentions no folder or file, and is not about one.
@@ -292,7 +294,11 @@ export function listVisible(db: Db, recipient: Recipient, now: Date, filter: Lis
 
 /** Oldest first: what a stream has not sent yet. */
 export function listVisibleAfter(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
-  return withColumns(db, recipient, now).where('n.id', '>', after).orderBy('n.id', 'asc').limit(limit).execute()
+  return withColumns(db, recipient, now)
+    .where('n.id', '>', after)
+    .orderBy('n.id', 'asc')
+    .limit(limit)
+    .execute()
 }
 
 export function findVisible(db: Db, recipient: Recipient, now: Date, id: string) {

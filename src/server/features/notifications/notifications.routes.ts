@@ -40,7 +40,8 @@ export const notificationsRoutes = [
       },
       304: { description: 'Unchanged since the ETag given' },
     },
-    handler: async (c, { query }) => jsonWithEtag(c, await listNotifications(c.var.deps, c.var.caller, query)),
+    handler: async (c, { query }) =>
+      jsonWithEtag(c, await listNotifications(c.var.deps, c.var.caller, query)),
   }),
   defineRoute({
     method: 'get',

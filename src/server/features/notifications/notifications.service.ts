@@ -5,13 +5,13 @@ import type {
   UnreadCount,
 } from '../../../shared/contract/notifications'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { loadAccessStarts } from './access-starts.repository'
 import * as reads from './notification-reads.repository'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
-import type { Caller } from '../../lib/http/caller'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 

@@ -1,5 +1,6 @@
 import type { CatalogueQuery } from '../../../shared/contract/products'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { canManageProducts, canViewProduct } from '../../policies/shop.policy'
@@ -11,7 +12,6 @@ import {
   productsForSale,
   typesInUse,
 } from './products.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // The public catalogue (product.md §3): published, non-deleted products with search, a type filter,
 // sorting by price or newest and paging; the types in use; one product page; a cart's fresh prices.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CheckoutInput, CheckoutSession } from '../../../shared/contract/orders'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canCheckout } from '../../policies/orders.policy'
@@ -11,7 +12,6 @@ import {
   PaystackUnavailable,
   paystackGateway,
 } from './paystack-client'
-import type { Caller } from '../../lib/http/caller'
 
 // Checkout (product.md §3): the client names products and quantities, nothing else. The server prices
 // every line from published, non-deleted products, snapshots each unit price, stores the total in the

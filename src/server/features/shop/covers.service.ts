@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream'
 import { COVER_SIZES, type CoverSize } from '../../../shared/contract/products'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { loadSharp } from '../../lib/sharp'
 import { canViewCover } from '../../policies/shop.policy'
 import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { findProduct } from './products.repository'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
-import type { Caller } from '../../lib/http/caller'
 
 // Product covers (product.md §3): whatever image arrives is decoded, auto-rotated and re-encoded as
 // WebP at two widths (400 px for grids, 1200 px for the product page), never enlarged. Re-encoding

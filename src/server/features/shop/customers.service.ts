@@ -2,6 +2,7 @@ import type { CustomerListQuery } from '../../../shared/contract/customers'
 import { majorUnits } from '../../../shared/money'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
@@ -9,7 +10,6 @@ import { canSeeCustomers } from '../../policies/orders.policy'
 import { recordExport } from '../audit/audit.service'
 import { presentCustomerDetail, presentCustomerSummary } from './customers.presenter'
 import { CUSTOMER_LIST_COLUMNS, type CustomerRow, filteredCustomers, findBuyer } from './customers.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // The customers table for AccessShop staff and admins, one customer's page, and the audited CSV.
 

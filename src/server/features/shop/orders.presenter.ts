@@ -1,9 +1,9 @@
 import type { Deliverable, OrderDetail, OrderSummary } from '../../../shared/contract/orders'
 import type { DB } from '../../db/schema'
+import type { Caller } from '../../lib/http/caller'
 import { canRefund } from '../../policies/orders.policy'
 import { orderName } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // What leaves the server about orders. Buyers see their lines, status, deliverables and the refunds
 // made or under way (docs/decisions/0059); the payment events, status history, failed refunds and

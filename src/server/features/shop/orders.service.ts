@@ -3,6 +3,7 @@ import type { OrderListQuery } from '../../../shared/contract/orders'
 import { majorUnits } from '../../../shared/money'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
@@ -22,7 +23,6 @@ import {
 } from './orders.repository'
 import { verifyAndApply } from './payments.service'
 import { PaystackRefused, PaystackUnavailable } from './paystack-client'
-import type { Caller } from '../../lib/http/caller'
 
 // Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
 // the callback's verify, the staff table with its CSV export, and the file download behind a signed

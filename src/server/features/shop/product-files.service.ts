@@ -1,10 +1,10 @@
 import { PRODUCT_FILE_MAX_BYTES } from '../../../shared/contract/products'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../lib/storage'
 import { enqueueBlobDeletions } from '../files/blob-deletions'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
-import type { Caller } from '../../lib/http/caller'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers

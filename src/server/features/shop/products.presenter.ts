@@ -1,7 +1,7 @@
 import type { CatalogueItem, ProductDetail, ProductRow } from '../../../shared/contract/products'
+import type { Caller } from '../../lib/http/caller'
 import { canManageProducts, productAbilities } from '../../policies/shop.policy'
 import type { ProductRecord } from './products.repository'
-import type { Caller } from '../../lib/http/caller'
 
 // What leaves the server about a product. The deliverable (the link or the file) is what a buyer
 // pays for: it is shown only to those who manage products, never in the catalogue or product page.

@@ -7,6 +7,7 @@ import type {
 import type { DB, ProductsTable } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
@@ -29,7 +30,6 @@ import {
   removeProduct,
   updateProduct,
 } from './products.repository'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // Product management (product.md §3; UploadProducts staff and admins): create, edit, publish and
 // unpublish, delete, the staff table and its CSV export. Notifications (product.md §5): `created`

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import type { Env } from '../../env'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canRefund, refundRefusal } from '../../policies/orders.policy'
@@ -13,7 +14,6 @@ import { notifyOrderUpdated, ORDER_PAGE, orderName } from './orders.fulfilment'
 import { findOrder, moveOrder, orderLines, recordOrderEvent, refundedSoFar } from './orders.repository'
 import { PAYSTACK_ACTOR } from './payments.service'
 import { createRefund, PaystackRefused, PaystackUnavailable, paystackGateway } from './paystack-client'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // Refunds (product.md §3; AccessShop staff and admins) through Paystack's refund API and its refund
 // webhooks: paid → refund_pending → refunded (everything returned) or back to paid (a partial refund,

@@ -9,12 +9,12 @@ import {
 } from '../../../shared/contract/site'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSetting, writeSetting } from '../../lib/settings/settings'
 import { canEditSiteIdentity } from '../../policies/site.policy'
 import { recordAudit } from '../audit/audit.service'
 import { siteImageVersions } from './site-images.repository'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // The business behind this Depot (decision 0069). Until an admin saves it, the identity is made from
 // BUSINESS_NAME and BUSINESS_ADDRESS; once saved, the setting is what counts.

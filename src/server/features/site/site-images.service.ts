@@ -1,11 +1,11 @@
 import sharp, { type Metadata } from 'sharp'
 import type { SiteImage } from '../../../shared/contract/site'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canEditSiteIdentity } from '../../policies/site.policy'
 import { recordAudit } from '../audit/audit.service'
 import { deleteSiteImage, findSiteImage, replaceSiteImage } from './site-images.repository'
-import { type Caller, recordedAs } from '../../lib/http/caller'
 
 // The logo and the favicon (decision 0069). Whatever image arrives is decoded, auto-rotated and
 // re-encoded, as profile pictures and covers are: no metadata, nothing appended, bounded size.
@@ -51,12 +51,7 @@ async function reencode(kind: SiteImage, bytes: Buffer): Promise<{ bytes: Buffer
   }
 }
 
-export async function setSiteImage(
-  deps: Deps,
-  by: Caller,
-  kind: SiteImage,
-  upload: Buffer,
-): Promise<void> {
+export async function setSiteImage(deps: Deps, by: Caller, kind: SiteImage, upload: Buffer): Promise<void> {
   if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const { bytes, contentType } = await reencode(kind, upload)
   const now = deps.clock()

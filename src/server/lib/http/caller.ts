@@ -1,4 +1,5 @@
 import type { Role, StaffFunction } from '../../../shared/enums'
+import { problems } from './problem'
 
 /** Where a request came from, as the audit log records it. */
 export interface RequestOrigin {
@@ -75,4 +76,13 @@ export function recordedAs(caller: Caller): RecordedPerson {
   if (caller.kind !== 'user') return { id: null, email: null, name: 'Someone' }
   if (caller.operator) return { id: null, email: null, name: caller.name }
   return { id: caller.id, email: caller.email, name: caller.name }
+}
+
+/**
+ * The caller of a route that admits only signed-in users (the access check has already answered
+ * everyone else with 401); a 401 if it is reached anonymously all the same.
+ */
+export function requireSignedIn(caller: Caller): SignedInCaller {
+  if (caller.kind !== 'user') throw problems.unauthenticated()
+  return caller
 }
