@@ -3,7 +3,7 @@ import type { Database } from './db/connection'
 import type { Env } from './env'
 import type { ResolvedSession } from './features/accounts/sessions.service'
 import type { Metrics } from './features/system/metrics'
-import { anonymous, type Caller } from './lib/http/caller'
+import type { Caller } from './lib/http/caller'
 import type { BlobStore } from './lib/storage'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { STAFF_FUNCTIONS } from '../../shared/enums'
-import { anonymous, type Caller, type SignedInCaller } from '../lib/http/caller'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import { decideRouteAccess, decideTokenScope, type RouteAccess } from './route-access'
 
 const user = (over: Partial<SignedInCaller> = {}): Caller => ({
