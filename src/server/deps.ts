@@ -5,8 +5,8 @@ import type { ResolvedSession } from './features/accounts/sessions.service'
 import type { PaystackEmulator } from './features/shop/paystack/emulator/emulator'
 import type { PaystackGateway } from './features/shop/paystack/paystack-gateway'
 import type { Metrics } from './features/system/metrics'
+import type { Caller } from './lib/http/caller'
 import type { BlobStore } from './lib/storage'
-import type { Actor } from './policies/actor'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */
 export interface AppDeps {
@@ -38,7 +38,8 @@ export interface AppEnv {
     deps: AppDeps
     requestId: string
     logger: Logger
-    actor: Actor
+    /** Who is calling, built once per request by the session middleware (anonymous until then). */
+    caller: Caller
     /**
      * The caller's session when signed in (set by the session middleware). For a request with a
      * personal access token (`via: 'token'`), `id` is the token's id and there is no cookie `token`.

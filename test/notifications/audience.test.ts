@@ -14,7 +14,7 @@ let people: Record<string, Person>
 beforeAll(async () => {
   t = await createTestApp()
   people = {
-    actor: await signedIn(t, { name: 'Actor Tester', role: 'admin' }),
+    actor: await signedIn(t, { name: 'Caller Tester', role: 'admin' }),
     admin: await signedIn(t, { name: 'Admin Tester', role: 'admin' }),
     feedback: await signedIn(t, { name: 'Feedback Tester', role: 'staff', functions: ['ManageFeedback'] }),
     shop: await signedIn(t, { name: 'Shop Tester', role: 'staff', functions: ['AccessShop'] }),

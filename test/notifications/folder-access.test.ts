@@ -5,7 +5,7 @@ import {
   readableFolderIds,
 } from '../../src/server/features/files/access/folder-access.repository'
 import { notify } from '../../src/server/features/notifications/notify'
-import type { Actor } from '../../src/server/policies/actor'
+import type { Caller } from '../../src/server/lib/http/caller'
 import {
   canReadFolder,
   type FolderGrant,
@@ -239,13 +239,15 @@ describe('the folder rule in SQL', () => {
         ),
         async (spec) => {
           const user = await insertUser(db)
-          const actorOf: Actor = {
+          const actorOf: Caller = {
             kind: 'user',
             id: user.id,
             role: 'user',
             staffFunctions: [],
             isRestricted: false,
             emailVerified: true,
+            name: 'Fuzz Tester',
+            email: user.email,
           }
           const nodes: FolderNode[] = []
           const grants: FolderGrant[] = []

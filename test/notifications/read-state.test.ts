@@ -14,7 +14,7 @@ let actor: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  actor = await signedIn(t, { name: 'Actor Tester', role: 'admin' })
+  actor = await signedIn(t, { name: 'Caller Tester', role: 'admin' })
 })
 
 function quoteFor(...people: Person[]): NotificationInput {

@@ -18,7 +18,7 @@ describe('purgeNotifications', () => {
     const now = t.clock.now
     const ago = (days: number) => new Date(now.getTime() - days * DAY)
     const actor = await signedIn(t, {
-      name: 'Actor Tester',
+      name: 'Caller Tester',
       role: 'admin',
       createdAt: ago(500).toISOString(),
     })

@@ -15,7 +15,7 @@ let actor: Person
 
 beforeAll(async () => {
   t = await createTestApp()
-  actor = await signedIn(t, { name: 'Actor Tester', role: 'admin' })
+  actor = await signedIn(t, { name: 'Caller Tester', role: 'admin' })
 })
 
 const to = (...people: Person[]): NotificationInput => ({

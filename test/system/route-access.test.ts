@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Caller } from '../../src/server/lib/http/caller'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { newId } from '../../src/server/lib/ids'
-import type { Actor } from '../../src/server/policies/actor'
 import { decideRouteAccess, decideTokenScope } from '../../src/server/policies/route-access'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
 import { CookieClient } from '../support/http-client'
@@ -12,16 +12,16 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 // answer as its declared access says (401 / 403 / anything else). New features' routes are covered
 // the moment they are added to src/server/routes.ts.
 
-interface Caller {
+interface Walker {
   name: string
-  actor: Actor
+  actor: Caller
   client: CookieClient
   /** A personal access token, sent as Authorization: Bearer (with no cookie and no Origin). */
   bearer?: string
 }
 
 let t: TestApp
-const callers: Caller[] = []
+const callers: Walker[] = []
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -34,9 +34,11 @@ beforeAll(async () => {
     const { client, ...user } = await signedIn(t, { role, functions })
     if (restrict)
       await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', user.id).execute()
-    const actor: Actor = {
+    const actor: Caller = {
       kind: 'user',
       id: user.id,
+      name: 'Test person',
+      email: 'person@example.com',
       role,
       staffFunctions: functions,
       isRestricted: restrict,
@@ -55,9 +57,11 @@ beforeAll(async () => {
     const { client: session, ...user } = await signedIn(t, { role })
     const res = await session.json('/api/me/access-tokens', 'POST', { name, scope, expiresInDays: 7 })
     const { id, token } = (await res.json()) as { id: string; token: string }
-    const actor: Actor = {
+    const actor: Caller = {
       kind: 'user',
       id: user.id,
+      name: 'Test person',
+      email: 'person@example.com',
       role,
       staffFunctions: [],
       isRestricted: false,
@@ -92,7 +96,7 @@ function concretePath(route: AnyRoute): string {
   })
 }
 
-function expectedFor(route: AnyRoute, caller: Caller): string {
+function expectedFor(route: AnyRoute, caller: Walker): string {
   const method = route.method.toUpperCase()
   // No caller presents a metrics token; this app has none configured.
   const access = decideRouteAccess(route.access, caller.actor, { metricsToken: 'unconfigured' })

@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AppEnv } from '../../src/server/deps'
+import type { Caller, SignedInCaller } from '../../src/server/lib/http/caller'
 import { handleError } from '../../src/server/lib/http/error-handler'
 import { registerRoutes } from '../../src/server/lib/http/register-routes'
 import { requestContext } from '../../src/server/lib/http/request-context'
 import { defineRoute } from '../../src/server/lib/http/route'
-import type { Actor } from '../../src/server/policies/actor'
 import { createTestApp, TEST_ORIGIN } from '../support/test-app'
 
 // The route table's machinery, exercised through routes declared here the way features declare
@@ -63,13 +63,13 @@ const boom = defineRoute({
   },
 })
 
-async function buildApp(actor?: Actor) {
+async function buildApp(actor?: Caller) {
   const t = await createTestApp({ env: { MAX_JSON_BODY_BYTES: '1024' } })
   const app = new Hono<AppEnv>()
   app.use('*', requestContext(t.deps))
   if (actor) {
     app.use('*', async (c, next) => {
-      c.set('actor', actor)
+      c.set('caller', actor)
       await next()
     })
   }
@@ -222,18 +222,20 @@ describe('route access', () => {
   })
 
   it('answers 403 to a signed-in user without the function, 200 to staff with it', async () => {
-    const user: Actor = {
+    const user: SignedInCaller = {
       kind: 'user',
       id,
+      name: 'Test person',
+      email: 'person@example.com',
       role: 'user',
       staffFunctions: [],
       isRestricted: false,
       emailVerified: true,
     }
     expect((await (await buildApp(user)).app.request('/api/test/staff')).status).toBe(403)
-    const staff: Actor = { ...user, role: 'staff', staffFunctions: ['ManageFeedback'] }
+    const staff: Caller = { ...user, role: 'staff', staffFunctions: ['ManageFeedback'] }
     expect((await (await buildApp(staff)).app.request('/api/test/staff')).status).toBe(200)
-    const restricted: Actor = { ...staff, isRestricted: true }
+    const restricted: Caller = { ...staff, isRestricted: true }
     expect((await (await buildApp(restricted)).app.request('/api/test/staff')).status).toBe(401)
   })
 })

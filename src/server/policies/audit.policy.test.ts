@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 import { canReadAuditLog } from './audit.policy'
 
 const user = (
   role: 'user' | 'staff' | 'admin',
   staffFunctions: StaffFunction[] = [],
   isRestricted = false,
-): Actor => ({
+): Caller => ({
   kind: 'user',
   id: 'u1',
+  name: 'Test person',
+  email: 'person@example.com',
   role,
   staffFunctions,
   isRestricted,
   emailVerified: true,
 })
 
-const table: [string, Actor, boolean][] = [
+const table: [string, Caller, boolean][] = [
   ['anonymous', { kind: 'anonymous' }, false],
   ['user', user('user'), false],
   [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionType } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import {
   canChangeFolderType,
   canChangeGrant,
@@ -12,9 +12,11 @@ import {
 } from './files.policy'
 import type { FolderAccess, FolderLevel } from './folders.policy'
 
-const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',
   id: 'u',
+  name: 'Test person',
+  email: 'person@example.com',
   role: 'user',
   staffFunctions: [],
   isRestricted: false,
@@ -58,7 +60,7 @@ describe('canCreateFolder', () => {
     ['admin, top-level public', admin, null, 'public', 'ok'],
     ['ManageFolders, top-level public', manager, null, 'public', 'ok'],
     ['restricted user, top-level locked', user({ isRestricted: true }), null, 'locked', 'forbidden'],
-    ['anonymous', { kind: 'anonymous' } as Actor, null, 'locked', 'forbidden'],
+    ['anonymous', { kind: 'anonymous' } as Caller, null, 'locked', 'forbidden'],
     ['editor of the parent', user(), at('editor', 'top'), 'public', 'ok'],
     ['editor of the parent, locked subfolder', user(), at('editor', 'top'), 'locked', 'ok'],
     ['viewer of the parent', user(), at('viewer'), 'public', 'forbidden'],

@@ -1,5 +1,5 @@
 import type { FolderType, PermissionType } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 import {
   canOnFolder,
   type FolderAccess,
@@ -41,7 +41,7 @@ export function canManageFolderItself(
  * subfolders by editors of the parent (either type: a locked subfolder is a way to narrow access).
  */
 export function canCreateFolder(
-  actor: Actor,
+  actor: Caller,
   parent: FolderAccess | null,
   type: FolderType,
 ): 'ok' | 'forbidden' {
@@ -132,7 +132,7 @@ export interface TrashEntryFacts {
 }
 
 /** "Who sees trash entries: administrators of the original folder, editors their own deletions, super users." */
-export function canSeeTrashEntry(actor: Actor, entry: TrashEntryFacts): boolean {
+export function canSeeTrashEntry(actor: Caller, entry: TrashEntryFacts): boolean {
   if (isFolderSuperUser(actor)) return true
   if (actor.kind !== 'user' || actor.isRestricted) return false
   if (entry.originAccess && canOnFolder(entry.originAccess, 'restoreAny')) return true
@@ -147,7 +147,7 @@ export function canSeeTrashEntry(actor: Actor, entry: TrashEntryFacts): boolean 
 export const canRestoreTrashEntry = canSeeTrashEntry
 
 /** "delete permanently from trash": administrators of the original folder and super users. */
-export function canDeleteTrashEntry(actor: Actor, entry: TrashEntryFacts): boolean {
+export function canDeleteTrashEntry(actor: Caller, entry: TrashEntryFacts): boolean {
   if (isFolderSuperUser(actor)) return true
   return entry.originAccess !== null && canOnFolder(entry.originAccess, 'deletePermanently')
 }
@@ -156,6 +156,6 @@ export function canDeleteTrashEntry(actor: Actor, entry: TrashEntryFacts): boole
  * Finding people to share with (docs/decisions/0042): super users search everyone by part of a name or
  * address; anyone else types a full e-mail address, or finds the people they already share with.
  */
-export function shareLookupScope(actor: Actor): 'everyone' | 'contacts' {
+export function shareLookupScope(actor: Caller): 'everyone' | 'contacts' {
   return isFolderSuperUser(actor) ? 'everyone' : 'contacts'
 }

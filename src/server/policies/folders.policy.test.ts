@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionType } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import {
   canGrantLevel,
   canOnFolder,
@@ -14,9 +14,11 @@ import {
   resolveFolderAccess,
 } from './folders.policy'
 
-const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',
   id: 'u',
+  name: 'Test person',
+  email: 'person@example.com',
   role: 'user',
   staffFunctions: [],
   isRestricted: false,
@@ -63,7 +65,7 @@ const shopStaff = user({ role: 'staff', staffFunctions: ['AccessShop'] })
 const userWithFunction = user({ role: 'user', staffFunctions: ['ManageFolders'] })
 
 // [case, actor, folder, grants, expected level]
-const cases: [string, Actor, string, FolderGrant[], FolderLevel | null][] = [
+const cases: [string, Caller, string, FolderGrant[], FolderLevel | null][] = [
   ['anonymous sees nothing, even public', { kind: 'anonymous' }, 'pub', [], null],
   ['a restricted user sees nothing', user({ isRestricted: true }), 'pub', [grant('pub', 'editor')], null],
   ['a restricted admin is no super user', user({ role: 'admin', isRestricted: true }), 'lock', [], null],
@@ -144,7 +146,7 @@ describe('isFolderSuperUser', () => {
     ['AccessShop staff', shopStaff, false],
     ['user', plain, false],
     ['user-role account holding ManageFolders', userWithFunction, false],
-    ['anonymous', { kind: 'anonymous' } as Actor, false],
+    ['anonymous', { kind: 'anonymous' } as Caller, false],
   ])('%s', (_label, actor, expected) => {
     expect(isFolderSuperUser(actor)).toBe(expected)
   })

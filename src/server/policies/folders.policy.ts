@@ -1,5 +1,6 @@
 import type { FolderType, PermissionType } from '../../shared/enums'
-import type { Actor } from './actor'
+import { hasStaffFunction } from '../../shared/staff-functions'
+import type { AnonymousCaller, SignedInCaller } from '../lib/http/caller'
 
 // Who may do what in a folder (product.md §2, docs/decisions/0023). THE folder rule: the files feature, search and the
 // notification inbox all decide through it. It is pure: the repository
@@ -43,16 +44,23 @@ export interface FolderAccess {
 
 const NONE: FolderAccess = { level: null, via: 'none', grantFolderId: null }
 
-type SignedIn = Extract<Actor, { kind: 'user' }>
+/**
+ * What the folder rule needs to know about someone: the caller, or another person it is asked about
+ * (a grantee whose inherited level sharing compares against, a notification's recipient).
+ */
+export type FolderPerson =
+  | AnonymousCaller
+  | Pick<SignedInCaller, 'kind' | 'id' | 'role' | 'staffFunctions' | 'isRestricted'>
 
-function signedIn(actor: Actor): actor is SignedIn {
+type SignedInPerson = Extract<FolderPerson, { kind: 'user' }>
+
+function signedIn(actor: FolderPerson): actor is SignedInPerson {
   return actor.kind === 'user' && !actor.isRestricted
 }
 
 /** Admins and ManageFolders staff: full control of every folder, file, permission and trash entry. */
-export function isFolderSuperUser(actor: Actor): boolean {
-  if (!signedIn(actor)) return false
-  return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('ManageFolders'))
+export function isFolderSuperUser(actor: FolderPerson): boolean {
+  return actor.kind === 'user' && hasStaffFunction(actor, 'ManageFolders')
 }
 
 /**
@@ -62,7 +70,7 @@ export function isFolderSuperUser(actor: Actor): boolean {
  * @param grants the caller's grants on folders of the chain (others are ignored).
  */
 export function resolveFolderAccess(
-  actor: Actor,
+  actor: FolderPerson,
   chain: readonly FolderNode[],
   grants: readonly FolderGrant[],
 ): FolderAccess {

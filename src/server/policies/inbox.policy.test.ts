@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 import {
   canChangeInboxSettings,
   canHandlePrivacyRequests,
@@ -12,10 +12,19 @@ const user = (
   role: 'user' | 'staff' | 'admin',
   staffFunctions: StaffFunction[] = [],
   isRestricted = false,
-): Actor => ({ kind: 'user', id: 'u1', role, staffFunctions, isRestricted, emailVerified: true })
+): Caller => ({
+  kind: 'user',
+  id: 'u1',
+  name: 'Test person',
+  email: 'person@example.com',
+  role,
+  staffFunctions,
+  isRestricted,
+  emailVerified: true,
+})
 
 // actor → [triage, settings, privacy]
-const table: [string, Actor, [boolean, boolean, boolean]][] = [
+const table: [string, Caller, [boolean, boolean, boolean]][] = [
   ['anonymous', { kind: 'anonymous' }, [false, false, false]],
   ['user', user('user'), [false, false, false]],
   [

@@ -1,25 +1,25 @@
 import type { InboxStatus } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 
 // Who may do what in the inbox (product.md §1 and §4). The public forms are open to everyone, signed
 // in or not (a restricted user counts as a visitor). Triage (view, resolve/reopen, delete, export) is
 // for admins and ManageFeedback staff. The inbox settings and the privacy export/erase are for admins.
 
-export function isInboxStaff(actor: Actor): boolean {
+export function isInboxStaff(actor: Caller): boolean {
   if (actor.kind !== 'user' || actor.isRestricted) return false
   return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('ManageFeedback'))
 }
 
-export function canTriageInbox(actor: Actor): boolean {
+export function canTriageInbox(actor: Caller): boolean {
   return isInboxStaff(actor)
 }
 
-export function canChangeInboxSettings(actor: Actor): boolean {
+export function canChangeInboxSettings(actor: Caller): boolean {
   return actor.kind === 'user' && !actor.isRestricted && actor.role === 'admin'
 }
 
 /** Exporting and erasing everything held for an address: an admin's decision, audited. */
-export function canHandlePrivacyRequests(actor: Actor): boolean {
+export function canHandlePrivacyRequests(actor: Caller): boolean {
   return canChangeInboxSettings(actor)
 }
 
@@ -30,7 +30,7 @@ export interface InboxEntryAbilities {
 }
 
 /** What the caller may do to one quote or contact in its current status; the UI shows only these. */
-export function inboxEntryAbilities(actor: Actor, status: InboxStatus): InboxEntryAbilities {
+export function inboxEntryAbilities(actor: Caller, status: InboxStatus): InboxEntryAbilities {
   const staff = isInboxStaff(actor)
   return { resolve: staff && status === 'pending', reopen: staff && status === 'resolved', delete: staff }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Actor } from './actor'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import {
   canCheckout,
   canRefund,
@@ -10,9 +10,11 @@ import {
   settle,
 } from './orders.policy'
 
-const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',
   id: 'u1',
+  name: 'Test person',
+  email: 'person@example.com',
   role: 'user',
   staffFunctions: [],
   isRestricted: false,
@@ -25,7 +27,7 @@ describe('orders policy', () => {
     ['verified user', user(), true],
     ['unverified', user({ emailVerified: false }), false],
     ['restricted', user({ isRestricted: true }), false],
-    ['anonymous', { kind: 'anonymous' } as Actor, false],
+    ['anonymous', { kind: 'anonymous' } as Caller, false],
   ])('checkout: %s → %s', (_n, actor, ok) => expect(canCheckout(actor)).toBe(ok))
 
   it.each([

@@ -1,18 +1,18 @@
 import type { OrderStatus } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 
 // Who may do what with orders, and how Paystack's word moves an order (product.md §3). Pure: the
 // services give plain snapshots and apply the answer with a guarded update.
 
-type UserActor = Extract<Actor, { kind: 'user' }>
+type UserActor = Extract<Caller, { kind: 'user' }>
 
 /** Checkout: a signed-in, verified, unrestricted user. */
-export function canCheckout(actor: Actor): actor is UserActor {
+export function canCheckout(actor: Caller): actor is UserActor {
   return actor.kind === 'user' && actor.emailVerified && !actor.isRestricted
 }
 
 /** Every order, the orders table and the export: admins and AccessShop staff. */
-export function canSeeAllOrders(actor: Actor): actor is UserActor {
+export function canSeeAllOrders(actor: Caller): actor is UserActor {
   if (actor.kind !== 'user' || actor.isRestricted) return false
   return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('AccessShop'))
 }
@@ -24,7 +24,7 @@ export const canSeeCustomers = canSeeAllOrders
 export const canRefund = canSeeAllOrders
 
 /** One order: its buyer, or someone who sees all orders. */
-export function canSeeOrder(actor: Actor, order: { user_id: string }): boolean {
+export function canSeeOrder(actor: Caller, order: { user_id: string }): boolean {
   if (actor.kind !== 'user' || actor.isRestricted) return false
   return order.user_id === actor.id || canSeeAllOrders(actor)
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { STAFF_FUNCTIONS } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import { decideRouteAccess, decideTokenScope, type RouteAccess } from './route-access'
 
-const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',
   id: 'u',
+  name: 'Test person',
+  email: 'person@example.com',
   role: 'user',
   staffFunctions: [],
   isRestricted: false,
@@ -13,7 +15,7 @@ const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
   ...over,
 })
 
-const actors: Record<string, Actor> = {
+const actors: Record<string, Caller> = {
   anonymous: { kind: 'anonymous' },
   user: user(),
   restricted: user({ isRestricted: true }),

@@ -1,5 +1,5 @@
 import type { StaffFunction } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 
 /**
  * Who may call a route at all. Every route in the route table declares one; finer rules about the
@@ -37,7 +37,7 @@ export interface RequestCredentials {
 
 export function decideRouteAccess(
   access: RouteAccess,
-  actor: Actor,
+  actor: Caller,
   credentials: RequestCredentials = {},
 ): AccessDecision {
   if (access === 'public') return 'allow'
@@ -60,7 +60,7 @@ export function decideRouteAccess(
  * What an access token's scope allows on top of the route's access: a read-only token makes no
  * state-changing request at all, public ones included (it would still act as its user there).
  */
-export function decideTokenScope(actor: Actor, method: string): AccessDecision {
+export function decideTokenScope(actor: Caller, method: string): AccessDecision {
   if (actor.kind !== 'user' || !actor.token?.readOnly) return 'allow'
   return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) ? 'allow' : 'forbidden'
 }

@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 import { canManageProducts, canViewCover, canViewProduct, isForSale, productAbilities } from './shop.policy'
 
 const user = (
   role: 'user' | 'staff' | 'admin',
   staffFunctions: StaffFunction[] = [],
   isRestricted = false,
-): Actor => ({ kind: 'user', id: 'u1', role, staffFunctions, isRestricted, emailVerified: true })
+): Caller => ({
+  kind: 'user',
+  id: 'u1',
+  name: 'Test person',
+  email: 'person@example.com',
+  role,
+  staffFunctions,
+  isRestricted,
+  emailVerified: true,
+})
 
 const published = { isPublished: true, deletedAt: null }
 const draft = { isPublished: false, deletedAt: null }
 const hidden = { isPublished: true, deletedAt: '2026-01-01T00:00:00.000Z' }
 
 // actor → [manage, view draft, view hidden, draft cover]
-const table: [string, Actor, [boolean, boolean, boolean, boolean]][] = [
+const table: [string, Caller, [boolean, boolean, boolean, boolean]][] = [
   ['anonymous', { kind: 'anonymous' }, [false, false, false, false]],
   ['user', user('user'), [false, false, false, false]],
   [

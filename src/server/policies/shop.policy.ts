@@ -1,4 +1,4 @@
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 
 // Who may do what in the shop's catalogue (product.md §1 and §3). Browsing is for everyone; managing
 // products (create, edit, publish, delete, covers and deliverables, the staff table) is for admins
@@ -10,11 +10,11 @@ export interface ProductSnapshot {
   deletedAt: string | null
 }
 
-function isActiveUser(actor: Actor): actor is Extract<Actor, { kind: 'user' }> {
+function isActiveUser(actor: Caller): actor is Extract<Caller, { kind: 'user' }> {
   return actor.kind === 'user' && !actor.isRestricted
 }
 
-export function canManageProducts(actor: Actor): boolean {
+export function canManageProducts(actor: Caller): boolean {
   if (!isActiveUser(actor)) return false
   return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('UploadProducts'))
 }
@@ -25,7 +25,7 @@ export function isForSale(product: ProductSnapshot): boolean {
 }
 
 /** The product page: published and not deleted, or anything to those who manage products. */
-export function canViewProduct(actor: Actor, product: ProductSnapshot): boolean {
+export function canViewProduct(actor: Caller, product: ProductSnapshot): boolean {
   return isForSale(product) || canManageProducts(actor)
 }
 
@@ -33,7 +33,7 @@ export function canViewProduct(actor: Actor, product: ProductSnapshot): boolean 
  * A cover is public once the product is published, and stays public when an ordered product is
  * deleted (only hidden), so old orders still show it. A draft's cover is for managers only.
  */
-export function canViewCover(actor: Actor, product: ProductSnapshot): boolean {
+export function canViewCover(actor: Caller, product: ProductSnapshot): boolean {
   return product.isPublished || canManageProducts(actor)
 }
 
@@ -44,7 +44,7 @@ export interface ProductAbilities {
 }
 
 /** A deleted (hidden) product is kept only for its orders: nobody edits or deletes it again. */
-export function productAbilities(actor: Actor, product: ProductSnapshot): ProductAbilities {
+export function productAbilities(actor: Caller, product: ProductSnapshot): ProductAbilities {
   const manage = canManageProducts(actor) && product.deletedAt === null
   return { edit: manage, delete: manage, buy: isForSale(product) }
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { Actor } from './actor'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import { canEditSiteIdentity } from './site.policy'
 
-const user = (over: Partial<Extract<Actor, { kind: 'user' }>>): Actor => ({
+const user = (over: Partial<SignedInCaller>): Caller => ({
   kind: 'user',
   id: 'u',
+  name: 'Test person',
+  email: 'person@example.com',
   role: 'user',
   staffFunctions: [],
   isRestricted: false,
@@ -22,7 +24,7 @@ describe('site identity policy', () => {
       false,
     ],
     ['a customer', user({}), false],
-    ['a visitor', { kind: 'anonymous' } as Actor, false],
+    ['a visitor', { kind: 'anonymous' } as Caller, false],
   ])('%s may edit: %s', (_who, actor, allowed) => {
     expect(canEditSiteIdentity(actor)).toBe(allowed)
   })

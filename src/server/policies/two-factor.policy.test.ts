@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { Actor } from './actor'
+import type { Caller, SignedInCaller } from '../lib/http/caller'
 import { canChangeSecuritySettings, canResetTwoFactor, twoFactorRequiredFor } from './two-factor.policy'
 
-const user = (over: Partial<Extract<Actor, { kind: 'user' }>> = {}): Actor => ({
+const user = (over: Partial<SignedInCaller> = {}): Caller => ({
   kind: 'user',
   id: 'me',
+  name: 'Test person',
+  email: 'person@example.com',
   role: 'user',
   staffFunctions: [],
   isRestricted: false,

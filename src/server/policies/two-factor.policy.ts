@@ -1,5 +1,5 @@
 import type { Role } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 
 // Two-factor sign-in (docs/decisions/0044): who must have it, and who may take it away.
 
@@ -9,11 +9,11 @@ export function twoFactorRequiredFor(role: Role, requiredForStaff: boolean): boo
 }
 
 /** Resetting someone's second factor (they lost their phone and their codes) is for admins, never on oneself. */
-export function canResetTwoFactor(actor: Actor, targetId: string): boolean {
+export function canResetTwoFactor(actor: Caller, targetId: string): boolean {
   return actor.kind === 'user' && !actor.isRestricted && actor.role === 'admin' && actor.id !== targetId
 }
 
 /** Whether the admins' security settings may be read and changed. */
-export function canChangeSecuritySettings(actor: Actor): boolean {
+export function canChangeSecuritySettings(actor: Caller): boolean {
   return actor.kind === 'user' && !actor.isRestricted && actor.role === 'admin'
 }

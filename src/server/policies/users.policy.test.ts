@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 import {
   type AccessChange,
   canEndSessionsOf,
@@ -8,9 +8,11 @@ import {
   type UserSnapshot,
 } from './users.policy'
 
-const actor = (id: string, role: 'user' | 'staff' | 'admin', isRestricted = false): Actor => ({
+const actor = (id: string, role: 'user' | 'staff' | 'admin', isRestricted = false): Caller => ({
   kind: 'user',
   id,
+  name: 'Test person',
+  email: 'person@example.com',
   role,
   staffFunctions: role === 'staff' ? ['ManageFolders', 'AccessShop', 'UploadProducts', 'ManageFeedback'] : [],
   isRestricted,
@@ -24,7 +26,7 @@ const target = (id: string, role: UserSnapshot['role'], isRestricted = false): U
 })
 
 // actor × target × change × active admins → allowed?
-const cases: [string, Actor, UserSnapshot, AccessChange, number, boolean][] = [
+const cases: [string, Caller, UserSnapshot, AccessChange, number, boolean][] = [
   ['anonymous changes a role', { kind: 'anonymous' }, target('u', 'user'), { role: 'staff' }, 2, false],
   ['a user promotes themself', actor('u', 'user'), target('u', 'user'), { role: 'admin' }, 1, false],
   [

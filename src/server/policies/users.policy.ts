@@ -1,5 +1,5 @@
 import type { Role, StaffFunction } from '../../shared/enums'
-import type { Actor } from './actor'
+import type { Caller } from '../lib/http/caller'
 
 // Who may change whom (product.md §1): only admins change roles, staff functions and restriction; an
 // admin cannot demote or restrict themself, and nobody can demote or restrict the last admin.
@@ -20,7 +20,7 @@ export type Decision = { ok: true } | { ok: false; reason: string }
 const allow: Decision = { ok: true }
 const deny = (reason: string): Decision => ({ ok: false, reason })
 
-export function isAdmin(actor: Actor): boolean {
+export function isAdmin(actor: Caller): boolean {
   return actor.kind === 'user' && actor.role === 'admin' && !actor.isRestricted
 }
 
@@ -28,7 +28,7 @@ export function isAdmin(actor: Actor): boolean {
  * @param activeAdmins the number of unrestricted admins right now (read in the same transaction).
  */
 export function decideAccessChange(
-  actor: Actor,
+  actor: Caller,
   target: UserSnapshot,
   change: AccessChange,
   activeAdmins: number,
@@ -52,10 +52,10 @@ export function effectiveStaffFunctions(role: Role, requested: readonly StaffFun
   return role === 'staff' ? [...new Set(requested)] : []
 }
 
-export function canViewUsers(actor: Actor): boolean {
+export function canViewUsers(actor: Caller): boolean {
   return isAdmin(actor)
 }
 
-export function canEndSessionsOf(actor: Actor, targetId: string): boolean {
+export function canEndSessionsOf(actor: Caller, targetId: string): boolean {
   return isAdmin(actor) || (actor.kind === 'user' && !actor.isRestricted && actor.id === targetId)
 }

@@ -2,7 +2,6 @@ import type { SessionUser } from '../../../shared/contract/accounts'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { newId } from '../../lib/ids'
-import type { Actor } from '../../policies/actor'
 import { hashToken, newSecureToken } from './secure-tokens'
 import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './session-policy'
 import * as sessions from './sessions.repository'
@@ -92,18 +91,6 @@ export async function isRestrictedSession(deps: Deps, rawToken: string | undefin
   if (!rawToken || rawToken.length > 200) return false
   const row = await sessions.findSessionWithUser(deps.database.db, hashToken(rawToken))
   return row?.isRestricted === true
-}
-
-export function actorOf(session: ResolvedSession): Actor {
-  const { user } = session
-  return {
-    kind: 'user',
-    id: user.id,
-    role: user.role,
-    staffFunctions: user.staffFunctions,
-    isRestricted: user.isRestricted,
-    emailVerified: user.emailVerified !== null,
-  }
 }
 
 /** staffFunctions is JSON text; anything unknown in it is ignored rather than trusted. */

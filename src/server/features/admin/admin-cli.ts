@@ -3,12 +3,13 @@ import { z } from 'zod'
 import { emailSchema, passwordSchema } from '../../../shared/contract/accounts'
 import { ACCOUNT_TYPES, ROLES, STAFF_FUNCTIONS } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
+import { OPERATOR } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { findUserByEmail } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
 import { runOperationsCommand } from '../operations/operations-cli'
 import { resetTwoFactor } from './two-factor-reset.service'
-import { changeUserAccess, endAllSessions, OPERATOR } from './user-access.service'
+import { changeUserAccess, endAllSessions } from './user-access.service'
 
 // `npm run admin -- <command>`: the operator's command line (architecture.md, operator contract).
 // Every command prints what it did; bad input exits non-zero with a message saying what to fix.

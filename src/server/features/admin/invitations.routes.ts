@@ -17,7 +17,6 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitations.service'
-import { actorInfo } from './users.routes'
 
 const idParams = z.object({ id: z.string().uuid() })
 
@@ -29,7 +28,7 @@ export const invitationsRoutes = [
     tags: ['admin'],
     access: 'admin',
     responses: { 200: { description: 'Open invitations', schema: invitationListSchema } },
-    handler: (c) => listInvitations(c.var.deps, actorInfo(c)),
+    handler: (c) => listInvitations(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'post',
@@ -42,7 +41,7 @@ export const invitationsRoutes = [
       201: { description: 'Invited; the e-mail is on its way', schema: invitationSchema },
       409: { description: 'The address has an account or an open invitation' },
     },
-    handler: (c, { body }) => createInvitation(c.var.deps, actorInfo(c), body),
+    handler: (c, { body }) => createInvitation(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'post',
@@ -52,7 +51,7 @@ export const invitationsRoutes = [
     access: 'admin',
     request: { params: idParams },
     responses: { 200: { description: 'Sent again', schema: invitationSchema } },
-    handler: (c, { params }) => resendInvitation(c.var.deps, actorInfo(c), params.id),
+    handler: (c, { params }) => resendInvitation(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'delete',
@@ -63,7 +62,7 @@ export const invitationsRoutes = [
     request: { params: idParams },
     responses: { 204: { description: 'Revoked' } },
     handler: async (c, { params }) => {
-      await revokeInvitation(c.var.deps, actorInfo(c), params.id)
+      await revokeInvitation(c.var.deps, c.var.caller, params.id)
       return c.body(null, 204)
     },
   }),

@@ -6,6 +6,7 @@ import {
 import type { Role, StaffFunction } from '../../../shared/enums'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { canManageInvitations } from '../../policies/invitations.policy'
@@ -18,7 +19,6 @@ import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, invitation as invitationMail } from '../mail'
 import { brandOf } from '../site/brand'
 import * as repo from './invitations.repository'
-import type { ActorInfo } from './user-access.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer'>
 type Db = Parameters<typeof repo.insertInvitation>[0]
@@ -29,8 +29,8 @@ const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000
 // roles). The link carries a single-use token, stored hashed; accepting creates the account already
 // verified (the link proves the inbox) with that role and those functions.
 
-function requireAdmin(by: ActorInfo) {
-  if (!canManageInvitations(by.actor)) throw problems.forbidden('Only admins can invite people.')
+function requireAdmin(by: Caller) {
+  if (!canManageInvitations(by)) throw problems.forbidden('Only admins can invite people.')
 }
 
 function present(row: DB['invitations'] & { inviter_name?: string | null }, now: Date): Invitation {
@@ -54,14 +54,14 @@ function roleLabel(role: Role, functions: readonly StaffFunction[]): string {
 }
 
 /** Issues a fresh token and mails the link, in the caller's transaction. */
-async function mailLink(deps: Deps, trx: Db, row: DB['invitations'], by: ActorInfo, token: string) {
+async function mailLink(deps: Deps, trx: Db, row: DB['invitations'], by: Caller, token: string) {
   const brand = await brandOf(trx, deps.env)
   await enqueueMail(
     trx,
     {
       to: row.email,
       ...invitationMail(brand, {
-        inviterName: by.name,
+        inviterName: recordedAs(by).name,
         roleLabel: roleLabel(row.role, parseStaffFunctions(row.staffFunctions)),
         link: `${brand.baseUrl}/accept-invitation?token=${token}`,
         expiresInDays: INVITATION_LIFETIME_DAYS,
@@ -71,7 +71,7 @@ async function mailLink(deps: Deps, trx: Db, row: DB['invitations'], by: ActorIn
   )
 }
 
-export async function listInvitations(deps: Deps, by: ActorInfo) {
+export async function listInvitations(deps: Deps, by: Caller) {
   requireAdmin(by)
   const now = deps.clock()
   const rows = await repo.listOpenInvitations(deps.database.db)
@@ -80,7 +80,7 @@ export async function listInvitations(deps: Deps, by: ActorInfo) {
 
 export async function createInvitation(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   input: { email: string; role: Role; staffFunctions: readonly StaffFunction[] },
 ): Promise<Invitation> {
   requireAdmin(by)
@@ -111,7 +111,7 @@ export async function createInvitation(
       role: input.role,
       staffFunctions: JSON.stringify(functions),
       token_hash: hashToken(token),
-      invited_by: by.id,
+      invited_by: recordedAs(by).id,
       created_at: stamp,
       sent_at: stamp,
       expires_at: new Date(now.getTime() + LIFETIME_MS).toISOString(),
@@ -125,7 +125,7 @@ export async function createInvitation(
       trx,
       {
         action: 'invitation.sent',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         target: { type: 'invitation', id: row.id },
         from: by.from,
         details: { email, role: input.role, staffFunctions: functions },
@@ -135,14 +135,14 @@ export async function createInvitation(
     return row
   })
   deps.mailer.kick()
-  return present({ ...created, inviter_name: by.name }, now)
+  return present({ ...created, inviter_name: recordedAs(by).name }, now)
 }
 
 const noSuchInvitation = () =>
   problems.notFound('No open invitation with this id: it was accepted or revoked.')
 
 /** A new link and a new expiry; the old link stops working. */
-export async function resendInvitation(deps: Deps, by: ActorInfo, id: string): Promise<Invitation> {
+export async function resendInvitation(deps: Deps, by: Caller, id: string): Promise<Invitation> {
   requireAdmin(by)
   const now = deps.clock()
   const updated = await deps.database.db.transaction().execute(async (trx) => {
@@ -161,7 +161,7 @@ export async function resendInvitation(deps: Deps, by: ActorInfo, id: string): P
       trx,
       {
         action: 'invitation.resent',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         target: { type: 'invitation', id },
         from: by.from,
         details: { email: row.email },
@@ -174,7 +174,7 @@ export async function resendInvitation(deps: Deps, by: ActorInfo, id: string): P
   return present(updated, now)
 }
 
-export async function revokeInvitation(deps: Deps, by: ActorInfo, id: string): Promise<void> {
+export async function revokeInvitation(deps: Deps, by: Caller, id: string): Promise<void> {
   requireAdmin(by)
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
@@ -184,7 +184,7 @@ export async function revokeInvitation(deps: Deps, by: ActorInfo, id: string): P
       trx,
       {
         action: 'invitation.revoked',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         target: { type: 'invitation', id },
         from: by.from,
         details: { email: row.email },
@@ -241,7 +241,7 @@ export async function previewInvitation(deps: Pick<Deps, 'database' | 'clock'>, 
 export async function acceptInvitation(
   deps: Pick<Deps, 'database' | 'clock'>,
   input: InvitationAcceptInput,
-  from: ActorInfo['from'],
+  from: RequestOrigin,
 ): Promise<{ email: string }> {
   const now = deps.clock()
   return deps.database.db.transaction().execute(async (trx) => {

@@ -1,35 +1,38 @@
 import type { SecuritySettings } from '../../../shared/contract/two-factor'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { readSetting, writeSetting } from '../../lib/settings/settings'
 import { canChangeSecuritySettings } from '../../policies/two-factor.policy'
 import { REQUIRE_TWO_FACTOR_SETTING } from '../accounts/two-factor.service'
 import { recordAudit } from '../audit/audit.service'
-import type { ActorInfo } from './user-access.service'
 
 // The admins' security settings: for now, whether staff and admins must use two-factor sign-in.
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
-export async function getSecuritySettings(deps: Deps, by: ActorInfo): Promise<SecuritySettings> {
-  if (!canChangeSecuritySettings(by.actor)) throw problems.forbidden()
+export async function getSecuritySettings(deps: Deps, by: Caller): Promise<SecuritySettings> {
+  if (!canChangeSecuritySettings(by)) throw problems.forbidden()
   return { requireTwoFactorForStaff: await readSetting(deps.database.db, REQUIRE_TWO_FACTOR_SETTING) }
 }
 
 export async function updateSecuritySettings(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   change: SecuritySettings,
 ): Promise<SecuritySettings> {
-  if (!canChangeSecuritySettings(by.actor)) throw problems.forbidden()
+  if (!canChangeSecuritySettings(by)) throw problems.forbidden()
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
-    await writeSetting(trx, REQUIRE_TWO_FACTOR_SETTING, change.requireTwoFactorForStaff, { now, by: by.id })
+    await writeSetting(trx, REQUIRE_TWO_FACTOR_SETTING, change.requireTwoFactorForStaff, {
+      now,
+      by: recordedAs(by).id,
+    })
     await recordAudit(
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         details: { area: 'security', changed: Object.keys(change), ...change },
       },

@@ -3,7 +3,6 @@ import { securitySettingsSchema, securitySettingsUpdateSchema } from '../../../s
 import { defineRoute } from '../../lib/http/route'
 import { getSecuritySettings, updateSecuritySettings } from './security-settings.service'
 import { resetTwoFactor } from './two-factor-reset.service'
-import { actorInfo } from './users.routes'
 
 // The admins' side of two-factor sign-in (docs/decisions/0044): the requirement for staff and admins,
 // and resetting a user's second factor.
@@ -16,7 +15,7 @@ export const adminSecurityRoutes = [
     tags: ['admin'],
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: securitySettingsSchema } },
-    handler: (c) => getSecuritySettings(c.var.deps, actorInfo(c)),
+    handler: (c) => getSecuritySettings(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'patch',
@@ -26,7 +25,7 @@ export const adminSecurityRoutes = [
     access: 'admin',
     request: { body: securitySettingsUpdateSchema },
     responses: { 200: { description: 'The settings after the change', schema: securitySettingsSchema } },
-    handler: (c, { body }) => updateSecuritySettings(c.var.deps, actorInfo(c), body),
+    handler: (c, { body }) => updateSecuritySettings(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'delete',
@@ -43,6 +42,6 @@ export const adminSecurityRoutes = [
       403: { description: 'Your own: turn it off on your profile instead' },
       404: { description: 'No such user' },
     },
-    handler: (c, { params }) => resetTwoFactor(c.var.deps, actorInfo(c), params.id),
+    handler: (c, { params }) => resetTwoFactor(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canResetTwoFactor } from '../../policies/two-factor.policy'
 import { deleteTwoFactor } from '../accounts/two-factor.repository'
@@ -6,7 +7,6 @@ import { findUserById } from '../accounts/users.repository'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, twoFactorReset } from '../mail'
 import { brandOf } from '../site/brand'
-import type { ActorInfo } from './user-access.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'> & Partial<Pick<AppDeps, 'mailer'>>
 
@@ -16,12 +16,8 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'> & Partial<Pick<AppDeps, 
  * one transaction. If the admins require it of them, they are asked to set it up again at their next
  * request. Says whether they had one.
  */
-export async function resetTwoFactor(
-  deps: Deps,
-  by: ActorInfo,
-  targetId: string,
-): Promise<{ reset: boolean }> {
-  if (!canResetTwoFactor(by.actor, targetId)) {
+export async function resetTwoFactor(deps: Deps, by: Caller, targetId: string): Promise<{ reset: boolean }> {
+  if (!canResetTwoFactor(by, targetId)) {
     throw problems.forbidden(
       'Admins reset other people’s two-factor sign-in; turn your own off on your profile.',
     )
@@ -36,7 +32,7 @@ export async function resetTwoFactor(
       trx,
       {
         action: 'two_factor.reset',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         target: { type: 'user', id: target.id },
         from: by.from,
       },

@@ -1,7 +1,7 @@
 import type { Role, StaffFunction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { type AccessChange, decideAccessChange, effectiveStaffFunctions } from '../../policies/users.policy'
 import { deleteSessionsOfUser } from '../accounts/sessions.repository'
 import { parseStaffFunctions } from '../accounts/sessions.service'
@@ -12,43 +12,19 @@ import { notify } from '../notifications/notify'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
-export interface ActorInfo {
-  actor: Actor
-  /** For the audit log and the notification's actor name. */
-  id: string | null
-  email: string | null
-  name: string
-  from?: AuditEvent['from']
-}
-
-/** The command line acts as an operator: every admin right, still bound by the last-admin rule. */
-export const OPERATOR: ActorInfo = {
-  actor: {
-    kind: 'user',
-    id: 'operator',
-    role: 'admin',
-    staffFunctions: [],
-    isRestricted: false,
-    emailVerified: true,
-  },
-  id: null,
-  email: null,
-  name: 'An administrator',
-}
-
 /**
  * Changes a user's role, staff functions or restriction in one transaction: the policy decides on a
  * fresh count of admins, restriction ends every session at once, each change is audited, and a change
  * of functions records a staffFunction notification for the user.
  */
-export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: string, change: AccessChange) {
+export async function changeUserAccess(deps: Deps, by: Caller, targetId: string, change: AccessChange) {
   const now = deps.clock()
   return deps.database.db.transaction().execute(async (trx) => {
     const target = await findUserById(trx, targetId)
     if (!target) throw problems.notFound('No such user.')
-    const decision = decideAccessChange(by.actor, target, change, await countAdmins(trx))
+    const decision = decideAccessChange(by, target, change, await countAdmins(trx))
     if (!decision.ok) {
-      throw by.actor.kind === 'user' && by.actor.role === 'admin'
+      throw by.kind === 'user' && by.role === 'admin'
         ? new HttpProblem(409, 'access_change_refused', decision.reason)
         : problems.forbidden(decision.reason)
     }
@@ -81,7 +57,7 @@ export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: stri
         trx,
         {
           action,
-          actor: { id: by.id, email: by.email },
+          actor: recordedAs(by),
           target: { type: 'user', id: target.id },
           from: by.from,
           details,
@@ -97,7 +73,7 @@ export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: stri
         {
           type: 'staffFunction',
           action: 'updated',
-          actor: { id: by.id, name: by.name },
+          actor: recordedAs(by),
           mainItem: functions.length > 0 ? functions.join(', ') : 'no staff functions',
           subItem: target.name,
           // product.md §5: the affected user and admins (admins by type, the user named).
@@ -112,13 +88,13 @@ export async function changeUserAccess(deps: Deps, by: ActorInfo, targetId: stri
 }
 
 /** Ends every session of a user (an admin action, or the operator's). */
-export async function endAllSessions(deps: Deps, by: ActorInfo, targetId: string): Promise<number> {
+export async function endAllSessions(deps: Deps, by: Caller, targetId: string): Promise<number> {
   const result = await deleteSessionsOfUser(deps.database.db, targetId)
   await recordAudit(
     deps.database.db,
     {
       action: 'sessions.revoked',
-      actor: { id: by.id, email: by.email },
+      actor: recordedAs(by),
       target: { type: 'user', id: targetId },
       from: by.from,
     },

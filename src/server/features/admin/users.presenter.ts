@@ -1,11 +1,11 @@
 import type { AdminUser } from '../../../shared/contract/admin-users'
-import type { Actor } from '../../policies/actor'
+import type { Caller } from '../../lib/http/caller'
 import { canEndSessionsOf, decideAccessChange } from '../../policies/users.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import type { UserListRow } from './users.repository'
 
 /** What leaves the server about a user in the admin table, with what the caller may do to them. */
-export function presentAdminUser(row: UserListRow, caller: Actor, activeAdmins: number): AdminUser {
+export function presentAdminUser(row: UserListRow, caller: Caller, activeAdmins: number): AdminUser {
   const target = { id: row.id, role: row.role, isRestricted: row.isRestricted }
   return {
     ...row,

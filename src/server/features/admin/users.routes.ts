@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { z } from 'zod'
 import {
   accessChangeSchema,
@@ -6,28 +5,13 @@ import {
   adminUserListQuerySchema,
   adminUserListSchema,
 } from '../../../shared/contract/admin-users'
-import type { AppEnv } from '../../deps'
 import { csvResponse } from '../../lib/csv/csv-response'
 import { defineRoute } from '../../lib/http/route'
-import { clientInfo } from '../accounts/client-info'
-import type { ActorInfo } from './user-access.service'
 import { endUserSessions, exportUsers, getUser, listUsers, updateUserAccess } from './users.service'
 
 // The admin's users table and user page.
 
 const idParams = z.object({ id: z.string().uuid() })
-
-/** Who is acting, for services that audit and notify (also used by the inbox's staff routes). */
-export function actorInfo(c: Context<AppEnv>): ActorInfo {
-  const user = c.var.session?.user
-  return {
-    actor: c.var.actor,
-    id: user?.id ?? null,
-    email: user?.email ?? null,
-    name: user?.name ?? 'An administrator',
-    from: clientInfo(c),
-  }
-}
 
 export const adminUsersRoutes = [
   defineRoute({
@@ -38,7 +22,7 @@ export const adminUsersRoutes = [
     access: 'admin',
     request: { query: adminUserListQuerySchema },
     responses: { 200: { description: 'A page of users', schema: adminUserListSchema } },
-    handler: (c, { query }) => listUsers(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listUsers(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -50,7 +34,7 @@ export const adminUsersRoutes = [
     responses: { 200: { description: 'RFC 4180 CSV with a UTF-8 BOM', contentType: 'text/csv' } },
     handler: async (c, { query }) => {
       const stamp = c.var.deps.clock().toISOString().slice(0, 10)
-      return csvResponse(await exportUsers(c.var.deps, actorInfo(c), query), `users-${stamp}.csv`)
+      return csvResponse(await exportUsers(c.var.deps, c.var.caller, query), `users-${stamp}.csv`)
     },
   }),
   defineRoute({
@@ -61,7 +45,7 @@ export const adminUsersRoutes = [
     access: 'admin',
     request: { params: idParams },
     responses: { 200: { description: 'The user', schema: adminUserDetailSchema } },
-    handler: (c, { params }) => getUser(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getUser(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'patch',
@@ -74,7 +58,7 @@ export const adminUsersRoutes = [
       200: { description: 'The user after the change', schema: adminUserDetailSchema },
       409: { description: 'Refused: yourself, or the last admin' },
     },
-    handler: (c, { params, body }) => updateUserAccess(c.var.deps, actorInfo(c), params.id, body),
+    handler: (c, { params, body }) => updateUserAccess(c.var.deps, c.var.caller, params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -86,6 +70,6 @@ export const adminUsersRoutes = [
     responses: {
       200: { description: 'How many sessions ended', schema: z.object({ ended: z.number().int() }) },
     },
-    handler: (c, { params }) => endUserSessions(c.var.deps, actorInfo(c), params.id),
+    handler: (c, { params }) => endUserSessions(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -1,15 +1,15 @@
 import type { AccessChangeInput, AdminUserListQuery } from '../../../shared/contract/admin-users'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
-import type { Actor } from '../../policies/actor'
 import { canViewUsers } from '../../policies/users.policy'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { countAdmins } from '../accounts/users.repository'
 import { recordExport } from '../audit/audit.service'
-import { type ActorInfo, changeUserAccess, endAllSessions } from './user-access.service'
+import { changeUserAccess, endAllSessions } from './user-access.service'
 import { presentAdminUser } from './users.presenter'
 import {
   filteredUsers,
@@ -21,18 +21,18 @@ import {
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
-function authorizeView(actor: Actor) {
+function authorizeView(actor: Caller) {
   if (!canViewUsers(actor)) throw problems.forbidden()
 }
 
-export async function listUsers(deps: Deps, actor: Actor, query: AdminUserListQuery) {
+export async function listUsers(deps: Deps, actor: Caller, query: AdminUserListQuery) {
   authorizeView(actor)
   const admins = await countAdmins(deps.database.db)
   const page = await fetchListPage(filteredUsers(deps.database.db, query), query, USER_LIST_COLUMNS)
   return { ...page, items: page.items.map((row) => presentAdminUser(row, actor, admins)) }
 }
 
-export async function getUser(deps: Deps, actor: Actor, id: string) {
+export async function getUser(deps: Deps, actor: Caller, id: string) {
   authorizeView(actor)
   const row = await findUserForAdmin(deps.database.db, id)
   if (!row) throw problems.notFound('No such user.')
@@ -40,14 +40,14 @@ export async function getUser(deps: Deps, actor: Actor, id: string) {
   return { ...presentAdminUser(row, actor, admins), ...(await userConnections(deps.database.db, id)) }
 }
 
-export async function updateUserAccess(deps: Deps, by: ActorInfo, id: string, change: AccessChangeInput) {
-  authorizeView(by.actor)
+export async function updateUserAccess(deps: Deps, by: Caller, id: string, change: AccessChangeInput) {
+  authorizeView(by)
   await changeUserAccess(deps, by, id, change)
-  return getUser(deps, by.actor, id)
+  return getUser(deps, by, id)
 }
 
-export async function endUserSessions(deps: Deps, by: ActorInfo, id: string) {
-  authorizeView(by.actor)
+export async function endUserSessions(deps: Deps, by: Caller, id: string) {
+  authorizeView(by)
   if (!(await findUserForAdmin(deps.database.db, id))) throw problems.notFound('No such user.')
   return { ended: await endAllSessions(deps, by, id) }
 }
@@ -68,8 +68,8 @@ const CSV_COLUMNS: CsvColumn<UserListRow>[] = [
 ]
 
 /** Every user matching the table's current filters and search (not just the page), streamed. */
-export async function exportUsers(deps: Deps, by: ActorInfo, query: AdminUserListQuery) {
-  authorizeView(by.actor)
+export async function exportUsers(deps: Deps, by: Caller, query: AdminUserListQuery) {
+  authorizeView(by)
   await recordExport(deps.database.db, by, 'users', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,

@@ -1,12 +1,11 @@
 import type { AuditEventItem, AuditListQuery } from '../../../shared/contract/audit'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
-import type { Actor } from '../../policies/actor'
 import { canReadAuditLog } from '../../policies/audit.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { idsToName, presentAuditEvent } from './audit.presenter'
 import { AUDIT_LIST_COLUMNS, type AuditRow, auditNames, filteredAuditEvents } from './audit.repository'
 import { recordExport } from './audit.service'
@@ -16,11 +15,11 @@ import { recordExport } from './audit.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
-function authorize(actor: Actor) {
+function authorize(actor: Caller) {
   if (!canReadAuditLog(actor)) throw problems.forbidden()
 }
 
-export async function listAuditEvents(deps: Deps, actor: Actor, query: AuditListQuery) {
+export async function listAuditEvents(deps: Deps, actor: Caller, query: AuditListQuery) {
   authorize(actor)
   const db = deps.database.db
   const page = await fetchListPage(filteredAuditEvents(db, query), query, AUDIT_LIST_COLUMNS)
@@ -71,8 +70,8 @@ async function* presented(deps: Deps, rows: AsyncIterable<AuditRow>): AsyncGener
 }
 
 /** Every event matching the table's filters and search (not just the page), streamed; audited. */
-export async function exportAuditEvents(deps: Deps, by: ActorInfo, query: AuditListQuery) {
-  authorize(by.actor)
+export async function exportAuditEvents(deps: Deps, by: Caller, query: AuditListQuery) {
+  authorize(by)
   await recordExport(deps.database.db, by, 'audit_events', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,

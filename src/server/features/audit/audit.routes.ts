@@ -1,7 +1,6 @@
 import { auditListQuerySchema, auditListSchema } from '../../../shared/contract/audit'
 import { csvResponse } from '../../lib/csv/csv-response'
 import { defineRoute } from '../../lib/http/route'
-import { actorInfo } from '../admin/users.routes'
 import { exportAuditEvents, listAuditEvents } from './audit-log.service'
 
 // The audit log for admins (product.md §6): the table and its CSV export.
@@ -15,7 +14,7 @@ export const auditRoutes = [
     access: 'admin',
     request: { query: auditListQuerySchema },
     responses: { 200: { description: 'A page of audit events', schema: auditListSchema } },
-    handler: (c, { query }) => listAuditEvents(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listAuditEvents(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -27,7 +26,7 @@ export const auditRoutes = [
     responses: { 200: { description: 'RFC 4180 CSV with a UTF-8 BOM', contentType: 'text/csv' } },
     handler: async (c, { query }) => {
       const stamp = c.var.deps.clock().toISOString().slice(0, 10)
-      return csvResponse(await exportAuditEvents(c.var.deps, actorInfo(c), query), `audit-log-${stamp}.csv`)
+      return csvResponse(await exportAuditEvents(c.var.deps, c.var.caller, query), `audit-log-${stamp}.csv`)
     },
   }),
 ]

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { AuditAction } from '../../../shared/contract/audit'
 import type { DB } from '../../db/schema'
+import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
 import { newId } from '../../lib/ids'
 
 // The list lives in the contract, so the audit table's action filter offers exactly these.
@@ -10,7 +11,7 @@ export interface AuditEvent {
   action: AuditAction
   actor?: { id: string | null; email: string | null }
   target?: { type: string; id: string }
-  from?: { ipAddress?: string; userAgent?: string }
+  from?: RequestOrigin
   details?: Record<string, unknown>
 }
 
@@ -49,7 +50,7 @@ export async function recordAudit(
  */
 export async function recordExport(
   db: Kysely<DB> | Transaction<DB>,
-  by: { id: string | null; email: string | null; from?: AuditEvent['from'] },
+  by: Caller,
   table: string,
   query: { page?: number; pageSize?: number },
   now: Date,
@@ -60,7 +61,7 @@ export async function recordExport(
     db,
     {
       action: 'export',
-      actor: { id: by.id, email: by.email },
+      actor: recordedAs(by),
       from: by.from,
       details: { table, filters: { ...filters, ...also } },
     },

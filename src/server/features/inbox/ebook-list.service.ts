@@ -1,12 +1,11 @@
 import type { BulkResult, EbookListQuery } from '../../../shared/contract/inbox-staff'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
-import type { Actor } from '../../policies/actor'
 import { canTriageInbox } from '../../policies/inbox.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit, recordExport } from '../audit/audit.service'
 import {
   deleteEbookRequests,
@@ -23,17 +22,17 @@ import { presentEbookEntry } from './inbox.presenter'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
-function authorize(actor: Actor) {
+function authorize(actor: Caller) {
   if (!canTriageInbox(actor)) throw problems.forbidden()
 }
 
-export async function listEbookRequests(deps: Deps, actor: Actor, query: EbookListQuery) {
+export async function listEbookRequests(deps: Deps, actor: Caller, query: EbookListQuery) {
   authorize(actor)
   const page = await fetchListPage(filteredEbookRequests(deps.database.db, query), query, EBOOK_LIST_COLUMNS)
   return { ...page, items: page.items.map((row) => presentEbookEntry(row, actor)) }
 }
 
-export async function getEbookRequest(deps: Deps, actor: Actor, id: string) {
+export async function getEbookRequest(deps: Deps, actor: Caller, id: string) {
   authorize(actor)
   const row = await findEbookRequest(deps.database.db, id)
   if (!row) throw problems.notFound('No such e-book request.')
@@ -42,10 +41,10 @@ export async function getEbookRequest(deps: Deps, actor: Actor, id: string) {
 
 export async function deleteEbookEntries(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   ids: readonly string[],
 ): Promise<BulkResult> {
-  authorize(by.actor)
+  authorize(by)
   const distinct = [...new Set(ids)]
   const now = deps.clock()
   const deleted = await deps.database.db.transaction().execute(async (trx) => {
@@ -57,7 +56,7 @@ export async function deleteEbookEntries(
         trx,
         {
           action: 'inbox.deleted',
-          actor: { id: by.id, email: by.email },
+          actor: recordedAs(by),
           from: by.from,
           details: { table: 'ebook_requests', ids: gone },
         },
@@ -72,7 +71,7 @@ export async function deleteEbookEntries(
   }
 }
 
-export async function deleteEbookEntry(deps: Deps, by: ActorInfo, id: string): Promise<void> {
+export async function deleteEbookEntry(deps: Deps, by: Caller, id: string): Promise<void> {
   const result = await deleteEbookEntries(deps, by, [id])
   if (result.changed === 0) throw problems.notFound('No such e-book request.')
 }
@@ -88,8 +87,8 @@ const MAILING_CSV: CsvColumn<EbookRow>[] = [
   { header: 'Source', value: (r) => r.source },
 ]
 
-export async function exportEbookList(deps: Deps, by: ActorInfo, query: EbookListQuery) {
-  authorize(by.actor)
+export async function exportEbookList(deps: Deps, by: Caller, query: EbookListQuery) {
+  authorize(by)
   await recordExport(deps.database.db, by, 'ebook_requests', query, deps.clock(), { mailable: true })
   const rows = keysetBatches(
     deps.database.dialect,

@@ -6,7 +6,6 @@ import {
   privacyRequestSchema,
 } from '../../../shared/contract/inbox-staff'
 import { defineRoute } from '../../lib/http/route'
-import { actorInfo } from '../admin/users.routes'
 import { getInboxSettings, updateInboxSettings } from './inbox-settings.service'
 import { erasePersonalData, exportPersonalData } from './privacy.service'
 
@@ -21,7 +20,7 @@ export const inboxAdminRoutes = [
     tags: ['admin', 'inbox'],
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: inboxSettingsSchema } },
-    handler: (c) => getInboxSettings(c.var.deps, actorInfo(c)),
+    handler: (c) => getInboxSettings(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'patch',
@@ -31,7 +30,7 @@ export const inboxAdminRoutes = [
     access: 'admin',
     request: { body: inboxSettingsUpdateSchema },
     responses: { 200: { description: 'The settings after the change', schema: inboxSettingsSchema } },
-    handler: (c, { body }) => updateInboxSettings(c.var.deps, actorInfo(c), body),
+    handler: (c, { body }) => updateInboxSettings(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'post',
@@ -43,7 +42,7 @@ export const inboxAdminRoutes = [
     responses: {
       200: { description: 'The quote requests, contacts and e-book entry', schema: privacyExportSchema },
     },
-    handler: (c, { body }) => exportPersonalData(c.var.deps, actorInfo(c), body.email),
+    handler: (c, { body }) => exportPersonalData(c.var.deps, c.var.caller, body.email),
   }),
   defineRoute({
     method: 'post',
@@ -53,6 +52,6 @@ export const inboxAdminRoutes = [
     access: 'admin',
     request: { body: privacyRequestSchema },
     responses: { 200: { description: 'How much was erased', schema: privacyEraseResultSchema } },
-    handler: (c, { body }) => erasePersonalData(c.var.deps, actorInfo(c), body.email),
+    handler: (c, { body }) => erasePersonalData(c.var.deps, c.var.caller, body.email),
   }),
 ]

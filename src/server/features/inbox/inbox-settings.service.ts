@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { InboxSettings, InboxSettingsUpdate } from '../../../shared/contract/inbox-staff'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSettings, writeSetting } from '../../lib/settings/settings'
 import { canChangeInboxSettings } from '../../policies/inbox.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 
 // The inbox settings admins edit: the services a quote request may name, the file sent as
@@ -42,17 +42,17 @@ export async function readInboxSettings(deps: Pick<AppDeps, 'database'>): Promis
   return { services, ebookFileId, retentionDays }
 }
 
-export async function getInboxSettings(deps: Deps, by: ActorInfo): Promise<InboxSettings> {
-  if (!canChangeInboxSettings(by.actor)) throw problems.forbidden()
+export async function getInboxSettings(deps: Deps, by: Caller): Promise<InboxSettings> {
+  if (!canChangeInboxSettings(by)) throw problems.forbidden()
   return readInboxSettings(deps)
 }
 
 export async function updateInboxSettings(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   change: InboxSettingsUpdate,
 ): Promise<InboxSettings> {
-  if (!canChangeInboxSettings(by.actor)) throw problems.forbidden()
+  if (!canChangeInboxSettings(by)) throw problems.forbidden()
   const db = deps.database.db
   if (change.ebookFileId) {
     const file = await db
@@ -64,7 +64,7 @@ export async function updateInboxSettings(
     if (!file) throw problems.validation({ ebookFileId: ['There is no such file (or it is in the trash).'] })
   }
   const now = deps.clock()
-  const meta = { now, by: by.id }
+  const meta = { now, by: recordedAs(by).id }
   await db.transaction().execute(async (trx) => {
     if (change.services !== undefined) await writeSetting(trx, SERVICES_SETTING, change.services, meta)
     if (change.ebookFileId !== undefined)
@@ -75,7 +75,7 @@ export async function updateInboxSettings(
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         details: { area: 'inbox', changed: Object.keys(change), ...change },
       },

@@ -6,7 +6,7 @@ import type {
   QuoteDetail,
   QuoteSummary,
 } from '../../../shared/contract/inbox-staff'
-import type { Actor } from '../../policies/actor'
+import type { Caller } from '../../lib/http/caller'
 import { inboxEntryAbilities, isInboxStaff } from '../../policies/inbox.policy'
 import type { ContactListRow, ContactRow } from './contacts.repository'
 import type { EbookRow } from './ebook.repository'
@@ -20,22 +20,22 @@ function resolver(row: Triage) {
   return row.resolvedBy && row.resolvedByName ? { id: row.resolvedBy, name: row.resolvedByName } : null
 }
 
-export function presentQuoteSummary(row: QuoteListRow, actor: Actor): QuoteSummary {
+export function presentQuoteSummary(row: QuoteListRow, actor: Caller): QuoteSummary {
   const { resolvedByName: _n, ...fields } = row
   return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
-export function presentQuote(row: QuoteRow, actor: Actor): QuoteDetail {
+export function presentQuote(row: QuoteRow, actor: Caller): QuoteDetail {
   const { resolvedByName: _n, ...fields } = row
   return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
-export function presentContactSummary(row: ContactListRow, actor: Actor): ContactSummary {
+export function presentContactSummary(row: ContactListRow, actor: Caller): ContactSummary {
   const { resolvedByName: _n, ...fields } = row
   return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
-export function presentContact(row: ContactRow, actor: Actor): ContactDetail {
+export function presentContact(row: ContactRow, actor: Caller): ContactDetail {
   const { resolvedByName: _n, ...fields } = row
   return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
@@ -45,6 +45,6 @@ export function ebookStatus(row: Pick<EbookRow, 'confirmedAt' | 'unsubscribedAt'
   return row.confirmedAt ? 'subscribed' : 'unconfirmed'
 }
 
-export function presentEbookEntry(row: EbookRow, actor: Actor): EbookEntry {
+export function presentEbookEntry(row: EbookRow, actor: Caller): EbookEntry {
   return { ...row, status: ebookStatus(row), abilities: { delete: isInboxStaff(actor) } }
 }

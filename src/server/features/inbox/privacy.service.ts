@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { PrivacyEraseResult, PrivacyExport } from '../../../shared/contract/inbox-staff'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canHandlePrivacyRequests } from '../../policies/inbox.policy'
 import { normalizeEmail } from '../accounts/users.repository'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { eraseEmail, heldForEmail } from './privacy.repository'
 
@@ -20,15 +20,11 @@ function emailDigest(email: string): string {
   return createHash('sha256').update(email, 'utf8').digest('hex')
 }
 
-function authorize(by: ActorInfo) {
-  if (!canHandlePrivacyRequests(by.actor)) throw problems.forbidden()
+function authorize(by: Caller) {
+  if (!canHandlePrivacyRequests(by)) throw problems.forbidden()
 }
 
-export async function exportPersonalData(
-  deps: Deps,
-  by: ActorInfo,
-  rawEmail: string,
-): Promise<PrivacyExport> {
+export async function exportPersonalData(deps: Deps, by: Caller, rawEmail: string): Promise<PrivacyExport> {
   authorize(by)
   const email = normalizeEmail(rawEmail)
   const now = deps.clock()
@@ -37,7 +33,7 @@ export async function exportPersonalData(
     deps.database.db,
     {
       action: 'privacy.exported',
-      actor: { id: by.id, email: by.email },
+      actor: recordedAs(by),
       from: by.from,
       details: {
         emailDigest: emailDigest(email),
@@ -59,7 +55,7 @@ export async function exportPersonalData(
 
 export async function erasePersonalData(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   rawEmail: string,
 ): Promise<PrivacyEraseResult> {
   authorize(by)
@@ -79,7 +75,7 @@ export async function erasePersonalData(
       trx,
       {
         action: 'privacy.erased',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         details: { emailDigest: emailDigest(email), ...counts },
       },

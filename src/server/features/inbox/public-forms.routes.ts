@@ -32,7 +32,7 @@ import { submitContact, submitQuote } from './submissions.service'
 // that the spam guard drops gets exactly the answer of an accepted one.
 
 function senderOf(c: Context<AppEnv>): Sender {
-  const actor = c.var.actor
+  const actor = c.var.caller
   return { userId: actor.kind === 'user' ? actor.id : null, client: clientInfo(c), logger: c.var.logger }
 }
 

@@ -17,7 +17,6 @@ import {
 import { csvResponse } from '../../lib/csv/csv-response'
 import { defineRoute } from '../../lib/http/route'
 import type { RouteAccess } from '../../policies/route-access'
-import { actorInfo } from '../admin/users.routes'
 import {
   deleteEbookEntries,
   deleteEbookEntry,
@@ -57,7 +56,7 @@ function entryRoutes(kind: TriageKind, base: string, detail: z.ZodType, noun: st
       access: STAFF,
       request: { params: idParams, body: statusChangeSchema },
       responses: { 200: { description: `The ${noun} as it is now`, schema: detail } },
-      handler: (c, { params, body }) => changeStatus(c.var.deps, actorInfo(c), kind, params.id, body.status),
+      handler: (c, { params, body }) => changeStatus(c.var.deps, c.var.caller, kind, params.id, body.status),
     }),
     defineRoute({
       method: 'delete',
@@ -68,7 +67,7 @@ function entryRoutes(kind: TriageKind, base: string, detail: z.ZodType, noun: st
       request: { params: idParams },
       responses: { 204: { description: 'Deleted' } },
       handler: async (c, { params }) => {
-        await deleteEntry(c.var.deps, actorInfo(c), kind, params.id)
+        await deleteEntry(c.var.deps, c.var.caller, kind, params.id)
         return undefined
       },
     }),
@@ -80,7 +79,7 @@ function entryRoutes(kind: TriageKind, base: string, detail: z.ZodType, noun: st
       access: STAFF,
       request: { body: bulkActionSchema },
       responses: { 200: { description: 'What happened to each', schema: bulkResultSchema } },
-      handler: (c, { body }) => applyBulk(c.var.deps, actorInfo(c), kind, body),
+      handler: (c, { body }) => applyBulk(c.var.deps, c.var.caller, kind, body),
     }),
   ]
 }
@@ -94,7 +93,7 @@ export const triageRoutes = [
     access: STAFF,
     request: { query: quoteListQuerySchema },
     responses: { 200: { description: 'A page of quote requests', schema: quoteListSchema } },
-    handler: (c, { query }) => listQuotes(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listQuotes(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -106,7 +105,7 @@ export const triageRoutes = [
     responses: csv,
     handler: async (c, { query }) =>
       csvResponse(
-        await exportQuotes(c.var.deps, actorInfo(c), query),
+        await exportQuotes(c.var.deps, c.var.caller, query),
         `quote-requests-${stamp(c.var.deps.clock())}.csv`,
       ),
   }),
@@ -118,7 +117,7 @@ export const triageRoutes = [
     access: STAFF,
     request: { params: idParams },
     responses: { 200: { description: 'The quote request', schema: quoteDetailSchema } },
-    handler: (c, { params }) => getQuote(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getQuote(c.var.deps, c.var.caller, params.id),
   }),
   ...entryRoutes('quote', '/api/inbox/quotes', quoteDetailSchema, 'quote request'),
 
@@ -130,7 +129,7 @@ export const triageRoutes = [
     access: STAFF,
     request: { query: contactListQuerySchema },
     responses: { 200: { description: 'A page of contact messages', schema: contactListSchema } },
-    handler: (c, { query }) => listContacts(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listContacts(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -142,7 +141,7 @@ export const triageRoutes = [
     responses: csv,
     handler: async (c, { query }) =>
       csvResponse(
-        await exportContacts(c.var.deps, actorInfo(c), query),
+        await exportContacts(c.var.deps, c.var.caller, query),
         `contact-messages-${stamp(c.var.deps.clock())}.csv`,
       ),
   }),
@@ -154,7 +153,7 @@ export const triageRoutes = [
     access: STAFF,
     request: { params: idParams },
     responses: { 200: { description: 'The message', schema: contactDetailSchema } },
-    handler: (c, { params }) => getContact(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getContact(c.var.deps, c.var.caller, params.id),
   }),
   ...entryRoutes('contact', '/api/inbox/contacts', contactDetailSchema, 'contact message'),
 
@@ -166,7 +165,7 @@ export const triageRoutes = [
     access: STAFF,
     request: { query: ebookListQuerySchema },
     responses: { 200: { description: 'A page of addresses', schema: ebookListSchema } },
-    handler: (c, { query }) => listEbookRequests(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listEbookRequests(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -178,7 +177,7 @@ export const triageRoutes = [
     responses: csv,
     handler: async (c, { query }) =>
       csvResponse(
-        await exportEbookList(c.var.deps, actorInfo(c), query),
+        await exportEbookList(c.var.deps, c.var.caller, query),
         `ebook-list-${stamp(c.var.deps.clock())}.csv`,
       ),
   }),
@@ -190,7 +189,7 @@ export const triageRoutes = [
     access: STAFF,
     request: { params: idParams },
     responses: { 200: { description: 'The entry', schema: ebookEntrySchema } },
-    handler: (c, { params }) => getEbookRequest(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getEbookRequest(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'delete',
@@ -201,7 +200,7 @@ export const triageRoutes = [
     request: { params: idParams },
     responses: { 204: { description: 'Deleted' } },
     handler: async (c, { params }) => {
-      await deleteEbookEntry(c.var.deps, actorInfo(c), params.id)
+      await deleteEbookEntry(c.var.deps, c.var.caller, params.id)
       return undefined
     },
   }),
@@ -213,6 +212,6 @@ export const triageRoutes = [
     access: STAFF,
     request: { body: ebookBulkActionSchema },
     responses: { 200: { description: 'What happened to each', schema: bulkResultSchema } },
-    handler: (c, { body }) => deleteEbookEntries(c.var.deps, actorInfo(c), body.ids),
+    handler: (c, { body }) => deleteEbookEntries(c.var.deps, c.var.caller, body.ids),
   }),
 ]

@@ -8,12 +8,11 @@ import type {
 import type { InboxStatus } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
-import type { Actor } from '../../policies/actor'
 import { canTriageInbox } from '../../policies/inbox.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit, recordExport } from '../audit/audit.service'
 import { notify } from '../notifications/notify'
 import {
@@ -50,30 +49,30 @@ function inOrder(asked: readonly string[], got: readonly string[]): string[] {
   return asked.filter((id) => set.has(id))
 }
 
-function authorize(actor: Actor) {
+function authorize(actor: Caller) {
   if (!canTriageInbox(actor)) throw problems.forbidden()
 }
 
-export async function listQuotes(deps: Deps, actor: Actor, query: QuoteListQuery) {
+export async function listQuotes(deps: Deps, actor: Caller, query: QuoteListQuery) {
   authorize(actor)
   const page = await fetchListPage(filteredQuotes(deps.database.db, query), query, QUOTE_LIST_COLUMNS)
   return { ...page, items: page.items.map((row) => presentQuoteSummary(row, actor)) }
 }
 
-export async function listContacts(deps: Deps, actor: Actor, query: ContactListQuery) {
+export async function listContacts(deps: Deps, actor: Caller, query: ContactListQuery) {
   authorize(actor)
   const page = await fetchListPage(filteredContacts(deps.database.db, query), query, CONTACT_LIST_COLUMNS)
   return { ...page, items: page.items.map((row) => presentContactSummary(row, actor)) }
 }
 
-export async function getQuote(deps: Deps, actor: Actor, id: string) {
+export async function getQuote(deps: Deps, actor: Caller, id: string) {
   authorize(actor)
   const row = await findQuote(deps.database.db, id)
   if (!row) throw problems.notFound('No such quote request.')
   return presentQuote(row, actor)
 }
 
-export async function getContact(deps: Deps, actor: Actor, id: string) {
+export async function getContact(deps: Deps, actor: Caller, id: string) {
   authorize(actor)
   const row = await findContact(deps.database.db, id)
   if (!row) throw problems.notFound('No such message.')
@@ -87,11 +86,11 @@ export async function getContact(deps: Deps, actor: Actor, id: string) {
  */
 export async function applyBulk(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   kind: TriageKind,
   input: BulkActionInput,
 ): Promise<BulkResult> {
-  authorize(by.actor)
+  authorize(by)
   const { table, notification } = KINDS[kind]
   const ids = [...new Set(input.ids)]
   const now = deps.clock()
@@ -100,7 +99,8 @@ export async function applyBulk(
     const existing = heads.map((h) => h.id)
     let changed: string[] = []
     if (existing.length > 0) {
-      if (input.action === 'resolve') changed = await markResolved(trx, table, existing, by.id, now)
+      if (input.action === 'resolve')
+        changed = await markResolved(trx, table, existing, recordedAs(by).id, now)
       if (input.action === 'reopen') changed = await markPending(trx, table, existing, now)
       if (input.action === 'delete') changed = await deleteEntries(trx, table, existing)
       // RETURNING gives no order on PostgreSQL: keep the order the ids were asked in.
@@ -110,7 +110,7 @@ export async function applyBulk(
           trx,
           {
             action: 'inbox.deleted',
-            actor: { id: by.id, email: by.email },
+            actor: recordedAs(by),
             from: by.from,
             details: { table, ids: changed },
           },
@@ -125,7 +125,7 @@ export async function applyBulk(
         trx,
         {
           action: input.action === 'resolve' ? 'inbox.resolved' : 'inbox.reopened',
-          actor: { id: by.id, email: by.email },
+          actor: recordedAs(by),
           from: by.from,
           details: { table, ids: changed },
         },
@@ -137,7 +137,7 @@ export async function applyBulk(
         {
           type: notification,
           action: input.action === 'resolve' ? 'resolved' : 'updated',
-          actor: { id: by.id, name: by.name },
+          actor: recordedAs(by),
           mainItem: one ? `${one.first_name} ${one.last_name}`.trim() : null,
           count: changed.length,
           audience: { forAll: true },
@@ -162,7 +162,7 @@ export async function applyBulk(
 /** One entry's status; the same rules as the bulk action. Answers the entry as it is now. */
 export async function changeStatus(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   kind: TriageKind,
   id: string,
   status: InboxStatus,
@@ -172,10 +172,10 @@ export async function changeStatus(
     ids: [id],
   })
   if (result.results[0]?.outcome === 'not_found') throw problems.notFound()
-  return kind === 'quote' ? getQuote(deps, by.actor, id) : getContact(deps, by.actor, id)
+  return kind === 'quote' ? getQuote(deps, by, id) : getContact(deps, by, id)
 }
 
-export async function deleteEntry(deps: Deps, by: ActorInfo, kind: TriageKind, id: string): Promise<void> {
+export async function deleteEntry(deps: Deps, by: Caller, kind: TriageKind, id: string): Promise<void> {
   const result = await applyBulk(deps, by, kind, { action: 'delete', ids: [id] })
   if (result.results[0]?.outcome === 'not_found') throw problems.notFound()
 }
@@ -210,8 +210,8 @@ const CONTACT_CSV: CsvColumn<ContactRow>[] = [
 ]
 
 /** Every quote matching the table's filters and search (not just the page), streamed. */
-export async function exportQuotes(deps: Deps, by: ActorInfo, query: QuoteListQuery) {
-  authorize(by.actor)
+export async function exportQuotes(deps: Deps, by: Caller, query: QuoteListQuery) {
+  authorize(by)
   await recordExport(deps.database.db, by, 'quote_requests', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,
@@ -223,8 +223,8 @@ export async function exportQuotes(deps: Deps, by: ActorInfo, query: QuoteListQu
 }
 
 /** Every contact message matching the table's filters and search, streamed. */
-export async function exportContacts(deps: Deps, by: ActorInfo, query: ContactListQuery) {
-  authorize(by.actor)
+export async function exportContacts(deps: Deps, by: Caller, query: ContactListQuery) {
+  authorize(by)
   await recordExport(deps.database.db, by, 'contacts', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { NOTIFICATION_ACTIONS, NOTIFICATION_TYPES, type StaffFunction } from '../../../shared/enums'
 import { NOTIFICATION_LINKS, presentNotification } from './notifications.presenter'
-import type { NotificationRow, Viewer } from './notifications.repository'
+import type { NotificationRow, Recipient } from './notifications.repository'
 
 // Every link a notification can carry must open a page of the web app, not its "Page not found".
 // The web app's route table is the authority: its `path` patterns are read from the source (the web
@@ -32,7 +32,7 @@ const resolves = (link: string) => {
 const ID = '0190f5c8-aaaa-7bbb-8ccc-000000000001'
 const OTHER = '0190f5c8-aaaa-7bbb-8ccc-000000000002'
 
-function viewer(role: Viewer['role'], staffFunctions: StaffFunction[] = []): Viewer {
+function recipient(role: Recipient['role'], staffFunctions: StaffFunction[] = []): Recipient {
   return {
     id: ID,
     name: 'Ada',
@@ -96,10 +96,10 @@ describe('notification links', () => {
 
   it('every notification, for every kind of reader, links to a page or to nothing', () => {
     const readers = [
-      viewer('user'),
-      viewer('staff'),
-      viewer('staff', ['AccessShop', 'UploadProducts', 'ManageFeedback', 'ManageFolders']),
-      viewer('admin'),
+      recipient('user'),
+      recipient('staff'),
+      recipient('staff', ['AccessShop', 'UploadProducts', 'ManageFeedback', 'ManageFolders']),
+      recipient('admin'),
     ]
     const seen = new Set<string>()
     for (const type of NOTIFICATION_TYPES) {

@@ -1,5 +1,6 @@
 import type { Notification } from '../../../shared/contract/notifications'
-import { type NotificationRow, type Viewer, viewerHas } from './notifications.repository'
+import { hasStaffFunction } from '../../../shared/staff-functions'
+import type { NotificationRow, Recipient } from './notifications.repository'
 
 // What leaves the server about one notification, for one reader: the specification's fields (except
 // `for_users`, which names other people), the reader's read state, the sentence in parts and where
@@ -27,7 +28,7 @@ function parseUsers(raw: string): string[] {
   }
 }
 
-function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[]): string | null {
+function linkFor(row: NotificationRow, recipient: Recipient, named: readonly string[]): string | null {
   switch (row.type) {
     case 'folder':
       return row.folder_id ? NOTIFICATION_LINKS.folder(row.folder_id) : null
@@ -41,7 +42,7 @@ function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[])
       return row.product_id ? NOTIFICATION_LINKS.product(row.product_id) : null
     case 'order':
       if (!row.order_id) return null
-      return viewerHas(viewer, 'AccessShop')
+      return hasStaffFunction(recipient, 'AccessShop')
         ? NOTIFICATION_LINKS.staffOrder(row.order_id)
         : NOTIFICATION_LINKS.ownOrder(row.order_id)
     case 'quote':
@@ -49,9 +50,9 @@ function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[])
     case 'feedback':
       return NOTIFICATION_LINKS.feedback()
     case 'staffFunction': {
-      if (named.includes(viewer.id)) return NOTIFICATION_LINKS.ownAccount()
+      if (named.includes(recipient.id)) return NOTIFICATION_LINKS.ownAccount()
       const affected = named[0]
-      return affected && viewer.role === 'admin' ? NOTIFICATION_LINKS.adminUser(affected) : null
+      return affected && recipient.role === 'admin' ? NOTIFICATION_LINKS.adminUser(affected) : null
     }
   }
 }
@@ -61,13 +62,13 @@ function linkFor(row: NotificationRow, viewer: Viewer, named: readonly string[])
  * (the buyer is named on it), or a folder was shared with them (a folder update addressed to named
  * people is a grant; subItem is the level).
  */
-function isAboutViewer(row: NotificationRow, named: readonly string[], viewer: Viewer): boolean {
-  if (!named.includes(viewer.id)) return false
+function isAboutViewer(row: NotificationRow, named: readonly string[], recipient: Recipient): boolean {
+  if (!named.includes(recipient.id)) return false
   if (row.type === 'staffFunction' || row.type === 'order') return true
   return row.type === 'folder' && row.action === 'updated' && !row.forAll
 }
 
-export function presentNotification(row: NotificationRow, viewer: Viewer): Notification {
+export function presentNotification(row: NotificationRow, recipient: Recipient): Notification {
   const named = parseUsers(row.for_users)
   return {
     id: row.id,
@@ -96,8 +97,8 @@ export function presentNotification(row: NotificationRow, viewer: Viewer): Notif
       where: row.subItem,
       amount: row.amount === null ? null : Number(row.amount),
       currency: row.currency,
-      aboutViewer: isAboutViewer(row, named, viewer),
+      aboutViewer: isAboutViewer(row, named, recipient),
     },
-    link: linkFor(row, viewer, named),
+    link: linkFor(row, recipient, named),
   }
 }

@@ -1,13 +1,14 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
 import type { NotificationReadState } from '../../../shared/contract/notifications'
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
+import { hasStaffFunction } from '../../../shared/staff-functions'
 import type { AccessCapability, DB } from '../../db/schema'
 import { isFolderSuperUser } from '../../policies/folders.policy'
 import { withReadableFolders } from '../files/access/folder-access.repository'
 
 // Named queries of the notification inbox. Who sees what (product.md §5) is one SQL filter,
 // eligibleNotifications(), so lists page, count and stream in the database:
-//  - never the viewer's own actions, never what they dismissed;
+//  - never the recipient's own actions, never what they dismissed;
 //  - addressed to them (notification_recipients), or forAll, made after their account, and of a type
 //    their role and staff functions make them eligible for, made since that role or function was
 //    given to them;
@@ -24,8 +25,12 @@ export const READ_RETENTION_DAYS = 90
 export const ALL_RETENTION_DAYS = 365
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The reader, as eligibility needs them: loaded fresh, so a role change counts at once. */
-export interface Viewer {
+/**
+ * The person whose inbox is read, as eligibility needs them: loaded fresh from users (not the
+ * request's caller), so a role change counts at once, with their account's age and when each role
+ * and function began.
+ */
+export interface Recipient {
   id: string
   name: string
   role: Role
@@ -37,35 +42,20 @@ export interface Viewer {
   since: Partial<Record<AccessCapability, string>>
 }
 
-export function viewerHas(viewer: Viewer, fn: StaffFunction): boolean {
-  return viewer.role === 'admin' || (viewer.role === 'staff' && viewer.staffFunctions.includes(fn))
-}
-
 /**
- * Since when the viewer holds any of these staff functions (admins: since they became admin), or null
+ * Since when the recipient holds any of these staff functions (admins: since they became admin), or null
  * when they hold none. Without a recorded start, since their account was made.
  */
-export function viewerHasSince(viewer: Viewer, ...fns: StaffFunction[]): string | null {
-  if (viewer.role === 'admin') return viewer.since.admin ?? viewer.createdAt
-  if (viewer.role !== 'staff') return null
+export function heldSince(recipient: Recipient, ...fns: StaffFunction[]): string | null {
+  if (recipient.role === 'admin') return recipient.since.admin ?? recipient.createdAt
+  if (recipient.role !== 'staff') return null
   const starts = fns
-    .filter((fn) => viewer.staffFunctions.includes(fn))
-    .map((fn) => viewer.since[fn] ?? viewer.createdAt)
+    .filter((fn) => recipient.staffFunctions.includes(fn))
+    .map((fn) => recipient.since[fn] ?? recipient.createdAt)
   return starts.length === 0 ? null : starts.reduce((a, b) => (a < b ? a : b))
 }
 
-export function isViewerFolderSuper(viewer: Viewer): boolean {
-  return isFolderSuperUser({
-    kind: 'user',
-    id: viewer.id,
-    role: viewer.role,
-    staffFunctions: viewer.staffFunctions,
-    isRestricted: viewer.isRestricted,
-    emailVerified: true,
-  })
-}
-
-export async function loadViewerRow(db: Db, userId: string) {
+export async function loadRecipientRow(db: Db, userId: string) {
   return db
     .selectFrom('users')
     .select(['id', 'name', 'role', 'staffFunctions', 'createdAt', 'isRestricted'])
@@ -104,67 +94,69 @@ function isUnread(eb: Scope) {
   ])
 }
 
-/** forAll: which types the viewer is eligible for, by role and staff function (product.md §5). */
-function eligibleByType(eb: Scope, viewer: Viewer) {
+/** forAll: which types the recipient is eligible for, by role and staff function (product.md §5). */
+function eligibleByType(eb: Scope, recipient: Recipient) {
   const parts = [
     eb('n.type', 'in', ['folder', 'file'] satisfies NotificationType[]), // then by folder access
     // A newly published product: every signed-in user.
     eb.and([eb('n.type', '=', 'product'), eb('n.action', '=', 'created')]),
   ]
   // Staff functions and the admin role count from when they were given (docs/decisions/0060).
-  const feedbackSince = viewerHasSince(viewer, 'ManageFeedback')
+  const feedbackSince = heldSince(recipient, 'ManageFeedback')
   if (feedbackSince !== null)
     parts.push(eb.and([eb('n.type', 'in', ['quote', 'feedback']), eb('n.createdAt', '>=', feedbackSince)]))
-  const productSince = viewerHasSince(viewer, 'UploadProducts', 'AccessShop')
+  const productSince = heldSince(recipient, 'UploadProducts', 'AccessShop')
   if (productSince !== null)
     parts.push(eb.and([eb('n.type', '=', 'product'), eb('n.createdAt', '>=', productSince)]))
-  const shopSince = viewerHasSince(viewer, 'AccessShop')
+  const shopSince = heldSince(recipient, 'AccessShop')
   parts.push(
     eb.and([
       eb('n.type', '=', 'order'),
       eb.or([
         // Their own orders, whenever; everyone's since they became shop staff.
-        ownOrder(eb, viewer),
+        ownOrder(eb, recipient),
         ...(shopSince !== null ? [eb('n.createdAt', '>=', shopSince)] : []),
       ]),
     ]),
   )
-  if (viewer.role === 'admin')
+  if (recipient.role === 'admin')
     parts.push(
       eb.and([
         eb('n.type', '=', 'staffFunction'),
-        eb('n.createdAt', '>=', viewer.since.admin ?? viewer.createdAt),
+        eb('n.createdAt', '>=', recipient.since.admin ?? recipient.createdAt),
       ]),
     )
   return eb.or(parts)
 }
 
-/** The mentioned order is the viewer's own. */
-function ownOrder(eb: Scope, viewer: Viewer) {
+/** The mentioned order is the recipient's own. */
+function ownOrder(eb: Scope, recipient: Recipient) {
   return eb.exists(
     eb
       .selectFrom('orders as o')
       .select(sql<number>`1`.as('one'))
       .whereRef('o.id', '=', 'n.order_id')
-      .where('o.user_id', '=', viewer.id),
+      .where('o.user_id', '=', recipient.id),
   )
 }
 
-/** Whatever the audience: may the viewer still see what the notification mentions? */
-function mayStillSee(eb: Scope, viewer: Viewer) {
+/** Whatever the audience: may the recipient still see what the notification mentions? */
+function mayStillSee(eb: Scope, recipient: Recipient) {
   const checks = []
-  const shopSince = viewerHasSince(viewer, 'AccessShop')
+  const shopSince = heldSince(recipient, 'AccessShop')
   checks.push(
     eb.or([
       eb('n.order_id', 'is', null),
-      ownOrder(eb, viewer),
+      ownOrder(eb, recipient),
       ...(shopSince !== null ? [eb('n.createdAt', '>=', shopSince)] : []),
     ]),
   )
   // Folder super users see every folder's notifications since they became one; everyone (super
   // users included, for what they could open before) sees a folder's notifications from the time
   // their access to it began, directly or through a parent (withReadableFolders' `since`).
-  const superSince = isViewerFolderSuper(viewer) ? viewerHasSince(viewer, 'ManageFolders') : null
+  const superSince = isFolderSuperUser({ kind: 'user', ...recipient })
+    ? heldSince(recipient, 'ManageFolders')
+    : null
   checks.push(
     eb.or([
       // Mentions no folder or file, and is not about one.
@@ -174,7 +166,7 @@ function mayStillSee(eb: Scope, viewer: Viewer) {
         eb('n.type', 'not in', ['folder', 'file'] satisfies NotificationType[]),
       ]),
       ...(superSince !== null ? [eb('n.createdAt', '>=', superSince)] : []),
-      // The folder (or the file's folder) is one the viewer can open now, and could when it was
+      // The folder (or the file's folder) is one the recipient can open now, and could when it was
       // made. A folder or file gone for good leaves nothing to check, so only super users see those.
       eb.exists(
         eb
@@ -194,7 +186,7 @@ function mayStillSee(eb: Scope, viewer: Viewer) {
   )
   // Products: those without UploadProducts or AccessShop see a product's announcement only while it
   // is for sale (published, not deleted); one unpublished or hidden later drops out of their inbox.
-  if (!(viewerHas(viewer, 'UploadProducts') || viewerHas(viewer, 'AccessShop'))) {
+  if (!(hasStaffFunction(recipient, 'UploadProducts') || hasStaffFunction(recipient, 'AccessShop'))) {
     checks.push(
       eb.or([
         eb('n.type', '<>', 'product'),
@@ -214,20 +206,20 @@ function mayStillSee(eb: Scope, viewer: Viewer) {
   return eb.and(checks)
 }
 
-/** Every notification the viewer may see, with their read state joined. */
-export function eligibleNotifications(db: Db, viewer: Viewer, now: Date) {
+/** Every notification the recipient may see, with their read state joined. */
+export function eligibleNotifications(db: Db, recipient: Recipient, now: Date) {
   const readCutoff = new Date(now.getTime() - READ_RETENTION_DAYS * DAY_MS).toISOString()
   // What the purge job will delete is already gone from the inbox, however late the job runs.
   const allCutoff = new Date(now.getTime() - ALL_RETENTION_DAYS * DAY_MS).toISOString()
-  return withReadableFolders(db, viewer.id)
+  return withReadableFolders(db, recipient.id)
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as r', (join) =>
-      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', viewer.id),
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', recipient.id),
     )
-    .leftJoin('notification_read_marks as w', (join) => join.on('w.user_id', '=', viewer.id))
+    .leftJoin('notification_read_marks as w', (join) => join.on('w.user_id', '=', recipient.id))
     .where((eb) =>
       eb.and([
-        eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '<>', viewer.id)]),
+        eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '<>', recipient.id)]),
         eb('r.dismissedAt', 'is', null),
         eb.or([
           eb.exists(
@@ -235,16 +227,16 @@ export function eligibleNotifications(db: Db, viewer: Viewer, now: Date) {
               .selectFrom('notification_recipients as nr')
               .select(sql<number>`1`.as('one'))
               .whereRef('nr.notification_id', '=', 'n.id')
-              .where('nr.user_id', '=', viewer.id),
+              .where('nr.user_id', '=', recipient.id),
           ),
           eb.and([
             eb('n.forAll', '=', true),
             // New users see no broadcasts older than their account.
-            eb('n.createdAt', '>=', viewer.createdAt),
-            eligibleByType(eb, viewer),
+            eb('n.createdAt', '>=', recipient.createdAt),
+            eligibleByType(eb, recipient),
           ]),
         ]),
-        mayStillSee(eb, viewer),
+        mayStillSee(eb, recipient),
         eb.or([isUnread(eb), eb('n.createdAt', '>=', readCutoff)]),
         eb('n.createdAt', '>=', allCutoff),
       ]),
@@ -273,8 +265,8 @@ const COLUMNS = [
   'n.updatedAt',
 ] as const
 
-function withColumns(db: Db, viewer: Viewer, now: Date) {
-  return eligibleNotifications(db, viewer, now).select((eb) => [
+function withColumns(db: Db, recipient: Recipient, now: Date) {
+  return eligibleNotifications(db, recipient, now).select((eb) => [
     ...COLUMNS,
     eb.case().when(isRead(eb)).then(1).else(0).end().as('isRead'),
   ])
@@ -291,8 +283,8 @@ export interface ListFilter {
 }
 
 /** Newest first. */
-export function listVisible(db: Db, viewer: Viewer, now: Date, filter: ListFilter) {
-  let query = withColumns(db, viewer, now).orderBy('n.id', 'desc').limit(filter.limit)
+export function listVisible(db: Db, recipient: Recipient, now: Date, filter: ListFilter) {
+  let query = withColumns(db, recipient, now).orderBy('n.id', 'desc').limit(filter.limit)
   if (filter.type) query = query.where('n.type', '=', filter.type)
   if (filter.read === 'unread') query = query.where((eb) => isUnread(eb))
   if (filter.read === 'read') query = query.where((eb) => isRead(eb))
@@ -301,24 +293,28 @@ export function listVisible(db: Db, viewer: Viewer, now: Date, filter: ListFilte
 }
 
 /** Oldest first: what a stream has not sent yet. */
-export function listVisibleAfter(db: Db, viewer: Viewer, now: Date, after: string, limit: number) {
-  return withColumns(db, viewer, now).where('n.id', '>', after).orderBy('n.id', 'asc').limit(limit).execute()
+export function listVisibleAfter(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
+  return withColumns(db, recipient, now)
+    .where('n.id', '>', after)
+    .orderBy('n.id', 'asc')
+    .limit(limit)
+    .execute()
 }
 
-export function findVisible(db: Db, viewer: Viewer, now: Date, id: string) {
-  return withColumns(db, viewer, now).where('n.id', '=', id).executeTakeFirst()
+export function findVisible(db: Db, recipient: Recipient, now: Date, id: string) {
+  return withColumns(db, recipient, now).where('n.id', '=', id).executeTakeFirst()
 }
 
-export async function countUnread(db: Db, viewer: Viewer, now: Date): Promise<number> {
-  const row = await eligibleNotifications(db, viewer, now)
+export async function countUnread(db: Db, recipient: Recipient, now: Date): Promise<number> {
+  const row = await eligibleNotifications(db, recipient, now)
     .where((eb) => isUnread(eb))
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
-export async function latestVisibleId(db: Db, viewer: Viewer, now: Date): Promise<string | null> {
-  const row = await eligibleNotifications(db, viewer, now)
+export async function latestVisibleId(db: Db, recipient: Recipient, now: Date): Promise<string | null> {
+  const row = await eligibleNotifications(db, recipient, now)
     .select('n.id')
     .orderBy('n.id', 'desc')
     .limit(1)
@@ -326,7 +322,7 @@ export async function latestVisibleId(db: Db, viewer: Viewer, now: Date): Promis
   return row?.id ?? null
 }
 
-/** The newest notification id of all (not only the viewer's): "everything up to now". */
+/** The newest notification id of all (not only the recipient's): "everything up to now". */
 export async function latestId(db: Db): Promise<string | null> {
   const row = await db
     .selectFrom('notifications')

@@ -38,7 +38,8 @@ export const notificationsRoutes = [
       `A page of notifications and the unread count. ${revalidate}`,
       notificationListSchema,
     ),
-    handler: async (c, { query }) => jsonWithEtag(c, await listNotifications(c.var.deps, c.var.actor, query)),
+    handler: async (c, { query }) =>
+      jsonWithEtag(c, await listNotifications(c.var.deps, c.var.caller, query)),
   }),
   defineRoute({
     method: 'get',
@@ -48,7 +49,7 @@ export const notificationsRoutes = [
     access: 'signedIn',
     request: { headers: ifNoneMatchHeader },
     responses: revalidatedJson(`The unread count (the bell). ${revalidate}`, unreadCountSchema),
-    handler: async (c) => jsonWithEtag(c, await getUnreadCount(c.var.deps, c.var.actor)),
+    handler: async (c) => jsonWithEtag(c, await getUnreadCount(c.var.deps, c.var.caller)),
   }),
   defineRoute({
     method: 'get',
@@ -82,7 +83,7 @@ export const notificationsRoutes = [
         schema: z.object({ unread: z.number().int().min(0) }),
       },
     },
-    handler: (c, { body }) => markAllRead(c.var.deps, c.var.actor, body.upTo),
+    handler: (c, { body }) => markAllRead(c.var.deps, c.var.caller, body.upTo),
   }),
   defineRoute({
     method: 'patch',
@@ -95,7 +96,7 @@ export const notificationsRoutes = [
       200: { description: 'The notification as the reader now sees it', schema: notificationSchema },
       404: { description: 'No such notification for this reader' },
     },
-    handler: (c, { params, body }) => setNotificationRead(c.var.deps, c.var.actor, params.id, body.read),
+    handler: (c, { params, body }) => setNotificationRead(c.var.deps, c.var.caller, params.id, body.read),
   }),
   defineRoute({
     method: 'delete',
@@ -108,6 +109,6 @@ export const notificationsRoutes = [
       204: { description: 'Dismissed' },
       404: { description: 'No such notification for this reader' },
     },
-    handler: (c, { params }) => dismissNotification(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => dismissNotification(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -5,8 +5,8 @@ import type {
   UnreadCount,
 } from '../../../shared/contract/notifications'
 import type { AppDeps } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
-import type { Actor } from '../../policies/actor'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { loadAccessStarts } from './access-starts.repository'
 import * as reads from './notification-reads.repository'
@@ -16,9 +16,9 @@ import * as repo from './notifications.repository'
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
 /** The reader, fresh from the database (role and functions as they are now). */
-export async function loadViewer(deps: Deps, actor: Actor): Promise<repo.Viewer> {
+export async function loadRecipient(deps: Deps, actor: Caller): Promise<repo.Recipient> {
   if (actor.kind !== 'user') throw problems.unauthenticated()
-  const row = await repo.loadViewerRow(deps.database.db, actor.id)
+  const row = await repo.loadRecipientRow(deps.database.db, actor.id)
   if (!row || row.isRestricted) throw problems.unauthenticated()
   return {
     id: row.id,
@@ -33,13 +33,13 @@ export async function loadViewer(deps: Deps, actor: Actor): Promise<repo.Viewer>
 
 export async function listNotifications(
   deps: Deps,
-  actor: Actor,
+  actor: Caller,
   query: NotificationListQuery,
 ): Promise<NotificationList> {
-  const viewer = await loadViewer(deps, actor)
+  const recipient = await loadRecipient(deps, actor)
   const now = deps.clock()
   const db = deps.database.db
-  const rows = await repo.listVisible(db, viewer, now, {
+  const rows = await repo.listVisible(db, recipient, now, {
     type: query.type,
     read: query.read,
     before: query.cursor,
@@ -47,45 +47,45 @@ export async function listNotifications(
   })
   const page = rows.slice(0, query.limit)
   return {
-    items: page.map((row) => presentNotification(row, viewer)),
+    items: page.map((row) => presentNotification(row, recipient)),
     nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-    unread: await repo.countUnread(db, viewer, now),
+    unread: await repo.countUnread(db, recipient, now),
   }
 }
 
-export async function getUnreadCount(deps: Deps, actor: Actor): Promise<UnreadCount> {
-  const viewer = await loadViewer(deps, actor)
+export async function getUnreadCount(deps: Deps, actor: Caller): Promise<UnreadCount> {
+  const recipient = await loadRecipient(deps, actor)
   const now = deps.clock()
   return {
-    unread: await repo.countUnread(deps.database.db, viewer, now),
-    latestId: await repo.latestVisibleId(deps.database.db, viewer, now),
+    unread: await repo.countUnread(deps.database.db, recipient, now),
+    latestId: await repo.latestVisibleId(deps.database.db, recipient, now),
   }
 }
 
 /** Someone else's notification, or one the reader may no longer see, is "not found" to them. */
-async function visibleOr404(deps: Deps, viewer: repo.Viewer, id: string) {
-  const row = await repo.findVisible(deps.database.db, viewer, deps.clock(), id)
+async function visibleOr404(deps: Deps, recipient: repo.Recipient, id: string) {
+  const row = await repo.findVisible(deps.database.db, recipient, deps.clock(), id)
   if (!row) throw problems.notFound('No such notification.')
   return row
 }
 
 export async function setNotificationRead(
   deps: Deps,
-  actor: Actor,
+  actor: Caller,
   id: string,
   read: boolean,
 ): Promise<Notification> {
-  const viewer = await loadViewer(deps, actor)
-  const row = await visibleOr404(deps, viewer, id)
-  await reads.setRead(deps.database.db, viewer.id, id, read, deps.clock())
+  const recipient = await loadRecipient(deps, actor)
+  const row = await visibleOr404(deps, recipient, id)
+  await reads.setRead(deps.database.db, recipient.id, id, read, deps.clock())
   // Not re-read: a read entry past the read retention leaves the inbox at once, yet this answer stands.
-  return presentNotification({ ...row, isRead: read ? 1 : 0 }, viewer)
+  return presentNotification({ ...row, isRead: read ? 1 : 0 }, recipient)
 }
 
-export async function dismissNotification(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const viewer = await loadViewer(deps, actor)
-  await visibleOr404(deps, viewer, id)
-  await reads.dismiss(deps.database.db, viewer.id, id, deps.clock())
+export async function dismissNotification(deps: Deps, actor: Caller, id: string): Promise<void> {
+  const recipient = await loadRecipient(deps, actor)
+  await visibleOr404(deps, recipient, id)
+  await reads.dismiss(deps.database.db, recipient.id, id, deps.clock())
 }
 
 /**
@@ -94,15 +94,15 @@ export async function dismissNotification(deps: Deps, actor: Actor, id: string):
  */
 export async function markAllRead(
   deps: Deps,
-  actor: Actor,
+  actor: Caller,
   upTo: string | undefined,
 ): Promise<{ unread: number }> {
-  const viewer = await loadViewer(deps, actor)
+  const recipient = await loadRecipient(deps, actor)
   const db = deps.database.db
   const now = deps.clock()
   const latest = await repo.latestId(db)
   // Never past what exists: a future id would pre-read notifications not yet made.
   const target = latest === null ? null : upTo !== undefined && upTo < latest ? upTo : latest
-  if (target !== null) await reads.markAllReadUpTo(db, viewer.id, target, now)
-  return { unread: await repo.countUnread(db, viewer, now) }
+  if (target !== null) await reads.markAllReadUpTo(db, recipient.id, target, now)
+  return { unread: await repo.countUnread(db, recipient, now) }
 }

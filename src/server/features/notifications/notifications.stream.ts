@@ -6,7 +6,7 @@ import { isSessionLive } from '../accounts/session-policy'
 import { registerStream } from './notification-hub'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
-import { loadViewer } from './notifications.service'
+import { loadRecipient } from './notifications.service'
 
 // GET /api/notifications/stream: server-sent events for one reader (docs/decisions/0022).
 //
@@ -94,7 +94,7 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
       finish()
       return
     }
-    const viewer = await loadViewer(deps, c.var.actor)
+    const recipient = await loadRecipient(deps, c.var.caller)
     const db = deps.database.db
     const now = deps.clock()
     if (cursor === null) {
@@ -107,33 +107,33 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
     let sent = 0
     if (resuming) {
       resuming = false
-      const missed = await repo.listVisibleAfter(db, viewer, now, cursor, timing.replayLimit + 1)
+      const missed = await repo.listVisibleAfter(db, recipient, now, cursor, timing.replayLimit + 1)
       if (missed.length > timing.replayLimit) {
         cursor = (await repo.latestId(db)) ?? cursor
         event(NOTIFICATION_STREAM_EVENTS.reset, { position: cursor }, cursor)
-        event(NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, viewer, now) })
+        event(NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
         return
       }
       for (const row of missed) {
         if (closed) return
-        event(NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, viewer), row.id)
+        event(NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, recipient), row.id)
         cursor = row.id
         sent += 1
       }
       event(NOTIFICATION_STREAM_EVENTS.ready, { position: cursor }, cursor)
     }
     for (;;) {
-      const rows = await repo.listVisibleAfter(db, viewer, now, cursor, timing.batchSize)
+      const rows = await repo.listVisibleAfter(db, recipient, now, cursor, timing.batchSize)
       for (const row of rows) {
         if (closed) return
-        event(NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, viewer), row.id)
+        event(NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, recipient), row.id)
         cursor = row.id
         sent += 1
       }
       if (rows.length < timing.batchSize) break
     }
     if (sent > 0)
-      event(NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, viewer, now) })
+      event(NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
   }
 
   // One query at a time per stream; pokes arriving meanwhile fold into one more pass.

@@ -9,10 +9,10 @@ import {
 } from '../../../shared/contract/site'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSetting, writeSetting } from '../../lib/settings/settings'
 import { canEditSiteIdentity } from '../../policies/site.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { siteImageVersions } from './site-images.repository'
 
@@ -76,18 +76,18 @@ export async function readSiteIdentity(db: Db, env: AppDeps['env']): Promise<Sit
   return (await load(db, env)).identity
 }
 
-export async function getAdminSiteIdentity(deps: Deps, by: ActorInfo): Promise<AdminSiteIdentity> {
-  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+export async function getAdminSiteIdentity(deps: Deps, by: Caller): Promise<AdminSiteIdentity> {
+  if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const { identity, saved } = await load(deps.database.db, deps.env)
   return { ...identity, saved, warnings: identity.address ? [] : [MISSING_ADDRESS_WARNING] }
 }
 
 export async function updateSiteIdentity(
   deps: Deps & Pick<AppDeps, 'clock'>,
-  by: ActorInfo,
+  by: Caller,
   change: z.output<typeof siteIdentityUpdateSchema>,
 ): Promise<AdminSiteIdentity> {
-  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+  if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const now = deps.clock()
   const next: StoredIdentity = {
     name: change.name,
@@ -102,13 +102,13 @@ export async function updateSiteIdentity(
   }
   await deps.database.db.transaction().execute(async (trx) => {
     const before = (await readSetting(trx, SITE_IDENTITY_SETTING)) ?? fromEnv(deps.env)
-    await writeSetting(trx, SITE_IDENTITY_SETTING, next, { now, by: by.id })
+    await writeSetting(trx, SITE_IDENTITY_SETTING, next, { now, by: recordedAs(by).id })
     const changed = (Object.keys(next) as (keyof StoredIdentity)[]).filter((k) => next[k] !== before[k])
     await recordAudit(
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         target: { type: 'settings', id: SITE_IDENTITY_SETTING.key },
         details: { area: 'site identity', changed, ...Object.fromEntries(changed.map((k) => [k, next[k]])) },

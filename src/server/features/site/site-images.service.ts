@@ -1,9 +1,9 @@
 import sharp, { type Metadata } from 'sharp'
 import type { SiteImage } from '../../../shared/contract/site'
 import type { AppDeps } from '../../deps'
+import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { canEditSiteIdentity } from '../../policies/site.policy'
-import type { ActorInfo } from '../admin/user-access.service'
 import { recordAudit } from '../audit/audit.service'
 import { deleteSiteImage, findSiteImage, replaceSiteImage } from './site-images.repository'
 
@@ -51,13 +51,8 @@ async function reencode(kind: SiteImage, bytes: Buffer): Promise<{ bytes: Buffer
   }
 }
 
-export async function setSiteImage(
-  deps: Deps,
-  by: ActorInfo,
-  kind: SiteImage,
-  upload: Buffer,
-): Promise<void> {
-  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+export async function setSiteImage(deps: Deps, by: Caller, kind: SiteImage, upload: Buffer): Promise<void> {
+  if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const { bytes, contentType } = await reencode(kind, upload)
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
@@ -66,7 +61,7 @@ export async function setSiteImage(
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         target: { type: 'settings', id: 'site.identity' },
         details: { area: 'site identity', changed: [kind], [kind]: 'uploaded' },
@@ -76,8 +71,8 @@ export async function setSiteImage(
   })
 }
 
-export async function removeSiteImage(deps: Deps, by: ActorInfo, kind: SiteImage): Promise<void> {
-  if (!canEditSiteIdentity(by.actor)) throw problems.forbidden()
+export async function removeSiteImage(deps: Deps, by: Caller, kind: SiteImage): Promise<void> {
+  if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
     if (!(await deleteSiteImage(trx, kind))) return
@@ -85,7 +80,7 @@ export async function removeSiteImage(deps: Deps, by: ActorInfo, kind: SiteImage
       trx,
       {
         action: 'settings.changed',
-        actor: { id: by.id, email: by.email },
+        actor: recordedAs(by),
         from: by.from,
         target: { type: 'settings', id: 'site.identity' },
         details: { area: 'site identity', changed: [kind], [kind]: 'removed' },

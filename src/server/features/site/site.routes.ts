@@ -11,7 +11,6 @@ import { jsonWithEtag } from '../../lib/http/etag'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import { readLimitedBody } from '../accounts/profile.service'
-import { actorInfo } from '../admin/users.routes'
 import { getAdminSiteIdentity, readSiteIdentity, updateSiteIdentity } from './site-identity.service'
 import { readSiteImage, removeSiteImage, setSiteImage } from './site-images.service'
 
@@ -66,7 +65,7 @@ export const siteRoutes = [
     tags: ['admin', 'site'],
     access: 'admin',
     responses: { 200: { description: 'The identity', schema: adminSiteIdentitySchema } },
-    handler: (c) => getAdminSiteIdentity(c.var.deps, actorInfo(c)),
+    handler: (c) => getAdminSiteIdentity(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'put',
@@ -76,7 +75,7 @@ export const siteRoutes = [
     access: 'admin',
     request: { body: siteIdentityUpdateSchema },
     responses: { 200: { description: 'The identity after the change', schema: adminSiteIdentitySchema } },
-    handler: (c, { body }) => updateSiteIdentity(c.var.deps, actorInfo(c), body),
+    handler: (c, { body }) => updateSiteIdentity(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'put',
@@ -97,7 +96,7 @@ export const siteRoutes = [
         throw problems.unsupportedMediaType(`Send the image as one of: ${SITE_IMAGE_TYPES.join(', ')}.`)
       }
       const bytes = await readLimitedBody(c.req.raw, SITE_IMAGE_MAX_BYTES)
-      const by = actorInfo(c)
+      const by = c.var.caller
       await setSiteImage(c.var.deps, by, params.image, bytes)
       return getAdminSiteIdentity(c.var.deps, by)
     },
@@ -111,7 +110,7 @@ export const siteRoutes = [
     request: { params: siteImageParamsSchema },
     responses: { 200: { description: 'Removed', schema: adminSiteIdentitySchema } },
     handler: async (c, { params }) => {
-      const by = actorInfo(c)
+      const by = c.var.caller
       await removeSiteImage(c.var.deps, by, params.image)
       return getAdminSiteIdentity(c.var.deps, by)
     },

@@ -39,7 +39,7 @@ export function registerRoutes(app: Hono<AppEnv>, routes: readonly AnyRoute[], o
           })
         : (_c, next) => next()
     app.on(route.method.toUpperCase(), [route.path], limitBody, async (c) => {
-      const actor = c.var.actor
+      const actor = c.var.caller
       const token = actor.kind === 'user' ? actor.token : undefined
       assertSameOrigin(c, route, options.allowedOrigin, token !== undefined)
 
@@ -97,7 +97,7 @@ function unauthenticatedFor(route: AnyRoute): HttpProblem {
 /** The route's declared caching, else no-store for anything personal: a signed-in caller or a non-public route. */
 function cacheControlFor(route: AnyRoute, c: Context<AppEnv>): string | undefined {
   if (route.cacheControl) return route.cacheControl
-  if (route.access !== 'public' || c.var.actor.kind !== 'anonymous') return 'no-store'
+  if (route.access !== 'public' || c.var.caller.kind !== 'anonymous') return 'no-store'
   return undefined
 }
 

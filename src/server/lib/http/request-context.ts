@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../../deps'
-import { anonymous } from '../../policies/actor'
+import { anonymous } from './caller'
 import { peerIsTrustedProxy } from './client-address'
 import { answeringRoute, redactPath } from './route-template'
 import { bodyStillArriving } from './unread-body'
@@ -23,7 +23,7 @@ function uploadedBytes(c: Context): number {
 
 /**
  * First middleware: gives every request an id (echoed as X-Request-Id, on every log line), a child
- * logger, the deps, and an anonymous actor until the sign-in layer says otherwise. Logs one line per
+ * logger, the deps, and an anonymous caller until the sign-in layer says otherwise. Logs one line per
  * request when it ends: method, path (without the query, credentials in it redacted), status, duration,
  * and counts it in the metrics by route template. An answer given while the request body is still
  * arriving closes the connection (unread-body.ts).
@@ -40,7 +40,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('deps', deps)
     c.set('requestId', requestId)
     c.set('logger', logger)
-    c.set('actor', anonymous)
+    c.set('caller', anonymous)
     c.set('session', undefined)
     const started = performance.now()
     // Set up front so the handler's response carries it; setting a header after the response is

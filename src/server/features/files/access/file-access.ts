@@ -1,5 +1,5 @@
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import type { Actor } from '../../../policies/actor'
 import { type FolderLevel, hasAtLeast } from '../../../policies/folders.policy'
 import { type Db, loadFolderAccess } from './folder-access.repository'
 import { findFile, findFolder } from './item-rows.repository'
@@ -9,7 +9,7 @@ import { findFile, findFolder } from './item-rows.repository'
 // id reveals nothing); what they can open but not change is 403. Trashed things are gone (404).
 
 /** The folder, if the caller may act on it at `required`; throws 404/403 otherwise. */
-export async function requireFolder(db: Db, actor: Actor, folderId: string, required: FolderLevel) {
+export async function requireFolder(db: Db, actor: Caller, folderId: string, required: FolderLevel) {
   const folder = await findFolder(db, folderId)
   if (!folder || folder.isTrashed)
     throw problems.notFound('This folder does not exist or is not yours to see.')
@@ -24,7 +24,7 @@ export async function requireFolder(db: Db, actor: Actor, folderId: string, requ
 }
 
 /** The untrashed file and its folder, if the caller may act on it at `required`; 404/403 otherwise. */
-export async function requireFile(db: Db, actor: Actor, fileId: string, required: FolderLevel) {
+export async function requireFile(db: Db, actor: Caller, fileId: string, required: FolderLevel) {
   const file = await findFile(db, fileId)
   if (!file || file.isTrashed) throw problems.notFound('This file does not exist or is not yours to see.')
   try {

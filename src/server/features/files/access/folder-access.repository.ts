@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { Actor } from '../../../policies/actor'
+import type { Caller } from '../../../lib/http/caller'
 import {
   type FolderAccess,
   type FolderGrant,
@@ -86,7 +86,11 @@ export async function hasGrantBelow(db: Db, userId: string, folderId: string): P
 }
 
 /** The caller's access to one folder, by the policy; null when the folder does not exist. */
-export async function loadFolderAccess(db: Db, actor: Actor, folderId: string): Promise<FolderAccess | null> {
+export async function loadFolderAccess(
+  db: Db,
+  actor: Caller,
+  folderId: string,
+): Promise<FolderAccess | null> {
   const chain = await loadFolderChain(db, folderId)
   if (chain.length === 0) return null
   const grants =
@@ -156,7 +160,7 @@ export function withReadableFolders(db: Db, userId: string) {
 }
 
 /** The ids of every folder the user can open (for callers that need the set itself, and tests). */
-export async function readableFolderIds(db: Db, actor: Actor): Promise<Set<string> | 'all'> {
+export async function readableFolderIds(db: Db, actor: Caller): Promise<Set<string> | 'all'> {
   if (actor.kind !== 'user' || actor.isRestricted) return new Set()
   if (isFolderSuperUser(actor)) return 'all'
   const rows = await withReadableFolders(db, actor.id).selectFrom('readable_folders').select('id').execute()

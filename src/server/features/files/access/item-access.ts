@@ -1,5 +1,5 @@
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import type { Actor } from '../../../policies/actor'
 import {
   type FolderAccess,
   type FolderGrant,
@@ -14,18 +14,12 @@ import { type FileRow, type FolderRow, findFile, findFolder } from './item-rows.
 // what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
 // what they can open but not change is a 403.
 
-export interface ActorUser {
-  actor: Actor
-  id: string
-  name: string
-}
-
 const NOTHING = 'There is no such folder or file, or you cannot open it.'
 
 /** An untrashed folder the caller can open, with their access; 404 otherwise. */
 export async function readableFolder(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   folderId: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<{ folder: FolderRow; access: FolderAccess }> {
@@ -39,7 +33,7 @@ export async function readableFolder(
 /** An untrashed file in a folder the caller can open, with their access on that folder; 404 otherwise. */
 export async function readableFile(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   fileId: string,
 ): Promise<{ file: FileRow; folder: FolderRow; access: FolderAccess }> {
   const file = await findFile(db, fileId)
@@ -51,7 +45,7 @@ export async function readableFile(
 }
 
 /** The access on a folder that may no longer exist (null then). */
-export async function accessOrNull(db: Db, actor: Actor, folderId: string | null) {
+export async function accessOrNull(db: Db, actor: Caller, folderId: string | null) {
   if (folderId === null) return null
   return loadFolderAccess(db, actor, folderId)
 }
@@ -62,7 +56,7 @@ export async function accessOrNull(db: Db, actor: Actor, folderId: string | null
  */
 export async function subtreeAccess(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   tree: { folders: readonly FolderNode[] },
 ): Promise<Map<string, FolderAccess>> {
   const result = new Map<string, FolderAccess>()
@@ -98,7 +92,7 @@ export function forbidden(detail: string): never {
  */
 export async function childrenAccess(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   parentId: string,
   children: readonly FolderRow[],
 ): Promise<Map<string, FolderAccess>> {

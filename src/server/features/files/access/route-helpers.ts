@@ -1,18 +1,4 @@
-import type { Context } from 'hono'
-import type { AppEnv } from '../../../deps'
-import type { ActorUser } from './item-access'
-
-// What every file manager route shares: who is calling (with their name for notifications) and the
-// answers that every item route can give.
-
-export function who(c: Context<AppEnv>): ActorUser {
-  const actor = c.var.actor
-  return {
-    actor,
-    id: actor.kind === 'user' ? actor.id : '',
-    name: c.var.session?.user.name ?? 'Someone',
-  }
-}
+// What every file manager route shares: the answers that every item route can give.
 
 export const tags = ['files']
 export const notFound = { 404: { description: 'No such item, or the caller cannot open it' } }

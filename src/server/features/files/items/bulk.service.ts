@@ -1,8 +1,8 @@
 import type { BulkItemResult, ItemRef, OnConflict } from '../../../../shared/contract/files'
 import type { NotificationAction } from '../../../../shared/enums'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem } from '../../../lib/http/problem'
-import type { ActorUser } from '../access/item-access'
 import { prepareTrash, trashPrepared } from '../trash/trash.service'
 import { copyItem } from './copy.service'
 import { notifyItem } from './file-notify'
@@ -13,7 +13,7 @@ import { type ItemOutcome, moveItem } from './move.service'
 
 async function each(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   items: readonly ItemRef[],
   action: NotificationAction,
   run: (ref: ItemRef) => Promise<ItemOutcome>,
@@ -80,7 +80,7 @@ async function each(
 
 export function bulkMove(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   input: { items: ItemRef[]; targetFolderId: string; onConflict?: OnConflict },
 ) {
   return each(deps, who, input.items, 'moved', (ref) =>
@@ -88,13 +88,17 @@ export function bulkMove(
   )
 }
 
-export function bulkCopy(deps: AppDeps, who: ActorUser, input: { items: ItemRef[]; targetFolderId: string }) {
+export function bulkCopy(
+  deps: AppDeps,
+  who: SignedInCaller,
+  input: { items: ItemRef[]; targetFolderId: string },
+) {
   return each(deps, who, input.items, 'copied', (ref) =>
     copyItem(deps, who, ref, input.targetFolderId, false),
   )
 }
 
-export function bulkTrash(deps: AppDeps, who: ActorUser, input: { items: ItemRef[] }) {
+export function bulkTrash(deps: AppDeps, who: SignedInCaller, input: { items: ItemRef[] }) {
   return each(deps, who, input.items, 'trashed', async (ref) => {
     const prepared = await prepareTrash(deps, who, ref)
     const outcome = await deps.database.db

@@ -3,13 +3,14 @@ import type { ItemRef } from '../../../../shared/contract/files'
 import { firstFreeName, nameKey } from '../../../../shared/names'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import type { PutResult } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
 import { keepAdministratorsAbove } from '../access/administrators-above'
 import { grant } from '../access/folder-grants.repository'
-import { type ActorUser, readableFile, readableFolder, subtreeAccess } from '../access/item-access'
+import { readableFile, readableFolder, subtreeAccess } from '../access/item-access'
 import type { FileRow, FolderRow } from '../access/item-rows.repository'
 import { checkStorage, reserveStorage } from '../transfer/storage-quota'
 import { notifyItem } from './file-notify'
@@ -26,7 +27,7 @@ import { loadSubtree } from './tree.repository'
 /** Copies one item (deep for a folder) into the target, under a free name. */
 export function copyItem(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   ref: ItemRef,
   targetFolderId: string,
   notify = true,
@@ -38,23 +39,23 @@ export function copyItem(
 
 async function copyFile(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   fileId: string,
   targetFolderId: string,
   notify: boolean,
 ): Promise<ItemOutcome> {
   const db = deps.database.db
   const now = deps.clock()
-  const { file, access } = await readableFile(db, who.actor, fileId)
+  const { file, access } = await readableFile(db, who, fileId)
   // product.md §2: "rename, move, copy, trash items inside" is an editor's right.
   if (!canOnFolder(access, 'manageItems'))
     throw problems.forbidden('You cannot copy files out of this folder.')
   const target = await writableTarget(deps, who, targetFolderId)
   const size = Number(file.size)
-  await checkStorage(db, deps, who.actor, size, now, 'copy')
+  await checkStorage(db, deps, who, size, now, 'copy')
   const blob = await copyBlob(deps, file.path)
   return commitOrReclaim(deps, [blob.key], now, async (trx) => {
-    await reserveStorage(trx, deps, who.actor, size, now, 'copy')
+    await reserveStorage(trx, deps, who, size, now, 'copy')
     const row = await createFileRecord(trx, {
       folderId: target.id,
       wantedName: file.filename,
@@ -91,23 +92,23 @@ async function copyFile(
 
 async function copyFolder(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
   targetFolderId: string,
   notify: boolean,
 ): Promise<ItemOutcome> {
   const db = deps.database.db
   const now = deps.clock()
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   if (!canOnFolder(access, 'manageItems')) throw problems.forbidden('You cannot copy this folder.')
   const target = await writableTarget(deps, who, targetFolderId)
   const { folders, files } = await copiedPart(deps, who, folder.id)
   const size = files.reduce((sum, f) => sum + Number(f.size), 0)
-  await checkStorage(db, deps, who.actor, size, now, 'copy')
+  await checkStorage(db, deps, who, size, now, 'copy')
   const blobs = await copyBlobs(deps, files, now)
   const keys = [...blobs.values()].map((b) => b.key)
   return commitOrReclaim(deps, keys, now, async (trx) => {
-    await reserveStorage(trx, deps, who.actor, size, now, 'copy')
+    await reserveStorage(trx, deps, who, size, now, 'copy')
     const copies = await insertFolderCopies(trx, who, folders, target.id, now)
     for (const f of files) {
       await createFileRecord(trx, {
@@ -151,10 +152,10 @@ async function copyFolder(
  * What a folder's copy takes: the untrashed folders of its subtree that the caller can open and whose
  * parents are copied too (the root first, parents before children), and their untrashed files.
  */
-async function copiedPart(deps: AppDeps, who: ActorUser, rootId: string) {
+async function copiedPart(deps: AppDeps, who: SignedInCaller, rootId: string) {
   const db = deps.database.db
   const tree = await loadSubtree(db, rootId)
-  const accesses = await subtreeAccess(db, who.actor, tree)
+  const accesses = await subtreeAccess(db, who, tree)
   const copied = new Set<string>()
   const folders = tree.folders.filter((f) => {
     const readable = !f.isTrashed && (accesses.get(f.id)?.level ?? null) !== null
@@ -190,12 +191,12 @@ async function copyBlobs(deps: AppDeps, files: readonly FileRow[], now: Date) {
  */
 async function insertFolderCopies(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   folders: readonly FolderRow[],
   targetId: string,
   now: Date,
 ): Promise<Map<string, FolderRow>> {
-  const superUser = isFolderSuperUser(who.actor)
+  const superUser = isFolderSuperUser(who)
   const copies = new Map<string, FolderRow>()
   const takenIn = new Map<string, Set<string>>()
   for (const [index, f] of folders.entries()) {

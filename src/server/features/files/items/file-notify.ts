@@ -1,15 +1,15 @@
 import type { Transaction } from 'kysely'
 import type { NotificationAction } from '../../../../shared/enums'
 import type { DB } from '../../../db/schema'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { notify } from '../../notifications/notify'
-import type { ActorUser } from '../access/item-access'
 
 // One notification per user action on folders and files (product.md §5), for everyone who can see the
 // folder (decided when read). Recorded as the action's last write, in its transaction.
 
 export async function notifyItem(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   input: {
     type: 'folder' | 'file'
     action: NotificationAction

@@ -6,13 +6,14 @@ import type {
 } from '../../../../shared/contract/files'
 import { nameKey } from '../../../../shared/names'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { canChangeFolderType, canCreateFolder, canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, type FolderAccess } from '../../../policies/folders.policy'
 import { keepAdministratorsAbove } from '../access/administrators-above'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { grant } from '../access/folder-grants.repository'
-import { type ActorUser, childrenAccess, readableFile, readableFolder } from '../access/item-access'
+import { childrenAccess, readableFile, readableFolder } from '../access/item-access'
 import type { FolderRow } from '../access/item-rows.repository'
 import { notifyItem } from './file-notify'
 import { crumb, presentFile, presentFolder } from './files.presenter'
@@ -29,30 +30,30 @@ export function nameTaken(name: string) {
 }
 
 /** The part of the path above the folder that the caller can open, top first (never past a folder they cannot). */
-export async function breadcrumbs(deps: AppDeps, who: ActorUser, folder: FolderRow) {
+export async function breadcrumbs(deps: AppDeps, who: SignedInCaller, folder: FolderRow) {
   const db = deps.database.db
   const ancestors = (await loadAncestors(db, folder.id)).slice(1)
   const visible: FolderRow[] = []
   for (const ancestor of ancestors) {
-    const access = await loadFolderAccess(db, who.actor, ancestor.id)
+    const access = await loadFolderAccess(db, who, ancestor.id)
     if (!access?.level || ancestor.isTrashed) break
     visible.push(ancestor)
   }
   return visible.reverse().map(crumb)
 }
 
-export async function parentAccessOf(deps: AppDeps, who: ActorUser, folder: FolderRow) {
-  return folder.parent_id ? loadFolderAccess(deps.database.db, who.actor, folder.parent_id) : null
+export async function parentAccessOf(deps: AppDeps, who: SignedInCaller, folder: FolderRow) {
+  return folder.parent_id ? loadFolderAccess(deps.database.db, who, folder.parent_id) : null
 }
 
-export async function createFolder(deps: AppDeps, who: ActorUser, input: CreateFolderInput) {
+export async function createFolder(deps: AppDeps, who: SignedInCaller, input: CreateFolderInput) {
   const db = deps.database.db
   const now = deps.clock()
   const parentId = input.parent_id ?? null
   let parent: { folder: FolderRow; access: FolderAccess } | null = null
-  if (parentId) parent = await readableFolder(db, who.actor, parentId)
+  if (parentId) parent = await readableFolder(db, who, parentId)
   const type = input.type ?? (parent ? 'public' : 'locked')
-  if (canCreateFolder(who.actor, parent?.access ?? null, type) !== 'ok') {
+  if (canCreateFolder(who, parent?.access ?? null, type) !== 'ok') {
     throw problems.forbidden(
       parent
         ? 'Only editors of this folder can create folders in it.'
@@ -87,12 +88,12 @@ export async function createFolder(deps: AppDeps, who: ActorUser, input: CreateF
     )
     return row
   })
-  const access = (await loadFolderAccess(db, who.actor, created.id))!
+  const access = (await loadFolderAccess(db, who, created.id))!
   return presentFolder(created, access, parent?.access ?? null)
 }
 
-export async function getFolder(deps: AppDeps, who: ActorUser, folderId: string) {
-  const { folder, access } = await readableFolder(deps.database.db, who.actor, folderId)
+export async function getFolder(deps: AppDeps, who: SignedInCaller, folderId: string) {
+  const { folder, access } = await readableFolder(deps.database.db, who, folderId)
   const parentAccess = await parentAccessOf(deps, who, folder)
   return {
     folder: presentFolder(folder, access, parentAccess),
@@ -103,11 +104,16 @@ export async function getFolder(deps: AppDeps, who: ActorUser, folderId: string)
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** Subfolders first (those the caller can open), then files; each sorted by the chosen key. */
-export async function listChildren(deps: AppDeps, who: ActorUser, folderId: string, query: ChildrenQuery) {
+export async function listChildren(
+  deps: AppDeps,
+  who: SignedInCaller,
+  folderId: string,
+  query: ChildrenQuery,
+) {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   const [subfolders, files] = await Promise.all([subfoldersOf(db, folderId), filesIn(db, folderId)])
-  const accesses = await childrenAccess(db, who.actor, folderId, subfolders)
+  const accesses = await childrenAccess(db, who, folderId, subfolders)
   const folders = []
   for (const sub of subfolders) {
     const subAccess = accesses.get(sub.id)
@@ -138,13 +144,13 @@ export async function listChildren(deps: AppDeps, who: ActorUser, folderId: stri
 
 export async function updateFolder(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
   input: UpdateFolderInput,
 ) {
   const db = deps.database.db
   const now = deps.clock()
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   const parentAccess = await parentAccessOf(deps, who, folder)
   if (input.folder_name !== undefined && input.folder_name !== folder.folder_name) {
     if (!canManageFolderItself(folder, access, parentAccess))
@@ -197,22 +203,22 @@ export async function updateFolder(
     )
     return { ...folder, ...changes }
   })
-  const after = (await loadFolderAccess(db, who.actor, folderId)) ?? access
+  const after = (await loadFolderAccess(db, who, folderId)) ?? access
   return presentFolder(updated, after, parentAccess)
 }
 
-export async function getFile(deps: AppDeps, who: ActorUser, fileId: string) {
-  const { file, folder, access } = await readableFile(deps.database.db, who.actor, fileId)
+export async function getFile(deps: AppDeps, who: SignedInCaller, fileId: string) {
+  const { file, folder, access } = await readableFile(deps.database.db, who, fileId)
   return {
     file: presentFile(file, access),
     breadcrumbs: [...(await breadcrumbs(deps, who, folder)), crumb(folder)],
   }
 }
 
-export async function renameFile(deps: AppDeps, who: ActorUser, fileId: string, input: UpdateFileInput) {
+export async function renameFile(deps: AppDeps, who: SignedInCaller, fileId: string, input: UpdateFileInput) {
   const db = deps.database.db
   const now = deps.clock()
-  const { file, folder, access } = await readableFile(db, who.actor, fileId)
+  const { file, folder, access } = await readableFile(db, who, fileId)
   if (!canOnFolder(access, 'manageItems')) throw problems.forbidden('You cannot rename files in this folder.')
   if (input.filename === file.filename) return presentFile(file, access)
   const updated = await db.transaction().execute(async (trx) => {

@@ -1,10 +1,10 @@
 import type { HomeQuery } from '../../../../shared/contract/files'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { containsPattern } from '../../../lib/list-query/like-pattern'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess, loadFolderChain } from '../access/folder-access.repository'
-import type { ActorUser } from '../access/item-access'
 import type { FolderRow } from '../access/item-rows.repository'
 import { presentFile, presentFolder } from './files.presenter'
 import {
@@ -21,11 +21,11 @@ import {
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const SEARCH_LIMIT = 50
 
-export async function homeView(deps: AppDeps, who: ActorUser, query: HomeQuery) {
+export async function homeView(deps: AppDeps, who: SignedInCaller, query: HomeQuery) {
   const db = deps.database.db
   let rows: FolderRow[]
   if (query.view === 'all') {
-    if (!isFolderSuperUser(who.actor))
+    if (!isFolderSuperUser(who))
       throw problems.forbidden('Only administrators and folder managers see all folders.')
     rows = await topFolders(db, 'all')
   } else if (query.view === 'public') {
@@ -37,9 +37,9 @@ export async function homeView(deps: AppDeps, who: ActorUser, query: HomeQuery) 
   }
   const folders = []
   for (const row of rows) {
-    const access = await loadFolderAccess(db, who.actor, row.id)
+    const access = await loadFolderAccess(db, who, row.id)
     if (!access?.level) continue
-    const parentAccess = row.parent_id ? await loadFolderAccess(db, who.actor, row.parent_id) : null
+    const parentAccess = row.parent_id ? await loadFolderAccess(db, who, row.parent_id) : null
     folders.push(presentFolder(row, access, parentAccess))
   }
   const dir = query.order === 'desc' ? -1 : 1
@@ -52,7 +52,7 @@ export async function homeView(deps: AppDeps, who: ActorUser, query: HomeQuery) 
 }
 
 /** The highest folders where the caller holds a direct grant, leaving out the top-level ones they administer (My folders). */
-async function sharedWithMe(deps: AppDeps, who: ActorUser): Promise<FolderRow[]> {
+async function sharedWithMe(deps: AppDeps, who: SignedInCaller): Promise<FolderRow[]> {
   const db = deps.database.db
   const granted = await grantedFolders(db, who.id)
   const grantedIds = new Set(granted.map((g) => g.id))
@@ -67,14 +67,19 @@ async function sharedWithMe(deps: AppDeps, who: ActorUser): Promise<FolderRow[]>
 }
 
 /** Folders and files whose name contains `q`, among everything the caller can open (trash excluded). */
-export async function searchItems(deps: AppDeps, who: ActorUser, q: string, scope: 'all' | 'public' = 'all') {
+export async function searchItems(
+  deps: AppDeps,
+  who: SignedInCaller,
+  q: string,
+  scope: 'all' | 'public' = 'all',
+) {
   const db = deps.database.db
   const pattern = containsPattern(q)
   const publicOnly = scope === 'public'
   // Super users skip the filter (an unreferenced CTE is not evaluated), unless only public folders
   // are asked for: the folders readable by nobody in particular (no user has the empty id) are
   // exactly the public tree, which every signed-in user may open.
-  const superUser = isFolderSuperUser(who.actor) && !publicOnly
+  const superUser = isFolderSuperUser(who) && !publicOnly
   const { folders: folderRows, files: fileRows } = await searchByName(
     db,
     pattern,
@@ -83,7 +88,7 @@ export async function searchItems(deps: AppDeps, who: ActorUser, q: string, scop
   )
   const cache = new Map<string, FolderAccess | null>()
   const accessOf = async (id: string) => {
-    if (!cache.has(id)) cache.set(id, await loadFolderAccess(db, who.actor, id))
+    if (!cache.has(id)) cache.set(id, await loadFolderAccess(db, who, id))
     return cache.get(id) ?? null
   }
   const parentIds = [

@@ -26,8 +26,9 @@ import {
   storageUsageSchema,
   trashedSchema,
 } from '../../../../shared/contract/files-responses'
+import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
-import { forbidden, nameConflict, notFound, tags, who } from '../access/route-helpers'
+import { forbidden, nameConflict, notFound, tags } from '../access/route-helpers'
 import { myStorage } from '../transfer/storage-quota'
 import { trashItem } from '../trash/trash.service'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
@@ -52,7 +53,7 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { query: homeQuerySchema },
     responses: { 200: { description: 'The top folders of the view', schema: homeViewSchema }, ...forbidden },
-    handler: (c, { query }) => homeView(c.var.deps, who(c), query),
+    handler: (c, { query }) => homeView(c.var.deps, requireSignedIn(c.var.caller), query),
   }),
   defineRoute({
     method: 'get',
@@ -64,7 +65,7 @@ export const itemsRoutes = [
     responses: {
       200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
     },
-    handler: (c, { query }) => searchItems(c.var.deps, who(c), query.q, query.scope),
+    handler: (c, { query }) => searchItems(c.var.deps, requireSignedIn(c.var.caller), query.q, query.scope),
   }),
   defineRoute({
     method: 'get',
@@ -73,7 +74,7 @@ export const itemsRoutes = [
     tags,
     access: 'signedIn',
     responses: { 200: { description: 'Bytes used and the quota', schema: storageUsageSchema } },
-    handler: (c) => myStorage(c.var.deps, c.var.actor),
+    handler: (c) => myStorage(c.var.deps, c.var.caller),
   }),
 
   // ---- Folders
@@ -89,7 +90,7 @@ export const itemsRoutes = [
       ...forbidden,
       ...notFound,
     },
-    handler: (c, { body }) => createFolder(c.var.deps, who(c), body),
+    handler: (c, { body }) => createFolder(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
   defineRoute({
     method: 'get',
@@ -99,7 +100,7 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The folder', schema: folderDetailSchema }, ...notFound },
-    handler: (c, { params }) => getFolder(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => getFolder(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
   defineRoute({
     method: 'get',
@@ -112,7 +113,8 @@ export const itemsRoutes = [
       200: { description: 'The folder, breadcrumbs, folders and files', schema: folderChildrenSchema },
       ...notFound,
     },
-    handler: (c, { params, query }) => listChildren(c.var.deps, who(c), params.id, query),
+    handler: (c, { params, query }) =>
+      listChildren(c.var.deps, requireSignedIn(c.var.caller), params.id, query),
   }),
   defineRoute({
     method: 'patch',
@@ -127,7 +129,8 @@ export const itemsRoutes = [
       ...notFound,
       ...nameConflict,
     },
-    handler: (c, { params, body }) => updateFolder(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) =>
+      updateFolder(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -137,7 +140,8 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
-    handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'folder', id: params.id }),
+    handler: (c, { params }) =>
+      trashItem(c.var.deps, requireSignedIn(c.var.caller), { type: 'folder', id: params.id }),
   }),
   defineRoute({
     method: 'post',
@@ -156,10 +160,10 @@ export const itemsRoutes = [
     },
     handler: (c, { params, body }) =>
       body.targetFolderId === null
-        ? moveFolderToTop(c.var.deps, who(c), params.id)
+        ? moveFolderToTop(c.var.deps, requireSignedIn(c.var.caller), params.id)
         : moveItem(
             c.var.deps,
-            who(c),
+            requireSignedIn(c.var.caller),
             { type: 'folder', id: params.id },
             body.targetFolderId,
             body.onConflict,
@@ -174,7 +178,12 @@ export const itemsRoutes = [
     request: { params: idParamsSchema, body: copySchema },
     responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
     handler: (c, { params, body }) =>
-      copyItem(c.var.deps, who(c), { type: 'folder', id: params.id }, body.targetFolderId),
+      copyItem(
+        c.var.deps,
+        requireSignedIn(c.var.caller),
+        { type: 'folder', id: params.id },
+        body.targetFolderId,
+      ),
   }),
 
   // ---- Files (content: see the transfer routes)
@@ -186,7 +195,7 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The file', schema: fileDetailSchema }, ...notFound },
-    handler: (c, { params }) => getFile(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => getFile(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
   defineRoute({
     method: 'patch',
@@ -201,7 +210,7 @@ export const itemsRoutes = [
       ...notFound,
       ...nameConflict,
     },
-    handler: (c, { params, body }) => renameFile(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) => renameFile(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -211,7 +220,8 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
-    handler: (c, { params }) => trashItem(c.var.deps, who(c), { type: 'file', id: params.id }),
+    handler: (c, { params }) =>
+      trashItem(c.var.deps, requireSignedIn(c.var.caller), { type: 'file', id: params.id }),
   }),
   defineRoute({
     method: 'post',
@@ -227,7 +237,13 @@ export const itemsRoutes = [
       ...nameConflict,
     },
     handler: (c, { params, body }) =>
-      moveItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId, body.onConflict),
+      moveItem(
+        c.var.deps,
+        requireSignedIn(c.var.caller),
+        { type: 'file', id: params.id },
+        body.targetFolderId,
+        body.onConflict,
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -238,7 +254,12 @@ export const itemsRoutes = [
     request: { params: idParamsSchema, body: copySchema },
     responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
     handler: (c, { params, body }) =>
-      copyItem(c.var.deps, who(c), { type: 'file', id: params.id }, body.targetFolderId),
+      copyItem(
+        c.var.deps,
+        requireSignedIn(c.var.caller),
+        { type: 'file', id: params.id },
+        body.targetFolderId,
+      ),
   }),
 
   // ---- Bulk
@@ -250,7 +271,7 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { body: bulkMoveSchema },
     responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
-    handler: (c, { body }) => bulkMove(c.var.deps, who(c), body),
+    handler: (c, { body }) => bulkMove(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
   defineRoute({
     method: 'post',
@@ -260,7 +281,7 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { body: bulkCopySchema },
     responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
-    handler: (c, { body }) => bulkCopy(c.var.deps, who(c), body),
+    handler: (c, { body }) => bulkCopy(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
   defineRoute({
     method: 'post',
@@ -270,6 +291,6 @@ export const itemsRoutes = [
     access: 'signedIn',
     request: { body: bulkTrashSchema },
     responses: { 200: { description: 'Per-item results', schema: bulkResultSchema } },
-    handler: (c, { body }) => bulkTrash(c.var.deps, who(c), body),
+    handler: (c, { body }) => bulkTrash(c.var.deps, requireSignedIn(c.var.caller), body),
   }),
 ]

@@ -3,12 +3,13 @@ import type { ItemRef, OnConflict } from '../../../../shared/contract/files'
 import { firstFreeName, nameKey } from '../../../../shared/names'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { canCreateFolder, canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { grant } from '../access/folder-grants.repository'
-import { type ActorUser, readableFile, readableFolder } from '../access/item-access'
+import { readableFile, readableFolder } from '../access/item-access'
 import { prepareTrash, requireRightsOnSubtree, trashPrepared } from '../trash/trash.service'
 import { notifyItem } from './file-notify'
 import { updateFileRow } from './files.repository'
@@ -32,8 +33,8 @@ export interface ItemOutcome {
 }
 
 /** A folder the caller may add items to (a move's or a copy's target). */
-export async function writableTarget(deps: AppDeps, who: ActorUser, targetId: string) {
-  const target = await readableFolder(deps.database.db, who.actor, targetId)
+export async function writableTarget(deps: AppDeps, who: SignedInCaller, targetId: string) {
+  const target = await readableFolder(deps.database.db, who, targetId)
   if (!canOnFolder(target.access, 'write')) throw problems.forbidden('You cannot add items to that folder.')
   return target.folder
 }
@@ -43,7 +44,7 @@ type Replacement = Awaited<ReturnType<typeof prepareTrash>>
 /** Moves one item; `notify` false when a bulk action records one notification for all. */
 export async function moveItem(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   ref: ItemRef,
   targetFolderId: string,
   onConflict: OnConflict | undefined,
@@ -102,31 +103,31 @@ export async function moveItem(
 /** Checks the caller may move the item to the target; its name and where it is now. */
 async function movableItem(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   ref: ItemRef,
   targetFolderId: string,
 ): Promise<{ name: string; parentId: string }> {
   const db = deps.database.db
   if (ref.type === 'file') {
-    const { file, access } = await readableFile(db, who.actor, ref.id)
+    const { file, access } = await readableFile(db, who, ref.id)
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot move files out of this folder.')
     return { name: file.filename, parentId: file.folder_id }
   }
-  const { folder, access } = await readableFolder(db, who.actor, ref.id)
-  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  const { folder, access } = await readableFolder(db, who, ref.id)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who, folder.parent_id) : null
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot move this folder.')
   if (await isInSubtree(db, folder.id, targetFolderId)) {
     // Checked before the target's rights, so the answer does not depend on them.
-    const target = await readableFolder(db, who.actor, targetFolderId)
+    const target = await readableFolder(db, who, targetFolderId)
     throw new HttpProblem(
       422,
       'move_into_itself',
       `“${folder.folder_name}” cannot be moved into ${target.folder.id === folder.id ? 'itself' : 'a folder inside it'}.`,
     )
   }
-  await requireRightsOnSubtree(deps, who.actor, folder.id, 'move')
+  await requireRightsOnSubtree(deps, who, folder.id, 'move')
   return { name: folder.folder_name, parentId: folder.parent_id ?? '' }
 }
 
@@ -137,7 +138,7 @@ async function movableItem(
  */
 async function settleName(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   targetId: string,
   name: string,
   onConflict: OnConflict | undefined,
@@ -168,21 +169,21 @@ async function settleName(
  */
 export async function moveFolderToTop(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
 ): Promise<Omit<ItemOutcome, 'folderId' | 'folderName'> & { folderId: null; folderName: null }> {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
-  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  const { folder, access } = await readableFolder(db, who, folderId)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who, folder.parent_id) : null
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot move this folder.')
-  const superUser = isFolderSuperUser(who.actor)
+  const superUser = isFolderSuperUser(who)
   const type = superUser ? folder.type : 'locked'
-  if (canCreateFolder(who.actor, null, type) !== 'ok')
+  if (canCreateFolder(who, null, type) !== 'ok')
     throw problems.forbidden('You cannot make top-level folders.')
   const outcome = { type: 'folder' as const, id: folder.id, name: folder.folder_name, items: 1 }
   if (folder.parent_id === null) return { ...outcome, folderId: null, folderName: null }
-  await requireRightsOnSubtree(deps, who.actor, folder.id, 'move')
+  await requireRightsOnSubtree(deps, who, folder.id, 'move')
   const now = deps.clock()
   return db.transaction().execute(async (trx) => {
     await updateFolderRow(trx, folder.id, { parent_id: null, type, updatedAt: now.toISOString() })

@@ -2,12 +2,13 @@ import { emailSchema } from '../../../../shared/contract/accounts'
 import type { ShareByEmailInput } from '../../../../shared/contract/files'
 import type { ShareCandidates } from '../../../../shared/contract/files-responses'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { hitRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { shareLookupScope } from '../../../policies/files.policy'
 import { canOnFolder } from '../../../policies/folders.policy'
 import { findUserByEmail, normalizeEmail } from '../../accounts/users.repository'
-import { type ActorUser, readableFolder } from '../access/item-access'
+import { readableFolder } from '../access/item-access'
 import { searchContacts, searchEveryone } from './share-candidates.repository'
 import { folderAccessList, setGrant } from './sharing.service'
 
@@ -19,8 +20,8 @@ import { folderAccessList, setGrant } from './sharing.service'
 /** Shares by address per caller (not super users) and hour: each one could confirm that an account exists. */
 export const SHARE_BY_EMAIL_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 } as const
 
-async function managedFolder(deps: AppDeps, who: ActorUser, folderId: string) {
-  const found = await readableFolder(deps.database.db, who.actor, folderId)
+async function managedFolder(deps: AppDeps, who: SignedInCaller, folderId: string) {
+  const found = await readableFolder(deps.database.db, who, folderId)
   if (!canOnFolder(found.access, 'managePermissions'))
     throw problems.forbidden('Only administrators of this folder can share it.')
   return found
@@ -29,13 +30,13 @@ async function managedFolder(deps: AppDeps, who: ActorUser, folderId: string) {
 /** The share dialog's lookup: only for those who may share this folder. */
 export async function shareCandidates(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
   q: string,
 ): Promise<ShareCandidates> {
   await managedFolder(deps, who, folderId)
   const db = deps.database.db
-  const scope = shareLookupScope(who.actor)
+  const scope = shareLookupScope(who)
   const items =
     scope === 'everyone' ? await searchEveryone(db, who.id, q) : await searchContacts(db, who.id, q)
   // A full address is offered back as typed, without looking it up: nothing here depends on whether
@@ -54,7 +55,7 @@ export async function shareCandidates(
  */
 export async function shareByEmail(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
   input: ShareByEmailInput,
 ) {
@@ -63,7 +64,7 @@ export async function shareByEmail(
   const before = await folderAccessList(deps, who, folderId)
   if (!before.grantableLevels.includes(input.permissionType))
     throw problems.forbidden('You can share only up to your own level.')
-  if (shareLookupScope(who.actor) === 'contacts') {
+  if (shareLookupScope(who) === 'contacts') {
     const result = await hitRateLimit(deps.database.db, {
       key: `share:email:${who.id}`,
       ...SHARE_BY_EMAIL_LIMIT,

@@ -11,8 +11,9 @@ import {
   shareByEmailResultSchema,
   shareCandidatesSchema,
 } from '../../../../shared/contract/files-responses'
+import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
-import { forbidden, notFound, tags, who } from '../access/route-helpers'
+import { forbidden, notFound, tags } from '../access/route-helpers'
 import { shareByEmail, shareCandidates } from './share-lookup.service'
 import { folderAccessList, revokeGrant, setGrant } from './sharing.service'
 
@@ -32,7 +33,7 @@ export const sharingRoutes = [
       ...forbidden,
       ...notFound,
     },
-    handler: (c, { params }) => folderAccessList(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => folderAccessList(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
   defineRoute({
     method: 'get',
@@ -55,7 +56,8 @@ export const sharingRoutes = [
       ...forbidden,
       ...notFound,
     },
-    handler: (c, { params, query }) => shareCandidates(c.var.deps, who(c), params.id, query.q),
+    handler: (c, { params, query }) =>
+      shareCandidates(c.var.deps, requireSignedIn(c.var.caller), params.id, query.q),
   }),
   defineRoute({
     method: 'post',
@@ -76,7 +78,8 @@ export const sharingRoutes = [
       ...notFound,
       429: { description: '`rate_limited`: too many shares by address (Retry-After)' },
     },
-    handler: (c, { params, body }) => shareByEmail(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) =>
+      shareByEmail(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'put',
@@ -91,7 +94,8 @@ export const sharingRoutes = [
       ...notFound,
       409: { description: '`last_administrator` or `user_restricted`' },
     },
-    handler: (c, { params, body }) => setGrant(c.var.deps, who(c), params.id, params.userId, body),
+    handler: (c, { params, body }) =>
+      setGrant(c.var.deps, requireSignedIn(c.var.caller), params.id, params.userId, body),
   }),
   defineRoute({
     method: 'delete',
@@ -108,6 +112,7 @@ export const sharingRoutes = [
         description: '`last_administrator`: only a super user removes the last one of a top-level folder',
       },
     },
-    handler: (c, { params }) => revokeGrant(c.var.deps, who(c), params.id, params.userId),
+    handler: (c, { params }) =>
+      revokeGrant(c.var.deps, requireSignedIn(c.var.caller), params.id, params.userId),
   }),
 ]

@@ -2,20 +2,21 @@ import type { GrantInput } from '../../../../shared/contract/files'
 import type { PermissionType } from '../../../../shared/enums'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
-import type { Actor } from '../../../policies/actor'
 import { canChangeGrant } from '../../../policies/files.policy'
 import {
   canOnFolder,
   type FolderGrant,
   type FolderNode,
+  type FolderPerson,
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
 import { parseStaffFunctions } from '../../accounts/sessions.service'
 import { findUserById } from '../../accounts/users.repository'
 import { loadFolderChain, loadGrants } from '../access/folder-access.repository'
 import { administratorCount, deleteGrant, directGrant, grant } from '../access/folder-grants.repository'
-import { type ActorUser, readableFolder } from '../access/item-access'
+import { readableFolder } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import { grantHolders } from './grant-holders.repository'
 
@@ -37,22 +38,21 @@ interface Person {
  * against it, so nobody loses a level they hold there from above (canChangeGrant).
  */
 function inheritedLevel(person: Person, chain: readonly FolderNode[], grants: readonly FolderGrant[]) {
-  const actor: Actor = {
+  const actor: FolderPerson = {
     kind: 'user',
     id: person.id,
     role: person.role,
     staffFunctions: parseStaffFunctions(person.staffFunctions),
     isRestricted: person.isRestricted,
-    emailVerified: true,
   }
   const above = grants.filter((g) => g.user_id === person.id && g.folder_id !== chain[0]?.id)
   return resolveFolderAccess(actor, chain, above)
 }
 
 /** Everyone holding a grant that applies here: on the folder (direct) or above it up to the nearest locked folder (inherited). */
-export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: string) {
+export async function folderAccessList(deps: AppDeps, who: SignedInCaller, folderId: string) {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   if (!canOnFolder(access, 'managePermissions'))
     throw problems.forbidden('Only administrators of this folder can see who has access.')
   const chain = await loadFolderChain(db, folderId)
@@ -127,9 +127,9 @@ export async function folderAccessList(deps: AppDeps, who: ActorUser, folderId: 
   }
 }
 
-async function loadForGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+async function loadForGrant(deps: AppDeps, who: SignedInCaller, folderId: string, userId: string) {
   const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who.actor, folderId)
+  const { folder, access } = await readableFolder(db, who, folderId)
   if (!canOnFolder(access, 'managePermissions'))
     throw problems.forbidden('Only administrators of this folder can share it.')
   const target = await findUserById(db, userId)
@@ -182,7 +182,7 @@ function decide(state: Awaited<ReturnType<typeof loadForGrant>>, next: Permissio
 /** Grants or changes someone's level on the folder; a new grant notifies them. */
 export async function setGrant(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   folderId: string,
   userId: string,
   input: GrantInput,
@@ -213,7 +213,7 @@ export async function setGrant(
   return folderAccessList(deps, who, folderId)
 }
 
-export async function revokeGrant(deps: AppDeps, who: ActorUser, folderId: string, userId: string) {
+export async function revokeGrant(deps: AppDeps, who: SignedInCaller, folderId: string, userId: string) {
   const state = await loadForGrant(deps, who, folderId, userId)
   if (!state.current) throw problems.notFound('This person has no direct access to the folder.')
   decide(state, null)

@@ -34,7 +34,7 @@ const fileResponses = {
 }
 
 async function serveFile(c: Context<AppEnv>, id: string, wanted: 'inline' | 'attachment') {
-  return sendBlob(c, await fileToSend(c.var.deps, c.var.actor, id, wanted))
+  return sendBlob(c, await fileToSend(c.var.deps, c.var.caller, id, wanted))
 }
 
 export const downloadsRoutes = [
@@ -71,7 +71,7 @@ export const downloadsRoutes = [
       404: { description: 'No such file, not an image, or not visible to the caller' },
     },
     handler: async (c, { params }) => {
-      const source = await thumbnailSource(c.var.deps, c.var.actor, params.id)
+      const source = await thumbnailSource(c.var.deps, c.var.caller, params.id)
       const headers = {
         ETag: source.etag,
         'Cache-Control': 'private, no-cache',

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../../deps'
 import type { BlobToSend } from '../../../lib/http/blob-response'
+import type { Caller } from '../../../lib/http/caller'
 import { presentation } from '../../../lib/http/presentation-policy'
 import { HttpProblem } from '../../../lib/http/problem'
 import { canThumbnail, thumbnailFor } from '../../../lib/storage/thumbnails'
-import type { Actor } from '../../../policies/actor'
 import { requireFile } from '../access/file-access'
 
 // Downloads, previews and thumbnails (product.md §2 "Downloads"). Viewer on the file's folder;
@@ -12,7 +12,7 @@ import { requireFile } from '../access/file-access'
 /** The file's blob and how to present it (`inline` only when that is safe for its type). */
 export async function fileToSend(
   deps: AppDeps,
-  actor: Actor,
+  actor: Caller,
   fileId: string,
   wanted: 'inline' | 'attachment',
 ): Promise<BlobToSend> {
@@ -34,7 +34,11 @@ export interface ThumbnailSource {
 }
 
 /** An image file the caller may view, for its thumbnail; 404 for any other file. */
-export async function thumbnailSource(deps: AppDeps, actor: Actor, fileId: string): Promise<ThumbnailSource> {
+export async function thumbnailSource(
+  deps: AppDeps,
+  actor: Caller,
+  fileId: string,
+): Promise<ThumbnailSource> {
   const { file } = await requireFile(deps.database.db, actor, fileId, 'viewer')
   if (!canThumbnail(file.mimetype)) throw new HttpProblem(404, 'no_thumbnail', 'Only images have thumbnails.')
   return { fileId: file.id, key: file.path, etag: `"thumb-${file.sha256 ?? file.path}"` }

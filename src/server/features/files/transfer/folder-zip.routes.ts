@@ -19,7 +19,7 @@ export const folderZipRoutes = [
       404: { description: 'No such folder, trashed, or not visible to the caller' },
     },
     handler: async (c, { params }) => {
-      const { name, entries } = await folderZipEntries(c.var.deps, c.var.actor, params.id)
+      const { name, entries } = await folderZipEntries(c.var.deps, c.var.caller, params.id)
       const headers = {
         'Content-Type': 'application/zip',
         'Content-Length': String(zipLength(entries)),

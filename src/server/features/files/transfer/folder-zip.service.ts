@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import type { ZipEntry } from '../../../lib/zip/stored-zip'
 import { NameSet, safeSegment } from '../../../lib/zip/zip-names'
-import type { Actor } from '../../../policies/actor'
 import { requireFolder } from '../access/file-access'
 import { readableFolderIds } from '../access/folder-access.repository'
 import { type ZipFolderRow, zipFiles, zipFolder, zipSubfolders } from './folder-zip.repository'
@@ -15,7 +15,7 @@ const IN_BATCH = 500
 
 export async function folderZipEntries(
   deps: AppDeps,
-  actor: Actor,
+  actor: Caller,
   folderId: string,
 ): Promise<{ name: string; entries: ZipEntry[] }> {
   const db = deps.database.db

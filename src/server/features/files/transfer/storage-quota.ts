@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem } from '../../../lib/http/problem'
-import type { Actor } from '../../../policies/actor'
 import type { Db } from '../items/names.repository'
 import { lockUserForReservation, type StorageUsage, storageUsage } from './storage-usage.repository'
 
@@ -15,7 +15,7 @@ import { lockUserForReservation, type StorageUsage, storageUsage } from './stora
 // A terminated, expired or completed upload stops counting as a reservation with its session.
 
 /** The user's quota in bytes; null when they have none (staff and admins, or USER_QUOTA_BYTES=0). */
-export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Actor): number | null {
+export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Caller): number | null {
   if (actor.kind !== 'user' || actor.role !== 'user') return null
   return deps.env.uploads.userQuotaBytes ?? null
 }
@@ -28,7 +28,7 @@ export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Actor): number | null
 export async function reserveStorage(
   trx: Transaction<DB>,
   deps: Pick<AppDeps, 'env'>,
-  actor: Actor,
+  actor: Caller,
   bytes: number,
   now: Date,
   what: 'upload' | 'copy',
@@ -43,7 +43,7 @@ export async function reserveStorage(
 export async function checkStorage(
   db: Db,
   deps: Pick<AppDeps, 'env'>,
-  actor: Actor,
+  actor: Caller,
   bytes: number,
   now: Date,
   what: 'upload' | 'copy',
@@ -76,7 +76,7 @@ function readable(bytes: number): string {
 }
 
 /** GET /api/me/storage: what the files home shows as "used / quota". */
-export async function myStorage(deps: AppDeps, actor: Actor) {
+export async function myStorage(deps: AppDeps, actor: Caller) {
   if (actor.kind !== 'user') throw new Error('signed-in route')
   const usage = await storageUsage(deps.database.db, actor.id, deps.clock())
   return { used: usage.stored + usage.reserved, uploading: usage.reserved, quota: quotaOf(deps, actor) }

@@ -9,10 +9,10 @@ import {
   UPLOADS_ENDPOINT,
 } from '../../../../shared/contract/files-transfer'
 import type { AppEnv } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { locationHeader } from '../../../lib/http/documented-headers'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
-import type { Actor } from '../../../policies/actor'
 import {
   assertTusVersion,
   byteCountHeader,
@@ -33,7 +33,7 @@ import { appendUpload, cancelUpload, createUpload, uploadOffset } from './upload
 
 const TUS_REASON = 'tus 1.0 resumable upload protocol: bodiless creation and termination requests'
 const OCTETS = 'application/offset+octet-stream'
-const user = (c: Context<AppEnv>) => c.var.actor as Extract<Actor, { kind: 'user' }>
+const user = (c: Context<AppEnv>) => c.var.caller as Extract<Caller, { kind: 'user' }>
 
 /**
  * The request body as a Node stream when served by @hono/node-server: piping the raw request costs

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import type { Actor } from '../../../policies/actor'
 import { notify } from '../../notifications/notify'
 import { requireFile, requireFolder } from '../access/file-access'
 import { createFileRecord } from '../items/files.repository'
@@ -46,7 +46,7 @@ export interface CreatedUpload {
   expiresAt: string
 }
 
-type SignedIn = Extract<Actor, { kind: 'user' }>
+type SignedIn = Extract<Caller, { kind: 'user' }>
 
 export async function createUpload(
   deps: AppDeps,

@@ -3,11 +3,12 @@ import type { RestoreInput } from '../../../../shared/contract/files'
 import { nameKey, sanitizeName } from '../../../../shared/names'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { canRestoreTrashEntry } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
 import { grant } from '../access/folder-grants.repository'
-import { type ActorUser, readableFolder } from '../access/item-access'
+import { readableFolder } from '../access/item-access'
 import { findFile, findFolder } from '../access/item-rows.repository'
 import { notifyItem } from '../items/file-notify'
 import { updateFileRow } from '../items/files.repository'
@@ -53,12 +54,12 @@ type Target = { kind: 'folder'; id: string } | { kind: 'top' } | { kind: 'my_fol
 
 export async function restoreEntry(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   entryId: string,
   input: RestoreInput,
 ): Promise<RestoreResult> {
   const { entry, facts } = await visibleEntry(deps, who, entryId)
-  if (!canRestoreTrashEntry(who.actor, facts)) throw problems.forbidden('You cannot restore this item.')
+  if (!canRestoreTrashEntry(who, facts)) throw problems.forbidden('You cannot restore this item.')
   const parentId = await originalParent(deps, entry)
   const { target, reason } = await restoreTarget(deps, who, entry, parentId, input)
   const now = deps.clock()
@@ -98,14 +99,14 @@ async function originalParent(deps: AppDeps, entry: TrashRow): Promise<string | 
  */
 async function restoreTarget(
   deps: AppDeps,
-  who: ActorUser,
+  who: SignedInCaller,
   entry: TrashRow,
   parentId: string | null,
   input: RestoreInput,
 ): Promise<{ target: Target; reason: Reason }> {
   const db = deps.database.db
   if (input.targetFolderId) {
-    const chosen = await readableFolder(db, who.actor, input.targetFolderId)
+    const chosen = await readableFolder(db, who, input.targetFolderId)
     if (!canOnFolder(chosen.access, 'write')) throw problems.forbidden('You cannot add items to that folder.')
     return { target: { kind: 'folder', id: chosen.folder.id }, reason: 'chosen' }
   }
@@ -134,7 +135,7 @@ async function restoreTarget(
 /** Untrashes the group: its root under `name` in `folderId` (null: the top), the rest where it was. */
 async function putBack(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   entry: TrashRow,
   group: Group,
   place: { name: string; folderId: string | null },
@@ -162,7 +163,7 @@ async function putBack(
     if (folderId === null && root.parent_id !== null) {
       // Moved to the top of My folders: a non-super user may only own locked top-level folders, and
       // administers it so they can reach it.
-      if (!isFolderSuperUser(who.actor)) changes.type = 'locked'
+      if (!isFolderSuperUser(who)) changes.type = 'locked'
       await grant(trx, root.id, who.id, 'administrator', now)
     }
     await updateFolderRow(trx, root.id, changes)
@@ -173,7 +174,7 @@ async function putBack(
 /** The restore's notification and answer. */
 async function recordRestore(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   entry: TrashRow,
   group: Group,
   restored: { name: string; folderId: string | null; reason: Reason },
@@ -207,7 +208,7 @@ async function recordRestore(
 }
 
 /** The caller's top-level "Restored files" folder (made on first use, locked, administered by them). */
-async function restoredFilesFolder(trx: Transaction<DB>, who: ActorUser, now: Date): Promise<string> {
+async function restoredFilesFolder(trx: Transaction<DB>, who: SignedInCaller, now: Date): Promise<string> {
   const existing = await administeredTopFolderNamed(trx, who.id, RESTORED_FOLDER_NAME)
   if (existing) return existing
   const row = await insertFolderRow(trx, {

@@ -1,11 +1,10 @@
 import type { AppDeps } from '../../../deps'
+import type { Caller, SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import type { Actor } from '../../../policies/actor'
 import { canDeleteTrashEntry, canRestoreTrashEntry, canSeeTrashEntry } from '../../../policies/files.policy'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess } from '../access/folder-access.repository'
-import type { ActorUser } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
 import { deleteGroup, loadGroup, type TrashRow } from './trash.repository'
@@ -20,7 +19,7 @@ export const NO_ENTRY = 'There is no such trash entry, or you cannot see it.'
 
 async function originAccess(
   deps: AppDeps,
-  actor: Actor,
+  actor: Caller,
   entry: TrashRow,
   cache = new Map<string, FolderAccess | null>(),
 ) {
@@ -30,16 +29,16 @@ async function originAccess(
   return cache.get(origin) ?? null
 }
 
-export async function visibleEntry(deps: AppDeps, who: ActorUser, entryId: string) {
+export async function visibleEntry(deps: AppDeps, who: SignedInCaller, entryId: string) {
   const entry = await findEntry(deps.database.db, entryId)
   if (!entry) throw problems.notFound(NO_ENTRY)
-  const facts = { trashedBy: entry.trashedBy, originAccess: await originAccess(deps, who.actor, entry) }
-  if (!canSeeTrashEntry(who.actor, facts)) throw problems.notFound(NO_ENTRY)
+  const facts = { trashedBy: entry.trashedBy, originAccess: await originAccess(deps, who, entry) }
+  if (!canSeeTrashEntry(who, facts)) throw problems.notFound(NO_ENTRY)
   return { entry, facts }
 }
 
 function presentEntry(
-  actor: Actor,
+  actor: Caller,
   entry: TrashRow,
   facts: { trashedBy: string | null; originAccess: FolderAccess | null },
   extra: { size: number | null; items: number },
@@ -67,7 +66,7 @@ function presentEntry(
 const MAX_TRASH_LIST = 1000
 
 /** Entries the caller may see, newest first. */
-export async function listTrash(deps: AppDeps, who: ActorUser) {
+export async function listTrash(deps: AppDeps, who: SignedInCaller) {
   const db = deps.database.db
   const entries = await newestEntries(db, MAX_TRASH_LIST)
   const cache = new Map<string, FolderAccess | null>()
@@ -75,24 +74,22 @@ export async function listTrash(deps: AppDeps, who: ActorUser) {
   for (const entry of entries) {
     const facts = {
       trashedBy: entry.trashedBy,
-      originAccess: await originAccess(deps, who.actor, entry, cache),
+      originAccess: await originAccess(deps, who, entry, cache),
     }
-    if (!canSeeTrashEntry(who.actor, facts)) continue
+    if (!canSeeTrashEntry(who, facts)) continue
     const group = await loadGroup(db, entry)
     const size = group.files.reduce((sum, f) => sum + Number(f.size), 0)
-    items.push(
-      presentEntry(who.actor, entry, facts, { size, items: group.folders.length + group.files.length }),
-    )
+    items.push(presentEntry(who, entry, facts, { size, items: group.folders.length + group.files.length }))
   }
   return { items }
 }
 
 /** What a trashed folder entry holds (what went to the trash with it), flat, with parent ids. */
-export async function trashEntryContents(deps: AppDeps, who: ActorUser, entryId: string) {
+export async function trashEntryContents(deps: AppDeps, who: SignedInCaller, entryId: string) {
   const { entry, facts } = await visibleEntry(deps, who, entryId)
   const group = await loadGroup(deps.database.db, entry)
   return {
-    entry: presentEntry(who.actor, entry, facts, {
+    entry: presentEntry(who, entry, facts, {
       size: group.files.reduce((s, f) => s + Number(f.size), 0),
       items: group.folders.length + group.files.length,
     }),
@@ -110,9 +107,9 @@ export async function trashEntryContents(deps: AppDeps, who: ActorUser, entryId:
 }
 // ---- Delete for good
 
-export async function deleteEntry(deps: AppDeps, who: ActorUser, entryId: string) {
+export async function deleteEntry(deps: AppDeps, who: SignedInCaller, entryId: string) {
   const { entry, facts } = await visibleEntry(deps, who, entryId)
-  if (!canDeleteTrashEntry(who.actor, facts))
+  if (!canDeleteTrashEntry(who, facts))
     throw problems.forbidden('Only administrators of the folder can delete items for good.')
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
@@ -138,8 +135,8 @@ export async function deleteEntry(deps: AppDeps, who: ActorUser, entryId: string
 }
 
 /** Super users: every entry, for good. */
-export async function emptyTrash(deps: AppDeps, who: ActorUser) {
-  if (!isFolderSuperUser(who.actor))
+export async function emptyTrash(deps: AppDeps, who: SignedInCaller) {
+  if (!isFolderSuperUser(who))
     throw problems.forbidden('Only administrators and folder managers can empty the trash.')
   const deleted = await purgeEntries(deps, deps.clock(), null)
   return { deleted }

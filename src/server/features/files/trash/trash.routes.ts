@@ -6,8 +6,9 @@ import {
   trashEntryDeletedSchema,
   trashListSchema,
 } from '../../../../shared/contract/files-responses'
+import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
-import { forbidden, notFound, tags, who } from '../access/route-helpers'
+import { forbidden, notFound, tags } from '../access/route-helpers'
 import { restoreEntry } from './restore.service'
 import { deleteEntry, emptyTrash, listTrash, trashEntryContents } from './trash-entries.service'
 
@@ -22,7 +23,7 @@ export const trashRoutes = [
     tags,
     access: 'signedIn',
     responses: { 200: { description: 'Entries', schema: trashListSchema } },
-    handler: (c) => listTrash(c.var.deps, who(c)),
+    handler: (c) => listTrash(c.var.deps, requireSignedIn(c.var.caller)),
   }),
   defineRoute({
     method: 'delete',
@@ -31,7 +32,7 @@ export const trashRoutes = [
     tags,
     access: { staff: ['ManageFolders'] },
     responses: { 200: { description: 'How many entries were deleted', schema: trashEmptiedSchema } },
-    handler: (c) => emptyTrash(c.var.deps, who(c)),
+    handler: (c) => emptyTrash(c.var.deps, requireSignedIn(c.var.caller)),
   }),
   defineRoute({
     method: 'get',
@@ -44,7 +45,7 @@ export const trashRoutes = [
       200: { description: 'The entry and its contents', schema: trashContentsSchema },
       ...notFound,
     },
-    handler: (c, { params }) => trashEntryContents(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => trashEntryContents(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
   defineRoute({
     method: 'post',
@@ -61,7 +62,8 @@ export const trashRoutes = [
         description: '`parent_trashed`: send restoreParent: true or a targetFolderId (listed in errors)',
       },
     },
-    handler: (c, { params, body }) => restoreEntry(c.var.deps, who(c), params.id, body),
+    handler: (c, { params, body }) =>
+      restoreEntry(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -75,6 +77,6 @@ export const trashRoutes = [
       ...forbidden,
       ...notFound,
     },
-    handler: (c, { params }) => deleteEntry(c.var.deps, who(c), params.id),
+    handler: (c, { params }) => deleteEntry(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
 ]

@@ -2,12 +2,12 @@ import type { Transaction } from 'kysely'
 import type { ItemRef } from '../../../../shared/contract/files'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { Caller, SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import type { Actor } from '../../../policies/actor'
 import { canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess } from '../access/folder-access.repository'
-import { type ActorUser, readableFile, readableFolder, subtreeAccess } from '../access/item-access'
+import { readableFile, readableFolder, subtreeAccess } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
 import { loadSubtree } from '../items/tree.repository'
@@ -26,25 +26,25 @@ export interface TrashOutcome {
 }
 
 /** Checks the caller may trash the item; what is needed to trash it. */
-export async function prepareTrash(deps: AppDeps, who: ActorUser, ref: ItemRef) {
+export async function prepareTrash(deps: AppDeps, who: SignedInCaller, ref: ItemRef) {
   const db = deps.database.db
   if (ref.type === 'file') {
-    const { file, folder, access } = await readableFile(db, who.actor, ref.id)
+    const { file, folder, access } = await readableFile(db, who, ref.id)
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot trash files in this folder.')
     return { kind: 'file' as const, file, folder }
   }
-  const { folder, access } = await readableFolder(db, who.actor, ref.id)
-  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who.actor, folder.parent_id) : null
+  const { folder, access } = await readableFolder(db, who, ref.id)
+  const parentAccess = folder.parent_id ? await loadFolderAccess(db, who, folder.parent_id) : null
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot trash this folder.')
-  await requireRightsOnSubtree(deps, who.actor, folder.id, 'trash')
+  await requireRightsOnSubtree(deps, who, folder.id, 'trash')
   const parent = folder.parent_id ? await folderName(db, folder.parent_id) : undefined
   return { kind: 'folder' as const, folder, parent: parent ?? null }
 }
 
 /** "Moving or trashing a folder requires the right on everything it contains." */
-export async function requireRightsOnSubtree(deps: AppDeps, actor: Actor, folderId: string, verb: string) {
+export async function requireRightsOnSubtree(deps: AppDeps, actor: Caller, folderId: string, verb: string) {
   if (isFolderSuperUser(actor)) return
   const tree = await loadSubtree(deps.database.db, folderId)
   const accesses = await subtreeAccess(deps.database.db, actor, tree)
@@ -58,7 +58,7 @@ export async function requireRightsOnSubtree(deps: AppDeps, actor: Actor, folder
 
 export async function trashPrepared(
   trx: Transaction<DB>,
-  who: ActorUser,
+  who: SignedInCaller,
   prepared: Awaited<ReturnType<typeof prepareTrash>>,
   now: Date,
 ): Promise<TrashOutcome> {
@@ -81,7 +81,7 @@ export async function trashPrepared(
   }
 }
 
-export async function trashItem(deps: AppDeps, who: ActorUser, ref: ItemRef) {
+export async function trashItem(deps: AppDeps, who: SignedInCaller, ref: ItemRef) {
   const prepared = await prepareTrash(deps, who, ref)
   const now = deps.clock()
   const outcome = await deps.database.db.transaction().execute(async (trx) => {

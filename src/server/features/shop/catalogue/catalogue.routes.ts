@@ -35,7 +35,7 @@ export const catalogueRoutes = [
     tags: ['shop'],
     access: 'public',
     responses: { 200: { description: 'Types in use, alphabetically', schema: productTypesSchema } },
-    handler: (c) => listTypes(c.var.deps, c.var.actor),
+    handler: (c) => listTypes(c.var.deps, c.var.caller),
   }),
   defineRoute({
     method: 'get',
@@ -55,7 +55,7 @@ export const catalogueRoutes = [
     access: 'public',
     request: { params: idParams },
     responses: { 200: { description: 'The product', schema: productDetailSchema } },
-    handler: (c, { params }) => getProduct(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getProduct(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -73,7 +73,7 @@ export const catalogueRoutes = [
       404: { description: 'No such product or cover, or a draft the caller may not see' },
     },
     handler: async (c, { params }) => {
-      const cover = await readCover(c.var.deps, c.var.actor, params.id, Number(params.size) as 400 | 1200)
+      const cover = await readCover(c.var.deps, c.var.caller, params.id, Number(params.size) as 400 | 1200)
       const headers: Record<string, string> = { ETag: cover.etag, 'Cache-Control': cover.cacheControl }
       // A draft's cover depends on who asks.
       if (cover.cacheControl.startsWith('private')) headers.Vary = 'Cookie'

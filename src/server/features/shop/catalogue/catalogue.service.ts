@@ -1,8 +1,8 @@
 import type { CatalogueQuery } from '../../../../shared/contract/products'
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
-import type { Actor } from '../../../policies/actor'
 import { canManageProducts, canViewProduct } from '../../../policies/shop.policy'
 import { presentCatalogueItem, presentProduct } from './products.presenter'
 import {
@@ -23,13 +23,13 @@ export async function listCatalogue(deps: Deps, query: CatalogueQuery) {
   return { ...page, items: page.items.map((row) => presentCatalogueItem(row, deps.env.shopCurrency)) }
 }
 
-export async function listTypes(deps: Deps, actor: Actor) {
+export async function listTypes(deps: Deps, actor: Caller) {
   const types = await typesInUse(deps.database.db, { includeUnlisted: canManageProducts(actor) })
   return { types, currency: deps.env.shopCurrency }
 }
 
 /** A draft or a deleted product answers 404 to those who may not see it: its existence is not told. */
-export async function getProduct(deps: Deps, actor: Actor, id: string) {
+export async function getProduct(deps: Deps, actor: Caller, id: string) {
   const row = await findProduct(deps.database.db, id)
   if (!row || !canViewProduct(actor, row)) throw problems.notFound('This product is not in the shop.')
   return presentProduct(row, deps.env.shopCurrency, actor)

@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream'
 import { COVER_SIZES, type CoverSize } from '../../../../shared/contract/products'
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { loadSharp } from '../../../lib/sharp'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import type { Actor } from '../../../policies/actor'
 import { canViewCover } from '../../../policies/shop.policy'
-import type { ActorInfo } from '../../admin/user-access.service'
 import { findProduct } from './products.repository'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
@@ -29,8 +28,8 @@ async function resize(bytes: Buffer, width: CoverSize): Promise<Buffer> {
     .toBuffer()
 }
 
-export async function setCover(deps: Deps, by: ActorInfo, productId: string, bytes: Buffer) {
-  authorizeManager(by.actor)
+export async function setCover(deps: Deps, by: Caller, productId: string, bytes: Buffer) {
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, productId)
   let small: Buffer
   let large: Buffer
@@ -63,8 +62,8 @@ export async function setCover(deps: Deps, by: ActorInfo, productId: string, byt
   return { cover: { small: cover_photo.replace('/cover/1200?', '/cover/400?'), large: cover_photo } }
 }
 
-export async function removeCover(deps: Deps, by: ActorInfo, productId: string) {
-  authorizeManager(by.actor)
+export async function removeCover(deps: Deps, by: Caller, productId: string) {
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, productId)
   if (!product.coverLargeKey) return
   await recordProductChange(
@@ -77,7 +76,7 @@ export async function removeCover(deps: Deps, by: ActorInfo, productId: string) 
 }
 
 /** The cover at one size, with the caching its visibility allows. */
-export async function readCover(deps: Deps, actor: Actor, productId: string, size: CoverSize) {
+export async function readCover(deps: Deps, actor: Caller, productId: string, size: CoverSize) {
   if (!COVER_SIZES.includes(size)) throw problems.notFound()
   const product = await findProduct(deps.database.db, productId)
   if (!product || !canViewCover(actor, product)) throw problems.notFound('No cover.')

@@ -1,9 +1,9 @@
 import { PRODUCT_FILE_MAX_BYTES } from '../../../../shared/contract/products'
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import type { ActorInfo } from '../../admin/user-access.service'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
@@ -27,7 +27,7 @@ function cleanType(contentType: string | undefined): string {
 
 export async function uploadProductFile(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   productId: string,
   upload: {
     name: string
@@ -39,7 +39,7 @@ export async function uploadProductFile(
     updatePastBuyers?: boolean
   },
 ) {
-  authorizeManager(by.actor)
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, productId)
   if (!upload.body) throw problems.validation({ file: ['Choose a file to upload.'] })
   // A declared size over the cap is refused before a byte is stored.
@@ -85,8 +85,8 @@ export async function uploadProductFile(
   return { deliveryFile: { name: fields.deliveryFileName, type: fields.deliveryFileType, size: stored.size } }
 }
 
-export async function removeProductFile(deps: Deps, by: ActorInfo, productId: string) {
-  authorizeManager(by.actor)
+export async function removeProductFile(deps: Deps, by: Caller, productId: string) {
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, productId)
   if (!product.deliveryFileKey) return
   await recordProductChange(

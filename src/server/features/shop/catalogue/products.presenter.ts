@@ -1,5 +1,5 @@
 import type { CatalogueItem, ProductDetail, ProductRow } from '../../../../shared/contract/products'
-import type { Actor } from '../../../policies/actor'
+import type { Caller } from '../../../lib/http/caller'
 import { canManageProducts, productAbilities } from '../../../policies/shop.policy'
 import type { ProductRecord } from './products.repository'
 
@@ -45,7 +45,7 @@ export function presentCatalogueItem(row: Row, currency: string): CatalogueItem 
   }
 }
 
-export function presentProduct(row: Row, currency: string, actor: Actor): ProductDetail {
+export function presentProduct(row: Row, currency: string, actor: Caller): ProductDetail {
   return {
     ...presentCatalogueItem(row, currency),
     description: row.description,
@@ -69,7 +69,7 @@ export function presentProduct(row: Row, currency: string, actor: Actor): Produc
   }
 }
 
-export function presentProductRow(row: Row, currency: string, actor: Actor): ProductRow {
+export function presentProductRow(row: Row, currency: string, actor: Caller): ProductRow {
   return {
     ...presentCatalogueItem(row, currency),
     isPublished: row.isPublished,

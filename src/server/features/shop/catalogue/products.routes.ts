@@ -17,7 +17,6 @@ import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
 import { readLimitedBody } from '../../accounts/profile.service'
-import { actorInfo } from '../../admin/users.routes'
 import { removeCover, setCover } from './covers.service'
 import { removeProductFile, uploadProductFile } from './product-files.service'
 import { createProduct, deleteProduct, editProduct, exportProducts, getManagedList } from './products.service'
@@ -37,7 +36,7 @@ export const productsRoutes = [
     access: MANAGERS,
     request: { query: productListQuerySchema },
     responses: { 200: { description: 'A page of products', schema: productListSchema } },
-    handler: (c, { query }) => getManagedList(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => getManagedList(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -49,7 +48,7 @@ export const productsRoutes = [
     responses: { 200: { description: 'RFC 4180 CSV with a UTF-8 BOM', contentType: 'text/csv' } },
     handler: async (c, { query }) =>
       csvResponse(
-        await exportProducts(c.var.deps, actorInfo(c), query),
+        await exportProducts(c.var.deps, c.var.caller, query),
         `products-${c.var.deps.clock().toISOString().slice(0, 10)}.csv`,
       ),
   }),
@@ -61,7 +60,7 @@ export const productsRoutes = [
     access: MANAGERS,
     request: { body: productCreateSchema },
     responses: { 201: { description: 'The product', schema: productDetailSchema } },
-    handler: (c, { body }) => createProduct(c.var.deps, actorInfo(c), body),
+    handler: (c, { body }) => createProduct(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'patch',
@@ -71,7 +70,7 @@ export const productsRoutes = [
     access: MANAGERS,
     request: { params: idParams, body: productUpdateSchema },
     responses: { 200: { description: 'The product as it is now', schema: productDetailSchema } },
-    handler: (c, { params, body }) => editProduct(c.var.deps, actorInfo(c), params.id, body),
+    handler: (c, { params, body }) => editProduct(c.var.deps, c.var.caller, params.id, body),
   }),
   defineRoute({
     method: 'delete',
@@ -86,7 +85,7 @@ export const productsRoutes = [
         schema: z.object({ outcome: z.enum(['deleted', 'hidden']) }),
       },
     },
-    handler: (c, { params }) => deleteProduct(c.var.deps, actorInfo(c), params.id),
+    handler: (c, { params }) => deleteProduct(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'put',
@@ -107,7 +106,7 @@ export const productsRoutes = [
         throw problems.unsupportedMediaType(`Send a picture as one of: ${COVER_TYPES.join(', ')}.`)
       }
       const bytes = await readLimitedBody(c.req.raw, COVER_MAX_BYTES)
-      return setCover(c.var.deps, actorInfo(c), params.id, bytes)
+      return setCover(c.var.deps, c.var.caller, params.id, bytes)
     },
   }),
   defineRoute({
@@ -119,7 +118,7 @@ export const productsRoutes = [
     request: { params: idParams },
     responses: { 204: { description: 'Removed' } },
     handler: async (c, { params }) => {
-      await removeCover(c.var.deps, actorInfo(c), params.id)
+      await removeCover(c.var.deps, c.var.caller, params.id)
       return undefined
     },
   }),
@@ -141,7 +140,7 @@ export const productsRoutes = [
       413: { description: 'Over the size limit' },
     },
     handler: (c, { params, query }) =>
-      uploadProductFile(c.var.deps, actorInfo(c), params.id, {
+      uploadProductFile(c.var.deps, c.var.caller, params.id, {
         name: query.name,
         contentType: c.req.header('content-type'),
         declaredSize: c.req.header('content-length') ? Number(c.req.header('content-length')) : undefined,
@@ -159,7 +158,7 @@ export const productsRoutes = [
     request: { params: idParams },
     responses: { 204: { description: 'Removed' } },
     handler: async (c, { params }) => {
-      await removeProductFile(c.var.deps, actorInfo(c), params.id)
+      await removeProductFile(c.var.deps, c.var.caller, params.id)
       return undefined
     },
   }),

@@ -7,14 +7,13 @@ import type {
 import type { DB, ProductsTable } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
+import { type Caller, recordedAs } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../../lib/list-query/query-batches'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import type { Actor } from '../../../policies/actor'
 import { canManageProducts } from '../../../policies/shop.policy'
-import type { ActorInfo } from '../../admin/user-access.service'
 import { recordExport } from '../../audit/audit.service'
 import { notify } from '../../notifications/notify'
 import { moveBuyersToFile, type ProductFile, releaseDeliveryFiles } from '../orders/delivery-files.repository'
@@ -39,7 +38,7 @@ import {
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
-export function authorizeManager(actor: Actor) {
+export function authorizeManager(actor: Caller) {
   if (!canManageProducts(actor)) throw problems.forbidden()
 }
 
@@ -61,7 +60,7 @@ function assertDeliverable(product: Pick<ProductRecord, 'product_url' | 'deliver
 
 async function notifyProduct(
   trx: Transaction<DB>,
-  by: ActorInfo,
+  by: Caller,
   product: Pick<ProductRecord, 'id' | 'name'>,
   action: 'created' | 'updated' | 'deleted',
   now: Date,
@@ -71,7 +70,7 @@ async function notifyProduct(
     {
       type: 'product',
       action,
-      actor: { id: by.id, name: by.name },
+      actor: recordedAs(by),
       mainItem: product.name,
       audience: { forAll: true },
       // A product deleted for good leaves no row to point at.
@@ -81,8 +80,8 @@ async function notifyProduct(
   )
 }
 
-export async function createProduct(deps: Deps, by: ActorInfo, input: ProductCreateInput) {
-  authorizeManager(by.actor)
+export async function createProduct(deps: Deps, by: Caller, input: ProductCreateInput) {
+  authorizeManager(by)
   const now = deps.clock()
   const stamp = now.toISOString()
   const row = {
@@ -111,7 +110,7 @@ export async function createProduct(deps: Deps, by: ActorInfo, input: ProductCre
     await insertProduct(trx, row)
     if (row.isPublished) await notifyProduct(trx, by, row, 'created', now)
   })
-  return presentProduct(row, deps.env.shopCurrency, by.actor)
+  return presentProduct(row, deps.env.shopCurrency, by)
 }
 
 /**
@@ -121,7 +120,7 @@ export async function createProduct(deps: Deps, by: ActorInfo, input: ProductCre
  */
 export async function recordProductChange(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   before: ProductRecord,
   changes: Updateable<ProductsTable>,
   release: BlobRelease = {},
@@ -155,7 +154,7 @@ export async function recordProductChange(
     )
     await releaseDeliveryFiles(trx, [release.deliveryFile, ...moved.previousKeys], now)
     await notifyProduct(trx, by, after, firstPublication ? 'created' : 'updated', now)
-    for (const order of moved.orders) await notifyNewFile(trx, order, by, after.name, now)
+    for (const order of moved.orders) await notifyNewFile(trx, order, recordedAs(by), after.name, now)
   })
   return after
 }
@@ -183,8 +182,8 @@ export interface BlobRelease {
   updatePastBuyers?: boolean
 }
 
-export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: ProductUpdateInput) {
-  authorizeManager(by.actor)
+export async function editProduct(deps: Deps, by: Caller, id: string, input: ProductUpdateInput) {
+  authorizeManager(by)
   const before = await loadManagedProduct(deps, id)
   const changes: Updateable<ProductsTable> = {}
   for (const key of ['name', 'type', 'price', 'description', 'isPublished'] as const) {
@@ -205,9 +204,9 @@ export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: 
       })
     }
   }
-  if (Object.keys(changes).length === 0) return presentProduct(before, deps.env.shopCurrency, by.actor)
+  if (Object.keys(changes).length === 0) return presentProduct(before, deps.env.shopCurrency, by)
   const after = await recordProductChange(deps, by, before, changes, { deliveryFile: dropFile })
-  return presentProduct(after, deps.env.shopCurrency, by.actor)
+  return presentProduct(after, deps.env.shopCurrency, by)
 }
 
 /**
@@ -217,10 +216,10 @@ export async function editProduct(deps: Deps, by: ActorInfo, id: string, input: 
  */
 export async function deleteProduct(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   id: string,
 ): Promise<{ outcome: 'deleted' | 'hidden' }> {
-  authorizeManager(by.actor)
+  authorizeManager(by)
   const product = await loadManagedProduct(deps, id)
   const now = deps.clock()
   const outcome = await deps.database.db.transaction().execute(async (trx) => {
@@ -243,7 +242,7 @@ export async function deleteProduct(
   return { outcome }
 }
 
-export async function getManagedList(deps: Deps, actor: Actor, query: ProductListQuery) {
+export async function getManagedList(deps: Deps, actor: Caller, query: ProductListQuery) {
   authorizeManager(actor)
   const page = await fetchListPage(managedProducts(deps.database.db, query), query, PRODUCT_LIST_COLUMNS)
   return { ...page, items: page.items.map((row) => presentProductRow(row, deps.env.shopCurrency, actor)) }
@@ -262,8 +261,8 @@ const PRODUCT_CSV = (currency: string): CsvColumn<ProductRecord>[] => [
 ]
 
 /** Every product matching the table's filters and search (not just the page), streamed; audited. */
-export async function exportProducts(deps: Deps, by: ActorInfo, query: ProductListQuery) {
-  authorizeManager(by.actor)
+export async function exportProducts(deps: Deps, by: Caller, query: ProductListQuery) {
+  authorizeManager(by)
   await recordExport(deps.database.db, by, 'products', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,

@@ -7,7 +7,6 @@ import {
 import { csvResponse } from '../../../lib/csv/csv-response'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
-import { actorInfo } from '../../admin/users.routes'
 import { exportCustomers, getCustomer, listCustomers } from './customers.service'
 
 // The shop's customers for AccessShop staff and admins. The export is declared before `/:id`.
@@ -23,7 +22,7 @@ export const customersRoutes = [
     access: SHOP_STAFF,
     request: { query: customerListQuerySchema },
     responses: { 200: { description: 'A page of customers', schema: customerListSchema } },
-    handler: (c, { query }) => listCustomers(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listCustomers(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -35,7 +34,7 @@ export const customersRoutes = [
     responses: { 200: { description: 'RFC 4180 CSV with a UTF-8 BOM', contentType: 'text/csv' } },
     handler: async (c, { query }) =>
       csvResponse(
-        await exportCustomers(c.var.deps, actorInfo(c), query),
+        await exportCustomers(c.var.deps, c.var.caller, query),
         `customers-${c.var.deps.clock().toISOString().slice(0, 10)}.csv`,
       ),
   }),
@@ -47,6 +46,6 @@ export const customersRoutes = [
     access: SHOP_STAFF,
     request: { params: z.object({ id: z.string().uuid() }) },
     responses: { 200: { description: 'The customer', schema: customerDetailSchema } },
-    handler: (c, { params }) => getCustomer(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getCustomer(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -2,12 +2,11 @@ import type { CustomerListQuery } from '../../../../shared/contract/customers'
 import { majorUnits } from '../../../../shared/money'
 import type { AppDeps } from '../../../deps'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../../lib/list-query/query-batches'
-import type { Actor } from '../../../policies/actor'
 import { canSeeCustomers } from '../../../policies/orders.policy'
-import type { ActorInfo } from '../../admin/user-access.service'
 import { recordExport } from '../../audit/audit.service'
 import { presentCustomerDetail, presentCustomerSummary } from './customers.presenter'
 import { CUSTOMER_LIST_COLUMNS, type CustomerRow, filteredCustomers, findBuyer } from './customers.repository'
@@ -16,7 +15,7 @@ import { CUSTOMER_LIST_COLUMNS, type CustomerRow, filteredCustomers, findBuyer }
 
 type Deps = Pick<AppDeps, 'database' | 'env' | 'clock'>
 
-export async function listCustomers(deps: Deps, actor: Actor, query: CustomerListQuery) {
+export async function listCustomers(deps: Deps, actor: Caller, query: CustomerListQuery) {
   if (!canSeeCustomers(actor)) throw problems.forbidden()
   const currency = deps.env.shopCurrency
   const page = await fetchListPage(
@@ -27,7 +26,7 @@ export async function listCustomers(deps: Deps, actor: Actor, query: CustomerLis
   return { ...page, items: page.items.map((row) => presentCustomerSummary(row, currency)) }
 }
 
-export async function getCustomer(deps: Deps, actor: Actor, id: string) {
+export async function getCustomer(deps: Deps, actor: Caller, id: string) {
   if (!canSeeCustomers(actor)) throw problems.forbidden()
   const currency = deps.env.shopCurrency
   const row = await findBuyer(deps.database.db, currency, id)
@@ -49,8 +48,8 @@ function customerCsv(currency: string): CsvColumn<CustomerRow>[] {
   ]
 }
 
-export async function exportCustomers(deps: Deps, by: ActorInfo, query: CustomerListQuery) {
-  if (!canSeeCustomers(by.actor)) throw problems.forbidden()
+export async function exportCustomers(deps: Deps, by: Caller, query: CustomerListQuery) {
+  if (!canSeeCustomers(by)) throw problems.forbidden()
   await recordExport(deps.database.db, by, 'customers', query, deps.clock())
   const currency = deps.env.shopCurrency
   const rows = keysetBatches(

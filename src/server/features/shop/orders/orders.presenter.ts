@@ -1,6 +1,6 @@
 import type { Deliverable, OrderDetail, OrderSummary } from '../../../../shared/contract/orders'
 import type { DB } from '../../../db/schema'
-import type { Actor } from '../../../policies/actor'
+import type { Caller } from '../../../lib/http/caller'
 import { canRefund } from '../../../policies/orders.policy'
 import { orderName } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
@@ -29,7 +29,7 @@ export function presentOrderSummary(row: OrderRow, lines: readonly { name: strin
 
 export function presentOrderDetail(
   row: OrderRow,
-  actor: Actor,
+  actor: Caller,
   input: {
     lines: OrderLineRow[]
     deliverables: Deliverable[]

@@ -3,7 +3,6 @@ import { orderDetailSchema, orderListQuerySchema, orderListSchema } from '../../
 import { csvResponse } from '../../../lib/csv/csv-response'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
-import { actorInfo } from '../../admin/users.routes'
 import { exportOrders, getOrder, listAllOrders, listMyOrders } from './orders.service'
 
 // Orders (product.md §3): a buyer's own, and every order for shop staff with the CSV export. Staff
@@ -22,7 +21,7 @@ export const ordersRoutes = [
     access: 'signedIn',
     request: { query: orderListQuerySchema },
     responses: { 200: { description: 'A page of your orders', schema: orderListSchema } },
-    handler: (c, { query }) => listMyOrders(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listMyOrders(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -32,7 +31,7 @@ export const ordersRoutes = [
     access: 'signedIn',
     request: { params: idParams },
     responses: { 200: { description: 'The order', schema: orderDetailSchema } },
-    handler: (c, { params }) => getOrder(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getOrder(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -42,7 +41,7 @@ export const ordersRoutes = [
     access: SHOP_STAFF,
     request: { query: orderListQuerySchema },
     responses: { 200: { description: 'A page of orders', schema: orderListSchema } },
-    handler: (c, { query }) => listAllOrders(c.var.deps, c.var.actor, query),
+    handler: (c, { query }) => listAllOrders(c.var.deps, c.var.caller, query),
   }),
   defineRoute({
     method: 'get',
@@ -54,7 +53,7 @@ export const ordersRoutes = [
     responses: csv,
     handler: async (c, { query }) =>
       csvResponse(
-        await exportOrders(c.var.deps, actorInfo(c), query),
+        await exportOrders(c.var.deps, c.var.caller, query),
         `orders-${c.var.deps.clock().toISOString().slice(0, 10)}.csv`,
       ),
   }),
@@ -66,6 +65,6 @@ export const ordersRoutes = [
     access: SHOP_STAFF,
     request: { params: idParams },
     responses: { 200: { description: 'The order', schema: orderDetailSchema } },
-    handler: (c, { params }) => getOrder(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => getOrder(c.var.deps, c.var.caller, params.id),
   }),
 ]

@@ -3,12 +3,11 @@ import type { OrderListQuery } from '../../../../shared/contract/orders'
 import { majorUnits } from '../../../../shared/money'
 import type { AppDeps } from '../../../deps'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../../lib/list-query/query-batches'
-import type { Actor } from '../../../policies/actor'
 import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../../policies/orders.policy'
-import type { ActorInfo } from '../../admin/user-access.service'
 import { recordExport } from '../../audit/audit.service'
 import { verifyAndApply } from '../payments/payments.service'
 import { orderRefunds, refundedSoFar } from '../payments/refunds.repository'
@@ -38,7 +37,7 @@ async function orderRow(deps: Deps, where: { id?: string; trxref?: string }): Pr
   return qb.executeTakeFirst()
 }
 
-async function detail(deps: Deps, actor: Actor, row: OrderRow) {
+async function detail(deps: Deps, actor: Caller, row: OrderRow) {
   const db = deps.database.db
   const staff = canSeeAllOrders(actor)
   const lines = await orderLines(db, row.id)
@@ -55,7 +54,7 @@ async function detail(deps: Deps, actor: Actor, row: OrderRow) {
   })
 }
 
-export async function getOrder(deps: Deps, actor: Actor, id: string) {
+export async function getOrder(deps: Deps, actor: Caller, id: string) {
   const row = await orderRow(deps, { id })
   // Someone else's order is "not found", not "forbidden": its existence is nobody else's business.
   if (!row || !canSeeOrder(actor, row)) throw problems.notFound('No such order.')
@@ -67,7 +66,7 @@ export async function getOrder(deps: Deps, actor: Actor, id: string) {
  * browser) unless the order is already settled, so reloading the page changes and sends nothing.
  * During a Paystack outage the order stays as it is and the answer says so; the job retries.
  */
-export async function verifyForBuyer(deps: Deps, actor: Actor, reference: string) {
+export async function verifyForBuyer(deps: Deps, actor: Caller, reference: string) {
   let row = await orderRow(deps, { trxref: reference })
   if (!row || actor.kind !== 'user' || row.user_id !== actor.id) throw problems.notFound('No such order.')
   let verified = true
@@ -91,7 +90,7 @@ async function presentPage<P extends { items: OrderRow[] }>(deps: Deps, page: P)
   return { ...page, items: page.items.map((o) => presentOrderSummary(o, lines.get(o.id) ?? [])) }
 }
 
-export async function listMyOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
+export async function listMyOrders(deps: Deps, actor: Caller, query: OrderListQuery) {
   if (actor.kind !== 'user') throw problems.unauthenticated()
   const page = await fetchListPage(
     filteredOrders(deps.database.db, query, actor.id),
@@ -101,7 +100,7 @@ export async function listMyOrders(deps: Deps, actor: Actor, query: OrderListQue
   return presentPage(deps, page)
 }
 
-export async function listAllOrders(deps: Deps, actor: Actor, query: OrderListQuery) {
+export async function listAllOrders(deps: Deps, actor: Caller, query: OrderListQuery) {
   if (!canSeeAllOrders(actor)) throw problems.forbidden()
   const page = await fetchListPage(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
   return presentPage(deps, page)
@@ -150,8 +149,8 @@ async function* withLines(deps: Deps, rows: AsyncIterable<OrderRow>): AsyncGener
   if (batch.length > 0) yield* flush()
 }
 
-export async function exportOrders(deps: Deps, by: ActorInfo, query: OrderListQuery) {
-  if (!canSeeAllOrders(by.actor)) throw problems.forbidden()
+export async function exportOrders(deps: Deps, by: Caller, query: OrderListQuery) {
+  if (!canSeeAllOrders(by)) throw problems.forbidden()
   await recordExport(deps.database.db, by, 'orders', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,

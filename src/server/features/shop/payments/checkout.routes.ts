@@ -28,7 +28,7 @@ export const checkoutRoutes = [
       403: { description: 'A customer who must verify their e-mail address first, or staff' },
       503: { description: 'Paystack is not answering' },
     },
-    handler: (c, { body }) => startCheckout(c.var.deps, c.var.actor, body),
+    handler: (c, { body }) => startCheckout(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'post',
@@ -44,7 +44,7 @@ export const checkoutRoutes = [
       409: { description: '`order_not_payable`: paid, refunded or cancelled already' },
       503: { description: 'Paystack is not answering' },
     },
-    handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.actor, params.id),
+    handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -60,6 +60,6 @@ export const checkoutRoutes = [
       },
       404: { description: 'No order of yours has this reference' },
     },
-    handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.actor, body.reference),
+    handler: (c, { body }) => verifyForBuyer(c.var.deps, c.var.caller, body.reference),
   }),
 ]

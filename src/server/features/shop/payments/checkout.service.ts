@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/orders'
 import type { AppDeps } from '../../../deps'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
-import type { Actor } from '../../../policies/actor'
 import { canCheckout } from '../../../policies/orders.policy'
 import { productsForSale } from '../catalogue/products.repository'
 import {
@@ -35,11 +35,11 @@ function newReference(): string {
 
 export async function startCheckout(
   deps: Deps,
-  actor: Actor,
+  actor: Caller,
   input: CheckoutInput,
 ): Promise<CheckoutSession> {
   if (!canCheckout(actor)) {
-    const who = actor as Actor
+    const who = actor as Caller
     throw who.kind === 'user' && !who.emailVerified
       ? problems.forbidden('Verify your e-mail address before buying.')
       : problems.forbidden()
@@ -88,7 +88,7 @@ export async function startCheckout(
 }
 
 /** Resumes the transaction of an unpaid order of the caller's (pressing Pay again). */
-export async function resumeCheckout(deps: Deps, actor: Actor, orderId: string): Promise<CheckoutSession> {
+export async function resumeCheckout(deps: Deps, actor: Caller, orderId: string): Promise<CheckoutSession> {
   if (!canCheckout(actor)) throw problems.forbidden()
   const order = await findOrderWithAccessCode(deps.database.db, orderId)
   if (!order || order.user_id !== actor.id) throw problems.notFound('No such order.')

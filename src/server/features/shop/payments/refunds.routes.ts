@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { orderDetailSchema, refundInputSchema } from '../../../../shared/contract/orders'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
-import { actorInfo } from '../../admin/users.routes'
 import { getOrder } from '../orders/orders.service'
 import { requestRefund } from './refunds.service'
 
@@ -32,8 +31,8 @@ export const refundsRoutes = [
       503: { description: 'Paystack is not answering; nothing was refunded' },
     },
     handler: async (c, { params, body }) => {
-      await requestRefund(c.var.deps, actorInfo(c), params.id, body)
-      return getOrder(c.var.deps, c.var.actor, params.id)
+      await requestRefund(c.var.deps, c.var.caller, params.id, body)
+      return getOrder(c.var.deps, c.var.caller, params.id)
     },
   }),
 ]

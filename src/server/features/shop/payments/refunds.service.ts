@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import type { Env } from '../../../env'
+import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { canRefund, refundRefusal } from '../../../policies/orders.policy'
-import type { ActorInfo } from '../../admin/user-access.service'
 import { recordAudit } from '../../audit/audit.service'
 import { enqueueMail, refundNotice } from '../../mail'
 import { brandOf } from '../../site/brand'
@@ -33,11 +33,11 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
 export async function requestRefund(
   deps: Deps,
-  by: ActorInfo,
+  by: Caller,
   orderId: string,
   input: { amount?: number | undefined; reason?: string | undefined },
 ): Promise<{ refundId: string }> {
-  if (!canRefund(by.actor)) throw problems.forbidden()
+  if (!canRefund(by)) throw problems.forbidden()
   const db = deps.database.db
   const now = deps.clock()
   const refundId = newId(now.getTime())
