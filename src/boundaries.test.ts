@@ -44,6 +44,23 @@ describe('import boundaries', () => {
       'src/server/policies/bad.ts',
       "import { openDatabase } from '../db/connection'\nexport const x = openDatabase\n",
     ],
+    [
+      'src/server/features/things/things.routes.ts',
+      "import { findThing } from './things.repository'\nexport const x = findThing\n",
+    ],
+    ['src/server/features/things/things.routes.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    [
+      'src/server/features/things/things.routes.ts',
+      "import { otherRoutes } from '../other/other.routes'\nexport const x = otherRoutes\n",
+    ],
+    [
+      'src/server/features/things/things.service.ts',
+      "import { otherRoutes } from '../other/other.routes'\nexport const x = otherRoutes\n",
+    ],
+    [
+      'src/server/lib/http/bad.ts',
+      "import { notify } from '../../features/notifications/notify'\nexport const x = notify\n",
+    ],
   ])('refuses %s importing across a boundary (#%#)', (file, source) => {
     const { ok, output } = lint(file, source)
     expect(ok).toBe(false)
@@ -59,6 +76,19 @@ describe('import boundaries', () => {
       'src/server/features/x/fine.ts',
       "import { problemSchema } from '../../../shared/contract/problem'\nexport const x = problemSchema\n",
     ],
+    [
+      'src/server/features/things/things.routes.ts',
+      "import { listThings } from './things.service'\nexport const x = listThings\n",
+    ],
+    [
+      'src/server/features/things/things.service.ts',
+      "import { findThing } from './things.repository'\nexport const x = findThing\n",
+    ],
+    [
+      'src/server/routes.ts',
+      "import { thingsRoutes } from './features/things/things.routes'\nexport const x = thingsRoutes\n",
+    ],
+    ['src/server/lib/http/fine.ts', "import type { DB } from '../../db/schema'\nexport type X = DB\n"],
   ])('allows %s to use shared code', (file, source) => {
     const { ok, output } = lint(file, source)
     expect(output).not.toContain('noRestrictedImports')

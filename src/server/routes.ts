@@ -16,7 +16,9 @@ import { downloadsRoutes } from './features/files/transfer/downloads.routes'
 import { folderZipRoutes } from './features/files/transfer/folder-zip.routes'
 import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
-import { inboxRoutes } from './features/inbox/inbox.routes'
+import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
+import { publicFormRoutes } from './features/inbox/public-forms.routes'
+import { triageRoutes } from './features/inbox/triage.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue/catalogue.routes'
 import { productsRoutes } from './features/shop/catalogue/products.routes'
@@ -49,7 +51,9 @@ export function buildRouteTable(): AnyRoute[] {
     ...adminSecurityRoutes,
     ...invitationsRoutes,
     ...auditRoutes,
-    ...inboxRoutes,
+    ...publicFormRoutes,
+    ...triageRoutes,
+    ...inboxAdminRoutes,
     ...notificationsRoutes,
     ...catalogueRoutes,
     ...productsRoutes,

@@ -6,7 +6,6 @@ import {
   createdAccessTokenSchema,
 } from '../../../shared/contract/access-tokens'
 import type { AppEnv } from '../../deps'
-import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import {
   createAccessToken,
@@ -15,7 +14,7 @@ import {
   type TokenActor,
 } from './access-tokens.service'
 import { clientInfo } from './client-info'
-import { findUserById } from './users.repository'
+import { requireUserExists } from './me.service'
 
 // Personal access tokens (docs/decisions/0057): the owner's own on the profile page, and any user's
 // on the admin's user page.
@@ -30,7 +29,7 @@ const by = (c: Context<AppEnv>): TokenActor => {
 }
 
 async function requireUser(c: Context<AppEnv>, id: string): Promise<void> {
-  if (!(await findUserById(c.var.deps.database.db, id))) throw problems.notFound('No such user.')
+  await requireUserExists(c.var.deps, id)
 }
 
 export const accessTokensRoutes = [

@@ -1,49 +1,17 @@
-import type { Context } from 'hono'
 import { z } from 'zod'
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
-  type Me,
   meSchema,
   profileUpdateSchema,
   sessionIdParamsSchema,
   sessionSummarySchema,
 } from '../../../shared/contract/accounts'
-import type { AppEnv } from '../../deps'
 import { etagHeader, ifNoneMatchHeader } from '../../lib/http/documented-headers'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
+import { avatarOf, endMySession, mySessions, presentMe } from './me.service'
 import { readLimitedBody, removeAvatar, setAvatar, updateProfile } from './profile.service'
-import { deleteSessionOfUser, listSessionsOfUser } from './sessions.repository'
-import { findUserById } from './users.repository'
-
-const presentMe = async (c: Context<AppEnv>): Promise<Me> => {
-  const db = c.var.deps.database.db
-  const user = await findUserById(db, c.var.session!.user.id)
-  if (!user) throw problems.unauthenticated()
-  const linked = await db
-    .selectFrom('accounts')
-    .select('provider')
-    .where('userId', '=', user.id)
-    .orderBy('provider')
-    .execute()
-  return {
-    id: user.id,
-    name: user.name,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    image: user.image,
-    account_type: user.account_type,
-    business_name: user.business_name,
-    industry: user.industry,
-    role: user.role,
-    staffFunctions: c.var.session!.user.staffFunctions,
-    emailVerified: user.emailVerified,
-    hasPassword: user.password !== null,
-    providers: [...new Set(linked.map((row) => row.provider))],
-  }
-}
 
 // The signed-in user's own account: who they are and where they are signed in.
 
@@ -56,7 +24,7 @@ export const meRoutes = [
     access: 'signedIn',
     duringTwoFactorEnrolment: true,
     responses: { 200: { description: 'The user', schema: meSchema } },
-    handler: (c) => presentMe(c),
+    handler: (c) => presentMe(c.var.deps, c.var.session!.user.id, c.var.session!.user.staffFunctions),
   }),
   defineRoute({
     method: 'patch',
@@ -68,7 +36,7 @@ export const meRoutes = [
     responses: { 200: { description: 'The user after the change', schema: meSchema } },
     handler: async (c, { body }) => {
       await updateProfile(c.var.deps, c.var.session!.user.id, body)
-      return presentMe(c)
+      return presentMe(c.var.deps, c.var.session!.user.id, c.var.session!.user.staffFunctions)
     },
   }),
   defineRoute({
@@ -118,13 +86,8 @@ export const meRoutes = [
       404: { description: 'No picture' },
     },
     handler: async (c, { params }) => {
-      const avatar = await c.var.deps.database.db
-        .selectFrom('user_avatars')
-        .select(['bytes', 'contentType', 'updatedAt'])
-        .where('userId', '=', params.id)
-        .executeTakeFirst()
-      if (!avatar) throw problems.notFound('No picture.')
-      const etag = `"${Date.parse(avatar.updatedAt).toString(36)}"`
+      const avatar = await avatarOf(c.var.deps, params.id)
+      const etag = avatar.etag
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag })
       return c.body(new Uint8Array(avatar.bytes), 200, {
         'Content-Type': avatar.contentType,
@@ -141,11 +104,7 @@ export const meRoutes = [
     tags: ['account'],
     access: 'signedIn',
     responses: { 200: { description: 'Sessions, most recent first', schema: z.array(sessionSummarySchema) } },
-    handler: async (c) => {
-      const session = c.var.session!
-      const rows = await listSessionsOfUser(c.var.deps.database.db, session.user.id)
-      return rows.map((row) => ({ ...row, current: row.id === session.id }))
-    },
+    handler: (c) => mySessions(c.var.deps, c.var.session!.user.id, c.var.session!.id),
   }),
   defineRoute({
     method: 'delete',
@@ -156,10 +115,7 @@ export const meRoutes = [
     request: { params: sessionIdParamsSchema },
     responses: { 204: { description: 'Ended' } },
     handler: async (c, { params }) => {
-      const result = await deleteSessionOfUser(c.var.deps.database.db, c.var.session!.user.id, params.id)
-      // Someone else's session id answers like a missing one.
-      if (Number(result.numDeletedRows) === 0) throw problems.notFound('No such session.')
-      return undefined
+      await endMySession(c.var.deps, c.var.session!.user.id, params.id)
     },
   }),
 ]

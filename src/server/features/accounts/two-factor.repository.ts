@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import { newId } from '../../lib/ids'
 
 // The SQL of two-factor sign-in: the authenticator row and the recovery codes.
-
-type Db = Kysely<DB> | Transaction<DB>
 
 export function findTwoFactor(db: Db, userId: string) {
   return db.selectFrom('user_two_factor').selectAll().where('userId', '=', userId).executeTakeFirst()

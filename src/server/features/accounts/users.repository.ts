@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
-
-type Db = Kysely<DB> | Transaction<DB>
 
 /**
  * E-mail addresses are stored in one canonical form (trimmed, lower case), so one comparison works on
@@ -38,4 +36,28 @@ export function countAdmins(db: Db) {
     .where('isRestricted', '=', false)
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n))
+}
+
+/** The sign-in providers linked to a user's account (Google and the like), in name order, once each. */
+export async function linkedProviders(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select('provider')
+    .where('userId', '=', userId)
+    .orderBy('provider')
+    .execute()
+  return [...new Set(rows.map((row) => row.provider))]
+}
+
+/** A user's profile picture, as stored (re-encoded WebP). */
+export async function findAvatar(db: Db, userId: string) {
+  return db
+    .selectFrom('user_avatars')
+    .select(['bytes', 'contentType', 'updatedAt'])
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+}
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
 }

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 import { newId } from '../../lib/ids'
 import { hashToken, newSecureToken } from './secure-tokens'
@@ -11,8 +12,6 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
   setup_admin: 24 * 60 * 60 * 1000,
 }
-
-type Db = Kysely<DB> | Transaction<DB>
 
 /**
  * Issues a single-use token for an address and purpose, replacing any earlier one (only the newest

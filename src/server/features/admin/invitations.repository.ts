@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
-
-type Db = Kysely<DB> | Transaction<DB>
 
 // Invitations are open (listed, resendable, revocable, acceptable before their expiry) until accepted
 // or revoked.

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely'
 import type { Role, StaffFunction } from '../../../shared/enums'
-import type { AccessCapability, DB } from '../../db/schema'
+import type { Db } from '../../db/db'
+import type { AccessCapability } from '../../db/schema'
 
 // When each user's access through their role or a staff function began, so the inbox starts there
 // (docs/decisions/0060): a person made an admin, or given AccessShop, does not inherit the backlog of
@@ -10,8 +10,6 @@ import type { AccessCapability, DB } from '../../db/schema'
 //
 // A capability held without a row (the account was made with it, or before this was recorded)
 // counts from the account's creation.
-
-type Db = Kysely<DB> | Transaction<DB>
 
 /** What a role and its functions give access to: admins everything, staff their functions. */
 export function heldCapabilities(role: Role, staffFunctions: readonly StaffFunction[]): AccessCapability[] {

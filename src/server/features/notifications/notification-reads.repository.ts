@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { DB } from '../../db/schema'
+import { sql } from 'kysely'
+import type { Db } from '../../db/db'
 
 // A reader's read state: one row per notification they marked read, unread or dismissed, and a
 // watermark below which everything counts read (docs/decisions/0022).
-
-type Db = Kysely<DB> | Transaction<DB>
 
 export async function setRead(db: Db, userId: string, notificationId: string, read: boolean, now: Date) {
   const stamp = now.toISOString()

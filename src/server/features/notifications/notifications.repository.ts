@@ -1,7 +1,8 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import type { NotificationReadState } from '../../../shared/contract/notifications'
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
 import { hasStaffFunction } from '../../../shared/staff-functions'
+import type { Db } from '../../db/db'
 import type { AccessCapability, DB } from '../../db/schema'
 import { isFolderSuperUser } from '../../policies/folders.policy'
 import { withReadableFolders } from '../files/access/folder-access.repository'
@@ -18,8 +19,6 @@ import { withReadableFolders } from '../files/access/folder-access.repository'
 //  - read ones disappear from their inbox READ_RETENTION_DAYS after they were made, all of them after
 //    ALL_RETENTION_DAYS (as the purge job will delete them).
 // See docs/decisions/0022.
-
-type Db = Kysely<DB> | Transaction<DB>
 
 export const READ_RETENTION_DAYS = 90
 export const ALL_RETENTION_DAYS = 365

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
 import { DEFAULT_ACCENT, HEX_COLOUR } from '../../../shared/color'
 import {
@@ -7,7 +6,7 @@ import {
   type SiteIdentity,
   type siteIdentityUpdateSchema,
 } from '../../../shared/contract/site'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
@@ -37,8 +36,6 @@ export const SITE_IDENTITY_SETTING = defineSetting({
 export const DEFAULT_DESCRIPTION = 'Our shop, shared folders and contact desk, in one place.'
 
 type Deps = Pick<AppDeps, 'database' | 'env'>
-type Db = Kysely<DB> | Transaction<DB>
-
 function fromEnv(env: AppDeps['env']): StoredIdentity {
   return {
     name: env.business.name,

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
 import type { SiteImage } from '../../../shared/contract/site'
-import type { DB } from '../../db/schema'
-
-type Db = Kysely<DB> | Transaction<DB>
+import type { Db } from '../../db/db'
 
 /** When each uploaded image last changed (for versioned URLs), without reading the bytes. */
 export async function siteImageVersions(db: Db): Promise<Partial<Record<SiteImage, string>>> {

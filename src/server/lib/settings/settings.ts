@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from 'kysely'
 import type { z } from 'zod'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 
 // Settings that admins change in the app rather than through the environment (table `settings`, one
 // JSON value per key). Each setting is declared once with its schema and the value that applies
 // while nobody has set it; a feature reads and writes only through its declarations.
-
-type Db = Kysely<DB> | Transaction<DB>
 
 export interface SettingDef<T> {
   /** Namespaced by feature: `inbox.services`. */

@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 
 // The blob deletion queue's rows (blob_deletions): one per blob key waiting to be removed from storage.
-
-type Db = Kysely<DB> | Transaction<DB>
 
 const BATCH = 100
 

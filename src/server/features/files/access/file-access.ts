@@ -1,7 +1,8 @@
+import type { Db } from '../../../db/db'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { type FolderLevel, hasAtLeast } from '../../../policies/folders.policy'
-import { type Db, loadFolderAccess } from './folder-access.repository'
+import { loadFolderAccess } from './folder-access.repository'
 import { findFile, findFolder } from './item-rows.repository'
 
 // The access checks uploads and downloads share (product.md §2 table): viewer to read, editor to

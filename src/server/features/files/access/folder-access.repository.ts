@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { DB } from '../../../db/schema'
+import { sql } from 'kysely'
+import type { Db } from '../../../db/db'
 import type { Caller } from '../../../lib/http/caller'
 import {
   type FolderAccess,
@@ -16,8 +16,6 @@ import {
 //    folders a user can open, as a recursive CTE, so a list filters and pages in the database.
 // test/notifications/folder-access.test.ts checks on random trees, on both dialects, that the
 // SQL form opens exactly the folders the policy opens. Change them together.
-
-export type Db = Kysely<DB> | Transaction<DB>
 
 /** Deeper than any real tree; stops a cycle (which moves refuse) from looping. */
 const MAX_DEPTH = 256

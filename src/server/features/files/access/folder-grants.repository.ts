@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely'
 import type { PermissionType } from '../../../../shared/enums'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { newId } from '../../../lib/ids'
-import type { Db } from './folder-access.repository'
 
 // Grants (folder_permissions): who holds which level directly on which folder. What a grant means
 // for access is the folder rule's (policies/folders.policy.ts); this file only reads and writes rows.

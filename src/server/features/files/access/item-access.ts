@@ -1,3 +1,4 @@
+import type { Db } from '../../../db/db'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import {
@@ -7,7 +8,7 @@ import {
   isFolderSuperUser,
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
-import { type Db, loadFolderAccess, loadFolderChain, loadGrants } from './folder-access.repository'
+import { loadFolderAccess, loadFolderChain, loadGrants } from './folder-access.repository'
 import { type FileRow, type FolderRow, findFile, findFolder } from './item-rows.repository'
 
 // Loading an item together with the caller's access to it, with the answers product.md §2 asks for:

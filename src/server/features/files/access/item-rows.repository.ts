@@ -1,5 +1,5 @@
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
-import type { Db } from './folder-access.repository'
 
 // The folder and file rows an access check starts from, by id (trashed ones included: the caller
 // decides what a trashed row means).

@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely'
 import { nameKey } from '../../../../shared/names'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { newId } from '../../../lib/ids'
 import type { FileRow } from '../access/item-rows.repository'
-import { claimFreeName, type Db } from './names.repository'
+import { claimFreeName } from './names.repository'
 
 // File rows. createFileRecord() is the one way to add a file row to a folder: uploads, copies and
 // restores all come through it, so a new file never overwrites and never takes a name a subfolder

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely'
 import { nameKey } from '../../../../shared/names'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { newId } from '../../../lib/ids'
 import type { FolderRow } from '../access/item-rows.repository'
-import type { Db } from './names.repository'
 
 // Folder rows: adding one, its subfolders, changing it, its name.
 

@@ -1,8 +1,8 @@
 import { type SqlBool, sql } from 'kysely'
 import { nameKey } from '../../../../shared/names'
+import type { Db } from '../../../db/db'
 import { withReadableFolders } from '../access/folder-access.repository'
 import type { FileRow, FolderRow } from '../access/item-rows.repository'
-import type { Db } from './names.repository'
 
 // The rows behind the home views (top-level folders, the caller's grants) and the name search.
 

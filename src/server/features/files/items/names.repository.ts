@@ -1,13 +1,12 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Transaction } from 'kysely'
 import { firstFreeName, nameKey } from '../../../../shared/names'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 
 // One namespace per folder for files and subfolders together (product.md §2 "Names"). The database's
 // partial unique indexes hold each table on its own; the cross-table rule is kept here: every write
 // that names something in a folder first locks that folder's row (PostgreSQL; SQLite has one writer),
 // so two concurrent creates of one name queue up and the second picks `name (1)`.
-
-export type Db = Kysely<DB> | Transaction<DB>
 
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
-import type { Db } from './names.repository'
 
 // Whole subtrees, for the actions that touch everything under a folder (move, copy, trash, restore,
 // delete for good). One recursive query for the folders, one for their files.

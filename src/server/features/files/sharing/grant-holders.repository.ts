@@ -1,4 +1,4 @@
-import type { Db } from '../items/names.repository'
+import type { Db } from '../../../db/db'
 
 // Who holds grants on a folder's chain, with what the access list shows of them.
 

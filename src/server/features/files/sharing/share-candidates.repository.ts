@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely'
+import type { Db } from '../../../db/db'
 import { containsPattern } from '../../../lib/list-query/like-pattern'
-import type { Db } from '../items/names.repository'
 
 // The people the share dialog may suggest, by part of a name or e-mail address (docs/decisions/0042).
 // Only the fewest fields the dialog needs; never restricted accounts, never the caller.

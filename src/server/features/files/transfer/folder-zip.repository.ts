@@ -1,4 +1,4 @@
-import type { Db } from '../items/names.repository'
+import type { Db } from '../../../db/db'
 
 // The metadata a folder's zip is written from: folders by level and their files, in name order.
 

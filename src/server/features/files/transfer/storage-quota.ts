@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem } from '../../../lib/http/problem'
-import type { Db } from '../items/names.repository'
 import { lockUserForReservation, type StorageUsage, storageUsage } from './storage-usage.repository'
 
 // Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../../db/schema'
+import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import type { BlobSource, S3StagedState, StagedAppend, StagedWrite } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
@@ -11,8 +10,6 @@ import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.reposi
 // PATCH. The session row is the one truth about the upload: its offset (`staged_bytes`), the store's
 // bookkeeping, and a lease naming the one request that appends now. Nothing here is a file of the file
 // manager: the staged write becomes a blob only at completion.
-
-type Db = Kysely<DB> | Transaction<DB>
 
 /** How long a writer's lease lasts without renewal: a request that died holds its upload this long. */
 export const WRITER_LEASE_MS = 60_000

@@ -1,4 +1,4 @@
-import type { Db } from '../items/names.repository'
+import type { Db } from '../../../db/db'
 import type { TrashRow } from './trash.repository'
 
 // Reading trash entries: the rows with deleted_singly = true, one per thing someone trashed.

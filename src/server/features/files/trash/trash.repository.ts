@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { forEachChunk, yieldToEventLoop } from '../../../lib/event-loop'
 import { newId } from '../../../lib/ids'
-import type { Db } from '../items/names.repository'
 import { type FileRow, type FolderRow, loadSubtree } from '../items/tree.repository'
 
 // The trash's rows (product.md §2 "Trash"). Trashing X marks X and every not-yet-trashed item below it;
