@@ -1,4 +1,5 @@
 import type { InboxStatus } from '../../shared/enums'
+import { hasStaffFunction } from '../../shared/staff-functions'
 import type { Caller } from '../lib/http/caller'
 
 // Who may do what in the inbox (product.md §1 and §4). The public forms are open to everyone, signed
@@ -6,8 +7,7 @@ import type { Caller } from '../lib/http/caller'
 // for admins and ManageFeedback staff. The inbox settings and the privacy export/erase are for admins.
 
 export function isInboxStaff(actor: Caller): boolean {
-  if (actor.kind !== 'user' || actor.isRestricted) return false
-  return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('ManageFeedback'))
+  return actor.kind === 'user' && hasStaffFunction(actor, 'ManageFeedback')
 }
 
 export function canTriageInbox(actor: Caller): boolean {

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../shared/enums'
+import { hasStaffFunction } from '../../shared/staff-functions'
 import type { Caller } from '../lib/http/caller'
 
 // Who may do what with orders, and how Paystack's word moves an order (product.md §3). Pure: the
@@ -13,8 +14,7 @@ export function canCheckout(actor: Caller): actor is UserActor {
 
 /** Every order, the orders table and the export: admins and AccessShop staff. */
 export function canSeeAllOrders(actor: Caller): actor is UserActor {
-  if (actor.kind !== 'user' || actor.isRestricted) return false
-  return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('AccessShop'))
+  return actor.kind === 'user' && hasStaffFunction(actor, 'AccessShop')
 }
 
 /** The customers table, a customer's page and its export: the same people who see every order. */

@@ -1,4 +1,5 @@
 import type { StaffFunction } from '../../shared/enums'
+import { hasStaffFunction } from '../../shared/staff-functions'
 import type { Caller } from '../lib/http/caller'
 
 /**
@@ -50,10 +51,8 @@ export function decideRouteAccess(
   if (actor.kind === 'anonymous' || actor.isRestricted) return 'unauthenticated'
   if (actor.mustEnrolTwoFactor && !credentials.duringTwoFactorEnrolment) return 'enrolTwoFactor'
   if (access === 'signedIn') return 'allow'
-  if (actor.role === 'admin') return 'allow'
-  if (access === 'admin') return 'forbidden'
-  if (actor.role === 'staff' && access.staff.some((fn) => actor.staffFunctions.includes(fn))) return 'allow'
-  return 'forbidden'
+  if (access === 'admin') return actor.role === 'admin' ? 'allow' : 'forbidden'
+  return access.staff.some((fn) => hasStaffFunction(actor, fn)) ? 'allow' : 'forbidden'
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hasStaffFunction } from '../../shared/staff-functions'
 import type { Caller } from '../lib/http/caller'
 
 // Who may do what in the shop's catalogue (product.md §1 and §3). Browsing is for everyone; managing
@@ -15,8 +16,7 @@ function isActiveUser(actor: Caller): actor is Extract<Caller, { kind: 'user' }>
 }
 
 export function canManageProducts(actor: Caller): boolean {
-  if (!isActiveUser(actor)) return false
-  return actor.role === 'admin' || (actor.role === 'staff' && actor.staffFunctions.includes('UploadProducts'))
+  return isActiveUser(actor) && hasStaffFunction(actor, 'UploadProducts')
 }
 
 /** On sale: listed in the catalogue, may be put in a cart and bought. */

@@ -15,6 +15,7 @@ import {
 } from 'lucide-react'
 import type { SessionUser } from '../../../shared/contract/accounts'
 import type { StaffFunction } from '../../../shared/enums'
+import { hasStaffFunction } from '../../../shared/staff-functions'
 import { canManageInbox, canTriageInbox } from '../inbox-staff/inbox-staff-access'
 
 // The signed-in user's own pages and the staff and admin pages they may open: one list for the
@@ -29,8 +30,7 @@ export interface AccountLink {
 
 type Who = Pick<SessionUser, 'role' | 'staffFunctions'>
 
-const holds = (user: Who, fn: StaffFunction) =>
-  user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes(fn))
+const holds = (user: Who, fn: StaffFunction) => hasStaffFunction(user, fn)
 
 export function accountLinks(user: Who): AccountLink[] {
   const links: AccountLink[] = [

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ShareCandidate } from '../../../shared/contract/files-responses'
 import type { PermissionType } from '../../../shared/enums'
+import { hasStaffFunction } from '../../../shared/staff-functions'
 import { FormField } from '../../components/forms/field'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -39,9 +40,7 @@ export function ShareDialog({
   const [q, setQ] = useState('')
   const candidates = useShareCandidates(folder.id, q)
   const session = useSession()
-  const searchesEveryone =
-    session.user?.role === 'admin' ||
-    (session.user?.role === 'staff' && session.user.staffFunctions.includes('ManageFolders'))
+  const searchesEveryone = hasStaffFunction(session.user, 'ManageFolders')
   const [chosen, setChosen] = useState<Chosen | null>(null)
   const [level, setLevel] = useState<PermissionType>('viewer')
   const grant = useFilesMutation((a: { userId: string; level: PermissionType }) =>

@@ -1,11 +1,12 @@
 import type { SessionUser } from '../../../shared/contract/accounts'
+import { hasStaffFunction } from '../../../shared/staff-functions'
 
 // Which inbox pages the signed-in user may open, for the menu (the server decides for real:
 // src/server/policies/inbox.policy.ts). Restricted users have no session, so they never get here.
 
 /** Admins and ManageFeedback staff triage the quotes, contacts and e-book list. */
 export function canTriageInbox(user: Pick<SessionUser, 'role' | 'staffFunctions'>): boolean {
-  return user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes('ManageFeedback'))
+  return hasStaffFunction(user, 'ManageFeedback')
 }
 
 /** The inbox settings and the privacy export/erase are for admins. */

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ExternalLink, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { hasStaffFunction } from '../../../shared/staff-functions'
 import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { LoadFailed } from '../../components/data-table/data-table-states'
 import { PageHeader } from '../../components/layout/page-header'
@@ -33,8 +34,7 @@ function useManagerGate(): 401 | 403 | 'loading' | undefined {
   const session = useSession()
   if (session.status === 'loading') return 'loading'
   if (session.status === 'unauthenticated') return 401
-  const { role, staffFunctions } = session.user
-  return role === 'admin' || (role === 'staff' && staffFunctions.includes('UploadProducts')) ? undefined : 403
+  return hasStaffFunction(session.user, 'UploadProducts') ? undefined : 403
 }
 
 /** /admin/products/new */
