@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
 
 /**
@@ -9,11 +9,18 @@ import type { DB } from '../../db/schema'
  * blob key. An upload under way names the key its blob will commit under (`staged`): that blob may not
  * exist yet, which is no missing blob.
  */
+/**
+ * The order statuses whose lines still deliver their file (decision 0049): a refunded or cancelled order
+ * names a file it no longer gives, and does not keep its blob.
+ */
+export const DELIVERING_ORDER_STATUSES = ['paid', 'refund_pending'] as const
+
 export const BLOB_REFERENCES = [
   { table: 'files', column: 'path', id: 'id', staged: false },
   { table: 'products', column: 'deliveryFileKey', id: 'id', staged: false },
   { table: 'products', column: 'coverSmallKey', id: 'id', staged: false },
   { table: 'products', column: 'coverLargeKey', id: 'id', staged: false },
+  // Counted only while the order delivers (DELIVERING_ORDER_STATUSES; see rowsNaming).
   { table: 'product_orders', column: 'deliveryFileKey', id: 'order_id', staged: false },
   { table: 'upload_sessions', column: 'blob_key', id: 'id', staged: true },
 ] as const
@@ -31,10 +38,9 @@ export interface BlobReference {
 export async function loadBlobReferences(db: Kysely<DB>): Promise<Map<string, BlobReference[]>> {
   const byKey = new Map<string, BlobReference[]>()
   for (const { table, column, id, staged } of BLOB_REFERENCES) {
-    const rows = (await db
-      .selectFrom(table)
-      .select([`${id} as id`, `${column} as key`] as never)
-      .where(column as never, 'is not', null)
+    const rows = (await rowsNaming(db, table)
+      .select([`${table}.${id} as id`, `${table}.${column} as key`] as never)
+      .where(`${table}.${column}` as never, 'is not', null)
       .execute()) as unknown as { id: string; key: string }[]
     for (const row of rows) {
       const list = byKey.get(row.key) ?? []
@@ -55,12 +61,24 @@ export async function referencedBlobKeys(db: Kysely<DB>, keys: readonly string[]
   const found = new Set<string>()
   if (keys.length === 0) return found
   for (const { table, column } of BLOB_REFERENCES) {
-    const rows = (await db
-      .selectFrom(table)
-      .select(`${column} as key` as never)
-      .where(column as never, 'in', keys as never)
+    const rows = (await rowsNaming(db, table)
+      .select(`${table}.${column} as key` as never)
+      .where(`${table}.${column}` as never, 'in', keys as never)
       .execute()) as unknown as { key: string }[]
     for (const row of rows) found.add(row.key)
   }
   return found
+}
+
+/** The rows of `table` that count as naming a blob: an order line only while its order delivers. */
+// The builder's type is erased to one table: the callers name their columns as strings of BLOB_REFERENCES.
+function rowsNaming(
+  db: Kysely<DB>,
+  table: (typeof BLOB_REFERENCES)[number]['table'],
+): SelectQueryBuilder<DB, 'product_orders', object> {
+  if (table !== 'product_orders') return db.selectFrom(table) as never
+  return db
+    .selectFrom('product_orders')
+    .innerJoin('orders', 'orders.id', 'product_orders.order_id')
+    .where('orders.status', 'in', DELIVERING_ORDER_STATUSES) as never
 }

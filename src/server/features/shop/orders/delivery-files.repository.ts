@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { DELIVERING_ORDER_STATUSES } from '../../../lib/storage/blob-references.repository'
 
 // The lifetime of deliverable files (docs/decisions/0049). A paid order keeps the exact file it
 // bought: the settlement copies the product's file onto each order line, and downloads serve that
@@ -13,7 +14,6 @@ import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.reposi
 // the settlement and full refunds lock it (PostgreSQL; SQLite transactions are serial already).
 
 /** Orders whose lines keep their file: paid, or paid with a refund being asked for. */
-const DELIVERING = ['paid', 'refund_pending'] as const
 
 /** Locks the rows of the products on an order's lines (PostgreSQL), in id order. */
 export async function lockOrderProducts(trx: Kysely<DB>, orderId: string): Promise<void> {
@@ -72,7 +72,7 @@ export async function releaseDeliveryFiles(
     .innerJoin('orders as o', 'o.id', 'po.order_id')
     .select('po.deliveryFileKey as key')
     .where('po.deliveryFileKey', 'in', candidates)
-    .where('o.status', 'in', DELIVERING)
+    .where('o.status', 'in', DELIVERING_ORDER_STATUSES)
     .execute()
   const named = new Set([...byProducts, ...byOrders].map((r) => r.key))
   const released = candidates.filter((key) => !named.has(key))
@@ -110,7 +110,7 @@ export async function moveBuyersToFile(trx: Kysely<DB>, productId: string, file:
     .innerJoin('orders as o', 'o.id', 'po.order_id')
     .select(['o.id', 'o.trxref', 'o.user_id', 'po.deliveryFileKey'])
     .where('po.product_id', '=', productId)
-    .where('o.status', 'in', DELIVERING)
+    .where('o.status', 'in', DELIVERING_ORDER_STATUSES)
     .orderBy('o.id')
     .execute()
   if (lines.length === 0) return { orders: [], previousKeys: [] }
@@ -118,7 +118,9 @@ export async function moveBuyersToFile(trx: Kysely<DB>, productId: string, file:
     .updateTable('product_orders')
     .set(file)
     .where('product_id', '=', productId)
-    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('status', 'in', DELIVERING))
+    .where('order_id', 'in', (eb) =>
+      eb.selectFrom('orders').select('id').where('status', 'in', DELIVERING_ORDER_STATUSES),
+    )
     .execute()
   return {
     orders: lines.map((l) => ({ id: l.id, trxref: l.trxref, user_id: l.user_id })),
