@@ -159,7 +159,7 @@ export function ShareDialog({
                   <span className="font-medium">{chosen.email}</span>
                 )}
               </p>
-              <FormField label="PermissionType to give">
+              <FormField label="Level to give">
                 <Select value={level} onChange={(e) => setLevel(e.target.value as PermissionType)}>
                   {grantable.map((l) => (
                     <option key={l} value={l}>
@@ -214,7 +214,7 @@ export function ShareDialog({
                       {e.via === 'direct' && e.canSet.length > 0 ? (
                         <div className="flex items-center gap-2">
                           <Select
-                            aria-label={`PermissionType for ${e.user.name}`}
+                            aria-label={`Level for ${e.user.name}`}
                             value={e.permissionType}
                             onChange={(ev) =>
                               grant.mutate(
