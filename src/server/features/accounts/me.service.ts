@@ -3,7 +3,7 @@ import type { StaffFunction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { deleteSessionOfUser, listSessionsOfUser } from './sessions.repository'
-import { findAvatar, findUserById, linkedProviders, userExists } from './users.repository'
+import { findAvatar, findUserById, linkedProviders } from './users.repository'
 
 // The signed-in user's own account, as /api/me and the profile page read it.
 
@@ -61,5 +61,5 @@ export async function endMySession(deps: Deps, userId: string, sessionId: string
 
 /** 404 unless the user exists (an admin's view of someone's tokens). */
 export async function requireUserExists(deps: Deps, userId: string): Promise<void> {
-  if (!(await userExists(deps.database.db, userId))) throw problems.notFound('No such user.')
+  if (!(await findUserById(deps.database.db, userId))) throw problems.notFound('No such user.')
 }

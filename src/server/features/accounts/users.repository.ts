@@ -57,7 +57,3 @@ export async function findAvatar(db: Db, userId: string) {
     .where('userId', '=', userId)
     .executeTakeFirst()
 }
-
-export async function userExists(db: Db, userId: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
-}
