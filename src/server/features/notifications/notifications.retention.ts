@@ -1,6 +1,10 @@
-import { type Kysely, sql } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import { ALL_RETENTION_DAYS, READ_RETENTION_DAYS } from './notifications.repository'
+import {
+  deleteNotifications,
+  expiredNotificationIds,
+  readAddressedNotificationIds,
+} from './notifications-retention.repository'
 
 // Retention (product.md §5: read ones 90 days, all 365 days), for the job runner to call daily.
 // Read state is per person, so "read" means different things for the two audiences
@@ -22,68 +26,24 @@ export interface PurgeResult {
   read: number
 }
 
-export async function purgeNotifications(db: Kysely<DB>, now: Date): Promise<PurgeResult> {
+export async function purgeNotifications(db: Db, now: Date): Promise<PurgeResult> {
   const allCutoff = new Date(now.getTime() - ALL_RETENTION_DAYS * DAY_MS).toISOString()
   const readCutoff = new Date(now.getTime() - READ_RETENTION_DAYS * DAY_MS).toISOString()
 
-  const expired = await deleteInBatches(db, () =>
-    db.selectFrom('notifications').select('id').where('createdAt', '<', allCutoff).limit(BATCH).execute(),
-  )
+  const expired = await deleteInBatches(db, () => expiredNotificationIds(db, allCutoff, BATCH))
 
-  const read = await deleteInBatches(db, () =>
-    db
-      .selectFrom('notifications as n')
-      .select('n.id')
-      .where('n.forAll', '=', false)
-      .where('n.createdAt', '<', readCutoff)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('notification_recipients as nr')
-              .leftJoin('notification_reads as r', (join) =>
-                join
-                  .onRef('r.user_id', '=', 'nr.user_id')
-                  .onRef('r.notification_id', '=', 'nr.notification_id'),
-              )
-              .leftJoin('notification_read_marks as w', 'w.user_id', 'nr.user_id')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('nr.notification_id', '=', 'n.id')
-              // The actor is never shown their own notification, so never reads it.
-              .where((eb) =>
-                eb.or([eb('n.user_id', 'is', null), eb('nr.user_id', '<>', eb.ref('n.user_id'))]),
-              )
-              // ...and this recipient has not read it yet.
-              .where((eb) =>
-                eb.or([
-                  eb.and([
-                    eb('r.user_id', 'is not', null),
-                    eb('r.readAt', 'is', null),
-                    eb('r.dismissedAt', 'is', null),
-                  ]),
-                  eb.and([
-                    eb('r.user_id', 'is', null),
-                    eb.or([eb('w.readUpTo', 'is', null), eb('w.readUpTo', '<', eb.ref('n.id'))]),
-                  ]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .limit(BATCH)
-      .execute(),
-  )
+  const read = await deleteInBatches(db, () => readAddressedNotificationIds(db, readCutoff, BATCH))
 
   return { expired, read }
 }
 
 /** Small batches keep each delete short (SQLite has one writer; PostgreSQL keeps locks brief). */
-async function deleteInBatches(db: Kysely<DB>, next: () => Promise<{ id: string }[]>): Promise<number> {
+async function deleteInBatches(db: Db, next: () => Promise<{ id: string }[]>): Promise<number> {
   let total = 0
   for (;;) {
     const ids = (await next()).map((r) => r.id)
     if (ids.length === 0) return total
-    const result = await db.deleteFrom('notifications').where('id', 'in', ids).executeTakeFirst()
-    total += Number(result.numDeletedRows)
+    total += await deleteNotifications(db, ids)
     if (ids.length < BATCH) return total
   }
 }

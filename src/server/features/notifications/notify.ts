@@ -1,8 +1,18 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import { newId } from '../../lib/ids'
 import { NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
+import {
+  announceNotification,
+  deleteNotification,
+  existingUserIds,
+  findGroupableNotification,
+  insertNotification,
+  insertRecipients,
+  isPostgres,
+  latestNotificationId,
+  lockNotificationOrder,
+} from './notify.repository'
 
 /**
  * The one way to record a notification (product.md §5). Call it inside the transaction of the action
@@ -42,30 +52,19 @@ const GROUPED_TYPES: ReadonlySet<NotificationType> = new Set(['folder', 'file'])
 /** Actions that place things in the folder, so a grouped entry still says one true thing. */
 const GROUPED_ACTIONS: ReadonlySet<NotificationAction> = new Set(['uploaded', 'copied', 'moved'])
 
-/** pg_advisory_xact_lock key: notifications get ids in commit order across every instance. */
-const ID_ORDER_LOCK = 0x6465706f74 // "depot"
-
-export async function notify(
-  db: Kysely<DB> | Transaction<DB>,
-  input: NotificationInput,
-  now: Date,
-): Promise<string> {
+export async function notify(db: Db, input: NotificationInput, now: Date): Promise<string> {
   // The lock, the grouping and the recipients must commit together.
   if (!db.isTransaction) return db.transaction().execute((trx) => record(trx, input, now))
   return record(db, input, now)
 }
 
-async function record(trx: Kysely<DB>, input: NotificationInput, now: Date): Promise<string> {
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter
+async function record(trx: Db, input: NotificationInput, now: Date): Promise<string> {
+  const postgres = isPostgres(trx)
   // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
   // after it. PostgreSQL: one transaction at a time records a notification (the lock is held until
   // commit). SQLite: transactions are serial already (one writer, one connection).
-  if (postgres) await sql`select pg_advisory_xact_lock(${ID_ORDER_LOCK})`.execute(trx)
-  const latest = await trx
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst()
-  const id = idAfter(now, latest?.id ?? null)
+  if (postgres) await lockNotificationOrder(trx)
+  const id = idAfter(now, await latestNotificationId(trx))
   const stamp = now.toISOString()
 
   const forAll = 'forAll' in input.audience
@@ -77,64 +76,52 @@ async function record(trx: Kysely<DB>, input: NotificationInput, now: Date): Pro
   let contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
 
   if (GROUPED_TYPES.has(input.type) && GROUPED_ACTIONS.has(input.action) && input.actor.id && folderId) {
-    const previous = await trx
-      .selectFrom('notifications')
-      .select(['id', 'itemCount', 'contentCount'])
-      .where('type', '=', input.type)
-      .where('action', '=', input.action)
-      .where('user_id', '=', input.actor.id)
-      .where('folder_id', '=', folderId)
-      .where('forAll', '=', forAll)
-      .where('for_users', '=', forUsers)
-      .where('createdAt', '>=', new Date(now.getTime() - GROUP_WINDOW_MS).toISOString())
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
+    const previous = await findGroupableNotification(trx, {
+      type: input.type,
+      action: input.action,
+      userId: input.actor.id,
+      folderId,
+      forAll,
+      forUsers,
+      since: new Date(now.getTime() - GROUP_WINDOW_MS).toISOString(),
+    })
     if (previous) {
       itemCount += previous.itemCount
       contentCount += previous.contentCount
       // Its read state and recipients go with it (cascade): the grouped entry is news again.
-      await trx.deleteFrom('notifications').where('id', '=', previous.id).execute()
+      await deleteNotification(trx, previous.id)
     }
   }
 
-  await trx
-    .insertInto('notifications')
-    .values({
-      id,
-      type: input.type,
-      action: input.action,
-      user_name: input.actor.name,
-      user_id: input.actor.id,
-      mainItem: input.mainItem ?? null,
-      subItem: input.subItem ?? null,
-      forAll,
-      for_users: forUsers,
-      folder_id: folderId,
-      file_id: input.refs?.file_id ?? null,
-      product_id: input.refs?.product_id ?? null,
-      order_id: input.refs?.order_id ?? null,
-      itemCount,
-      contentCount,
-      amount: input.amount?.value ?? null,
-      currency: input.amount?.currency ?? null,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .execute()
+  await insertNotification(trx, {
+    id,
+    type: input.type,
+    action: input.action,
+    user_name: input.actor.name,
+    user_id: input.actor.id,
+    mainItem: input.mainItem ?? null,
+    subItem: input.subItem ?? null,
+    forAll,
+    for_users: forUsers,
+    folder_id: folderId,
+    file_id: input.refs?.file_id ?? null,
+    product_id: input.refs?.product_id ?? null,
+    order_id: input.refs?.order_id ?? null,
+    itemCount,
+    contentCount,
+    amount: input.amount?.value ?? null,
+    currency: input.amount?.currency ?? null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  })
   if (users.length > 0) {
     // Only existing users: a stale id in the list must not fail the action that notifies.
-    const existing = await trx.selectFrom('users').select('id').where('id', 'in', users).execute()
-    if (existing.length > 0) {
-      await trx
-        .insertInto('notification_recipients')
-        .values(existing.map((u) => ({ notification_id: id, user_id: u.id })))
-        .execute()
-    }
+    const existing = await existingUserIds(trx, users)
+    if (existing.length > 0) await insertRecipients(trx, id, existing)
   }
 
   // Live delivery is told after the commit (notification-bus.ts).
-  if (postgres) await sql`select pg_notify(${NOTIFY_CHANNEL}, ${id})`.execute(trx)
+  if (postgres) await announceNotification(trx, NOTIFY_CHANNEL, id)
   else pokeLocal()
   return id
 }
