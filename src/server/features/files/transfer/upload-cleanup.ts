@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { AppDeps } from '../../../deps'
 import { cleanAbandonedWrites } from '../../../lib/storage'
+import { expiredUploadSessions } from './upload-sessions.repository'
 import { claimWriter, removeStaging } from './upload-staging'
 
 /** The folder where each instance kept its own unfinished uploads before they were staged in the store. */
@@ -19,11 +20,7 @@ export async function purgeAbandonedUploads(
 ): Promise<{ sessions: number; orphans: number; blobs: number }> {
   const db = deps.database.db
   const now = deps.clock()
-  const expired = await db
-    .selectFrom('upload_sessions')
-    .select(['id', 'length', 'blob_key', 'staged_bytes', 'staging_state'])
-    .where('expiresAt', '<=', now.toISOString())
-    .execute()
+  const expired = await expiredUploadSessions(db, now)
   let sessions = 0
   for (const session of expired) {
     // A request still appending holds the lease: its upload is swept at a later run.

@@ -3,6 +3,13 @@ import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import type { BlobSource, S3StagedState, StagedAppend, StagedWrite } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import {
+  clearWriterLease,
+  deleteUploadSession,
+  extendWriterLease,
+  saveStagedState,
+  takeWriterLease,
+} from './upload-sessions.repository'
 
 // Where the bytes of an unfinished resumable upload wait, and who may add to them (decision 0081):
 // a staged write in the blob store (an S3 multipart upload, or a staging file under the shared blob
@@ -53,22 +60,12 @@ export function stagedBytes(session: StagedSession): number {
  */
 export async function claimWriter(db: Db, sessionId: string, now: Date): Promise<string | undefined> {
   const token = randomUUID()
-  const result = await db
-    .updateTable('upload_sessions')
-    .set({ writer: token, writer_until: new Date(now.getTime() + WRITER_LEASE_MS).toISOString() })
-    .where('id', '=', sessionId)
-    .where((eb) => eb.or([eb('writer', 'is', null), eb('writer_until', '<=', now.toISOString())]))
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1 ? token : undefined
+  const until = new Date(now.getTime() + WRITER_LEASE_MS).toISOString()
+  return (await takeWriterLease(db, sessionId, token, until, now)) ? token : undefined
 }
 
 export async function releaseWriter(db: Db, sessionId: string, token: string): Promise<void> {
-  await db
-    .updateTable('upload_sessions')
-    .set({ writer: null, writer_until: null })
-    .where('id', '=', sessionId)
-    .where('writer', '=', token)
-    .execute()
+  await clearWriterLease(db, sessionId, token)
 }
 
 /** Keeps a lease alive while a long request appends; stop() before releasing it. */
@@ -77,14 +74,7 @@ function renewWriter(deps: Pick<AppDeps, 'database' | 'clock'>, sessionId: strin
   const timer = setInterval(() => {
     const until = new Date(deps.clock().getTime() + WRITER_LEASE_MS).toISOString()
     last = last
-      .then(() =>
-        deps.database.db
-          .updateTable('upload_sessions')
-          .set({ writer_until: until })
-          .where('id', '=', sessionId)
-          .where('writer', '=', token)
-          .execute(),
-      )
+      .then(() => extendWriterLease(deps.database.db, sessionId, token, until))
       .then(
         () => {},
         () => {}, // a missed renewal is tried again at the next tick
@@ -119,13 +109,11 @@ export async function appendToStaging(
     await renewal.stop()
   }
   const expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
-  const result = await deps.database.db
-    .updateTable('upload_sessions')
-    .set({ ...stagingColumns(appended.write), expiresAt })
-    .where('id', '=', session.id)
-    .where('writer', '=', token)
-    .executeTakeFirst()
-  const saved = Number(result.numUpdatedRows) === 1 ? appended.write : undefined
+  const stored = await saveStagedState(deps.database.db, session.id, token, {
+    ...stagingColumns(appended.write),
+    expiresAt,
+  })
+  const saved = stored ? appended.write : undefined
   return { saved, failure: appended.failure }
 }
 
@@ -143,10 +131,7 @@ export async function removeStaging(
 ): Promise<boolean> {
   await deps.storage.abortStagedWrite(stagedWriteOf(session))
   return deps.database.db.transaction().execute(async (trx) => {
-    let query = trx.deleteFrom('upload_sessions').where('id', '=', session.id)
-    if (options.expiredBy) query = query.where('expiresAt', '<=', options.expiredBy.toISOString())
-    const result = await query.executeTakeFirst()
-    if (Number(result.numDeletedRows) !== 1) return false
+    if (!(await deleteUploadSession(trx, session.id, options))) return false
     await enqueueBlobDeletions(trx, [session.blob_key], now)
     return true
   })

@@ -6,11 +6,14 @@ import { HttpProblem, problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { findUserById } from '../../accounts/users.repository'
 import { notify } from '../../notifications/notify'
 import { requireFile, requireFolder } from '../access/file-access'
-import { createFileRecord } from '../items/files.repository'
+import { createFileRecord, updateFileRow } from '../items/files.repository'
+import { folderName } from '../items/folders.repository'
 import { detectBlobMimeType } from './content-type'
 import { reserveStorage } from './storage-quota'
+import { deleteUploadSession, findUploadSession, insertUploadSession } from './upload-sessions.repository'
 import {
   appendToStaging,
   claimWriter,
@@ -85,32 +88,24 @@ export async function createUpload(
   // The session is the quota reservation: checked and written under the user's lock.
   await db.transaction().execute(async (trx) => {
     await reserveStorage(trx, deps, actor, length, now, 'upload')
-    await trx
-      .insertInto('upload_sessions')
-      .values({
-        id,
-        user_id: actor.id,
-        folder_id: folderId,
-        file_id: fileId,
-        filename,
-        declared_type: metadata.filetype?.slice(0, 255) ?? null,
-        length,
-        createdAt: now.toISOString(),
-        expiresAt,
-        ...stagingColumns(write),
-      })
-      .execute()
+    await insertUploadSession(trx, {
+      id,
+      user_id: actor.id,
+      folder_id: folderId,
+      file_id: fileId,
+      filename,
+      declared_type: metadata.filetype?.slice(0, 255) ?? null,
+      length,
+      createdAt: now.toISOString(),
+      expiresAt,
+      ...stagingColumns(write),
+    })
   })
   return { id, expiresAt }
 }
 
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
-  const session = await deps.database.db
-    .selectFrom('upload_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst()
+  const session = await findUploadSession(deps.database.db, id, actor.id)
   if (!session || Date.parse(session.expiresAt) <= deps.clock().getTime()) {
     throw problems.notFound('This upload does not exist or has expired. Start it again.')
   }
@@ -222,13 +217,9 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
     return await withUniqueRetry(() =>
       db.transaction().execute(async (trx) => {
         // The session ends with the file's arrival; if it is gone (cancelled, expired), so is the upload.
-        const ended = await trx.deleteFrom('upload_sessions').where('id', '=', session.id).executeTakeFirst()
-        if (Number(ended.numDeletedRows) !== 1) throw gone()
-        const user = await trx
-          .selectFrom('users')
-          .select('name')
-          .where('id', '=', actor.id)
-          .executeTakeFirstOrThrow()
+        if (!(await deleteUploadSession(trx, session.id))) throw gone()
+        const user = await findUserById(trx, actor.id)
+        if (!user) throw new Error(`The uploader ${actor.id} has no user row.`)
         const now = deps.clock()
         let file: { id: string; filename: string; folder_id: string }
         let action: 'uploaded' | 'updated'
@@ -238,17 +229,13 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
           // The replaced blob goes through the retried deletion queue, committed with the row change:
           // a storage failure after the commit can no longer leave an orphan (decision 0027).
           if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
-          await trx
-            .updateTable('files')
-            .set({
-              path: blob.key,
-              size: blob.size,
-              sha256: blob.sha256,
-              mimetype,
-              updatedAt: now.toISOString(),
-            })
-            .where('id', '=', found.file.id)
-            .execute()
+          await updateFileRow(trx, found.file.id, {
+            path: blob.key,
+            size: blob.size,
+            sha256: blob.sha256,
+            mimetype,
+            updatedAt: now.toISOString(),
+          })
           file = found.file
           action = 'updated'
         } else {
@@ -264,11 +251,8 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
           })
           action = 'uploaded'
         }
-        const folder = await trx
-          .selectFrom('folders')
-          .select('folder_name')
-          .where('id', '=', file.folder_id)
-          .executeTakeFirstOrThrow()
+        const folder = await folderName(trx, file.folder_id)
+        if (!folder) throw new Error(`The folder ${file.folder_id} of file ${file.id} has no row.`)
         await notify(
           trx,
           {
