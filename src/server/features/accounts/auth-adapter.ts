@@ -1,7 +1,16 @@
 import type { Adapter, AdapterAccount, AdapterUser } from '@auth/core/adapters'
 import type { AppDeps } from '../../deps'
 import { newId } from '../../lib/ids'
-import { findUserByEmail, findUserById, insertUser, normalizeEmail, updateUser } from './users.repository'
+import {
+  deleteAccount,
+  findUserByAccount,
+  findUserByEmail,
+  findUserById,
+  insertAccount,
+  insertUser,
+  normalizeEmail,
+  updateUser,
+} from './users.repository'
 
 // Our small Auth.js adapter (docs/decisions/0004): users and accounts live in our own tables with the
 // specification's columns. Sessions are not here: they are ours (sessions.service.ts), reached through
@@ -72,13 +81,7 @@ export function createAuthAdapter(deps: Deps): Adapter {
       return row ? toAdapterUser(row) : null
     },
     async getUserByAccount({ provider, providerAccountId }) {
-      const row = await db
-        .selectFrom('accounts')
-        .innerJoin('users', 'users.id', 'accounts.userId')
-        .selectAll('users')
-        .where('accounts.provider', '=', provider)
-        .where('accounts.providerAccountId', '=', providerAccountId)
-        .executeTakeFirst()
+      const row = await findUserByAccount(db, provider, providerAccountId)
       return row ? toAdapterUser(row) : null
     },
     async updateUser(user) {
@@ -95,31 +98,24 @@ export function createAuthAdapter(deps: Deps): Adapter {
     },
     async linkAccount(account: AdapterAccount) {
       const now = deps.clock().toISOString()
-      await db
-        .insertInto('accounts')
-        .values({
-          userId: account.userId,
-          type: account.type,
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
-          refresh_token: account.refresh_token ?? null,
-          access_token: account.access_token ?? null,
-          expires_at: account.expires_at ?? null,
-          token_type: account.token_type ?? null,
-          scope: account.scope ?? null,
-          id_token: account.id_token ?? null,
-          session_state: typeof account.session_state === 'string' ? account.session_state : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute()
+      await insertAccount(db, {
+        userId: account.userId,
+        type: account.type,
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        refresh_token: account.refresh_token ?? null,
+        access_token: account.access_token ?? null,
+        expires_at: account.expires_at ?? null,
+        token_type: account.token_type ?? null,
+        scope: account.scope ?? null,
+        id_token: account.id_token ?? null,
+        session_state: typeof account.session_state === 'string' ? account.session_state : null,
+        createdAt: now,
+        updatedAt: now,
+      })
     },
     async unlinkAccount({ provider, providerAccountId }) {
-      await db
-        .deleteFrom('accounts')
-        .where('provider', '=', provider)
-        .where('providerAccountId', '=', providerAccountId)
-        .execute()
+      await deleteAccount(db, provider, providerAccountId)
     },
   }
 }

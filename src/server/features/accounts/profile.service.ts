@@ -3,7 +3,7 @@ import { AVATAR_MAX_BYTES, type profileUpdateSchema } from '../../../shared/cont
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { loadSharp } from '../../lib/sharp'
-import { findUserById, updateUser } from './users.repository'
+import { deleteAvatar, findUserById, replaceAvatar, updateUser } from './users.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
@@ -60,11 +60,7 @@ export async function setAvatar(deps: Deps, userId: string, bytes: Buffer): Prom
   const now = deps.clock()
   const image = `/api/users/${userId}/avatar?v=${now.getTime()}`
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('user_avatars').where('userId', '=', userId).execute()
-    await trx
-      .insertInto('user_avatars')
-      .values({ userId, contentType: 'image/webp', bytes: webp, updatedAt: now.toISOString() })
-      .execute()
+    await replaceAvatar(trx, userId, webp, now.toISOString())
     await updateUser(trx, userId, { image, updatedAt: now.toISOString() })
   })
   return image
@@ -72,7 +68,7 @@ export async function setAvatar(deps: Deps, userId: string, bytes: Buffer): Prom
 
 export async function removeAvatar(deps: Deps, userId: string): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('user_avatars').where('userId', '=', userId).execute()
+    await deleteAvatar(trx, userId)
     await updateUser(trx, userId, { image: null, updatedAt: deps.clock().toISOString() })
   })
 }

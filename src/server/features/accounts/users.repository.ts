@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 
@@ -56,4 +57,40 @@ export async function findAvatar(db: Db, userId: string) {
     .select(['bytes', 'contentType', 'updatedAt'])
     .where('userId', '=', userId)
     .executeTakeFirst()
+}
+
+/** Replaces a user's profile picture with `bytes` (re-encoded WebP). */
+export async function replaceAvatar(db: Db, userId: string, bytes: Buffer, now: string): Promise<void> {
+  await deleteAvatar(db, userId)
+  await db
+    .insertInto('user_avatars')
+    .values({ userId, contentType: 'image/webp', bytes, updatedAt: now })
+    .execute()
+}
+
+export async function deleteAvatar(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user_avatars').where('userId', '=', userId).execute()
+}
+
+/** The user a provider's account is linked to. */
+export function findUserByAccount(db: Db, provider: string, providerAccountId: string) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.userId')
+    .selectAll('users')
+    .where('accounts.provider', '=', provider)
+    .where('accounts.providerAccountId', '=', providerAccountId)
+    .executeTakeFirst()
+}
+
+export async function insertAccount(db: Db, row: Insertable<DB['accounts']>): Promise<void> {
+  await db.insertInto('accounts').values(row).execute()
+}
+
+export async function deleteAccount(db: Db, provider: string, providerAccountId: string): Promise<void> {
+  await db
+    .deleteFrom('accounts')
+    .where('provider', '=', provider)
+    .where('providerAccountId', '=', providerAccountId)
+    .execute()
 }

@@ -1,8 +1,14 @@
-import type { Kysely } from 'kysely'
 import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 import { newId } from '../../lib/ids'
 import { hashToken, newSecureToken } from './secure-tokens'
+import {
+  deleteExpiredTokens,
+  deleteToken,
+  deleteTokensFor,
+  findToken,
+  insertToken,
+} from './verification-tokens.repository'
 
 export type TokenPurpose = DB['verification_tokens']['purpose']
 
@@ -22,24 +28,17 @@ export async function issueToken(
   input: { email: string; firstname: string | null; purpose: TokenPurpose },
   now: Date,
 ) {
-  await db
-    .deleteFrom('verification_tokens')
-    .where('email', '=', input.email)
-    .where('purpose', '=', input.purpose)
-    .execute()
+  await deleteTokensFor(db, input.email, input.purpose)
   const token = newSecureToken()
-  await db
-    .insertInto('verification_tokens')
-    .values({
-      id: newId(now.getTime()),
-      email: input.email,
-      firstname: input.firstname,
-      token: hashToken(token),
-      purpose: input.purpose,
-      expires: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]).toISOString(),
-      createdAt: now.toISOString(),
-    })
-    .execute()
+  await insertToken(db, {
+    id: newId(now.getTime()),
+    email: input.email,
+    firstname: input.firstname,
+    token: hashToken(token),
+    purpose: input.purpose,
+    expires: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]).toISOString(),
+    createdAt: now.toISOString(),
+  })
   return token
 }
 
@@ -48,15 +47,9 @@ export async function issueToken(
  * The delete is the guard: of two concurrent uses, only the one that deleted the row succeeds.
  */
 export async function consumeToken(db: Db, rawToken: string, purpose: TokenPurpose, now: Date) {
-  const row = await db
-    .selectFrom('verification_tokens')
-    .selectAll()
-    .where('token', '=', hashToken(rawToken))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst()
+  const row = await findToken(db, hashToken(rawToken), purpose)
   if (!row) return undefined
-  const deleted = await db.deleteFrom('verification_tokens').where('id', '=', row.id).executeTakeFirst()
-  if (Number(deleted.numDeletedRows) !== 1) return undefined
+  if (!(await deleteToken(db, row.id))) return undefined
   return Date.parse(row.expires) > now.getTime() ? row : undefined
 }
 
@@ -65,10 +58,6 @@ export async function consumeToken(db: Db, rawToken: string, purpose: TokenPurpo
  * unknown token), so nothing visible changes; the table just stops keeping dead links' hashes and the
  * addresses and first names that came with them. Idempotent. Returns how many.
  */
-export async function purgeExpiredTokens(db: Kysely<DB>, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('verification_tokens')
-    .where('expires', '<=', now.toISOString())
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+export async function purgeExpiredTokens(db: Db, now: Date): Promise<number> {
+  return deleteExpiredTokens(db, now.toISOString())
 }
