@@ -1,12 +1,13 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { AuditListQuery } from '../../../shared/contract/audit'
+import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
 import { orderName } from '../shop/orders/orders.fulfilment'
 import { lineNamesOf } from '../shop/orders/orders.repository'
 
-// Named queries for reading the audit log (writing is recordAudit in audit.service.ts).
+// Named queries of the audit log: reading it, and the one insert behind recordAudit (audit.service.ts).
 
 export const AUDIT_LIST_COLUMNS: ListColumns<DB, 'audit_events', AuditListQuery['sort']> = {
   searchColumns: [
@@ -52,4 +53,8 @@ export async function auditNames(
   const lines = await lineNamesOf(db, [...ids.orders])
   for (const [id, orderLines] of lines) orders.set(id, orderName(orderLines))
   return { users, orders }
+}
+
+export async function insertAuditEvent(db: Db, row: Insertable<DB['audit_events']>): Promise<void> {
+  await db.insertInto('audit_events').values(row).execute()
 }

@@ -3,6 +3,7 @@ import type { AuditAction } from '../../../shared/contract/audit'
 import type { DB } from '../../db/schema'
 import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
 import { newId } from '../../lib/ids'
+import { insertAuditEvent } from './audit.repository'
 
 // The list lives in the contract, so the audit table's action filter offers exactly these.
 export { AUDIT_ACTIONS, type AuditAction } from '../../../shared/contract/audit'
@@ -27,21 +28,18 @@ export async function recordAudit(
   const details = event.details ?? {}
   const leaked = Object.keys(details).filter((k) => SECRET_KEY.test(k))
   if (leaked.length > 0) throw new Error(`audit details must not carry secrets (${leaked.join(', ')})`)
-  await db
-    .insertInto('audit_events')
-    .values({
-      id: newId(now.getTime()),
-      createdAt: now.toISOString(),
-      action: event.action,
-      actorId: event.actor?.id ?? null,
-      actorEmail: event.actor?.email ?? null,
-      targetType: event.target?.type ?? null,
-      targetId: event.target?.id ?? null,
-      ipAddress: event.from?.ipAddress ?? null,
-      userAgent: event.from?.userAgent?.slice(0, 512) ?? null,
-      details: JSON.stringify(details),
-    })
-    .execute()
+  await insertAuditEvent(db, {
+    id: newId(now.getTime()),
+    createdAt: now.toISOString(),
+    action: event.action,
+    actorId: event.actor?.id ?? null,
+    actorEmail: event.actor?.email ?? null,
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    ipAddress: event.from?.ipAddress ?? null,
+    userAgent: event.from?.userAgent?.slice(0, 512) ?? null,
+    details: JSON.stringify(details),
+  })
 }
 
 /**

@@ -116,3 +116,13 @@ export async function deleteEbookRequests(db: Kysely<DB>, ids: readonly string[]
   const rows = await db.deleteFrom('ebook_requests').where('id', 'in', ids).returning('id').execute()
   return rows.map((r) => r.id)
 }
+
+/** The file offered as the e-book, unless it is gone or in the trash. */
+export function findEbookFile(db: Kysely<DB>, fileId: string) {
+  return db
+    .selectFrom('files')
+    .select(['path', 'size', 'sha256', 'filename', 'mimetype'])
+    .where('id', '=', fileId)
+    .where('isTrashed', '=', false)
+    .executeTakeFirst()
+}

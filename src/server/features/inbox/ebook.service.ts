@@ -12,6 +12,7 @@ import { ebookLink, enqueueMail } from '../mail'
 import { brandOf } from '../site/brand'
 import {
   confirmEbookRequest,
+  findEbookFile,
   findEbookRequest,
   unsubscribeEbookRequest,
   upsertEbookRequest,
@@ -107,12 +108,7 @@ async function requestFromLink(deps: Pick<Deps, 'database' | 'env' | 'clock'>, t
 async function currentEbookFile(deps: Pick<AppDeps, 'database'>) {
   const fileId = await readSetting(deps.database.db, EBOOK_FILE_SETTING)
   if (!fileId) return { fileId, file: undefined }
-  const file = await deps.database.db
-    .selectFrom('files')
-    .select(['path', 'size', 'sha256', 'filename', 'mimetype'])
-    .where('id', '=', fileId)
-    .where('isTrashed', '=', false)
-    .executeTakeFirst()
+  const file = await findEbookFile(deps.database.db, fileId)
   return { fileId, file }
 }
 

@@ -10,6 +10,7 @@ import {
   type RenderedMail,
 } from '../mail'
 import { INBOX_STAFF_PATHS } from './inbox-links'
+import { inboxStaffAddresses } from './inbox-staff.repository'
 
 // The two e-mails of a quote request or contact message (product.md §4): a fixed confirmation to
 // the sender and an alert to every admin and ManageFeedback staff member with Reply-To the sender.
@@ -39,22 +40,6 @@ export function renderSubmissionMails(
     logger.error({ err: error, kind }, 'inbox: could not render the e-mails; the submission is kept')
     return undefined
   }
-}
-
-/** Admins and ManageFeedback staff who may be alerted (restricted accounts are suspended). */
-export function inboxStaffAddresses(trx: Transaction<DB>) {
-  return trx
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('isRestricted', '=', false)
-    .where((eb) =>
-      eb.or([
-        eb('role', '=', 'admin'),
-        eb.and([eb('role', '=', 'staff'), eb('staffFunctions', 'like', '%"ManageFeedback"%')]),
-      ]),
-    )
-    .orderBy('id')
-    .execute()
 }
 
 /** Queues the confirmation and one alert per staff member, in the submission's transaction. */

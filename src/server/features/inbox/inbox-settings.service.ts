@@ -6,6 +6,7 @@ import { problems } from '../../lib/http/problem'
 import { defineSetting, readSettings, writeSetting } from '../../lib/settings/settings'
 import { canChangeInboxSettings } from '../../policies/inbox.policy'
 import { recordAudit } from '../audit/audit.service'
+import { findEbookFile } from './ebook.repository'
 
 // The inbox settings admins edit: the services a quote request may name, the file sent as
 // the e-book, and how long resolved quotes and contacts are kept.
@@ -55,12 +56,7 @@ export async function updateInboxSettings(
   if (!canChangeInboxSettings(by)) throw problems.forbidden()
   const db = deps.database.db
   if (change.ebookFileId) {
-    const file = await db
-      .selectFrom('files')
-      .select('id')
-      .where('id', '=', change.ebookFileId)
-      .where('isTrashed', '=', false)
-      .executeTakeFirst()
+    const file = await findEbookFile(db, change.ebookFileId)
     if (!file) throw problems.validation({ ebookFileId: ['There is no such file (or it is in the trash).'] })
   }
   const now = deps.clock()

@@ -1,7 +1,8 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely'
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder } from 'kysely'
+import type { Db } from '../../db/db'
 import type { DB, MailOutboxTable } from '../../db/schema'
 
-// The outbox queries: the worker's, and pruneOutbox for a periodic job (src/server/jobs.ts).
+// The outbox queries: the insert behind enqueueMail (outbox.ts), the worker's, and pruneOutbox for a periodic job (src/server/jobs.ts).
 // Every write after the claim is fenced by the claim's `locked_until`: if a sender was so slow that its
 // claim expired and another sender took the row over, the slow one cannot overwrite the newer state.
 
@@ -168,4 +169,8 @@ export async function outboxDepth(db: Kysely<DB>): Promise<{ pending: number; se
     .execute()
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0)
   return { pending: count('pending'), sending: count('sending') }
+}
+
+export async function insertOutboxMail(db: Db, row: Insertable<DB['mail_outbox']>): Promise<void> {
+  await db.insertInto('mail_outbox').values(row).execute()
 }

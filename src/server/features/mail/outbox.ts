@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import { newId } from '../../lib/ids'
+import { insertOutboxMail } from './outbox.repository'
 import { oneLine } from './templates/markup'
 
 /** A message to send. A template gives subject/text/html/template; the caller adds `to`. */
@@ -44,26 +45,23 @@ export async function enqueueMail(
 ): Promise<{ id: string }> {
   const id = newId(now.getTime())
   const stamp = now.toISOString()
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      to_address: address(mail.to, 'to'),
-      reply_to: mail.replyTo === undefined ? null : address(mail.replyTo, 'replyTo'),
-      subject: oneLine(mail.subject),
-      text_body: mail.text,
-      html_body: mail.html,
-      headers: JSON.stringify(cleanHeaders(mail.headers ?? {})),
-      template: mail.template,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: stamp,
-      locked_until: null,
-      last_error: null,
-      created_at: stamp,
-      sent_at: null,
-    })
-    .execute()
+  await insertOutboxMail(db, {
+    id,
+    to_address: address(mail.to, 'to'),
+    reply_to: mail.replyTo === undefined ? null : address(mail.replyTo, 'replyTo'),
+    subject: oneLine(mail.subject),
+    text_body: mail.text,
+    html_body: mail.html,
+    headers: JSON.stringify(cleanHeaders(mail.headers ?? {})),
+    template: mail.template,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: stamp,
+    locked_until: null,
+    last_error: null,
+    created_at: stamp,
+    sent_at: null,
+  })
   return { id }
 }
 
