@@ -10,6 +10,7 @@ import { createUserWithPassword } from '../accounts/users.service'
 import { runOperationsCommand } from '../operations/operations-cli'
 import { resetTwoFactor } from './two-factor-reset.service'
 import { changeUserAccess, endAllSessions } from './user-access.service'
+import { listUsersByAge } from './users.repository'
 
 // `npm run admin -- <command>`: the operator's command line (architecture.md, operator contract).
 // Every command prints what it did; bad input exits non-zero with a message saying what to fix.
@@ -242,12 +243,7 @@ async function execute(deps: CliDeps, command: Command, input: Record<string, ne
       return
     case 'list-users': {
       const i = input as unknown as { role?: string }
-      let query = deps.database.db
-        .selectFrom('users')
-        .select(['email', 'name', 'role', 'staffFunctions', 'isRestricted', 'emailVerified', 'createdAt'])
-        .orderBy('createdAt')
-      if (i.role) query = query.where('role', '=', i.role as never)
-      const rows = await query.execute()
+      const rows = await listUsersByAge(deps.database.db, i.role)
       for (const r of rows) {
         const fns = JSON.parse(r.staffFunctions) as string[]
         const flags = [r.isRestricted ? 'restricted' : '', r.emailVerified ? '' : 'unverified'].filter(

@@ -71,3 +71,13 @@ export async function userConnections(db: Kysely<DB>, id: string) {
     twoFactorEnabled: twoFactor,
   }
 }
+
+/** Every user (of one role, if given), the oldest account first, with what the command line lists. */
+export function listUsersByAge(db: Kysely<DB>, role?: string) {
+  let query = db
+    .selectFrom('users')
+    .select(['email', 'name', 'role', 'staffFunctions', 'isRestricted', 'emailVerified', 'createdAt'])
+    .orderBy('createdAt')
+  if (role) query = query.where('role', '=', role as never)
+  return query.execute()
+}

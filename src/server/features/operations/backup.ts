@@ -4,7 +4,6 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
 import { GENERATED_SECRET_FILE } from '../../lib/secret-file'
@@ -19,7 +18,7 @@ import {
   SECRET_FILE,
   tableFile,
 } from './backup-format'
-import { listTables } from './database-tables'
+import { appliedMigrationNames, listTables, tableColumns, tablePage } from './database-tables.repository'
 
 // `npm run admin -- backup --to DIR` (docs/decisions/0066): every table as JSON lines, read in one
 // transaction (a consistent snapshot on both databases), then the blobs (disk: the bytes; S3: the list),
@@ -105,17 +104,9 @@ async function dumpDatabase(
   const db = deps.database.db
   // Read before the transaction: on SQLite, anything outside it would wait for its one connection.
   const names = await listTables(db)
-  const columnsOf = new Map(
-    (await db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]),
-  )
+  const columnsOf = await tableColumns(db)
   const run = async (trx: typeof db) => {
-    const migrations = (
-      await trx
-        .selectFrom('kysely_migration' as never)
-        .select('name' as never)
-        .orderBy('name' as never)
-        .execute()
-    ).map((r) => (r as { name: string }).name)
+    const migrations = await appliedMigrationNames(trx)
     const tables: BackupManifest['tables'] = []
     for (const table of names) {
       const columns = columnsOf.get(table) ?? []
@@ -132,15 +123,8 @@ async function dumpDatabase(
         })
       // Pages in a fixed order: every column, so the order is total for any table with a key.
       for (let offset = 0; ; offset += PAGE) {
-        let query = trx
-          .selectFrom(table as never)
-          .selectAll()
-          .limit(PAGE)
-          .offset(offset)
-        for (const column of columns) query = query.orderBy(sql.ref(column))
-        const page = await query.execute()
-        if (page.length > 0)
-          await write(page.map((r) => `${encodeRow(r as Record<string, unknown>)}\n`).join(''))
+        const page = await tablePage(trx, table, columns, { limit: PAGE, offset })
+        if (page.length > 0) await write(page.map((r) => `${encodeRow(r)}\n`).join(''))
         rows += page.length
         if (page.length < PAGE) break
       }

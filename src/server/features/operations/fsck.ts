@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { AppDeps } from '../../deps'
 import type { Job } from '../../lib/jobs/job-runner'
-import { enqueueBlobDeletions } from '../../lib/storage/blob-deletions.repository'
+import { enqueueBlobDeletions, queuedBlobKeys } from '../../lib/storage/blob-deletions.repository'
 import { isBlobKey } from '../../lib/storage/blob-key'
 import {
   type BlobReference,
@@ -63,9 +63,7 @@ export async function checkBlobIntegrity(
   // Rows first, then storage: a blob is written before the row naming it, so every row read here has
   // its blob in storage by the time the listing starts (unless it is truly missing).
   const references = await loadBlobReferences(db)
-  const queuedKeys = new Set(
-    (await db.selectFrom('blob_deletions').select('key').execute()).map((r) => r.key),
-  )
+  const queuedKeys = new Set(await queuedBlobKeys(db))
 
   const report: FsckReport = {
     blobs: 0,

@@ -2,9 +2,7 @@ import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import type { Kysely } from 'kysely'
 import { knownMigrations, migrateTo, migrateToLatest } from '../../db/migrator'
-import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
 import { GENERATED_SECRET_FILE } from '../../lib/secret-file'
@@ -21,7 +19,8 @@ import {
   sha256File,
   tableFile,
 } from './backup-format'
-import { countAllTables, insertOrder, listForeignKeys, orderSelfReferences } from './database-tables'
+import { insertOrder, orderSelfReferences } from './database-tables'
+import { countAllTables, insertRows, listForeignKeys } from './database-tables.repository'
 
 // `npm run admin -- restore --from DIR` (docs/decisions/0066): into an empty database and data folder
 // only. Every checksum is verified before anything is written; then the schema is migrated to where the
@@ -193,10 +192,7 @@ async function loadRows(deps: Deps, source: string, manifest: BackupManifest): P
         keys.filter((k) => k.from === table && k.to === table),
       )
       for (let i = 0; i < rows.length; i += BATCH) {
-        await (trx as Kysely<DB>)
-          .insertInto(table as never)
-          .values(rows.slice(i, i + BATCH) as never)
-          .execute()
+        await insertRows(trx, table, rows.slice(i, i + BATCH))
       }
       total += rows.length
     }

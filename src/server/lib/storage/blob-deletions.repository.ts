@@ -54,3 +54,8 @@ export async function postponeBlobDeletion(
     .where('key', '=', key)
     .execute()
 }
+
+/** Every key waiting in the queue. */
+export async function queuedBlobKeys(db: Db): Promise<string[]> {
+  return (await db.selectFrom('blob_deletions').select('key').execute()).map((r) => r.key)
+}
