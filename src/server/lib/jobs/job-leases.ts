@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { setJobLeaseEnd, takeJobLease } from './job-leases.repository'
 
 /**
  * Who runs a periodic job's next run when several instances share one database: a lease per job in
@@ -32,41 +33,13 @@ export function databaseJobLeases(db: Kysely<DB>, holder: string, clock: () => D
   const at = (ms: number) => new Date(clock().getTime() + ms).toISOString()
   return {
     async acquire(job, forMs) {
-      const now = clock().toISOString()
-      // The conflict update applies only to an expired lease or our own; otherwise no row comes back.
-      const row = await db
-        .insertInto('job_leases')
-        .values({ job_name: job, holder, expires_at: at(forMs) })
-        .onConflict((oc) =>
-          oc
-            .column('job_name')
-            .doUpdateSet((eb) => ({
-              holder: eb.ref('excluded.holder'),
-              expires_at: eb.ref('excluded.expires_at'),
-            }))
-            .where((eb) =>
-              eb.or([eb('job_leases.expires_at', '<=', now), eb('job_leases.holder', '=', holder)]),
-            ),
-        )
-        .returning('holder')
-        .executeTakeFirst()
-      return row !== undefined
+      return takeJobLease(db, { job, holder, until: at(forMs), now: clock().toISOString() })
     },
     async keep(job, forMs) {
-      await db
-        .updateTable('job_leases')
-        .set({ expires_at: at(forMs) })
-        .where('job_name', '=', job)
-        .where('holder', '=', holder)
-        .execute()
+      await setJobLeaseEnd(db, job, holder, at(forMs))
     },
     async release(job) {
-      await db
-        .updateTable('job_leases')
-        .set({ expires_at: clock().toISOString() })
-        .where('job_name', '=', job)
-        .where('holder', '=', holder)
-        .execute()
+      await setJobLeaseEnd(db, job, holder, clock().toISOString())
     },
   }
 }

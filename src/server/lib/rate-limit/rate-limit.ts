@@ -1,6 +1,12 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely'
-import { dialectOf } from '../../db/migration-helpers'
+import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import {
+  countHit,
+  deleteCounter,
+  deleteEndedCounters,
+  openCounter,
+  uncountHit,
+} from './rate-limit.repository'
 
 /**
  * Fixed-window throttling with the counters in the database (table `rate_limits`), so every
@@ -39,30 +45,12 @@ export interface RateLimitRule {
 /** Counts one hit against `key` and says whether it is within the limit. One atomic statement. */
 export async function hitRateLimit(db: Kysely<DB>, rule: RateLimitRule): Promise<RateLimitResult> {
   checkRule(rule)
-  const now = timestampParam(db, rule.now)
-  // Every SET expression sees the row as it was before this statement, on both dialects, and the
-  // upsert takes the row lock, so concurrent hits serialise instead of losing updates.
-  const expired = sql<boolean>`${sql.ref('rate_limits.reset_at')} <= ${now}`
-  const row = await db
-    .insertInto('rate_limits')
-    .values({
-      key: rule.key,
-      count: 1,
-      reset_at: new Date(rule.now.getTime() + rule.windowMs).toISOString(),
-    })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case
-          when ${expired} then 1
-          when ${sql.ref('rate_limits.count')} > ${rule.limit} then ${sql.ref('rate_limits.count')}
-          else ${sql.ref('rate_limits.count')} + 1 end`,
-        reset_at: sql<string>`case
-          when ${expired} then ${sql.ref('excluded.reset_at')}
-          else ${sql.ref('rate_limits.reset_at')} end`,
-      }),
-    )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow()
+  const row = await countHit(db, {
+    key: rule.key,
+    limit: rule.limit,
+    resetAt: new Date(rule.now.getTime() + rule.windowMs).toISOString(),
+    now: rule.now,
+  })
   return toResult(rule, Number(row.count), row.reset_at, Number(row.count) <= rule.limit)
 }
 
@@ -72,12 +60,7 @@ export async function peekRateLimit(
   rule: Omit<RateLimitRule, 'windowMs'>,
 ): Promise<RateLimitResult> {
   checkRule({ ...rule, windowMs: 1 })
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'reset_at'])
-    .where('key', '=', rule.key)
-    .where(sql<boolean>`${sql.ref('reset_at')} > ${timestampParam(db, rule.now)}`)
-    .executeTakeFirst()
+  const row = await openCounter(db, rule.key, rule.now)
   if (!row) return toResult(rule, 0, rule.now.toISOString(), true)
   const count = Number(row.count)
   return toResult(rule, count, row.reset_at, count < rule.limit)
@@ -91,30 +74,17 @@ export async function peekRateLimit(
  */
 export async function releaseRateLimit(db: Kysely<DB>, rule: Omit<RateLimitRule, 'windowMs'>): Promise<void> {
   checkRule({ ...rule, windowMs: 1 })
-  const count = sql.ref('count')
-  await db
-    .updateTable('rate_limits')
-    .set({
-      count: sql<number>`case when ${count} > ${rule.limit} then ${rule.limit - 1} else ${count} - 1 end`,
-    })
-    .where('key', '=', rule.key)
-    .where('count', '>', 0)
-    .where(sql<boolean>`${sql.ref('reset_at')} > ${timestampParam(db, rule.now)}`)
-    .execute()
+  await uncountHit(db, rule.key, rule.limit, rule.now)
 }
 
 /** Forgets the counter, e.g. after a successful sign-in clears that account's failures. */
 export async function resetRateLimit(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute()
+  await deleteCounter(db, key)
 }
 
 /** Deletes counters whose window has ended; returns how many. Run from a periodic job. */
 export async function purgeExpiredRateLimits(db: Kysely<DB>, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('rate_limits')
-    .where(sql<boolean>`${sql.ref('reset_at')} <= ${timestampParam(db, now)}`)
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+  return deleteEndedCounters(db, now)
 }
 
 function toResult(
@@ -130,14 +100,6 @@ function toResult(
     retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(msLeft / 1000)),
     resetAt,
   }
-}
-
-// SQLite stores timestamps as toISOString() text, which compares correctly as a string; PostgreSQL
-// holds timestamptz, so the parameter is cast there rather than left to type inference. (A cast in
-// SQLite would be wrong: an unknown type name gives NUMERIC affinity and turns the text into 2026.)
-function timestampParam(db: Kysely<DB>, when: Date): RawBuilder<string> {
-  const iso = when.toISOString()
-  return dialectOf(db) === 'postgres' ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`
 }
 
 function checkRule(rule: RateLimitRule): void {

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Db } from '../../db/db'
+import { settingValue, settingValues, upsertSetting } from './settings.repository'
 
 // Settings that admins change in the app rather than through the environment (table `settings`, one
 // JSON value per key). Each setting is declared once with its schema and the value that applies
@@ -29,8 +30,7 @@ function parse<T>(def: SettingDef<T>, raw: string | undefined): T {
 }
 
 export async function readSetting<T>(db: Db, def: SettingDef<T>): Promise<T> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', def.key).executeTakeFirst()
-  return parse(def, row?.value)
+  return parse(def, await settingValue(db, def.key))
 }
 
 /** Several settings in one query, as a tuple in the order asked. */
@@ -38,19 +38,10 @@ export async function readSettings<const Defs extends readonly SettingDef<unknow
   db: Db,
   defs: Defs,
 ): Promise<{ [K in keyof Defs]: Defs[K] extends SettingDef<infer T> ? T : never }> {
-  const rows =
-    defs.length === 0
-      ? []
-      : await db
-          .selectFrom('settings')
-          .select(['key', 'value'])
-          .where(
-            'key',
-            'in',
-            defs.map((d) => d.key),
-          )
-          .execute()
-  const byKey = new Map(rows.map((r) => [r.key, r.value]))
+  const byKey = await settingValues(
+    db,
+    defs.map((d) => d.key),
+  )
   return defs.map((def) => parse(def, byKey.get(def.key))) as {
     [K in keyof Defs]: Defs[K] extends SettingDef<infer T> ? T : never
   }
@@ -70,11 +61,5 @@ export async function writeSetting<T>(
     updatedAt: meta.now.toISOString(),
     updatedBy: meta.by,
   }
-  await db
-    .insertInto('settings')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({ value: row.value, updatedAt: row.updatedAt, updatedBy: row.updatedBy }),
-    )
-    .execute()
+  await upsertSetting(db, row)
 }
