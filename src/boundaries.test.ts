@@ -61,6 +61,17 @@ describe('import boundaries', () => {
       'src/server/lib/http/bad.ts',
       "import { notify } from '../../features/notifications/notify'\nexport const x = notify\n",
     ],
+    ['src/server/features/things/things.service.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    [
+      'src/server/features/things/helpers.ts',
+      "import { expressionBuilder } from 'kysely'\nexport const x = expressionBuilder\n",
+    ],
+    ['src/server/lib/things/things.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    ['src/server/jobs.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    [
+      'src/server/features/things/things.repository.ts',
+      "import { otherRoutes } from '../other/other.routes'\nexport const x = otherRoutes\n",
+    ],
   ])('refuses %s importing across a boundary (#%#)', (file, source) => {
     const { ok, output } = lint(file, source)
     expect(ok).toBe(false)
@@ -89,6 +100,18 @@ describe('import boundaries', () => {
       "import { thingsRoutes } from './features/things/things.routes'\nexport const x = thingsRoutes\n",
     ],
     ['src/server/lib/http/fine.ts', "import type { DB } from '../../db/schema'\nexport type X = DB\n"],
+    [
+      'src/server/features/things/things.repository.ts',
+      "import { sql } from 'kysely'\nexport const x = sql\n",
+    ],
+    ['src/server/lib/things/things.repository.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    ['src/server/lib/list-query/fine.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    ['src/server/db/fine.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    ['src/server/db/migrations/0999-fine.ts', "import { sql } from 'kysely'\nexport const x = sql\n"],
+    [
+      'src/server/features/things/things.service.ts',
+      "import type { Kysely } from 'kysely'\nimport type { DB } from '../../db/schema'\nexport type X = Kysely<DB>\n",
+    ],
   ])('allows %s to use shared code', (file, source) => {
     const { ok, output } = lint(file, source)
     expect(output).not.toContain('noRestrictedImports')
