@@ -19,7 +19,8 @@ import { createStorage } from './lib/storage'
 
 // The process entry: read configuration, open and migrate the database, start the mail worker and the
 // periodic jobs, serve, and shut down gracefully on SIGTERM/SIGINT (end event streams at once, finish
-// in-flight requests, stop the worker and the jobs, then close the database and exit 0).
+// in-flight requests, stop the worker and the jobs, then close the database and exit 0). SIGUSR2 runs
+// every periodic job now.
 
 const SHUTDOWN_GRACE_MS = 25_000
 
@@ -68,15 +69,16 @@ async function main(): Promise<void> {
   const metrics = createMetrics(database, { processMetrics: true })
   // Every instance schedules every job; a lease in the database lets one of them do each run (jobs.ts).
   const holder = instanceHolderId()
+  const jobTable = buildJobTable({
+    database,
+    clock,
+    env,
+    storage,
+    paystack: payments.paystack,
+    mailer: { kick: () => mailWorker.kick() },
+  })
   const jobs = startJobRunner({
-    jobs: buildJobTable({
-      database,
-      clock,
-      env,
-      storage,
-      paystack: payments.paystack,
-      mailer: { kick: () => mailWorker.kick() },
-    }),
+    jobs: jobTable,
     logger: logger.child({ component: 'jobs', holder }),
     startDelayMs: JOBS_START_DELAY_MS,
     leases: databaseJobLeases(database.db, holder, clock),
@@ -136,6 +138,13 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+  // SIGUSR2: every job's turn comes now (after a restore, say, rather than at the next turn). Each turn
+  // still takes the job's lease, so with several instances signalled together one runs each job.
+  process.on('SIGUSR2', () => {
+    if (stopping) return
+    logger.info({ signal: 'SIGUSR2' }, 'running every periodic job now')
+    for (const job of jobTable) void jobs.runNow(job.name)
+  })
 }
 
 main().catch((error: unknown) => {

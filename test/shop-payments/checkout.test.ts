@@ -272,7 +272,7 @@ describe('paying', () => {
     expect(up).toMatchObject({ verified: true, order: { status: 'paid' } })
   })
 
-  it('a Paystack outage at checkout is a 503, not a 500', async () => {
+  it('a Paystack outage at checkout is a 503 Problem with Retry-After, not a 500', async () => {
     const { client } = await signedIn(s.t)
     const p = await product(s.t)
     s.paystack.emulator.controls.outage = true
@@ -280,5 +280,8 @@ describe('paying', () => {
       items: [{ product_id: p.id, quantity: 1 }],
     })
     expect(res.status).toBe(503)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await res.json()).toMatchObject({ status: 503, code: 'service_unavailable' })
   })
 })

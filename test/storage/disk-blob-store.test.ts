@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../../src/server/env'
 import { cleanAbandonedWrites, createDiskBlobStore, createStorage } from '../../src/server/lib/storage'
 import { describeBlobStoreContract, type StoreFixture } from './blob-store.contract'
-import { streamOf } from './storage-test-helpers'
+import { randomContent, sha256, streamOf } from './storage-test-helpers'
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-disk-store-'))
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }))
@@ -54,5 +54,58 @@ describe('disk driver layout', () => {
 
     expect(await cleanAbandonedWrites(fx.store, { olderThanHours: 24 })).toEqual({ removed: 1 })
     expect(fs.readdirSync(tempDir).sort()).toEqual([path.basename(recent), 'notes.part'].sort())
+  })
+})
+
+describe('disk resumable writes: the SHA-256 in the same pass as the writes', () => {
+  const MiB = 1 << 20
+
+  it('hashes as it writes: the commit does not read the staged file back', async () => {
+    const fx = await diskFixture()
+    const content = randomContent(5 * MiB + 3)
+    let write = await fx.store.beginStagedWrite(content.bytes.length)
+    for (const end of [2 * MiB, content.bytes.length]) {
+      write = (await fx.store.appendStagedWrite(write, streamOf(content.bytes.subarray(write.offset, end))))
+        .write
+    }
+    // Changed on disk behind the store's back: a commit that read the file would report these bytes.
+    const staged = path.join(fx.root, 'staging', `${write.key}.part`)
+    const handle = fs.openSync(staged, 'r+')
+    fs.writeSync(handle, Buffer.from('tampered'), 0, 8, 0)
+    fs.closeSync(handle)
+    expect(await fx.store.commitStagedWrite(write)).toEqual({
+      key: write.key,
+      size: content.bytes.length,
+      sha256: content.sha256,
+    })
+  })
+
+  it('hashes the staged prefix again when another instance continues a write, or a saved offset fell behind', async () => {
+    const fx = await diskFixture()
+    // Two instances on one shared blob root, taking turns as a round-robin balancer sends them chunks.
+    const instances = [fx.store, createDiskBlobStore(fx.root)]
+    const content = randomContent(7 * MiB + 11)
+    let write = await instances[0]!.beginStagedWrite(content.bytes.length)
+    const ends = [1 * MiB, 3 * MiB, 4 * MiB, 6 * MiB, content.bytes.length]
+    const takers = [0, 1, 0, 0, 1]
+    for (const [i, end] of ends.entries()) {
+      const store = instances[takers[i]!]!
+      const appended = await store.appendStagedWrite(
+        write,
+        streamOf(content.bytes.subarray(write.offset, end)),
+      )
+      // The third append's new offset is never saved (the database write failed): the next append
+      // starts again from the older one, on the same instance that got ahead of it.
+      if (i !== 2) write = appended.write
+    }
+    expect(write.offset).toBe(content.bytes.length)
+    for (const store of instances) {
+      expect(await store.commitStagedWrite(write)).toEqual({
+        key: write.key,
+        size: content.bytes.length,
+        sha256: content.sha256,
+      })
+    }
+    expect(sha256(fs.readFileSync(path.join(fx.root, write.key.slice(-2), write.key)))).toBe(content.sha256)
   })
 })

@@ -17,22 +17,37 @@ describe('health and readiness', () => {
     expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } })
   })
 
-  it('GET /readyz is 503 and names the pending migrations before migrating', async () => {
+  it('GET /readyz is a 503 Problem with Retry-After that names the pending migrations before migrating', async () => {
     const t = await createTestApp({ migrate: false })
     const res = await t.request('/readyz')
     expect(res.status).toBe(503)
+    expect(res.headers.get('content-type')).toBe(PROBLEM_CONTENT_TYPE)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(res.headers.get('cache-control')).toBe('no-store')
     const body = await res.json()
-    expect(body.status).toBe('not_ready')
-    expect(body.checks.migrations).toBe('pending')
+    expect(body).toMatchObject({
+      type: 'urn:depot:problem:service_unavailable',
+      title: 'Service unavailable',
+      status: 503,
+      code: 'service_unavailable',
+      requestId: res.headers.get('x-request-id'),
+      checks: { database: 'ok', migrations: 'pending' },
+    })
     expect(body.pendingMigrations).toContain('0001-initial')
   })
 
-  it('GET /readyz is 503 when the database is gone', async () => {
+  it('GET /readyz is a 503 Problem with Retry-After when the database is gone', async () => {
     const t = await createTestApp()
     await t.database.close()
     const res = await t.request('/readyz')
     expect(res.status).toBe(503)
-    expect((await res.json()).checks.database).toBe('unreachable')
+    expect(res.headers.get('content-type')).toBe(PROBLEM_CONTENT_TYPE)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await res.json()).toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+      checks: { database: 'unreachable', migrations: 'unknown' },
+    })
     t.database.close = async () => {} // already closed; the file's teardown must not close it twice
   })
 })

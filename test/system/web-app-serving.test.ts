@@ -77,7 +77,12 @@ describe('API description', () => {
     }
     const ready = doc.paths['/readyz'].get.responses['200'].content['application/json'].schema
     expect(ready).toEqual({ $ref: '#/components/schemas/Readiness' })
-    expect(doc.components.schemas.Readiness.properties.status.enum).toEqual(['ready', 'not_ready'])
+    expect(doc.components.schemas.Readiness.properties.status.const).toBe('ready')
+    const notReady = doc.paths['/readyz'].get.responses['503']
+    expect(notReady.content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/NotReadyProblem',
+    })
+    expect(notReady.headers['Retry-After'].required).toBe(true)
     expect(doc.components.schemas.Problem.required).toEqual(
       expect.arrayContaining(['type', 'title', 'status', 'code']),
     )

@@ -1,4 +1,5 @@
-import { healthSchema, readinessSchema } from '../../../shared/contract/system'
+import { PROBLEM_CONTENT_TYPE } from '../../../shared/contract/problem'
+import { healthSchema, notReadyProblemSchema, readinessSchema } from '../../../shared/contract/system'
 import { defineRoute } from '../../lib/http/route'
 import { checkReadiness } from './system.service'
 
@@ -20,11 +21,12 @@ export const systemRoutes = [
     access: 'public',
     responses: {
       200: { description: 'Ready to serve', schema: readinessSchema },
-      503: { description: 'Not ready', schema: readinessSchema },
+      503: {
+        description: 'Not ready: a Problem naming the failed checks (with Retry-After)',
+        schema: notReadyProblemSchema,
+        contentType: PROBLEM_CONTENT_TYPE,
+      },
     },
-    handler: async (c) => {
-      const readiness = await checkReadiness(c.var.deps)
-      return c.json(readiness, readiness.status === 'ready' ? 200 : 503, { 'Cache-Control': 'no-store' })
-    },
+    handler: async (c) => c.json(await checkReadiness(c.var.deps), 200, { 'Cache-Control': 'no-store' }),
   }),
 ]

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { PROBLEM_CONTENT_TYPE, type Problem } from '../../../shared/contract/problem'
 import type { AppEnv } from '../../deps'
-import { HttpProblem } from './problem'
+import { HttpProblem, UNAVAILABLE_RETRY_AFTER_SECONDS } from './problem'
 
 /** Renders any error as application/problem+json. Unknown errors are logged and never described. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
@@ -14,7 +14,8 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
 }
 
 export function problemResponse(c: Context<AppEnv>, problem: HttpProblem): Response {
-  const body: Problem = {
+  const body: Problem & Record<string, unknown> = {
+    ...problem.extensions,
     type: `urn:depot:problem:${problem.code}`,
     title: problem.title,
     status: problem.status,
@@ -23,9 +24,17 @@ export function problemResponse(c: Context<AppEnv>, problem: HttpProblem): Respo
     ...(c.var.requestId ? { requestId: c.var.requestId } : {}),
     ...(problem.errors ? { errors: problem.errors } : {}),
   }
+  // Every 503 says when to try again (RFC 9110 §10.2.3), whoever raised it.
+  const retry: Record<string, string> =
+    problem.status === 503 ? { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } : {}
   return new Response(JSON.stringify(body), {
     status: problem.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...problem.headers },
+    headers: {
+      'Content-Type': PROBLEM_CONTENT_TYPE,
+      'Cache-Control': 'no-store',
+      ...retry,
+      ...problem.headers,
+    },
   })
 }
 

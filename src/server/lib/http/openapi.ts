@@ -232,7 +232,7 @@ export function machineryResponses(route: AnyRoute): Record<number, RouteRespons
 
 /**
  * Every answer a route documents: the machinery's and its own (its own description wins), each with
- * the headers it carries, including those of every answer (responseHeaders) and Retry-After on 429.
+ * the headers it carries, including those of every answer (responseHeaders) and Retry-After on 429 and 503.
  */
 export function documentedResponses(route: AnyRoute): Record<number, RouteResponse> {
   const out = machineryResponses(route)
@@ -242,7 +242,8 @@ export function documentedResponses(route: AnyRoute): Record<number, RouteRespon
   }
   for (const [key, response] of Object.entries(out)) {
     const status = Number(key)
-    const headers = { ...route.responseHeaders, ...(status === 429 ? RETRY_AFTER : {}), ...response.headers }
+    const retry = status === 429 || status === 503 ? RETRY_AFTER : {}
+    const headers = { ...route.responseHeaders, ...retry, ...response.headers }
     out[status] = { ...response, ...(Object.keys(headers).length > 0 ? { headers } : {}) }
   }
   return out

@@ -47,6 +47,9 @@ export function problemTitle(status: number, code: string): string {
   )
 }
 
+/** What a 503 asks clients to wait when it says nothing more precise (`Retry-After`, in seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30
+
 /**
  * An error that becomes an application/problem+json response. Throw it anywhere in a request; the app's
  * error handler presents it. Any other error becomes a 500 `internal_error` with no detail.
@@ -59,6 +62,8 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More members of the body (RFC 9457 extension members), e.g. a readiness check's results. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? code)
     this.name = 'HttpProblem'
@@ -79,7 +84,10 @@ export const problems = {
   csrf: (detail: string) => new HttpProblem(403, 'csrf_rejected', detail),
   rateLimited: (retryAfterSeconds: number, detail = 'Too many attempts. Try again later.') =>
     new HttpProblem(429, 'rate_limited', detail, undefined, { 'Retry-After': String(retryAfterSeconds) }),
-  unavailable: (detail: string) => new HttpProblem(503, 'service_unavailable', detail),
+  unavailable: (detail: string, retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS) =>
+    new HttpProblem(503, 'service_unavailable', detail, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
   /** A staff member or admin who must set up two-factor sign-in before anything else (decision 0044). */
   enrolTwoFactor: () =>
     new HttpProblem(

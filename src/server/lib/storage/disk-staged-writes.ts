@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -13,9 +13,24 @@ import { StagedWriteLostError } from './storage-errors'
 // writes at the saved offset and syncs before the caller saves the new offset, so the file holds at
 // least what the state says; bytes past it (a writer that died before saving) are overwritten by the
 // next append and cut off at commit. The commit is a rename into the blob tree: atomic, no copy.
+//
+// The SHA-256 is computed as the bytes are written, in the same pass: this process keeps the running
+// hash of each write it appended to, with the offset it covers. An append that continues where this
+// process's hash stands (the usual case: one client, one instance, or the same one again) only feeds
+// it; any other append (another instance took the previous chunks, or a saved offset fell behind what
+// was written) first hashes the staged prefix again. The commit digests the running hash when it
+// covers the whole write, and reads the file back only otherwise.
 
 const STAGING_DIR = 'staging'
 const READ_CHUNK = 1 << 20
+/** Running hashes kept at most (a few hundred bytes each); the oldest go first, and are re-read. */
+const MAX_RUNNING_HASHES = 1024
+
+interface RunningHash {
+  hash: Hash
+  /** Bytes from the start of the staged file that `hash` has taken. */
+  offset: number
+}
 
 export function createDiskStagedWrites(
   root: string,
@@ -27,16 +42,40 @@ export function createDiskStagedWrites(
     return path.join(root, STAGING_DIR, `${key}.part`)
   }
 
-  async function hashFile(file: string): Promise<{ size: number; sha256: string }> {
-    const hash = createHash('sha256')
+  const running = new Map<string, RunningHash>()
+
+  async function hashFile(file: string, hash = createHash('sha256'), end?: number) {
     let size = 0
-    for await (const chunk of createReadStream(file, {
-      highWaterMark: READ_CHUNK,
-    }) as AsyncIterable<Buffer>) {
-      hash.update(chunk)
-      size += chunk.length
+    if (end !== 0) {
+      for await (const chunk of createReadStream(file, {
+        highWaterMark: READ_CHUNK,
+        ...(end === undefined ? {} : { end: end - 1 }),
+      }) as AsyncIterable<Buffer>) {
+        hash.update(chunk)
+        size += chunk.length
+      }
     }
+    return { size, hash }
+  }
+
+  async function sha256Of(file: string): Promise<{ size: number; sha256: string }> {
+    const { size, hash } = await hashFile(file)
     return { size, sha256: hash.digest('hex') }
+  }
+
+  /** The running hash of the first `offset` bytes of the write, taken out of the map (or rebuilt). */
+  async function hashUpTo(write: StagedWrite, file: string): Promise<Hash> {
+    const kept = running.get(write.key)
+    running.delete(write.key)
+    if (kept && kept.offset === write.offset) return kept.hash
+    const { size, hash } = await hashFile(file, createHash('sha256'), write.offset)
+    if (size < write.offset) throw new StagedWriteLostError(write.key)
+    return hash
+  }
+
+  function keepRunning(key: string, hash: Hash, offset: number): void {
+    running.set(key, { hash, offset })
+    if (running.size > MAX_RUNNING_HASHES) running.delete(running.keys().next().value!)
   }
 
   return {
@@ -54,6 +93,7 @@ export function createDiskStagedWrites(
       })
       let position = write.offset
       try {
+        const hash = await hashUpTo(write, file)
         const failure = await feedStagedChunks(source, write.length - write.offset, async (chunk) => {
           let done = 0
           while (done < chunk.byteLength) {
@@ -61,9 +101,11 @@ export function createDiskStagedWrites(
             done += bytesWritten
             position += bytesWritten
           }
+          hash.update(chunk)
         })
         // On disk before the caller records the offset: the state never claims bytes a crash lost.
         await handle.datasync()
+        keepRunning(write.key, hash, position)
         return { write: { ...write, offset: position }, failure }
       } finally {
         await handle.close()
@@ -77,7 +119,7 @@ export function createDiskStagedWrites(
       if (info || write.length === 0) {
         if (!info) {
           // An empty blob never had an append: its staging file is made here.
-          if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await hashFile(final)) }
+          if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await sha256Of(final)) }
           await mkdir(path.dirname(staged), { recursive: true })
           await (await open(staged, 'w')).close()
         }
@@ -90,19 +132,25 @@ export function createDiskStagedWrites(
         } finally {
           await handle.close()
         }
-        const { sha256 } = await hashFile(staged)
+        const kept = running.get(write.key)
+        const sha256 =
+          kept && kept.offset === write.length
+            ? kept.hash.copy().digest('hex')
+            : (await sha256Of(staged)).sha256
         await mkdir(path.dirname(final), { recursive: true })
         await rename(staged, final)
         await syncDirectory(path.dirname(final))
+        running.delete(write.key)
         return { key: write.key, size: write.length, sha256 }
       }
       // Committed by an earlier attempt whose answer was lost: report the blob as it is.
       const committed = await stat(final).catch(() => undefined)
       if (!committed) throw new StagedWriteLostError(write.key)
-      return { key: write.key, ...(await hashFile(final)) }
+      return { key: write.key, ...(await sha256Of(final)) }
     },
 
     async abortStagedWrite(write: StagedWrite): Promise<void> {
+      running.delete(write.key)
       await rm(stagingPath(write.key), { force: true })
     },
   }
