@@ -135,9 +135,14 @@ export const orderListSchema = listResponseSchema(orderSummarySchema)
 
 export const refundInputSchema = z.object({
   /** Minor units; omitted means everything still refundable. */
-  amount: z.number().int().positive({ error: 'The amount must be positive.' }).optional(),
+  amount: z
+    .number({ error: 'Enter the amount as a number.' })
+    .int()
+    .positive({ error: 'The amount must be positive.' })
+    .optional(),
   reason: z.string().trim().max(500).optional(),
 })
+export type RefundInput = z.infer<typeof refundInputSchema>
 
 /** The answer to a Paystack event whose signature checked out. */
 export const webhookReceivedSchema = z.object({ received: z.literal(true) })

@@ -1,15 +1,17 @@
-import { type FormEvent, useId, useState } from 'react'
-import { ROLES, STAFF_FUNCTIONS } from '../../../shared/enums'
+import { useState } from 'react'
+import { accessChangeSchema } from '../../../shared/contract/admin-users'
+import { ROLES } from '../../../shared/enums'
 import { FormField } from '../../components/forms/field'
 import { ProblemAlert } from '../../components/forms/problem-alert'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { Button } from '../../components/ui/button'
-import { Checkbox } from '../../components/ui/checkbox'
 import { Select } from '../../components/ui/select'
 import { toast } from '../../components/ui/toast-store'
-import { fieldError } from '../../lib/api-error'
 import { type AccessForm, accessChange, toggleFunction } from './access-change'
 import { type AdminUserDetail, useUpdateUserAccess } from './admin-users-api'
-import { ROLE_LABELS, STAFF_FUNCTION_HINTS, STAFF_FUNCTION_LABELS } from './user-labels'
+import { StaffFunctionsFieldset } from './staff-functions-fieldset'
+import { ROLE_LABELS, STAFF_FUNCTION_LABELS } from './user-labels'
 import { UserSection } from './user-section'
 
 /** Role and staff functions. The server has the last word; its refusal shows here. */
@@ -24,34 +26,34 @@ export function UserAccessForm({ user }: { user: AdminUserDetail }) {
     setForm(current)
   }
   const update = useUpdateUserAccess(user.id)
-  const functionsId = useId()
   const change = accessChange(current, form)
   const allowed = user.abilities.changeRole
+  const access = useForm({
+    schema: accessChangeSchema,
+    submission: update,
+    // The change is worked out from the form's state, not read from its fields.
+    prepare: () => ({ ...change }),
+    onValid: (data) =>
+      update.mutate(data, {
+        onSuccess: (saved) => {
+          const functions = saved.staffFunctions.map((fn) => STAFF_FUNCTION_LABELS[fn]).join(', ')
+          toast.success(
+            'Access updated',
+            saved.role === 'staff'
+              ? `${saved.name} is staff with ${functions || 'no staff functions'}.`
+              : `${saved.name} is now ${saved.role === 'admin' ? 'an admin' : 'a user'}.`,
+          )
+        },
+      }),
+  })
+  const { errors } = access
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!change) return
-    update.mutate(change, {
-      onSuccess: (saved) => {
-        const functions = saved.staffFunctions.map((fn) => STAFF_FUNCTION_LABELS[fn]).join(', ')
-        toast.success(
-          'Access updated',
-          saved.role === 'staff'
-            ? `${saved.name} is staff with ${functions || 'no staff functions'}.`
-            : `${saved.name} is now ${saved.role === 'admin' ? 'an admin' : 'a user'}.`,
-        )
-      },
-    })
-  }
-
-  const roleError = fieldError(update.error, 'role')
-  const functionsError = fieldError(update.error, 'staffFunctions')
   return (
     <UserSection title="Role and staff functions">
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form {...access.props} className="flex flex-col gap-4">
         <FormField
           label="Role"
-          error={roleError}
+          error={errors.role}
           hint={
             allowed
               ? undefined
@@ -73,51 +75,24 @@ export function UserAccessForm({ user }: { user: AdminUserDetail }) {
         </FormField>
 
         {form.role === 'staff' && (
-          <fieldset
-            className="flex flex-col gap-3"
-            aria-describedby={functionsError ? `${functionsId}-error` : undefined}
-          >
-            <legend className="mb-2 text-sm font-medium text-fg">Staff functions</legend>
-            {STAFF_FUNCTIONS.map((fn) => (
-              <div key={fn} className="flex items-start gap-3">
-                <Checkbox
-                  id={`${functionsId}-${fn}`}
-                  className="mt-0.5"
-                  checked={form.staffFunctions.includes(fn)}
-                  disabled={!allowed}
-                  aria-describedby={`${functionsId}-${fn}-hint`}
-                  onChange={(event) => setForm(toggleFunction(form, fn, event.target.checked))}
-                />
-                <div className="flex flex-col">
-                  <label htmlFor={`${functionsId}-${fn}`} className="text-sm font-medium text-fg">
-                    {STAFF_FUNCTION_LABELS[fn]}
-                  </label>
-                  <span id={`${functionsId}-${fn}-hint`} className="text-sm text-fg-muted">
-                    {STAFF_FUNCTION_HINTS[fn]}
-                  </span>
-                </div>
-              </div>
-            ))}
-            {functionsError && (
-              <p id={`${functionsId}-error`} className="text-sm font-medium text-danger-text">
-                {functionsError}
-              </p>
-            )}
-          </fieldset>
+          <StaffFunctionsFieldset
+            chosen={form.staffFunctions}
+            disabled={!allowed}
+            error={errors.staffFunctions}
+            onToggle={(fn, on) => setForm(toggleFunction(form, fn, on))}
+          />
         )}
         {form.role === 'admin' && (
           <p className="text-sm text-fg-muted">Admins hold every staff function and manage users.</p>
         )}
         {form.role === 'user' && <p className="text-sm text-fg-muted">Users hold no staff functions.</p>}
 
-        {update.isError && !roleError && !functionsError && (
-          <ProblemAlert title="Could not change access" error={update.error} />
-        )}
+        {access.failure && <ProblemAlert title="Could not change access" detail={access.failure} />}
         {allowed && (
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" loading={update.isPending} disabled={!change}>
+            <SubmitButton pending={access.pending} disabled={!change}>
               Save changes
-            </Button>
+            </SubmitButton>
             {change && (
               <Button variant="ghost" onClick={() => setForm(current)} disabled={update.isPending}>
                 Undo changes

@@ -2,13 +2,11 @@ import { BookOpen, FileText } from 'lucide-react'
 import { Link } from 'react-router'
 import { contactInputSchema, INBOX_MAX } from '../../../shared/contract/inbox'
 import { FormField } from '../../components/forms/field'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
+import { PublicFormPage } from './public-form-page'
 import { PublicFormShell } from './public-form-shell'
-import { SubmissionSuccess } from './submission-success'
 import { usePublicForm } from './use-public-form'
 
 const FIELDS = ['first_name', 'last_name', 'email', 'subject', 'message'] as const
@@ -21,46 +19,36 @@ export function ContactPage() {
     schema: contactInputSchema,
     prefill: (me) => ({ first_name: me.first_name, last_name: me.last_name, email: me.email }),
   })
-  const { errors, bind, controlId } = state
-
-  if (state.sent) {
-    return (
-      <SubmissionSuccess title="Message sent" message={state.sent}>
-        <Button asChild variant="secondary">
-          <Link to="/">Back to the home page</Link>
-        </Button>
-      </SubmissionSuccess>
-    )
-  }
+  const { errors, bind } = state
 
   return (
-    <>
-      <PageTitle title="Contact" />
-      <PageHeader
-        title="Contact us"
-        description="Questions, feedback or problems: write to us and we will answer by e-mail."
-      />
+    <PublicFormPage
+      state={state}
+      tabTitle="Contact"
+      title="Contact us"
+      description="Questions, feedback or problems: write to us and we will answer by e-mail."
+      sentTitle="Message sent"
+    >
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <PublicFormShell state={state} label="Contact" submitLabel="Send message">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="First name" required error={errors.first_name} id={controlId('first_name')}>
+            <FormField label="First name" required error={errors.first_name}>
               <Input {...bind('first_name')} autoComplete="given-name" maxLength={INBOX_MAX.name} />
             </FormField>
-            <FormField label="Last name" error={errors.last_name} id={controlId('last_name')}>
+            <FormField label="Last name" error={errors.last_name}>
               <Input {...bind('last_name')} autoComplete="family-name" maxLength={INBOX_MAX.name} />
             </FormField>
           </div>
-          <FormField label="E-mail address" required error={errors.email} id={controlId('email')}>
+          <FormField label="E-mail address" required error={errors.email}>
             <Input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
           </FormField>
-          <FormField label="Subject" required error={errors.subject} id={controlId('subject')}>
+          <FormField label="Subject" required error={errors.subject}>
             <Input {...bind('subject')} maxLength={INBOX_MAX.subject} />
           </FormField>
           <FormField
             label="Message"
             required
             error={errors.message}
-            id={controlId('message')}
             hint={`Up to ${INBOX_MAX.message} characters.`}
           >
             <Textarea {...bind('message')} rows={7} maxLength={INBOX_MAX.message} />
@@ -84,7 +72,7 @@ export function ContactPage() {
           />
         </aside>
       </div>
-    </>
+    </PublicFormPage>
   )
 }
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { errorMessage, isApiError } from '../../lib/api-error'
 import { ebookDownloadHref, useConfirmEbook, useUnsubscribeEbook } from './inbox-api'
-import { SubmissionSuccess } from './submission-success'
+import { BackHomeButton, SubmissionSuccess } from './submission-success'
 
 // The pages behind the e-book e-mail's links. Opening them changes nothing (mail scanners open links):
 // the visitor presses a button, which POSTs.
@@ -82,9 +82,7 @@ export function EbookDownloadPage() {
             </a>
           </Button>
         )}
-        <Button asChild variant="secondary">
-          <Link to="/">Back to the home page</Link>
-        </Button>
+        <BackHomeButton />
       </SubmissionSuccess>
     )
   }
@@ -122,9 +120,7 @@ export function EbookUnsubscribePage() {
         title="You are unsubscribed"
         message="We will not send you any more e-mails about the e-book list. Changed your mind? Ask for the e-book again and confirm."
       >
-        <Button asChild variant="secondary">
-          <Link to="/">Back to the home page</Link>
-        </Button>
+        <BackHomeButton />
       </SubmissionSuccess>
     )
   }

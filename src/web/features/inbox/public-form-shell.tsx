@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { SubmitButton } from '../../components/forms/submit-button'
 import { Button } from '../../components/ui/button'
 import { FormProblem } from './form-problem'
 import { HoneypotField } from './honeypot-field'
@@ -25,8 +26,7 @@ export function PublicFormShell<F extends string>({
     <form
       aria-label={label}
       className="relative flex flex-col gap-5 rounded-lg border border-border bg-surface p-5 shadow-sm sm:p-6"
-      onSubmit={state.onSubmit}
-      noValidate
+      {...state.formProps}
     >
       <p className="text-sm text-fg-muted">
         Fields marked <span className="text-danger-text">*</span> are required.
@@ -43,14 +43,9 @@ export function PublicFormShell<F extends string>({
       )}
       {state.formProblem && <FormProblem error={state.formProblem} />}
       <div>
-        <Button
-          type="submit"
-          size="lg"
-          loading={state.submitting || setup.isPending}
-          disabled={setup.isError}
-        >
+        <SubmitButton size="lg" pending={state.submitting || setup.isPending} disabled={setup.isError}>
           {state.submitting ? 'Sending…' : submitLabel}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   )

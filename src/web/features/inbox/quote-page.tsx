@@ -1,14 +1,12 @@
 import { Link } from 'react-router'
 import { INBOX_MAX, quoteRequestInputSchema } from '../../../shared/contract/inbox'
 import { FormField } from '../../components/forms/field'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Select } from '../../components/ui/select'
 import { Textarea } from '../../components/ui/textarea'
+import { PublicFormPage } from './public-form-page'
 import { PublicFormShell } from './public-form-shell'
-import { SubmissionSuccess } from './submission-success'
 import { usePublicForm } from './use-public-form'
 
 const FIELDS = [
@@ -36,57 +34,50 @@ export function QuotePage() {
       industry: me.industry,
     }),
   })
-  const { errors, bind, controlId } = state
+  const { errors, bind } = state
   const services = state.setup.data?.services ?? []
 
-  if (state.sent) {
-    return (
-      <SubmissionSuccess title="Quote request sent" message={state.sent}>
-        <Button asChild variant="secondary">
-          <Link to="/">Back to the home page</Link>
-        </Button>
+  return (
+    <PublicFormPage
+      state={state}
+      tabTitle="Request a quote"
+      title="Request a quote"
+      description="Tell us what you need and we will reply by e-mail with a quote, usually within two working days."
+      sentTitle="Quote request sent"
+      sentActions={
         <Button asChild variant="ghost">
           <Link to="/shop">Browse the shop</Link>
         </Button>
-      </SubmissionSuccess>
-    )
-  }
-
-  return (
-    <>
-      <PageTitle title="Request a quote" />
-      <PageHeader
-        title="Request a quote"
-        description="Tell us what you need and we will reply by e-mail with a quote, usually within two working days."
-      />
+      }
+    >
       <div className="max-w-2xl">
         <PublicFormShell state={state} label="Quote request" submitLabel="Send quote request">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="First name" required error={errors.first_name} id={controlId('first_name')}>
+            <FormField label="First name" required error={errors.first_name}>
               <Input {...bind('first_name')} autoComplete="given-name" maxLength={INBOX_MAX.name} />
             </FormField>
-            <FormField label="Last name" required error={errors.last_name} id={controlId('last_name')}>
+            <FormField label="Last name" required error={errors.last_name}>
               <Input {...bind('last_name')} autoComplete="family-name" maxLength={INBOX_MAX.name} />
             </FormField>
-            <FormField label="E-mail address" required error={errors.email} id={controlId('email')}>
+            <FormField label="E-mail address" required error={errors.email}>
               <Input {...bind('email')} type="email" autoComplete="email" maxLength={254} />
             </FormField>
-            <FormField label="Phone" error={errors.phone} id={controlId('phone')}>
+            <FormField label="Phone" error={errors.phone}>
               <Input {...bind('phone')} type="tel" autoComplete="tel" maxLength={INBOX_MAX.phone} />
             </FormField>
-            <FormField label="Business name" error={errors.business_name} id={controlId('business_name')}>
+            <FormField label="Business name" error={errors.business_name}>
               <Input
                 {...bind('business_name')}
                 autoComplete="organization"
                 maxLength={INBOX_MAX.business_name}
               />
             </FormField>
-            <FormField label="Industry" error={errors.industry} id={controlId('industry')}>
+            <FormField label="Industry" error={errors.industry}>
               <Input {...bind('industry')} maxLength={INBOX_MAX.industry} />
             </FormField>
           </div>
           {services.length > 0 && (
-            <FormField label="Service" required error={errors.service} id={controlId('service')}>
+            <FormField label="Service" required error={errors.service}>
               <Select {...bind('service')}>
                 <option value="">Choose a service…</option>
                 {services.map((service) => (
@@ -101,13 +92,12 @@ export function QuotePage() {
             label="What do you need?"
             required
             error={errors.message}
-            id={controlId('message')}
             hint={`Quantities, deadlines, anything that helps us quote. Up to ${INBOX_MAX.message} characters.`}
           >
             <Textarea {...bind('message')} rows={6} maxLength={INBOX_MAX.message} />
           </FormField>
         </PublicFormShell>
       </div>
-    </>
+    </PublicFormPage>
   )
 }

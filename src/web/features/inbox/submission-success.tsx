@@ -1,6 +1,8 @@
 import { CircleCheck } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { Link } from 'react-router'
 import { PageTitle } from '../../components/layout/page-title'
+import { Button } from '../../components/ui/button'
 
 /**
  * The page after a form was sent: says plainly that it arrived and what happens next. Focus moves to
@@ -36,5 +38,14 @@ export function SubmissionSuccess({
       </p>
       {children && <div className="mt-2 flex flex-wrap justify-center gap-3">{children}</div>}
     </section>
+  )
+}
+
+/** The way out of a finished form or link: back to the home page. */
+export function BackHomeButton() {
+  return (
+    <Button asChild variant="secondary">
+      <Link to="/">Back to the home page</Link>
+    </Button>
   )
 }

@@ -1,5 +1,5 @@
 import { RotateCw, Settings } from 'lucide-react'
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { accentPalette, HEX_COLOUR } from '../../../shared/color'
 import {
   type AdminSiteIdentity,
@@ -10,8 +10,9 @@ import {
 } from '../../../shared/contract/site'
 import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import { FormField } from '../../components/forms/field'
-import { type FieldErrors, issuesToFieldErrors, serverFieldErrors } from '../../components/forms/field-errors'
-import { useFocusFirstError } from '../../components/forms/use-focus-first-error'
+import { FormFailure } from '../../components/forms/form-failure'
+import { SubmitButton } from '../../components/forms/submit-button'
+import { useForm } from '../../components/forms/use-form'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
@@ -110,35 +111,26 @@ const draftOf = (s: AdminSiteIdentity): Draft => ({
 })
 
 function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
-  const formRef = useRef<HTMLFormElement>(null)
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  useFocusFirstError(formRef, errors)
   const update = useUpdateSiteIdentity()
+  const form = useForm({
+    schema: siteIdentityUpdateSchema,
+    submission: update,
+    onValid: (data) =>
+      update.mutate(data, {
+        onSuccess: (next) => {
+          setDraft(draftOf(next))
+          toast.success('Site identity saved')
+        },
+      }),
+  })
+  const { errors } = form
   const set = (field: keyof Draft) => (event: { currentTarget: { value: string } }) =>
     setDraft({ ...draft, [field]: event.currentTarget.value })
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = siteIdentityUpdateSchema.safeParse(draft)
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues))
-      return
-    }
-    setErrors({})
-    update.mutate(draft, {
-      onSuccess: (next) => {
-        setDraft(draftOf(next))
-        toast.success('Site identity saved')
-      },
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    })
-  }
   const colourValid = HEX_COLOUR.test(draft.accentColor.trim())
-  const failure = update.isError && Object.keys(errors).length === 0 ? errorMessage(update.error) : undefined
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form {...form.props} className="flex flex-col gap-6">
       <UserSection title="Business">
         <FormField
           label="Business name"
@@ -220,15 +212,9 @@ function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
         </div>
         {colourValid && <AccentPreview hex={draft.accentColor.trim()} />}
       </UserSection>
-      {failure && (
-        <Alert variant="danger" title="The site identity was not saved">
-          {failure}
-        </Alert>
-      )}
+      <FormFailure title="The site identity was not saved" failure={form.failure} />
       <div>
-        <Button type="submit" loading={update.isPending}>
-          Save site identity
-        </Button>
+        <SubmitButton pending={form.pending}>Save site identity</SubmitButton>
       </div>
     </form>
   )

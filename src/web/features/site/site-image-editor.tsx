@@ -1,11 +1,9 @@
-import { Upload } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import { SITE_IMAGE_MAX_BYTES, SITE_IMAGE_TYPES, type SiteImage } from '../../../shared/contract/site'
-import { Button, buttonClasses } from '../../components/ui/button'
+import { ImageChoice, useImageChoice } from '../../components/forms/image-choice'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
-import { cn } from '../../lib/cn'
 import { UserSection } from '../admin/user-section'
 import { useRemoveSiteImage, useUploadSiteImage } from './site-api'
 
@@ -36,31 +34,11 @@ export function siteImageProblem(file: { type: string; size: number }): string |
 /** Choose an image, see it, save or cancel; remove the current one. */
 export function SiteImageEditor({ kind, current }: { kind: SiteImage; current: string | null }) {
   const text = TEXT[kind]
-  const inputId = useId()
-  const errorId = useId()
-  const inputRef = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string>()
-  const [problem, setProblem] = useState<string>()
+  const choice = useImageChoice()
   const [confirmRemove, setConfirmRemove] = useState(false)
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(undefined)
-      return
-    }
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
-
-  const clearChoice = () => {
-    setFile(null)
-    if (inputRef.current) inputRef.current.value = ''
-  }
   const upload = useUploadSiteImage(kind)
   const remove = useRemoveSiteImage(kind)
-  const shown = preview ?? current
+  const shown = choice.preview ?? current
 
   return (
     <UserSection title={text.title}>
@@ -70,85 +48,34 @@ export function SiteImageEditor({ kind, current }: { kind: SiteImage; current: s
           {shown ? (
             <img
               src={shown}
-              alt={preview ? `Preview of the new ${text.what}` : `The current ${text.what}`}
+              alt={choice.preview ? `Preview of the new ${text.what}` : `The current ${text.what}`}
               className="max-h-full max-w-full object-contain"
             />
           ) : (
             <span className="text-center text-xs text-fg-muted">No {text.what}</span>
           )}
         </div>
-        <div className="flex flex-col gap-3">
-          {file ? (
-            <>
-              <p className="text-sm text-fg-muted">
-                Preview of <span className="font-medium break-all text-fg">{file.name}</span>. Save it to use
-                it.
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  loading={upload.isPending}
-                  onClick={() =>
-                    upload.mutate(file, {
-                      onSuccess: () => {
-                        clearChoice()
-                        setProblem(undefined)
-                        toast.success(`${text.title} saved`)
-                      },
-                      onError: (error) => setProblem(fieldError(error, 'image') ?? errorMessage(error)),
-                    })
-                  }
-                >
-                  Save {text.what}
-                </Button>
-                <Button variant="ghost" disabled={upload.isPending} onClick={clearChoice}>
-                  Cancel
-                </Button>
-              </div>
-            </>
-          ) : (
-            <div className="flex flex-wrap gap-2">
-              <input
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                accept={SITE_IMAGE_TYPES.join(',')}
-                className="peer sr-only"
-                data-testid={`${kind}-input`}
-                aria-describedby={problem ? errorId : undefined}
-                aria-invalid={problem ? true : undefined}
-                onChange={(event) => {
-                  const chosen = event.currentTarget.files?.[0]
-                  if (!chosen) return
-                  const why = siteImageProblem(chosen)
-                  setProblem(why)
-                  if (why) event.currentTarget.value = ''
-                  else setFile(chosen)
-                }}
-              />
-              <label
-                htmlFor={inputId}
-                className={cn(
-                  buttonClasses({ variant: 'secondary' }),
-                  'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-                )}
-              >
-                <Upload aria-hidden="true" />
-                {current ? `Choose a new ${text.what}` : `Choose a ${text.what}`}
-              </label>
-              {current && (
-                <Button variant="ghost" onClick={() => setConfirmRemove(true)}>
-                  Remove {text.what}
-                </Button>
-              )}
-            </div>
-          )}
-          <p className="text-sm text-fg-muted">PNG, JPEG, WebP or GIF, up to 5 MB.</p>
-          {problem && (
-            <p id={errorId} role="alert" className="text-sm font-medium text-danger-text">
-              {problem}
-            </p>
-          )}
-        </div>
+        <ImageChoice
+          choice={choice}
+          accept={SITE_IMAGE_TYPES.join(',')}
+          check={siteImageProblem}
+          hasCurrent={Boolean(current)}
+          what={text.what}
+          typesHint="PNG, JPEG, WebP or GIF, up to 5 MB."
+          saving={upload.isPending}
+          onSave={(file) =>
+            upload.mutate(file, {
+              onSuccess: () => {
+                choice.clear()
+                choice.setProblem(undefined)
+                toast.success(`${text.title} saved`)
+              },
+              onError: (error) => choice.setProblem(fieldError(error, 'image') ?? errorMessage(error)),
+            })
+          }
+          onRemove={() => setConfirmRemove(true)}
+          inputTestId={`${kind}-input`}
+        />
       </div>
       <ConfirmDialog
         open={confirmRemove}

@@ -1,10 +1,8 @@
-import { CircleX, Receipt } from 'lucide-react'
-import { type ReactNode, useMemo } from 'react'
+import { CircleX } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import type { CustomerDetail } from '../../../../shared/contract/customers'
-import { ORDER_STATUSES } from '../../../../shared/enums'
 import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
-import { DataTable, DataTableSelectFilter, useTableState } from '../../../components/data-table'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Card, CardHeader } from '../../../components/ui/card'
@@ -12,18 +10,13 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { formatDateTime, formatMoney } from '../../../lib/format'
-import { exportUrl } from '../../../lib/url-state'
 import { ACCOUNT_TYPE_LABELS } from '../../admin/user-labels'
 import { Nothing } from '../../admin/users-columns'
-import { ORDER_STATUS_LABELS } from '../orders/order-status'
-import { STAFF_ORDERS_ENDPOINT, useStaffOrders } from '../orders/orders-api'
-import { STAFF_ORDERS_TABLE, staffOrderColumns } from '../orders/staff-orders-page'
+import { StaffOrdersTable, useStaffOrdersTable } from '../orders/staff-orders-table'
 import { useCustomer } from './customers-api'
 
 // /staff/customers/:id: one customer — who they are, what they spent — and their orders, each
 // linking to its staff order page.
-
-const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -67,36 +60,17 @@ function CustomerFacts({ customer: c }: { customer: CustomerDetail }) {
 }
 
 function CustomerOrders({ customer }: { customer: CustomerDetail }) {
-  const state = useTableState(STAFF_ORDERS_TABLE)
-  const result = useStaffOrders({ ...state.query, buyer: customer.id })
-  const cols = useMemo(() => staffOrderColumns({ buyer: false }), [])
+  const table = useStaffOrdersTable(customer.id)
   return (
     <section aria-labelledby="customer-orders" className="flex flex-col gap-3">
       <h2 id="customer-orders" className="font-semibold text-lg">
         Orders
       </h2>
-      <DataTable
+      <StaffOrdersTable
+        table={table}
         label={`Orders of ${customer.name}`}
-        columns={cols}
-        state={state}
-        result={result}
-        getRowId={(o) => o.id}
-        rowLabel={(o) => `${o.name} (${o.trxref})`}
         search={{ label: 'Search their orders', placeholder: 'Reference' }}
-        filters={
-          <DataTableSelectFilter
-            state={state}
-            name="status"
-            label="Status"
-            allLabel="All statuses"
-            options={STATUS_OPTIONS}
-          />
-        }
-        exportHref={exportUrl(STAFF_ORDERS_ENDPOINT, {
-          ...state.state,
-          filters: { ...state.state.filters, buyer: customer.id },
-        })}
-        empty={{ icon: Receipt, title: 'No orders', description: 'This customer has no orders that match.' }}
+        empty={{ title: 'No orders', description: 'This customer has no orders that match.' }}
       />
     </section>
   )

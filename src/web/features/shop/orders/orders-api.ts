@@ -4,6 +4,7 @@ import {
   type OrderSummary,
   orderDetailSchema,
   orderListSchema,
+  type RefundInput,
 } from '../../../../shared/contract/orders'
 import { useListQuery } from '../../../components/data-table'
 import { api } from '../../../lib/api'
@@ -57,7 +58,7 @@ export function useOrder(scope: 'mine' | 'staff', id: string) {
 export function useRefund(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { amount?: number; reason?: string }) =>
+    mutationFn: (input: RefundInput) =>
       api.post<OrderDetail>(`${STAFF_ORDERS_ENDPOINT}/${encodeURIComponent(id)}/refunds`, input, {
         schema: orderDetailSchema,
       }),

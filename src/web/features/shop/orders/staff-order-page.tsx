@@ -1,8 +1,10 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import type { OrderDetail } from '../../../../shared/contract/orders'
+import { type OrderDetail, type RefundInput, refundInputSchema } from '../../../../shared/contract/orders'
 import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import { FormField } from '../../../components/forms/field'
+import { FormFailure } from '../../../components/forms/form-failure'
+import { useForm } from '../../../components/forms/use-form'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Alert } from '../../../components/ui/alert'
@@ -11,7 +13,6 @@ import { Card, CardHeader } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Input } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast-store'
-import { errorMessage, fieldError } from '../../../lib/api'
 import { currencyExponent, formatDateTime, formatMoney } from '../../../lib/format'
 import { orderQueryState } from './order-query-state'
 import { ORDER_STATUS_LABELS } from './order-status'
@@ -94,21 +95,23 @@ function History({ order }: { order: OrderDetail }) {
 
 function RefundForm({ order }: { order: OrderDetail }) {
   const refund = useRefund(order.id)
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [confirming, setConfirming] = useState(false)
-  const [localError, setLocalError] = useState<string>()
+  // The checked refund waiting for the confirmation, or null while none is asked.
+  const [asked, setAsked] = useState<RefundInput | null>(null)
   const scale = 10 ** currencyExponent(order.currency)
-  const minor = amount.trim() === '' ? order.refundable : Math.round(Number(amount) * scale)
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!Number.isFinite(minor) || minor <= 0) return setLocalError('Enter a positive amount.')
-    if (minor > order.refundable)
-      return setLocalError(`At most ${formatMoney(order.refundable, order.currency)}.`)
-    setLocalError(undefined)
-    setConfirming(true)
-  }
+  const schema = refundInputSchema.refine((input) => (input.amount ?? 0) <= order.refundable, {
+    path: ['amount'],
+    message: `At most ${formatMoney(order.refundable, order.currency)}.`,
+  })
+  const form = useForm({
+    schema,
+    submission: refund,
+    prepare: ({ amount = '', reason = '' }) => ({
+      ...(amount.trim() === '' ? {} : { amount: Math.round(Number(amount) * scale) }),
+      ...(reason.trim() ? { reason } : {}),
+    }),
+    onValid: setAsked,
+  })
+  const minor = asked?.amount ?? order.refundable
 
   return (
     <Card>
@@ -116,21 +119,14 @@ function RefundForm({ order }: { order: OrderDetail }) {
         title="Refund"
         description={`Up to ${formatMoney(order.refundable, order.currency)} can be refunded through Paystack.`}
       />
-      <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-        <FormField
-          label="Amount (leave empty for everything refundable)"
-          error={localError ?? fieldError(refund.error, 'amount')}
-        >
-          <Input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <form {...form.props} className="flex flex-col gap-3">
+        <FormField label="Amount (leave empty for everything refundable)" error={form.errors.amount}>
+          <Input name="amount" inputMode="decimal" />
         </FormField>
-        <FormField label="Reason (optional)" error={fieldError(refund.error, 'reason')}>
-          <Input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <FormField label="Reason (optional)" error={form.errors.reason}>
+          <Input name="reason" maxLength={500} />
         </FormField>
-        {refund.isError && !fieldError(refund.error, 'amount') ? (
-          <Alert variant="danger" title="Refund not started">
-            {errorMessage(refund.error)}
-          </Alert>
-        ) : null}
+        <FormFailure title="Refund not started" failure={form.failure} />
         <div>
           <Button type="submit" variant="danger" disabled={refund.isPending}>
             Refund…
@@ -138,8 +134,10 @@ function RefundForm({ order }: { order: OrderDetail }) {
         </div>
       </form>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={asked !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsked(null)
+        }}
         destructive
         title={`Refund ${formatMoney(minor, order.currency)}?`}
         description="Paystack returns the money to the buyer's card. This cannot be undone."
@@ -147,12 +145,11 @@ function RefundForm({ order }: { order: OrderDetail }) {
         pending={refund.isPending}
         onConfirm={() =>
           refund.mutate(
-            { amount: minor, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+            { amount: minor, ...(asked?.reason ? { reason: asked.reason } : {}) },
             {
-              onSettled: () => setConfirming(false),
+              onSettled: () => setAsked(null),
               onSuccess: () => {
-                setAmount('')
-                setReason('')
+                form.props.ref.current?.reset()
                 toast({
                   title: 'Refund asked of Paystack',
                   description: 'The order updates when Paystack confirms it.',
