@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { Me } from '../../../shared/contract/accounts'
+import { AVATAR_MAX_BYTES, type Me } from '../../../shared/contract/accounts'
 import { Avatar } from '../../components/ui/avatar'
 import { Button, buttonClasses } from '../../components/ui/button'
 import { Card, CardHeader } from '../../components/ui/card'
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
 import { cn } from '../../lib/cn'
+import { formatBytes } from '../../lib/format'
 import { removeAvatar, uploadAvatar } from './accounts-api'
 import { AVATAR_ACCEPT, avatarFileProblem } from './avatar-file'
 import { useRefreshAccount } from './session'
@@ -132,7 +133,9 @@ export function AvatarEditor({ me }: { me: Me }) {
               )}
             </div>
           )}
-          <p className="text-sm text-fg-muted">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
+          <p className="text-sm text-fg-muted">
+            JPEG, PNG, WebP or GIF, up to {formatBytes(AVATAR_MAX_BYTES)}.
+          </p>
           {problem && (
             <p id={errorId} role="alert" className="text-sm font-medium text-danger-text">
               {problem}

@@ -11,8 +11,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { ProgressBar } from '../../components/ui/progress-bar'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
+import { formatBytes } from '../../lib/format'
 import { Breadcrumbs } from './breadcrumbs'
-import { type Entry, entryKey, entryName, formatSize, type Sorting, sortingFrom, toEntries } from './entries'
+import { type Entry, entryKey, entryName, type Sorting, sortingFrom, toEntries } from './entries'
 import { filesApi, useFilesMutation, useFolderListing } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { ItemListing } from './item-listing'
@@ -201,7 +202,7 @@ export function FolderPage() {
           label="Preparing the zip"
           value={zip.progress.total === null ? undefined : zip.progress.received}
           max={zip.progress.total ?? 100}
-          valueText={`${formatSize(zip.progress.received)}${zip.progress.total ? ` of ${formatSize(zip.progress.total)}` : ''}`}
+          valueText={`${formatBytes(zip.progress.received)}${zip.progress.total ? ` of ${formatBytes(zip.progress.total)}` : ''}`}
         />
       )}
       {zip.error && (

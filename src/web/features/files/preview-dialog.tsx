@@ -5,7 +5,8 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
-import { formatSize, previewKind } from './entries'
+import { formatBytes } from '../../lib/format'
+import { previewKind } from './entries'
 import { downloadUrl, previewUrl } from './paths'
 
 const TEXT_LIMIT = 512 * 1024
@@ -33,7 +34,7 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={file.filename}
-        description={`${file.mimetype} · ${formatSize(file.size)}`}
+        description={`${file.mimetype} · ${formatBytes(file.size)}`}
         className="max-w-4xl"
       >
         <div className="flex min-h-24 items-center justify-center">

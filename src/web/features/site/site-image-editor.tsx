@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
 import { cn } from '../../lib/cn'
+import { formatBytes } from '../../lib/format'
 import { UserSection } from '../admin/user-section'
 import { useRemoveSiteImage, useUploadSiteImage } from './site-api'
 
@@ -28,7 +29,7 @@ export function siteImageProblem(file: { type: string; size: number }): string |
     return 'Choose a PNG, JPEG, WebP or GIF image.'
   if (file.size === 0) return 'That file is empty. Choose another image.'
   if (file.size > SITE_IMAGE_MAX_BYTES) {
-    return `That image is over ${SITE_IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`
+    return `That image is over ${formatBytes(SITE_IMAGE_MAX_BYTES)}. Choose a smaller one.`
   }
   return undefined
 }
@@ -142,7 +143,9 @@ export function SiteImageEditor({ kind, current }: { kind: SiteImage; current: s
               )}
             </div>
           )}
-          <p className="text-sm text-fg-muted">PNG, JPEG, WebP or GIF, up to 5 MB.</p>
+          <p className="text-sm text-fg-muted">
+            PNG, JPEG, WebP or GIF, up to {formatBytes(SITE_IMAGE_MAX_BYTES)}.
+          </p>
           {problem && (
             <p id={errorId} role="alert" className="text-sm font-medium text-danger-text">
               {problem}

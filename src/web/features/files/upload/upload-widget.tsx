@@ -4,10 +4,11 @@ import { Button } from '../../../components/ui/button'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { formatBytes } from '../../../lib/format'
 import { createFolder } from './create-folder'
 import { EMPTY_FOLDER, fromDataTransfer, fromFileList, type PickedFile } from './dropped-files'
 import { type RunningUpload, startTusUpload } from './tus-upload'
-import { formatBytes, overall, type UploadItem, update } from './upload-progress'
+import { overall, type UploadItem, update } from './upload-progress'
 
 export interface UploadWidgetProps {
   /** The folder files go into; dropped folders are recreated inside it. */
