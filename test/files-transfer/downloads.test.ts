@@ -122,6 +122,23 @@ describe('downloads', () => {
     expect((await viewer.client.request(`/api/files/${textId}/thumbnail`)).status).toBe(404)
   })
 
+  it('lets only our own pages frame an inline PDF; nothing else may be framed', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+    const id = await uploadFile(editor, folderId, 'plan.pdf', pdf)
+    const preview = await viewer.client.request(`/api/files/${id}/preview`)
+    expect(preview.status).toBe(200)
+    expect(preview.headers.get('content-type')).toBe('application/pdf')
+    expect(preview.headers.get('content-disposition')).toMatch(/^inline;/)
+    expect(preview.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(preview.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    expect(preview.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const download = await viewer.client.request(`/api/files/${id}/download`)
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/)
+    expect(download.headers.get('x-frame-options')).toBe('DENY')
+    const txt = await viewer.client.request(`/api/files/${textId}/preview`)
+    expect(txt.headers.get('x-frame-options')).toBe('DENY')
+  })
+
   it('serves a zero-byte file', async () => {
     const id = await uploadFile(editor, folderId, 'nothing.txt', new Uint8Array(0))
     const res = await viewer.client.request(`/api/files/${id}/download`)

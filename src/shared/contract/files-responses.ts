@@ -116,6 +116,8 @@ export const bulkItemResultSchema = z.object({
   detail: z.string().optional(),
   /** The new or moved item (copies have new ids). */
   result: z.object({ type: z.enum(ITEM_TYPES), id: z.string(), name: z.string() }).optional(),
+  /** A trashed item's trash entry: restoring it undoes the trash. */
+  trashEntryId: z.string().optional(),
 })
 export type BulkItemResult = z.infer<typeof bulkItemResultSchema>
 export const bulkResultSchema = z.object({

@@ -32,23 +32,7 @@ export function formatDateTime(value: DateInput, options: FormatOptions = {}): s
   }).format(toDate(value))
 }
 
+// Sizes too: the server's messages write them the same way.
+export { formatBytes } from '../../shared/bytes'
 // Money lives in src/shared so the server's HTML formats it the same way.
 export { currencyExponent, formatMoney } from '../../shared/money'
-
-const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
-
-/** "1.5 MB": decimal units, as file managers show sizes. */
-export function formatBytes(bytes: number, options: { locale?: string } = {}): string {
-  let value = Math.max(0, bytes)
-  let unit = 0
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000
-    unit += 1
-  }
-  return new Intl.NumberFormat(options.locale, {
-    style: 'unit',
-    unit: BYTE_UNITS[unit],
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
-  }).format(value)
-}

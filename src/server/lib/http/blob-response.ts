@@ -32,6 +32,7 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
     'Content-Disposition': contentDisposition(blob.presentation.disposition, blob.filename),
     'Content-Security-Policy': blob.presentation.contentSecurityPolicy,
     'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': blob.presentation.frameable ? 'SAMEORIGIN' : 'DENY',
     'Accept-Ranges': 'bytes',
   }
   if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })

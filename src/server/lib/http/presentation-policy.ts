@@ -8,6 +8,12 @@ export type Presentation = {
   /** The Content-Type to send (text previews are always sent as plain text). */
   contentType: string
   contentSecurityPolicy: string
+  /**
+   * Whether our own pages may show it in a frame (X-Frame-Options SAMEORIGIN, frame-ancestors 'self'):
+   * only an inline PDF, which the file manager previews in the browser's viewer. Everything else is
+   * never framed (DENY), as every page of ours.
+   */
+  frameable: boolean
 }
 
 const ACTIVE =
@@ -16,8 +22,11 @@ const ACTIVE =
 /** Everything a file response may load: nothing. `sandbox` makes any document unique-origin, no script. */
 export const SANDBOX_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'"
-/** Chromium will not run its PDF viewer in a sandboxed document; a PDF runs no script of ours anyway. */
-const PDF_CSP = "default-src 'none'; object-src 'self'; plugin-types application/pdf"
+/**
+ * Chromium will not run its PDF viewer in a sandboxed document; a PDF runs no script of ours anyway.
+ * Our pages may frame it (the preview dialog); no other site may.
+ */
+const PDF_CSP = "default-src 'none'; object-src 'self'; plugin-types application/pdf; frame-ancestors 'self'"
 
 export function isActiveContent(mimetype: string): boolean {
   return ACTIVE.test(mimetype.split(';')[0]!.trim())
@@ -29,18 +38,20 @@ export function presentation(mimetype: string, wanted: 'inline' | 'attachment'):
     disposition: 'attachment',
     contentType: type || 'application/octet-stream',
     contentSecurityPolicy: SANDBOX_CSP,
+    frameable: false,
   }
   if (wanted === 'attachment' || isActiveContent(type)) return attachment
   if (type === 'application/pdf')
-    return { disposition: 'inline', contentType: type, contentSecurityPolicy: PDF_CSP }
+    return { disposition: 'inline', contentType: type, contentSecurityPolicy: PDF_CSP, frameable: true }
   if (/^(image|audio|video)\//.test(type)) {
-    return { disposition: 'inline', contentType: type, contentSecurityPolicy: SANDBOX_CSP }
+    return { disposition: 'inline', contentType: type, contentSecurityPolicy: SANDBOX_CSP, frameable: false }
   }
   if (type.startsWith('text/') || type === 'application/json') {
     return {
       disposition: 'inline',
       contentType: 'text/plain; charset=utf-8',
       contentSecurityPolicy: SANDBOX_CSP,
+      frameable: false,
     }
   }
   return attachment

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import type { Me } from '../../../shared/contract/accounts'
+import { AVATAR_MAX_BYTES, type Me } from '../../../shared/contract/accounts'
 import { ImageChoice, useImageChoice } from '../../components/forms/image-choice'
 import { Avatar } from '../../components/ui/avatar'
 import { Card, CardHeader } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
+import { formatBytes } from '../../lib/format'
 import { removeAvatar, uploadAvatar } from './accounts-api'
 import { AVATAR_ACCEPT, avatarFileProblem } from './avatar-file'
 import { useRefreshAccount } from './session'
@@ -64,7 +65,7 @@ export function AvatarEditor({ me }: { me: Me }) {
           check={avatarFileProblem}
           hasCurrent={Boolean(current)}
           what="picture"
-          typesHint="JPEG, PNG, WebP or GIF, up to 5 MB."
+          typesHint={`JPEG, PNG, WebP or GIF, up to ${formatBytes(AVATAR_MAX_BYTES)}.`}
           saving={upload.isPending}
           onSave={(file) => upload.mutate(file)}
           onRemove={() => setConfirmRemove(true)}

@@ -1,4 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../shared/contract/accounts'
+import { formatBytes } from '../../lib/format'
 
 /** What the file picker offers: the image types the server takes. */
 export const AVATAR_ACCEPT = AVATAR_TYPES.join(',')
@@ -13,7 +14,7 @@ export function avatarFileProblem(file: { type: string; size: number }): string 
   }
   if (file.size === 0) return 'That file is empty. Choose another picture.'
   if (file.size > AVATAR_MAX_BYTES) {
-    return `That picture is over ${AVATAR_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`
+    return `That picture is over ${formatBytes(AVATAR_MAX_BYTES)}. Choose a smaller one.`
   }
   return undefined
 }

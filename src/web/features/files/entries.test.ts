@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FileItem, FolderItem } from '../../../shared/contract/files-responses'
-import { formatSize, nextSorting, previewKind, sortEntries, sortingFrom, toEntries } from './entries'
+import { nextSorting, previewKind, sortEntries, sortingFrom, toEntries } from './entries'
 
 const folder = (name: string, updatedAt = '2026-01-01T00:00:00.000Z') =>
   ({ id: name, folder_name: name, updatedAt }) as FolderItem
@@ -66,13 +66,7 @@ describe('sorting state', () => {
   })
 })
 
-describe('formatSize and previewKind', () => {
-  it('formats sizes', () => {
-    expect(formatSize(0)).toBe('0 B')
-    expect(formatSize(1536)).toBe('1.5 KB')
-    expect(formatSize(50 * 1024 * 1024)).toBe('50 MB')
-  })
-
+describe('previewKind', () => {
   it('previews safe types and never SVG', () => {
     expect(previewKind('image/png')).toBe('image')
     expect(previewKind('image/svg+xml')).toBeNull()

@@ -55,20 +55,6 @@ export function sortingFrom(params: URLSearchParams): Sorting {
   return { sort: sort === 'size' || sort === 'updatedAt' ? sort : 'name', order }
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
-
-/** 1536 → "1.5 KB"; decimal steps of 1024, one decimal below 10. */
-export function formatSize(bytes: number): string {
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024
-    unit++
-  }
-  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1)
-  return `${shown} ${UNITS[unit]}`
-}
-
 export type PreviewKind = 'image' | 'pdf' | 'audio' | 'video' | 'text' | null
 
 /** How a file can be shown in the page (the server decides what it serves inline; this mirrors it). */

@@ -13,6 +13,7 @@ import type { Entry, Sorting } from './entries'
 import { sortEntries, sortingFrom, toEntries } from './entries'
 import { filesApi, useHomeView } from './files-api'
 import { FilesToolbar } from './files-toolbar'
+import { itemActions } from './item-actions'
 import { ItemListing } from './item-listing'
 import { ItemMenu } from './item-menu'
 import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
@@ -65,31 +66,18 @@ export function FilesHomePage() {
     })
   const entries = sortEntries(toEntries(folders), sorting)
 
-  const actions = (entry: Entry) => {
-    if (entry.type !== 'folder') return null
-    const f = entry.item
-    return (
+  const actions = (entry: Entry) =>
+    entry.type === 'folder' ? (
       <ItemMenu
-        name={f.folder_name}
-        actions={[
-          ...(f.abilities.rename ? [{ label: 'Rename', onSelect: () => setRename(f) }] : []),
-          ...(f.abilities.share ? [{ label: 'Share…', onSelect: () => setShare(f) }] : []),
-          ...(f.abilities.copy
-            ? [{ label: 'Copy to…', onSelect: () => bulk.copy([{ type: 'folder', id: f.id }]) }]
-            : []),
-          ...(f.abilities.trash
-            ? [
-                {
-                  label: 'Move to trash',
-                  destructive: true,
-                  onSelect: () => bulk.trash([{ type: 'folder', id: f.id }]),
-                },
-              ]
-            : []),
-        ]}
+        name={entry.item.folder_name}
+        actions={itemActions(entry, {
+          rename: (e) => e.type === 'folder' && setRename(e.item),
+          share: (e) => setShare(e.item),
+          copy: bulk.copy,
+          trash: bulk.trash,
+        })}
       />
-    )
-  }
+    ) : null
 
   return (
     <div className="flex flex-col gap-4">

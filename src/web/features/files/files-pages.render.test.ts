@@ -85,7 +85,7 @@ describe('the folder page', () => {
     })
     expect(html).toContain('Download as zip')
     expect(html).toContain('plan.pdf')
-    expect(html).toContain('2.0 KB')
+    expect(html).toContain('2 kB')
     for (const hidden of ['Choose files', 'New folder', '>Share<', 'Make public', 'Make locked'])
       expect(html).not.toContain(hidden)
     // The trail ends with the folder itself as the current page.

@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import type { SortKey } from '../../../shared/contract/files'
 import { Checkbox } from '../../components/ui/checkbox'
 import { cn } from '../../lib/cn'
-import { type Entry, entryKey, entryName, formatSize, nextSorting, type Sorting } from './entries'
+import { formatBytes } from '../../lib/format'
+import { type Entry, entryKey, entryName, nextSorting, type Sorting } from './entries'
 import { folderPath, thumbnailUrl } from './paths'
 import { headerState, type Selection, selectRange, toggle, toggleAll } from './selection'
 import type { ViewMode } from './view-mode'
@@ -188,7 +189,7 @@ function ListView({
                 </div>
               </td>
               <td className="hidden px-3 py-2 text-fg-muted sm:table-cell">
-                {entry.type === 'file' ? formatSize(entry.item.size) : '—'}
+                {entry.type === 'file' ? formatBytes(entry.item.size) : '—'}
               </td>
               <td className="hidden px-3 py-2 text-fg-muted md:table-cell">{when(entry.item.updatedAt)}</td>
               <td className="px-3 py-2 text-right">{actions?.(entry)}</td>
@@ -229,7 +230,7 @@ function GridView({ label, entries, onOpenFile, actions, showLocation, checkbox,
           </div>
           <EntryName entry={entry} onOpenFile={onOpenFile} />
           <span className="text-xs text-fg-muted">
-            {entry.type === 'file' ? formatSize(entry.item.size) : 'Folder'}
+            {entry.type === 'file' ? formatBytes(entry.item.size) : 'Folder'}
             {showLocation && location(entry) ? ` · in ${location(entry)}` : ''}
           </span>
         </li>

@@ -1,4 +1,4 @@
-import { MoreHorizontal } from 'lucide-react'
+import { type LucideIcon, MoreHorizontal } from 'lucide-react'
 import { Button } from '../../components/ui/button'
 import {
   DropdownMenu,
@@ -7,11 +7,15 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu'
 
-export interface MenuAction {
+export type MenuAction = {
   label: string
-  onSelect: () => void
+  icon?: LucideIcon
   destructive?: boolean
-}
+} & (
+  | { onSelect: () => void; download?: never }
+  /** A link the browser downloads (the file's download address). */
+  | { download: string; onSelect?: never }
+)
 
 /** A row's "⋯" menu; rendered only when the item allows at least one action. */
 export function ItemMenu({ name, actions }: { name: string; actions: MenuAction[] }) {
@@ -24,11 +28,25 @@ export function ItemMenu({ name, actions }: { name: string; actions: MenuAction[
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {actions.map((a) => (
-          <DropdownMenuItem key={a.label} destructive={a.destructive} onSelect={a.onSelect}>
-            {a.label}
-          </DropdownMenuItem>
-        ))}
+        {actions.map(({ label, icon: Icon, destructive, onSelect, download }) => {
+          const content = (
+            <>
+              {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}
+              {label}
+            </>
+          )
+          return download ? (
+            <DropdownMenuItem key={label} asChild>
+              <a href={download} download>
+                {content}
+              </a>
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem key={label} destructive={destructive} onSelect={onSelect}>
+              {content}
+            </DropdownMenuItem>
+          )
+        })}
       </DropdownMenuContent>
     </DropdownMenu>
   )

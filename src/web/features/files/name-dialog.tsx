@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../shared/names'
 import { FormField } from '../../components/forms/field'
 import { Alert } from '../../components/ui/alert'
@@ -12,6 +12,8 @@ export interface NameDialogProps {
   label: string
   submitLabel: string
   initial?: string
+  /** A file's name: the first focus selects it without its extension, so typing keeps ".pdf". */
+  keepExtension?: boolean
   /** Extra fields (the folder type for super users). */
   children?: React.ReactNode
   onSubmit: (name: string) => Promise<unknown>
@@ -24,6 +26,7 @@ export function NameDialog({
   label,
   submitLabel,
   initial = '',
+  keepExtension = false,
   children,
   onSubmit,
   onClose,
@@ -32,6 +35,7 @@ export function NameDialog({
   const [local, setLocal] = useState<string | undefined>()
   const [error, setError] = useState<unknown>(null)
   const [pending, setPending] = useState(false)
+  const selected = useRef(false)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -54,7 +58,17 @@ export function NameDialog({
       <DialogContent title={title}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormField label={label} error={local ?? serverField} required>
-            <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus autoComplete="off" />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onFocus={(e) => {
+                if (selected.current) return
+                selected.current = true
+                e.currentTarget.setSelectionRange(0, keepExtension ? stemLength(name) : name.length)
+              }}
+              autoFocus
+              autoComplete="off"
+            />
           </FormField>
           {children}
           {error !== null && !serverField && (
@@ -76,4 +90,10 @@ export function NameDialog({
       </DialogContent>
     </Dialog>
   )
+}
+
+/** How much of a file name comes before its extension: "report.final.pdf" → 12; ".env" and "notes" whole. */
+export function stemLength(name: string): number {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? dot : name.length
 }

@@ -5,15 +5,17 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
-import { formatSize, previewKind } from './entries'
+import { formatBytes } from '../../lib/format'
+import { previewKind } from './entries'
 import { downloadUrl, previewUrl } from './paths'
 
 const TEXT_LIMIT = 512 * 1024
 
 /**
- * One file: shown in the page when it is safe to (images, audio, video, text), else offered for
- * download. A PDF opens in a new tab: every page of ours is sent with X-Frame-Options DENY, so it
- * cannot be framed here (docs/product-notes.md, file manager).
+ * One file: shown in the page when it is safe to (images, audio, video, text, PDF), else offered for
+ * download. A PDF shows in the browser's own viewer in a frame: its preview is the one answer of ours
+ * that our pages may frame (X-Frame-Options SAMEORIGIN, and a CSP that loads nothing and runs no
+ * script of ours; docs/product-notes.md, file manager).
  */
 export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
   const kind = previewKind(file.mimetype)
@@ -33,7 +35,7 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={file.filename}
-        description={`${file.mimetype} · ${formatSize(file.size)}`}
+        description={`${file.mimetype} · ${formatBytes(file.size)}`}
         className="max-w-4xl"
       >
         <div className="flex min-h-24 items-center justify-center">
@@ -64,7 +66,14 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
                 {text.data}
               </pre>
             ))}
-          {kind === 'pdf' && <p className="text-sm text-fg-muted">PDF files open in a new tab.</p>}
+          {kind === 'pdf' && (
+            <iframe
+              src={previewUrl(file.id)}
+              title={`${file.filename} (PDF)`}
+              referrerPolicy="no-referrer"
+              className="h-[65dvh] w-full rounded-md border border-border"
+            />
+          )}
           {kind === null && <p className="text-sm text-fg-muted">This kind of file cannot be shown here.</p>}
         </div>
         <DialogFooter>

@@ -10,8 +10,8 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../componen
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
+import { formatBytes } from '../../lib/format'
 import { Breadcrumbs } from './breadcrumbs'
-import { formatSize } from './entries'
 import { filesApi, useFilesMutation, useTrash, useTrashEntry } from './files-api'
 import { FolderPickerDialog } from './folder-picker-dialog'
 import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
@@ -116,7 +116,7 @@ export function TrashPage() {
                     {entry.folder_name ? `From ${entry.folder_name} · ` : ''}
                     {dateFormat.format(new Date(entry.deletedAt))}
                     {entry.item_type === 'folder' ? ` · ${entry.items} items` : ''}
-                    {entry.size !== null ? ` · ${formatSize(entry.size)}` : ''}
+                    {entry.size !== null ? ` · ${formatBytes(entry.size)}` : ''}
                   </span>
                 </div>
               </div>
@@ -255,7 +255,7 @@ function TrashContentsDialog({ entry, onClose }: { entry: TrashEntry; onClose: (
         .map((f) => (
           <li key={f.id} style={{ paddingLeft: `${depth * 1.25}rem` }} className="flex items-center gap-2">
             <File aria-hidden="true" className="size-4 text-fg-muted" /> {f.filename}
-            <span className="text-fg-muted">{formatSize(f.size)}</span>
+            <span className="text-fg-muted">{formatBytes(f.size)}</span>
           </li>
         )),
     ]

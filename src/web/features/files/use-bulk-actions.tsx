@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import type { ItemRef } from '../../../shared/contract/files'
 import type { BulkItemResult } from '../../../shared/contract/files-responses'
-import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { ApiError } from '../../lib/api-error'
@@ -13,7 +12,6 @@ import { FolderPickerDialog } from './folder-picker-dialog'
 
 type Step =
   | { kind: 'pick'; verb: 'move' | 'copy'; items: ItemRef[] }
-  | { kind: 'confirmTrash'; items: ItemRef[] }
   | {
       kind: 'conflict'
       items: ItemRef[]
@@ -26,7 +24,8 @@ type Step =
 /**
  * Move, copy and trash for one item or a selection, through the bulk endpoints (one result per item):
  * pick a folder, ask rename / replace / skip for the names a move found taken, then say what happened
- * and list what failed.
+ * and list what failed. Trashing is reversible, so it asks nothing first: its toast offers Undo, which
+ * restores the trash entries the items became.
  */
 export function useBulkActions(options: {
   nameOf: (type: 'file' | 'folder', id: string) => string
@@ -40,9 +39,34 @@ export function useBulkActions(options: {
 
   const finish = (verb: string, results: BulkItemResult[]) => {
     const summary = summarise(results, options.nameOf)
-    toast({ title: summaryText(verb, summary), variant: summary.failed ? 'danger' : 'success' })
+    const trashed = results.flatMap((r) => (r.status === 'ok' && r.trashEntryId ? [r.trashEntryId] : []))
+    toast({
+      title: summaryText(verb, summary),
+      variant: summary.failed ? 'danger' : 'success',
+      ...(trashed.length > 0 && {
+        duration: 10_000,
+        action: {
+          label: 'Undo',
+          altText: 'Restore them from the trash',
+          onClick: () => void undoTrash(trashed),
+        },
+      }),
+    })
     setStep(summary.failed ? { kind: 'results', title: `${verb}: some items failed`, summary } : null)
     options.onDone?.()
+    void refresh()
+  }
+
+  const undoTrash = async (entryIds: string[]) => {
+    const outcomes = await Promise.allSettled(entryIds.map((id) => filesApi.restore(id)))
+    const failed = outcomes.filter((o) => o.status === 'rejected')
+    if (failed.length === 0) toast({ title: 'Restored', variant: 'success' })
+    else
+      toast({
+        title: `${failed.length} of ${entryIds.length} could not be restored`,
+        description: `${errorMessage(failed[0]!.reason)} They are still in the trash.`,
+        variant: 'danger',
+      })
     void refresh()
   }
 
@@ -126,23 +150,6 @@ export function useBulkActions(options: {
         }
       />
     )
-  else if (step?.kind === 'confirmTrash')
-    dialog = (
-      <ConfirmDialog
-        open
-        onOpenChange={(open) => !open && setStep(null)}
-        title={
-          step.items.length === 1
-            ? `Move “${options.nameOf(step.items[0]!.type, step.items[0]!.id)}” to the trash?`
-            : `Move ${step.items.length} items to the trash?`
-        }
-        description="Folders go with everything in them. You can restore them from the trash."
-        confirmLabel="Move to trash"
-        destructive
-        pending={pending}
-        onConfirm={() => void run('Trash', () => filesApi.bulkTrash(step.items), 'Trashed')}
-      />
-    )
   else if (step?.kind === 'conflict')
     dialog = (
       <ConflictDialog
@@ -167,6 +174,8 @@ export function useBulkActions(options: {
     dialog,
     move: (items: ItemRef[]) => setStep({ kind: 'pick', verb: 'move', items }),
     copy: (items: ItemRef[]) => setStep({ kind: 'pick', verb: 'copy', items }),
-    trash: (items: ItemRef[]) => setStep({ kind: 'confirmTrash', items }),
+    trash: (items: ItemRef[]) => void run('Trash', () => filesApi.bulkTrash(items), 'Trashed'),
+    /** A trash or move under way (its button shows it). */
+    pending,
   }
 }

@@ -4,6 +4,7 @@ import { ImageChoice, useImageChoice } from '../../components/forms/image-choice
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
+import { formatBytes } from '../../lib/format'
 import { UserSection } from '../admin/user-section'
 import { useRemoveSiteImage, useUploadSiteImage } from './site-api'
 
@@ -26,7 +27,7 @@ export function siteImageProblem(file: { type: string; size: number }): string |
     return 'Choose a PNG, JPEG, WebP or GIF image.'
   if (file.size === 0) return 'That file is empty. Choose another image.'
   if (file.size > SITE_IMAGE_MAX_BYTES) {
-    return `That image is over ${SITE_IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`
+    return `That image is over ${formatBytes(SITE_IMAGE_MAX_BYTES)}. Choose a smaller one.`
   }
   return undefined
 }
@@ -61,7 +62,7 @@ export function SiteImageEditor({ kind, current }: { kind: SiteImage; current: s
           check={siteImageProblem}
           hasCurrent={Boolean(current)}
           what={text.what}
-          typesHint="PNG, JPEG, WebP or GIF, up to 5 MB."
+          typesHint={`PNG, JPEG, WebP or GIF, up to ${formatBytes(SITE_IMAGE_MAX_BYTES)}.`}
           saving={upload.isPending}
           onSave={(file) =>
             upload.mutate(file, {

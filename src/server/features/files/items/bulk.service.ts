@@ -34,6 +34,7 @@ async function each(
         status: 'ok',
         httpStatus: 200,
         result: { type: outcome.type, id: outcome.id, name: outcome.name },
+        ...(outcome.trashEntryId ? { trashEntryId: outcome.trashEntryId } : {}),
       })
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error
@@ -111,6 +112,7 @@ export function bulkTrash(deps: AppDeps, who: SignedInCaller, input: { items: It
       folderId: outcome.folderId,
       folderName: outcome.folderName ?? outcome.name,
       items: outcome.count,
+      trashEntryId: outcome.entryId,
     }
   })
 }

@@ -30,6 +30,8 @@ export interface ItemOutcome {
   folderName: string
   items: number
   skipped?: boolean
+  /** For a trashed item: its trash entry (an undo restores it). */
+  trashEntryId?: string
 }
 
 /** A folder the caller may add items to (a move's or a copy's target). */

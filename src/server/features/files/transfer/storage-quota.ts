@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely'
+import { formatBytes } from '../../../../shared/bytes'
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
@@ -59,20 +60,8 @@ function assertFits(usage: StorageUsage, bytes: number, quota: number, what: 'up
   throw new HttpProblem(
     413,
     'quota_exceeded',
-    `This ${what} needs ${readable(bytes)}, but only ${readable(Math.max(0, quota - used))} of your ${readable(quota)} storage quota is free. Empty your trash or delete files to make room.`,
+    `This ${what} needs ${formatBytes(bytes)}, but only ${formatBytes(Math.max(0, quota - used))} of your ${formatBytes(quota)} storage quota is free. Empty your trash or delete files to make room.`,
   )
-}
-
-/** "1.5 MB": decimal units, as the files home shows them. */
-function readable(bytes: number): string {
-  const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit += 1
-  }
-  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`
 }
 
 /** GET /api/me/storage: what the files home shows as "used / quota". */

@@ -21,14 +21,17 @@ export interface Group {
   files: FileRow[]
 }
 
-/** Trashes the untrashed part of a subtree (or one file) and records the entries. */
+/**
+ * Trashes the untrashed part of a subtree (or one file) and records the entries: how many items went,
+ * and the id of the root's entry (the one a restore names).
+ */
 export async function markTrashed(
   trx: Transaction<DB>,
   root: { type: 'file'; row: FileRow } | { type: 'folder'; row: FolderRow },
   parent: { id: string; folder_name: string } | null,
   trashedBy: string | null,
   now: Date,
-): Promise<number> {
+): Promise<{ count: number; entryId: string }> {
   const stamp = now.toISOString()
   if (root.type === 'file') {
     await trx
@@ -36,8 +39,9 @@ export async function markTrashed(
       .set({ isTrashed: true, updatedAt: stamp })
       .where('id', '=', root.row.id)
       .execute()
-    await insertEntries(trx, [entry('file', root.row.id, root.row.filename, parent, true, trashedBy, stamp)])
-    return 1
+    const only = entry('file', root.row.id, root.row.filename, parent, true, trashedBy, stamp)
+    await insertEntries(trx, [only])
+    return { count: 1, entryId: only.id }
   }
   const tree = await loadSubtree(trx, root.row.id)
   const names = new Map(tree.folders.map((f) => [f.id, f.folder_name]))
@@ -81,7 +85,7 @@ export async function markTrashed(
     trx.updateTable('files').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
   )
   await insertEntries(trx, entries)
-  return entries.length
+  return { count: entries.length, entryId: entries[0]!.id }
 }
 
 function entry(

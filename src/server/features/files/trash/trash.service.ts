@@ -23,6 +23,8 @@ export interface TrashOutcome {
   folderName: string | null
   count: number
   fileId?: string
+  /** The trash entry the item became: what a restore (an undo) names. */
+  entryId: string
 }
 
 /** Checks the caller may trash the item; what is needed to trash it. */
@@ -63,8 +65,15 @@ export async function trashPrepared(
   now: Date,
 ): Promise<TrashOutcome> {
   if (prepared.kind === 'file') {
-    const count = await markTrashed(trx, { type: 'file', row: prepared.file }, prepared.folder, who.id, now)
+    const { count, entryId } = await markTrashed(
+      trx,
+      { type: 'file', row: prepared.file },
+      prepared.folder,
+      who.id,
+      now,
+    )
     return {
+      entryId,
       name: prepared.file.filename,
       folderId: prepared.folder.id,
       folderName: prepared.folder.folder_name,
@@ -72,8 +81,15 @@ export async function trashPrepared(
       fileId: prepared.file.id,
     }
   }
-  const count = await markTrashed(trx, { type: 'folder', row: prepared.folder }, prepared.parent, who.id, now)
+  const { count, entryId } = await markTrashed(
+    trx,
+    { type: 'folder', row: prepared.folder },
+    prepared.parent,
+    who.id,
+    now,
+  )
   return {
+    entryId,
     name: prepared.folder.folder_name,
     folderId: prepared.parent?.id ?? prepared.folder.id,
     folderName: prepared.parent?.folder_name ?? null,

@@ -1,1 +1,3 @@
-export { UploadWidget, type UploadWidgetProps } from './upload-widget'
+export { DropTarget } from './drop-target'
+export { UploadWidget } from './upload-widget'
+export { type UploadQueue, useUploadQueue } from './use-upload-queue'

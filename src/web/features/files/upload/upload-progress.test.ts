@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, overall, type UploadItem } from './upload-progress'
+import { overall, type UploadItem } from './upload-progress'
 
 const item = (over: Partial<UploadItem>): UploadItem => ({
   key: Math.random().toString(),
@@ -20,11 +20,5 @@ describe('overall progress', () => {
       item({ status: 'failed', sent: 20 }),
     ])
     expect(o).toEqual({ sent: 170, total: 300, done: 1, failed: 1, active: 1, count: 3 })
-  })
-
-  it('formats sizes for people', () => {
-    expect(formatBytes(0)).toBe('0 B')
-    expect(formatBytes(1500)).toBe('1.5 KB')
-    expect(formatBytes(2_000_000_000)).toBe('2.0 GB')
   })
 })

@@ -38,17 +38,6 @@ export function overall(items: readonly UploadItem[]): Overall {
   }
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
-export function formatBytes(n: number): string {
-  let value = n
-  let unit = 0
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000
-    unit++
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`
-}
-
 export function update(items: readonly UploadItem[], key: string, patch: Partial<UploadItem>): UploadItem[] {
   return items.map((i) => (i.key === key ? { ...i, ...patch } : i))
 }

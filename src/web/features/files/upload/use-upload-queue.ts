@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { errorMessage } from '../../../lib/api'
+import { createFolder } from './create-folder'
+import { EMPTY_FOLDER, type PickedFile } from './dropped-files'
+import { type RunningUpload, startTusUpload } from './tus-upload'
+import { overall, type UploadItem, update } from './upload-progress'
+
+export interface UploadQueueOptions {
+  /** The folder files go into; dropped folders are recreated inside it. */
+  folderId: string
+  /** Called for each file once the server has it (its new id, its name, the folder it went into). */
+  onUploaded?: (file: { id: string | undefined; name: string; folderId: string }) => void
+  /** Called when every upload of a batch has finished, failed or been cancelled. */
+  onBatchDone?: () => void
+}
+
+export type UploadQueue = ReturnType<typeof useUploadQueue>
+
+/** Uploads at once: enough to fill the line with small files, few enough not to starve any one. */
+const PARALLEL = 3
+
+interface Job {
+  key: string
+  picked: PickedFile
+}
+
+/**
+ * The uploads of one folder page: a queue run PARALLEL at a time over tus, the folders a dropped
+ * folder needs (made once each), per-file state for the list, cancel, and a warning before leaving
+ * the page mid-upload. Whatever picks or drops files calls `add`.
+ */
+export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueueOptions) {
+  const [items, setItems] = useState<UploadItem[]>([])
+  const queue = useRef<Job[]>([])
+  const running = useRef(new Map<string, RunningUpload>())
+  const callbacks = useRef({ onUploaded, onBatchDone })
+  callbacks.current = { onUploaded, onBatchDone }
+  const folderFor = useFolderMaker(folderId)
+
+  // pump and finishOne call each other; the ref breaks the cycle between the two callbacks.
+  const pumpRef = useRef<() => void>(() => {})
+  const finishOne = useCallback(() => {
+    pumpRef.current()
+    if (running.current.size === 0 && queue.current.length === 0) callbacks.current.onBatchDone?.()
+  }, [])
+
+  const settle = useCallback(
+    (key: string, patch: Partial<UploadItem>) => {
+      running.current.delete(key)
+      setItems((all) => update(all, key, patch))
+      finishOne()
+    },
+    [finishOne],
+  )
+
+  const startOne = useCallback(
+    ({ key, picked }: Job, targetId: string) => {
+      if (!running.current.has(key)) return // cancelled while its folder was made
+      const upload = startTusUpload(
+        picked.file,
+        { folderId: targetId, name: picked.file.name },
+        {
+          onProgress: (sent, total) =>
+            setItems((all) => update(all, key, { sent, total, status: 'uploading' })),
+          onRetry: () => setItems((all) => update(all, key, { status: 'retrying' })),
+          onSuccess: (id) => {
+            settle(key, { status: 'done', fileId: id, sent: picked.file.size })
+            callbacks.current.onUploaded?.({ id, name: picked.file.name, folderId: targetId })
+          },
+          onError: (message) => settle(key, { status: 'failed', error: message }),
+        },
+      )
+      running.current.set(key, upload)
+    },
+    [settle],
+  )
+
+  const pump = useCallback(() => {
+    while (running.current.size < PARALLEL && queue.current.length > 0) {
+      const job = queue.current.shift()!
+      running.current.set(job.key, { cancel: async () => {} })
+      setItems((all) => update(all, job.key, { status: 'uploading' }))
+      folderFor(job.picked.folders)
+        .then((targetId) => startOne(job, targetId))
+        .catch((error: unknown) =>
+          settle(job.key, { status: 'failed', error: `Could not create the folder: ${errorMessage(error)}` }),
+        )
+    }
+  }, [folderFor, startOne, settle])
+  pumpRef.current = pump
+
+  const add = useCallback(
+    (picked: PickedFile[]) => {
+      const fresh: UploadItem[] = []
+      for (const p of picked) {
+        if (p.file === EMPTY_FOLDER) {
+          void folderFor(p.folders).catch(() => {})
+          continue
+        }
+        const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+        fresh.push({
+          key,
+          name: p.file.name,
+          path: p.folders.join('/'),
+          status: 'queued',
+          sent: 0,
+          total: p.file.size,
+        })
+        queue.current.push({ key, picked: p })
+      }
+      setItems((all) => [...all.filter((i) => i.status !== 'done' && i.status !== 'cancelled'), ...fresh])
+      pump()
+    },
+    [folderFor, pump],
+  )
+
+  const cancel = useCallback(
+    (key: string) => {
+      queue.current = queue.current.filter((j) => j.key !== key)
+      const upload = running.current.get(key)
+      running.current.delete(key)
+      setItems((all) => update(all, key, { status: 'cancelled' }))
+      void upload?.cancel().catch(() => {})
+      finishOne()
+    },
+    [finishOne],
+  )
+
+  const cancelAll = useCallback(() => {
+    for (const item of items) if (isActive(item)) cancel(item.key)
+  }, [items, cancel])
+
+  const total = overall(items)
+  useLeaveWarning(total.active > 0)
+  return { items, total, add, cancel, cancelAll }
+}
+
+export const isActive = (item: UploadItem) =>
+  item.status === 'queued' || item.status === 'uploading' || item.status === 'retrying'
+
+/** The folder for a dropped path below `folderId`, created once (parents first) and remembered. */
+function useFolderMaker(folderId: string) {
+  const folders = useRef(new Map<string, Promise<string>>())
+  const folderFor = useCallback(
+    (path: string[]): Promise<string> => {
+      if (path.length === 0) return Promise.resolve(folderId)
+      // Paths are relative to the target folder: key the cache by both.
+      const key = `${folderId}:${path.join('/')}`
+      let found = folders.current.get(key)
+      if (!found) {
+        found = folderFor(path.slice(0, -1)).then((parent) => createFolder(parent, path.at(-1)!))
+        folders.current.set(key, found)
+        found.catch(() => folders.current.delete(key))
+      }
+      return found
+    },
+    [folderId],
+  )
+  return folderFor
+}
+
+/** Leaving the page mid-upload: the browser warns (the upload can resume later, but only from here). */
+function useLeaveWarning(busy: boolean) {
+  useEffect(() => {
+    if (!busy) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [busy])
+}
