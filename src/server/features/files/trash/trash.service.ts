@@ -11,6 +11,7 @@ import { readableFile, readableFolder, subtreeAccess } from '../access/item-acce
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
 import { loadSubtree } from '../items/tree.repository'
+import { stopLinksOfTrashedItems } from '../links/share-links.repository'
 import { markTrashed } from './trash.repository'
 
 // Moving to the trash (product.md §2 "Trash", docs/decisions/0026): one file, or a folder with every
@@ -64,6 +65,8 @@ export async function trashPrepared(
 ): Promise<TrashOutcome> {
   if (prepared.kind === 'file') {
     const count = await markTrashed(trx, { type: 'file', row: prepared.file }, prepared.folder, who.id, now)
+    // Trashing stops the item's share links for good: a restore brings the item back, not its links.
+    await stopLinksOfTrashedItems(trx, now)
     return {
       name: prepared.file.filename,
       folderId: prepared.folder.id,
@@ -73,6 +76,7 @@ export async function trashPrepared(
     }
   }
   const count = await markTrashed(trx, { type: 'folder', row: prepared.folder }, prepared.parent, who.id, now)
+  await stopLinksOfTrashedItems(trx, now)
   return {
     name: prepared.folder.folder_name,
     folderId: prepared.parent?.id ?? prepared.folder.id,
