@@ -18,7 +18,7 @@ const owner = {
   verified: true,
 }
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -68,6 +68,8 @@ test('share a folder by link with a password, open it without an account, and re
   await visitor.getByLabel('Password').fill('wrong guess')
   await visitor.getByRole('button', { name: 'Open' }).click()
   await expect(visitor.getByText('That is not the password of this link.').first()).toBeVisible()
+  // The browser logs the refused unlock (401) as a failed resource: provoked on purpose.
+  browserIssues.clear()
   await visitor.getByLabel('Password').fill('open sesame')
   await visitor.getByRole('button', { name: 'Open' }).click()
   await expect(visitor.getByRole('heading', { name: top, level: 1 })).toBeVisible()
@@ -79,11 +81,9 @@ test('share a folder by link with a password, open it without an account, and re
   expect(fs.readFileSync(await download.path(), 'utf8')).toBe('shared by link')
 
   // The owner sees the use, then makes a file drop.
-  await expect(async () => {
-    await page.reload()
-    await page.getByRole('button', { name: 'Share' }).click()
-    await expect(page.getByRole('list', { name: 'Links' })).toContainText('used 1 times', { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+  await page.reload()
+  await page.getByRole('button', { name: 'Share' }).click()
+  await expect(page.getByRole('list', { name: 'Links' })).toContainText('used 1 times', { timeout: 15_000 })
   const dialog = page.getByRole('dialog', { name: `Share “${top}”` })
   await dialog.getByLabel('Link gives').selectOption('upload')
   await dialog.getByRole('button', { name: 'Create link' }).click()
