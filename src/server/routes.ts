@@ -11,6 +11,7 @@ import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { auditRoutes } from './features/audit/audit.routes'
 import { itemsRoutes } from './features/files/items/items.routes'
+import { shareLinksRoutes } from './features/files/links/share-links.routes'
 import { sharingRoutes } from './features/files/sharing/sharing.routes'
 import { downloadsRoutes } from './features/files/transfer/downloads.routes'
 import { folderZipRoutes } from './features/files/transfer/folder-zip.routes'
@@ -63,6 +64,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...uploadsRoutes,
     ...downloadsRoutes,
     ...folderZipRoutes,
+    ...shareLinksRoutes,
     ...checkoutRoutes,
     ...paystackWebhookRoutes,
     ...ordersRoutes,

@@ -129,6 +129,13 @@ export const routes: RouteObject[] = [
               import('./features/inbox/ebook-link-page').then((m) => ({ Component: m.EbookDownloadPage })),
           },
           {
+            path: 's/:token',
+            lazy: () =>
+              import('./features/files/links/shared-link-page').then((m) => ({
+                Component: m.SharedLinkPage,
+              })),
+          },
+          {
             path: 'ebook/unsubscribe',
             lazy: () =>
               import('./features/inbox/ebook-link-page').then((m) => ({ Component: m.EbookUnsubscribePage })),

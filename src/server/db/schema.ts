@@ -13,6 +13,7 @@ import type {
   FilesTable,
   FolderPermissionsTable,
   FoldersTable,
+  ShareLinksTable,
   TrashItemsTable,
   UploadSessionsTable,
 } from './schema/files'
@@ -74,6 +75,7 @@ export interface DB {
   trash_items: TrashItemsTable
   blob_deletions: BlobDeletionsTable
   upload_sessions: UploadSessionsTable
+  share_links: ShareLinksTable
   notifications: NotificationsTable
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable

@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'two_factor.recovery_codes_renewed',
   'two_factor.recovery_code_used',
   'two_factor.reset',
+  'share_link.created',
+  'share_link.revoked',
+  'share_link.password_failed',
+  'share_link.file_dropped',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -98,3 +98,26 @@ export interface BlobDeletionsTable {
   lastError: string | null
   createdAt: Timestamp
 }
+
+/** Ours (0028): a link that reaches a file or folder without an account (docs/decisions/0087). */
+export interface ShareLinksTable {
+  id: string
+  /** Lowercase hex SHA-256 of the link's token; the token itself is only ever in the link. */
+  token_hash: string
+  item_type: 'file' | 'folder'
+  item_id: string
+  /** view: browse and preview; download: also download and zip; upload: a folder's file drop. */
+  mode: 'view' | 'download' | 'upload'
+  /** argon2id of the link's password; null when it has none. */
+  password_hash: string | null
+  expires_at: Timestamp | null
+  download_limit: number | null
+  /** Downloads and zips served (and files dropped) through the link. */
+  use_count: Generated<number>
+  created_by: string | null
+  created_at: Timestamp
+  last_used_at: Timestamp | null
+  /** Set once the link stops for good: revoked by hand, or its item went to the trash. */
+  stopped_at: Timestamp | null
+  stopped_reason: 'revoked' | 'trashed' | null
+}

@@ -16,6 +16,8 @@ const SECRET_PARAM = /token|secret|access_code/i
 /** A segment that looks like a credential anyway: long, opaque, URL-safe (UUIDs are 36 characters). */
 const OPAQUE_SEGMENT = /^[A-Za-z0-9._~-]{40,}$/
 export const REDACTED = '[redacted]'
+/** Web pages whose next segment is a credential: a share link's page, /s/{token}. */
+const SECRET_PAGE_PREFIXES = new Set(['s'])
 
 /**
  * The request path fit for a log line: each segment the route template names as a secret parameter
@@ -29,6 +31,7 @@ export function redactPath(path: string, template: string | undefined): string {
     .map((segment, i) => {
       const name = names?.[i]
       if (name?.startsWith(':') && SECRET_PARAM.test(name)) return REDACTED
+      if (i === 2 && template === undefined && SECRET_PAGE_PREFIXES.has(segments[1] ?? '')) return REDACTED
       return OPAQUE_SEGMENT.test(segment) ? REDACTED : segment
     })
     .join('/')

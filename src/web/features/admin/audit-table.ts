@@ -49,6 +49,10 @@ const LABELS: Record<AuditAction, string> = {
   'two_factor.recovery_codes_renewed': 'Recovery codes renewed',
   'two_factor.recovery_code_used': 'Recovery code used',
   'two_factor.reset': 'Two-factor sign-in reset',
+  'share_link.created': 'Share link made',
+  'share_link.revoked': 'Share link revoked',
+  'share_link.password_failed': 'Share link: wrong password',
+  'share_link.file_dropped': 'File dropped through a share link',
 }
 
 /** A readable name for an action; one the web app does not know yet is shown as recorded. */

@@ -13,6 +13,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { useSession } from '../accounts/session'
 import { filesApi, useAccessList, useFilesMutation, useShareCandidates } from './files-api'
+import { ShareLinksSection } from './links/share-links-section'
 
 /** Someone found by the lookup, or an e-mail address typed in full (which may or may not have an account). */
 type Chosen = { kind: 'person'; person: ShareCandidate } | { kind: 'address'; email: string }
@@ -264,6 +265,7 @@ export function ShareDialog({
             </>
           )}
         </section>
+        <ShareLinksSection itemType="folder" itemId={folder.id} />
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="secondary">Done</Button>

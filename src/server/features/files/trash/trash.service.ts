@@ -11,6 +11,7 @@ import { readableFile, readableFolder, subtreeAccess } from '../access/item-acce
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
 import { loadSubtree } from '../items/tree.repository'
+import { stopLinksOfTrashedItems } from '../links/share-links.repository'
 import { markTrashed } from './trash.repository'
 
 // Moving to the trash (product.md §2 "Trash", docs/decisions/0026): one file, or a folder with every
@@ -72,6 +73,8 @@ export async function trashPrepared(
       who.id,
       now,
     )
+    // Trashing stops the item's share links for good: a restore brings the item back, not its links.
+    await stopLinksOfTrashedItems(trx, now)
     return {
       entryId,
       name: prepared.file.filename,
@@ -88,6 +91,7 @@ export async function trashPrepared(
     who.id,
     now,
   )
+  await stopLinksOfTrashedItems(trx, now)
   return {
     entryId,
     name: prepared.folder.folder_name,

@@ -1,0 +1,328 @@
+import type { IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { idParamsSchema } from '../../../../shared/contract/files'
+import {
+  createdShareLinkSchema,
+  createShareLinkSchema,
+  droppedFileSchema,
+  SHARE_KEY_HEADER,
+  sharedListingSchema,
+  shareFolderQuerySchema,
+  shareKeySchema,
+  shareLinkIdParamsSchema,
+  shareLinkInfoSchema,
+  shareLinkRevokedSchema,
+  shareLinksSchema,
+  shareTokenFileParamsSchema,
+  shareTokenParamsSchema,
+  unlockShareLinkSchema,
+} from '../../../../shared/contract/share-links'
+import type { AppEnv } from '../../../deps'
+import { sendBlob } from '../../../lib/http/blob-response'
+import { requireSignedIn } from '../../../lib/http/caller'
+import { clientAddress } from '../../../lib/http/client-address'
+import { contentDisposition } from '../../../lib/http/content-disposition'
+import {
+  acceptRangesHeader,
+  contentRangeHeader,
+  etagHeader,
+  rangeRequestHeaders,
+} from '../../../lib/http/documented-headers'
+import { SANDBOX_CSP } from '../../../lib/http/presentation-policy'
+import { defineRoute, type HeaderDef } from '../../../lib/http/route'
+import { zipLength, zipStream } from '../../../lib/zip/stored-zip'
+import { forbidden, notFound, tags } from '../access/route-helpers'
+import {
+  dropFile,
+  sharedFileToSend,
+  sharedListing,
+  sharedZipEntries,
+  shareLinkInfo,
+  unlockShareLink,
+} from './share-link-visits.service'
+import { createShareLink, listShareLinks, revokeShareLink } from './share-links.service'
+
+// Share links (docs/decisions/0087). The owners' routes list, make and revoke an item's links; the
+// visitors' routes under /api/s/:token need no account, only the token (and, for a link with a
+// password, the key POST /api/s/:token/unlock gives, sent as X-Share-Key or ?key=). The token is a
+// path parameter named `token`, so the request log redacts it.
+
+const keyHeader: Record<string, HeaderDef> = {
+  [SHARE_KEY_HEADER]: { description: 'The key the unlock answered, for a link with a password' },
+}
+const keyQuery = z.object({ key: z.string().max(512).optional() })
+const folderKeyQuery = shareFolderQuerySchema.extend(keyQuery.shape)
+
+function keyOf(c: Context<AppEnv>, query: { key?: string } | undefined): string | undefined {
+  return c.req.header(SHARE_KEY_HEADER) ?? query?.key
+}
+
+function visitorOrigin(c: Context<AppEnv>) {
+  return {
+    ipAddress: clientAddress(c, c.var.deps.env.trustProxy),
+    userAgent: c.req.header('user-agent'),
+  }
+}
+
+function requestBody(c: Context<AppEnv>): Readable | AsyncIterable<Uint8Array> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming) return incoming
+  const body = c.req.raw.body
+  return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([])
+}
+
+const stopped = {
+  404: { description: 'No such link (or nothing the link reaches)' },
+  410: {
+    description: '`link_expired`, `link_used_up` or `link_stopped` (revoked, trashed, no longer shareable)',
+  },
+}
+const locked = { 401: { description: '`password_required`: unlock the link first' } }
+
+const fileResponses = {
+  200: {
+    description: 'The bytes, in the file’s own type',
+    contentType: '*/*',
+    headers: { ...etagHeader, ...acceptRangesHeader },
+  },
+  206: {
+    description: 'One byte range',
+    contentType: '*/*',
+    headers: { ...etagHeader, ...acceptRangesHeader, ...contentRangeHeader('`bytes first-last/size`') },
+  },
+  304: { description: 'Not modified (If-None-Match)', headers: { ...etagHeader, ...acceptRangesHeader } },
+  ...locked,
+  403: { description: 'The link does not allow this (view only, or a file drop)' },
+  ...stopped,
+  416: { description: 'Range outside the file', headers: contentRangeHeader('`bytes */size`') },
+}
+
+const ownerRoutes = (['folder', 'file'] as const).flatMap((itemType) => {
+  const base = itemType === 'folder' ? '/api/folders/:id/links' : '/api/files/:id/links'
+  return [
+    defineRoute({
+      method: 'get',
+      path: base,
+      summary: `The ${itemType}’s share links, newest first (for whoever may share it)`,
+      tags,
+      access: 'signedIn',
+      request: { params: idParamsSchema },
+      responses: {
+        200: { description: 'The links, with their creators and use counts', schema: shareLinksSchema },
+        ...forbidden,
+        ...notFound,
+      },
+      handler: (c, { params }) =>
+        listShareLinks(c.var.deps, requireSignedIn(c.var.caller), itemType, params.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: base,
+      summary: `Makes a share link to the ${itemType}; its token is shown only in this answer`,
+      tags,
+      access: 'signedIn',
+      request: { params: idParamsSchema, body: createShareLinkSchema },
+      responses: {
+        201: { description: 'The link, with its token and page path', schema: createdShareLinkSchema },
+        ...forbidden,
+        ...notFound,
+      },
+      handler: async (c, { params, body }) =>
+        c.json(
+          await createShareLink(c.var.deps, requireSignedIn(c.var.caller), itemType, params.id, body),
+          201,
+        ),
+    }),
+  ]
+})
+
+export const shareLinksRoutes = [
+  ...ownerRoutes,
+  defineRoute({
+    method: 'delete',
+    path: '/api/share-links/:id',
+    summary: 'Revokes a share link for good (its creator, or whoever may share its item)',
+    tags,
+    access: 'signedIn',
+    request: { params: shareLinkIdParamsSchema },
+    responses: {
+      200: { description: 'Revoked', schema: shareLinkRevokedSchema },
+      ...notFound,
+    },
+    handler: (c, { params }) => revokeShareLink(c.var.deps, requireSignedIn(c.var.caller), params.id),
+  }),
+
+  // ---- The visitors' side
+  defineRoute({
+    method: 'get',
+    path: '/api/s/:token',
+    summary: 'What a share link shares, and whether it needs its password',
+    tags,
+    access: 'public',
+    request: { params: shareTokenParamsSchema, query: keyQuery, headers: keyHeader },
+    responses: { 200: { description: 'The link', schema: shareLinkInfoSchema }, ...stopped },
+    handler: (c, { params, query }) => shareLinkInfo(c.var.deps, params.token, keyOf(c, query)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/s/:token/unlock',
+    summary: 'Checks a share link’s password (throttled); answers the key to send with later requests',
+    tags,
+    access: 'public',
+    request: { params: shareTokenParamsSchema, body: unlockShareLinkSchema },
+    responses: {
+      200: { description: 'The key, valid for 12 hours', schema: shareKeySchema },
+      401: { description: '`wrong_password`' },
+      ...stopped,
+      429: { description: '`rate_limited`: too many wrong passwords (Retry-After)' },
+    },
+    handler: (c, { params, body }) => {
+      const from = visitorOrigin(c)
+      return unlockShareLink(c.var.deps, params.token, body.password, from, from.ipAddress)
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/s/:token/listing',
+    summary: 'A folder of a shared folder: its subfolders the link reaches and its files',
+    tags,
+    access: 'public',
+    request: { params: shareTokenParamsSchema, query: folderKeyQuery, headers: keyHeader },
+    responses: {
+      200: { description: 'The listing', schema: sharedListingSchema },
+      ...locked,
+      403: { description: 'A file drop link lists nothing' },
+      ...stopped,
+    },
+    handler: (c, { params, query }) => sharedListing(c.var.deps, params.token, keyOf(c, query), query.folder),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/s/:token/files/:fileId/preview',
+    summary: 'Shows a shared file inline when that is safe for its type',
+    tags,
+    access: 'public',
+    request: {
+      params: shareTokenFileParamsSchema,
+      query: keyQuery,
+      headers: { ...rangeRequestHeaders, ...keyHeader },
+    },
+    responses: fileResponses,
+    handler: async (c, { params, query }) =>
+      sendBlob(
+        c,
+        await sharedFileToSend(
+          c.var.deps,
+          params.token,
+          keyOf(c, query),
+          params.fileId,
+          'inline',
+          c.req.header('range'),
+        ),
+      ),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/s/:token/files/:fileId/download',
+    summary: 'Downloads a shared file; each download from the first byte counts against the limit',
+    tags,
+    access: 'public',
+    request: {
+      params: shareTokenFileParamsSchema,
+      query: keyQuery,
+      headers: { ...rangeRequestHeaders, ...keyHeader },
+    },
+    responses: fileResponses,
+    handler: async (c, { params, query }) =>
+      sendBlob(
+        c,
+        await sharedFileToSend(
+          c.var.deps,
+          params.token,
+          keyOf(c, query),
+          params.fileId,
+          'attachment',
+          c.req.header('range'),
+        ),
+      ),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/s/:token/zip',
+    summary: 'A folder of a shared folder as a streamed zip of what the link reaches (one use)',
+    tags,
+    access: 'public',
+    request: { params: shareTokenParamsSchema, query: folderKeyQuery, headers: keyHeader },
+    responses: {
+      200: { description: 'A stored (uncompressed) zip, zip64 when large', contentType: 'application/zip' },
+      ...locked,
+      403: { description: 'The link does not allow downloads' },
+      ...stopped,
+    },
+    handler: async (c, { params, query }) => {
+      const { name, entries } = await sharedZipEntries(
+        c.var.deps,
+        params.token,
+        keyOf(c, query),
+        query.folder,
+      )
+      const headers = {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(zipLength(entries)),
+        'Content-Disposition': contentDisposition('attachment', `${name}.zip`),
+        'Content-Security-Policy': SANDBOX_CSP,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      }
+      const body = Readable.toWeb(
+        Readable.from(zipStream(entries), { objectMode: false }),
+      ) as ReadableStream<Uint8Array>
+      return new Response(body, { status: 200, headers })
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/s/:token/files',
+    summary: 'Drops one file into a file drop link’s folder (raw bytes; the name in ?name=)',
+    tags,
+    access: 'public',
+    request: {
+      params: shareTokenParamsSchema,
+      query: keyQuery.extend({ name: z.string({ error: 'Give the file’s name.' }).min(1).max(1024) }),
+      bodyType: 'raw',
+      rawContentTypes: {
+        types: ['application/octet-stream', ''],
+        reason: 'a file’s bytes, streamed to storage as they arrive',
+      },
+      headers: keyHeader,
+    },
+    responses: {
+      201: {
+        description: 'Stored (under a free name if the one given was taken)',
+        schema: droppedFileSchema,
+      },
+      ...locked,
+      403: { description: 'The link is not a file drop' },
+      ...stopped,
+      413: { description: '`upload_too_large` or `quota_exceeded` (the link owner’s quota)' },
+      422: { description: 'A name the rules refuse' },
+    },
+    handler: async (c, { params, query }) => {
+      const declared = c.req.header('content-length')
+      const result = await dropFile(
+        c.var.deps,
+        params.token,
+        keyOf(c, query),
+        {
+          name: query.name,
+          body: requestBody(c),
+          contentLength: declared && /^\d{1,16}$/.test(declared) ? Number(declared) : undefined,
+        },
+        visitorOrigin(c),
+      )
+      return c.json(result, 201)
+    },
+  }),
+]

@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { CreatedShareLink, CreateShareLink, ShareLink } from '../../../../shared/contract/share-links'
+import type { AppDeps } from '../../../deps'
+import { type Caller, recordedAs, type SignedInCaller } from '../../../lib/http/caller'
+import { HttpProblem, problems } from '../../../lib/http/problem'
+import { newId } from '../../../lib/ids'
+import { canRevokeLink, canShareByLink, linkState, modeAllowed } from '../../../policies/share-links.policy'
+import { hashPassword } from '../../accounts/passwords'
+import { recordAudit } from '../../audit/audit.service'
+import { loadFolderAccess } from '../access/folder-access.repository'
+import { readableFile, readableFolder } from '../access/item-access'
+import { findFile } from '../access/item-rows.repository'
+import {
+  findShareLink,
+  insertShareLink,
+  type ShareLinkRow,
+  shareLinksOf,
+  stopShareLink,
+} from './share-links.repository'
+
+// The owners' side of share links (docs/decisions/0087): list an item's links, make one, revoke one.
+// Whoever may share the item (administrator of a folder, editor of a file's folder) sees and makes
+// its links; the token is shown once, when made, and only its SHA-256 is kept.
+
+type ItemType = 'file' | 'folder'
+
+export function hashShareToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex')
+}
+
+/** The item and the caller's access on the folder that decides (the file's folder for a file). */
+async function sharedItem(deps: AppDeps, who: SignedInCaller, itemType: ItemType, itemId: string) {
+  const db = deps.database.db
+  if (itemType === 'folder') {
+    const { folder, access } = await readableFolder(db, who, itemId)
+    return { name: folder.folder_name, access }
+  }
+  const { file, access } = await readableFile(db, who, itemId)
+  return { name: file.filename, access }
+}
+
+async function manageableItem(deps: AppDeps, who: SignedInCaller, itemType: ItemType, itemId: string) {
+  const item = await sharedItem(deps, who, itemType, itemId)
+  if (!canShareByLink(itemType, item.access))
+    throw problems.forbidden(
+      itemType === 'folder'
+        ? 'Only administrators of this folder can share it by link.'
+        : 'Only editors of this file’s folder can share it by link.',
+    )
+  return item
+}
+
+function present(row: ShareLinkRow & { creator_name?: string | null }, now: Date): ShareLink {
+  return {
+    id: row.id,
+    itemType: row.item_type,
+    itemId: row.item_id,
+    mode: row.mode,
+    hasPassword: row.password_hash !== null,
+    expiresAt: row.expires_at,
+    downloadLimit: row.download_limit === null ? null : Number(row.download_limit),
+    useCount: Number(row.use_count),
+    createdAt: row.created_at,
+    createdBy: row.created_by ? { id: row.created_by, name: row.creator_name ?? '' } : null,
+    lastUsedAt: row.last_used_at,
+    state: linkState({ ...row, use_count: Number(row.use_count) }, now),
+  }
+}
+
+export async function listShareLinks(deps: AppDeps, who: SignedInCaller, itemType: ItemType, itemId: string) {
+  await manageableItem(deps, who, itemType, itemId)
+  const rows = await shareLinksOf(deps.database.db, itemType, itemId)
+  const now = deps.clock()
+  return { items: rows.map((r) => present({ ...r, use_count: Number(r.use_count) }, now)) }
+}
+
+export async function createShareLink(
+  deps: AppDeps,
+  who: SignedInCaller,
+  itemType: ItemType,
+  itemId: string,
+  input: CreateShareLink,
+): Promise<CreatedShareLink> {
+  await manageableItem(deps, who, itemType, itemId)
+  if (!modeAllowed(itemType, input.mode))
+    throw problems.validation({ mode: ['A file drop is for folders only.'] })
+  const now = deps.clock()
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null
+  if (expiresAt && expiresAt.getTime() <= now.getTime())
+    throw problems.validation({ expiresAt: ['Choose a time in the future.'] })
+  if (input.mode === 'upload' && input.downloadLimit)
+    throw problems.validation({ downloadLimit: ['A file drop has no downloads to limit.'] })
+
+  const token = randomBytes(16).toString('base64url')
+  const row: ShareLinkRow = {
+    id: newId(now.getTime()),
+    token_hash: hashShareToken(token),
+    item_type: itemType,
+    item_id: itemId,
+    mode: input.mode,
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    expires_at: expiresAt ? expiresAt.toISOString() : null,
+    download_limit: input.downloadLimit ?? null,
+    use_count: 0,
+    created_by: who.id,
+    created_at: now.toISOString(),
+    last_used_at: null,
+    stopped_at: null,
+    stopped_reason: null,
+  }
+  await deps.database.db.transaction().execute(async (trx) => {
+    await insertShareLink(trx, row)
+    await recordAudit(
+      trx,
+      {
+        action: 'share_link.created',
+        actor: recordedAs(who),
+        target: { type: itemType, id: itemId },
+        from: who.from,
+        details: {
+          link: row.id,
+          mode: row.mode,
+          protectedBy: row.password_hash !== null ? 'a password' : 'nothing',
+          expiresAt: row.expires_at,
+          downloadLimit: row.download_limit,
+        },
+      },
+      now,
+    )
+  })
+  return { ...present({ ...row, creator_name: who.name }, now), token, path: `/s/${token}` }
+}
+
+/** The access that decides on a link's item now (null when the item or its folder is gone). */
+async function accessOnLinkItem(deps: AppDeps, who: Caller, link: ShareLinkRow) {
+  const db = deps.database.db
+  if (link.item_type === 'folder') return loadFolderAccess(db, who, link.item_id)
+  const file = await findFile(db, link.item_id)
+  return file ? loadFolderAccess(db, who, file.folder_id) : null
+}
+
+export async function revokeShareLink(deps: AppDeps, who: SignedInCaller, linkId: string) {
+  const db = deps.database.db
+  const link = await findShareLink(db, linkId)
+  const access = link ? await accessOnLinkItem(deps, who, link) : null
+  if (!link || !canRevokeLink(who.id, link, access))
+    throw problems.notFound('There is no such link, or you cannot change it.')
+  const now = deps.clock()
+  await db.transaction().execute(async (trx) => {
+    const stopped = await stopShareLink(trx, link.id, 'revoked', now)
+    if (!stopped) return
+    await recordAudit(
+      trx,
+      {
+        action: 'share_link.revoked',
+        actor: recordedAs(who),
+        target: { type: link.item_type, id: link.item_id },
+        from: who.from,
+        details: { link: link.id },
+      },
+      now,
+    )
+  })
+  return { id: link.id, revoked: true as const }
+}
+
+export function linkStopped(detail: string, code = 'link_stopped'): HttpProblem {
+  return new HttpProblem(410, code, detail)
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod'
+import { itemIdSchema } from './files'
+
+// Share links (product.md §8, docs/decisions/0087): a file or folder reached without an account.
+// The item's administrators (folders) or editors (files) make and revoke them; anyone holding the
+// link's token opens the public side under /api/s/{token}.
+
+export const SHARE_LINK_MODES = ['view', 'download', 'upload'] as const
+export type ShareLinkMode = (typeof SHARE_LINK_MODES)[number]
+
+export const SHARE_LINK_STATES = ['active', 'expired', 'used_up', 'revoked', 'trashed'] as const
+export type ShareLinkState = (typeof SHARE_LINK_STATES)[number]
+
+/** 128 random bits, base64url: what a link's URL carries after /s/. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
+export const SHARE_LINK_PASSWORD_MIN = 6
+export const SHARE_LINK_PASSWORD_MAX = 256
+export const SHARE_LINK_DOWNLOAD_LIMIT_MAX = 100_000
+
+export const createShareLinkSchema = z.object({
+  mode: z.enum(SHARE_LINK_MODES, { error: 'Choose view, download or file drop.' }),
+  password: z
+    .string({ error: 'Enter a password or leave it empty.' })
+    .max(SHARE_LINK_PASSWORD_MAX, `Keep the password under ${SHARE_LINK_PASSWORD_MAX} characters.`)
+    .refine((v) => v === '' || v.length >= SHARE_LINK_PASSWORD_MIN, {
+      error: `Use at least ${SHARE_LINK_PASSWORD_MIN} characters, or no password.`,
+    })
+    .optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'Give the expiry as a date and time.' })
+    .nullable()
+    .optional(),
+  downloadLimit: z
+    .number({ error: 'The download limit is a whole number.' })
+    .int({ error: 'The download limit is a whole number.' })
+    .min(1, { error: 'Allow at least one download.' })
+    .max(SHARE_LINK_DOWNLOAD_LIMIT_MAX, { error: `At most ${SHARE_LINK_DOWNLOAD_LIMIT_MAX} downloads.` })
+    .nullable()
+    .optional(),
+})
+export type CreateShareLink = z.infer<typeof createShareLinkSchema>
+
+export const shareLinkSchema = z
+  .object({
+    id: z.string(),
+    itemType: z.enum(['file', 'folder']),
+    itemId: z.string(),
+    mode: z.enum(SHARE_LINK_MODES),
+    hasPassword: z.boolean(),
+    expiresAt: z.string().nullable(),
+    downloadLimit: z.number().int().nullable(),
+    useCount: z.number().int(),
+    createdAt: z.string(),
+    createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+    lastUsedAt: z.string().nullable(),
+    state: z.enum(SHARE_LINK_STATES),
+  })
+  .meta({ id: 'ShareLink' })
+export type ShareLink = z.infer<typeof shareLinkSchema>
+
+export const shareLinksSchema = z.object({ items: z.array(shareLinkSchema) })
+
+/** The answer to creating a link: the only time its token is ever shown. */
+export const createdShareLinkSchema = shareLinkSchema
+  .extend({
+    token: z.string().describe('The secret part of the link'),
+    path: z.string().describe('The link’s page, /s/{token}'),
+  })
+  .meta({ id: 'CreatedShareLink' })
+export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>
+
+export const shareLinkIdParamsSchema = z.object({ id: itemIdSchema })
+export const shareTokenParamsSchema = z.object({
+  token: z.string().regex(SHARE_TOKEN_PATTERN, { error: 'No such link.' }),
+})
+export const shareTokenFileParamsSchema = shareTokenParamsSchema.extend({ fileId: itemIdSchema })
+
+/** Where in a shared folder: absent for the shared folder itself. */
+export const shareFolderQuerySchema = z.object({ folder: itemIdSchema.optional() })
+
+export const unlockShareLinkSchema = z.object({
+  password: z
+    .string({ error: 'Enter the password.' })
+    .min(1, 'Enter the password.')
+    .max(SHARE_LINK_PASSWORD_MAX),
+})
+
+/** Header carrying the proof a password-protected link was unlocked (also `?key=` on downloads). */
+export const SHARE_KEY_HEADER = 'X-Share-Key'
+
+export const shareKeySchema = z.object({
+  key: z.string().describe(`Send it as ${SHARE_KEY_HEADER} (or ?key= on download links)`),
+  expiresAt: z.string(),
+})
+
+export const sharedFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  updatedAt: z.string(),
+})
+export type SharedFile = z.infer<typeof sharedFileSchema>
+
+export const sharedFolderSchema = z.object({ id: z.string(), folder_name: z.string(), updatedAt: z.string() })
+
+/** What a link's page shows first: what it shares and whether a password is needed. */
+export const shareLinkInfoSchema = z.object({
+  itemType: z.enum(['file', 'folder']),
+  mode: z.enum(SHARE_LINK_MODES),
+  name: z.string(),
+  needsPassword: z.boolean(),
+  expiresAt: z.string().nullable(),
+  /** A file link's file (when unlocked). */
+  file: sharedFileSchema.nullable(),
+})
+export type ShareLinkInfo = z.infer<typeof shareLinkInfoSchema>
+
+/** One folder of a shared folder, as the link's visitor sees it. */
+export const sharedListingSchema = z.object({
+  folder: sharedFolderSchema,
+  /** From the shared folder down to this one. */
+  breadcrumbs: z.array(z.object({ id: z.string(), folder_name: z.string() })),
+  folders: z.array(sharedFolderSchema),
+  files: z.array(sharedFileSchema),
+  canDownload: z.boolean(),
+})
+export type SharedListing = z.infer<typeof sharedListingSchema>
+
+export const droppedFileSchema = z.object({ filename: z.string(), size: z.number() })
+
+export const shareLinkRevokedSchema = z.object({ id: z.string(), revoked: z.literal(true) })
