@@ -25,6 +25,7 @@ import { ShareDialog } from './share-dialog'
 import { UploadWidget } from './upload'
 import { useBulkActions } from './use-bulk-actions'
 import { useIsFolderSuperUser } from './use-file-manager-user'
+import { useFileVersionActions } from './versions/use-file-version-actions'
 import { useViewMode } from './view-mode'
 import { useZipDownload } from './zip-download'
 
@@ -48,6 +49,7 @@ export function FolderPage() {
   const [dialog, setDialog] = useState<Dialog>(null)
   const superUser = useIsFolderSuperUser()
   const zip = useZipDownload()
+  const versions = useFileVersionActions()
 
   const entries = useMemo(
     () => (listing.data ? toEntries(listing.data.folders, listing.data.files) : []),
@@ -112,6 +114,7 @@ export function FolderPage() {
     const a = entry.item.abilities as Record<string, boolean>
     const list: MenuAction[] = []
     if (entry.type === 'file') list.push({ label: 'Open', onSelect: () => openFile(entry.item) })
+    if (entry.type === 'file') list.push(...versions.actionsFor(entry.item))
     if (a.rename) list.push({ label: 'Rename', onSelect: () => setDialog({ kind: 'rename', entry }) })
     if (a.move) list.push({ label: 'Move to…', onSelect: () => bulk.move([refOf(entry)]) })
     if (a.copy) list.push({ label: 'Copy to…', onSelect: () => bulk.copy([refOf(entry)]) })
@@ -268,6 +271,7 @@ export function FolderPage() {
       )}
       {bulk.dialog}
       {previewed && <PreviewDialog file={previewed} onClose={closePreview} />}
+      {versions.elements}
       {dialog?.kind === 'newFolder' && (
         <NameDialog
           title="New folder"
