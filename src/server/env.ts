@@ -80,6 +80,7 @@ const rawEnvSchema = z.object({
   INBOX_LIMIT_PER_EMAIL: wholeNumber(1, 1_000_000).default(5),
   INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
   TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+  FILE_VERSIONS_KEPT: wholeNumber(0, 1000).default(10),
   BLOB_ORPHAN_GRACE_HOURS: wholeNumber(1, 24 * 365).default(24),
   MAX_UPLOAD_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
   // Customers' storage quota (docs/decisions/0046); 0: none. Staff and admins have none.
@@ -136,6 +137,8 @@ export type Env = {
   inbox: { minFillSeconds: number; limitPerIp: number; limitPerEmail: number; limitWindowMs: number }
   /** Days a trash entry waits before the purge job deletes it for good (docs/decisions/0026). */
   trashRetentionDays: number
+  /** A file's newest versions the retention purge always keeps; older ones go after trashRetentionDays (0088). */
+  fileVersionsKept: number
   /** A blob no row names is deleted only once older than this (integrity check, docs/decisions/0067). */
   blobOrphanGraceHours: number
   /** Uploads (docs/decisions/0028): size cap, customers' quota (undefined: none; 0046), how long an unfinished one may wait. */
@@ -276,6 +279,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       limitWindowMs: raw.INBOX_LIMIT_WINDOW_MINUTES * 60 * 1000,
     },
     trashRetentionDays: raw.TRASH_RETENTION_DAYS,
+    fileVersionsKept: raw.FILE_VERSIONS_KEPT,
     blobOrphanGraceHours: raw.BLOB_ORPHAN_GRACE_HOURS,
     uploads: {
       maxBytes: raw.MAX_UPLOAD_BYTES,

@@ -3,6 +3,7 @@ import { purgeEndedSessions } from './features/accounts/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/verification-tokens'
 import { purgeAbandonedUploads } from './features/files/transfer/upload-cleanup'
 import { purgeExpiredTrash } from './features/files/trash/trash-entries.service'
+import { purgeFileVersions } from './features/files/versions/file-versions.service'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
 import { purgeNotifications } from './features/notifications/notifications.retention'
@@ -38,6 +39,8 @@ export const INBOX_RETENTION_EVERY_MS = 6 * HOUR_MS
 export const NOTIFICATION_PURGE_EVERY_MS = 6 * HOUR_MS
 /** Trash entries past TRASH_RETENTION_DAYS (docs/decisions/0026): an hour late is of no consequence. */
 export const TRASH_PURGE_EVERY_MS = HOUR_MS
+/** File versions past the newest FILE_VERSIONS_KEPT and older than the trash retention (0088). */
+export const VERSION_PURGE_EVERY_MS = HOUR_MS
 /** Blobs of deleted files (docs/decisions/0027): soon, so storage is given back; failures back off. */
 export const BLOB_DELETIONS_EVERY_MS = 5 * MINUTE_MS
 /** Unfinished uploads past their expiry, orphaned staging files and abandoned blob writes. */
@@ -96,6 +99,12 @@ export function buildJobTable(
       run: async (signal) => ({
         deleted: await purgeExpiredTrash(deps, deps.clock(), deps.env.trashRetentionDays, signal),
       }),
+    },
+    {
+      name: 'purge-file-versions',
+      everyMs: VERSION_PURGE_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: async (signal) => ({ deleted: await purgeFileVersions(deps, deps.clock(), signal) }),
     },
     {
       name: 'delete-blobs',

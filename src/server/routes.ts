@@ -17,6 +17,7 @@ import { downloadsRoutes } from './features/files/transfer/downloads.routes'
 import { folderZipRoutes } from './features/files/transfer/folder-zip.routes'
 import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
+import { fileVersionsRoutes } from './features/files/versions/file-versions.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage.routes'
@@ -65,6 +66,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...downloadsRoutes,
     ...folderZipRoutes,
     ...shareLinksRoutes,
+    ...fileVersionsRoutes,
     ...checkoutRoutes,
     ...paystackWebhookRoutes,
     ...ordersRoutes,

@@ -155,7 +155,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
     'deliveryFileSha256',
   ],
   folders: ['name_key', 'createdBy'],
-  files: ['name_key', 'createdBy', 'sha256'],
+  files: ['name_key', 'createdBy', 'sha256', 'contentBy'],
   trash_items: ['trashedBy'],
   sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],
   verification_tokens: ['purpose', 'createdAt'],

@@ -177,7 +177,7 @@ describe('tus uploads', () => {
     expect((await editor.client.request(location, { method: 'HEAD', headers: tusBase })).status).toBe(404)
   })
 
-  it('replaces a file’s content, keeping its id and name; the old blob and its thumbnail go through the deletion queue', async () => {
+  it('replaces a file’s content, keeping its id and name and the old content as a version; a deleted version’s blob and thumbnail go through the deletion queue', async () => {
     const v1 = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
       .png()
       .toBuffer()
@@ -196,17 +196,25 @@ describe('tus uploads', () => {
     expect(res.status).toBe(204)
     expect(res.headers.get('depot-file-id')).toBe(id)
     const row = await fileRow(id)
-    expect(row).toMatchObject({ filename: 'logo.png', sha256: sha(v2) })
+    expect(row).toMatchObject({ filename: 'logo.png', sha256: sha(v2), contentBy: editor.id })
     expect(row.path).not.toBe(oldKey)
-    // Queued in the replacing transaction, not deleted on the spot: a storage failure now is retried.
+    // The old content is a version now, in the replacing transaction: nothing queues its blob.
+    const version = await t.database.db
+      .selectFrom('file_versions')
+      .selectAll()
+      .where('file_id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(version).toMatchObject({ path: oldKey, sha256: sha(v1), size: v1.length, createdBy: editor.id })
     const queued = await t.database.db
       .selectFrom('blob_deletions')
       .select('key')
       .where('key', '=', oldKey)
-      .executeTakeFirst()
-    expect(queued).toEqual({ key: oldKey })
-    expect(await t.deps.storage.exists(oldKey)).toBe(true)
+      .execute()
+    expect(queued).toEqual([])
 
+    const admin = await signedIn(t, { role: 'admin' })
+    const deleted = await admin.client.json(`/api/files/${id}/versions/${version.id}`, 'DELETE')
+    expect(deleted.status).toBe(200)
     const job = buildJobTable(t.deps).find((j) => j.name === 'delete-blobs')!
     await job.run(new AbortController().signal)
     expect(await t.deps.storage.exists(oldKey)).toBe(false)

@@ -7,9 +7,9 @@ import { insertFile, insertFolder, insertOrder, insertProduct } from '../support
 import { insertUser } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
-// The blob deletion queue deletes a blob only when no row names it at the moment of deletion: files,
-// product covers and deliverables, the file a paid order line took, and uploads under way (the key
-// their blob commits under). Every such column is in BLOB_REFERENCES.
+// The blob deletion queue deletes a blob only when no row names it at the moment of deletion: files
+// and their earlier versions, product covers and deliverables, the file a paid order line took, and
+// uploads under way (the key their blob commits under). Every such column is in BLOB_REFERENCES.
 
 describe('the blob deletion queue', () => {
   it('keeps every blob a row still names, deletes the rest, and empties the queue', async () => {
@@ -24,10 +24,25 @@ describe('the blob deletion queue', () => {
     const deliverable = await put('an e-book')
     const orderLineKey = await put('the e-book a buyer paid for')
     const uploadKey = await put('an upload that committed its blob')
+    const versionKey = await put('an earlier version of a file')
     const unnamed = await put('nobody names me')
 
     const folder = await insertFolder(db)
-    await insertFile(db, folder.id, { path: fileKey, size: 6 })
+    const file = await insertFile(db, folder.id, { path: fileKey, size: 6 })
+    await db
+      .insertInto('file_versions')
+      .values({
+        id: newId(),
+        file_id: file.id,
+        path: versionKey,
+        size: 28,
+        sha256: null,
+        mimetype: 'text/plain',
+        createdBy: null,
+        createdAt: now.toISOString(),
+        replacedAt: now.toISOString(),
+      })
+      .execute()
     const product = await insertProduct(db, {
       coverSmallKey: coverSmall,
       coverLargeKey: coverLarge,
@@ -61,10 +76,10 @@ describe('the blob deletion queue', () => {
       })
       .execute()
 
-    const named = [fileKey, coverSmall, coverLarge, deliverable, orderLineKey, uploadKey]
+    const named = [fileKey, versionKey, coverSmall, coverLarge, deliverable, orderLineKey, uploadKey]
     await enqueueBlobDeletions(db, [...named, unnamed], now)
     const result = await drainBlobDeletions(db, t.deps.storage, now)
-    expect(result).toEqual({ deleted: 7, failed: 0 })
+    expect(result).toEqual({ deleted: 8, failed: 0 })
     for (const key of named) expect(await t.deps.storage.exists(key)).toBe(true)
     expect(await t.deps.storage.exists(unnamed)).toBe(false)
     expect(await db.selectFrom('blob_deletions').selectAll().execute()).toEqual([])

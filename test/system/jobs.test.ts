@@ -76,6 +76,7 @@ describe('the job table', () => {
       'purge-resolved-inbox',
       'purge-notifications',
       'purge-trash',
+      'purge-file-versions',
       'delete-blobs',
       'purge-abandoned-uploads',
       'reconcile-orders',

@@ -11,6 +11,7 @@ import type {
 import type {
   BlobDeletionsTable,
   FilesTable,
+  FileVersionsTable,
   FolderPermissionsTable,
   FoldersTable,
   ShareLinksTable,
@@ -71,6 +72,7 @@ export interface DB {
   refunds: RefundsTable
   folders: FoldersTable
   files: FilesTable
+  file_versions: FileVersionsTable
   folder_permissions: FolderPermissionsTable
   trash_items: TrashItemsTable
   blob_deletions: BlobDeletionsTable

@@ -22,6 +22,7 @@ import * as m0023 from './0023-site-images'
 import * as m0025 from './0025-invitations'
 import * as m0026 from './0026-shared-upload-staging'
 import * as m0028 from './0028-share-links'
+import * as m0029 from './0029-file-versions'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0025-invitations': m0025,
   '0026-shared-upload-staging': m0026,
   '0028-share-links': m0028,
+  '0029-file-versions': m0029,
 }

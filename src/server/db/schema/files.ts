@@ -35,6 +35,28 @@ export interface FilesTable {
   createdBy: string | null
   /** Ours (0009): lowercase hex SHA-256 of the content, the download's strong ETag. */
   sha256: string | null
+  /** Ours (0029): who made the current content (a replacement or a restored version); null: createdBy. */
+  contentBy: string | null
+}
+
+/**
+ * Ours (0029, docs/decisions/0088): an earlier content of a file, kept when it was replaced. Names a
+ * blob (lib/storage/blob-references.repository.ts).
+ */
+export interface FileVersionsTable {
+  id: string
+  file_id: string
+  /** Storage key of the blob. */
+  path: string
+  size: number
+  sha256: string | null
+  mimetype: string
+  /** Who made this content; null once that user is gone. */
+  createdBy: string | null
+  /** When this content was made (the file's updatedAt then). */
+  createdAt: Timestamp
+  /** When it stopped being the current content. */
+  replacedAt: Timestamp
 }
 
 /**

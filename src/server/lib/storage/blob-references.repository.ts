@@ -17,6 +17,8 @@ export const DELIVERING_ORDER_STATUSES = ['paid', 'refund_pending'] as const
 
 export const BLOB_REFERENCES = [
   { table: 'files', column: 'path', id: 'id', staged: false },
+  // A file's earlier contents (docs/decisions/0088).
+  { table: 'file_versions', column: 'path', id: 'id', staged: false },
   { table: 'products', column: 'deliveryFileKey', id: 'id', staged: false },
   { table: 'products', column: 'coverSmallKey', id: 'id', staged: false },
   { table: 'products', column: 'coverLargeKey', id: 'id', staged: false },

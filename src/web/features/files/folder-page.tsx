@@ -1,5 +1,7 @@
+import { Link2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useParams } from 'react-router'
+import type { FileItem } from '../../../shared/contract/files-responses'
 import { PageTitle } from '../../components/layout/page-title'
 import { Breadcrumbs } from './breadcrumbs'
 import { type Entry, entryName, sortingFrom, toEntries } from './entries'
@@ -11,6 +13,7 @@ import { FolderHeading } from './folder-heading'
 import { type ItemHandlers, itemActions } from './item-actions'
 import { ItemListing } from './item-listing'
 import { ItemMenu } from './item-menu'
+import { ShareLinksDialog } from './links/share-links-section'
 import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
 import { PreviewDialog } from './preview-dialog'
 import { SelectionBar } from './selection-bar'
@@ -19,6 +22,7 @@ import { useBulkActions } from './use-bulk-actions'
 import { useIsFolderSuperUser } from './use-file-manager-user'
 import { useFolderParams } from './use-folder-params'
 import { useFolderSelection } from './use-folder-selection'
+import { useFileVersionActions } from './versions/use-file-version-actions'
 import { useViewMode } from './view-mode'
 import { useZipDownload } from './zip-download'
 import { ZipStatus } from './zip-status'
@@ -33,6 +37,8 @@ export function FolderPage() {
   const [dialog, setDialog] = useState<FolderDialog>(null)
   const superUser = useIsFolderSuperUser()
   const zip = useZipDownload()
+  const versions = useFileVersionActions()
+  const [linking, setLinking] = useState<FileItem | null>(null)
   const uploads = useUploadQueue({ folderId: id, onBatchDone: () => void listing.refetch() })
 
   const entries = useMemo(
@@ -67,6 +73,12 @@ export function FolderPage() {
     copy: bulk.copy,
     share: (e) => setDialog({ kind: 'share', folder: e.item }),
     trash: bulk.trash,
+    fileExtras: (e) => [
+      ...versions.actionsFor(e.item),
+      ...(e.item.abilities.replace
+        ? [{ label: 'Share link…', icon: Link2, onSelect: () => setLinking(e.item) }]
+        : []),
+    ],
   }
   const contents =
     entries.length === 0 ? (
@@ -118,6 +130,13 @@ export function FolderPage() {
       )}
       {bulk.dialog}
       {previewed && <PreviewDialog file={previewed} onClose={address.closePreview} />}
+      {versions.elements}
+      {linking && (
+        <ShareLinksDialog
+          item={{ type: 'file', id: linking.id, name: linking.filename }}
+          onClose={() => setLinking(null)}
+        />
+      )}
       <FolderDialogs
         dialog={dialog}
         folder={folder}

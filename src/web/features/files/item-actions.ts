@@ -12,6 +12,8 @@ export interface ItemHandlers {
   copy?: (refs: ItemRef[]) => void
   share?: (entry: Entry & { type: 'folder' }) => void
   trash?: (refs: ItemRef[]) => void
+  /** More file actions after Download (Replace…, Versions…, Share link…). */
+  fileExtras?: (file: Entry & { type: 'file' }) => MenuAction[]
 }
 
 export const refOf = (e: Entry): ItemRef => ({ type: e.type, id: e.item.id })
@@ -28,6 +30,7 @@ export function itemActions(entry: Entry, on: ItemHandlers, suffix = ''): MenuAc
     const open = on.open
     if (open) list.push({ label: 'Open', icon: Eye, onSelect: () => open(entry) })
     if (can.download) list.push({ label: 'Download', icon: Download, download: downloadUrl(entry.item.id) })
+    if (on.fileExtras) list.push(...on.fileExtras(entry))
   }
   const { rename, move, copy, share, trash } = on
   if (rename && can.rename)

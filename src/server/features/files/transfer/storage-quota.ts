@@ -9,7 +9,7 @@ import { lockUserForReservation, type StorageUsage, storageUsage } from './stora
 
 // Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never
 // kept as a running total: the bytes of the files they made (uploads and copies, the trash included
-// until it is emptied) plus the declared lengths of their uploads under way that have not expired.
+// until it is emptied, and the files' earlier versions: decision 0088) plus the declared lengths of their uploads under way that have not expired.
 // Creating an upload or a copy reserves its bytes atomically: the check and the write that makes the
 // bytes count (the upload session, the copied file rows) happen in one transaction that holds the
 // user's row locked, so concurrent creations queue and the later ones see the earlier ones' bytes.

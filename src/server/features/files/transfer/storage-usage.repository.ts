@@ -7,18 +7,25 @@ import { isPostgres } from '../items/names.repository'
 // that queues their reservations.
 
 export interface StorageUsage {
-  /** Bytes of the files the user made. */
+  /** Bytes of the files the user made, their earlier versions included. */
   stored: number
   /** Bytes their unfinished, unexpired uploads have reserved. */
   reserved: number
 }
 
 export async function storageUsage(db: Db, userId: string, now: Date): Promise<StorageUsage> {
-  const [stored, reserved] = await Promise.all([
+  const [stored, versions, reserved] = await Promise.all([
     db
       .selectFrom('files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
       .where('createdBy', '=', userId)
+      .executeTakeFirst(),
+    // A file's earlier versions count for whoever its current content counts for (decision 0088).
+    db
+      .selectFrom('file_versions as v')
+      .innerJoin('files as f', 'f.id', 'v.file_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('v.size'), eb.val(0)).as('total'))
+      .where('f.createdBy', '=', userId)
       .executeTakeFirst(),
     db
       .selectFrom('upload_sessions')
@@ -27,7 +34,10 @@ export async function storageUsage(db: Db, userId: string, now: Date): Promise<S
       .where('expiresAt', '>', now.toISOString())
       .executeTakeFirst(),
   ])
-  return { stored: Number(stored?.total ?? 0), reserved: Number(reserved?.total ?? 0) }
+  return {
+    stored: Number(stored?.total ?? 0) + Number(versions?.total ?? 0),
+    reserved: Number(reserved?.total ?? 0),
+  }
 }
 
 /**

@@ -5,12 +5,12 @@ import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../../lib/storage'
-import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { findUserById } from '../../accounts/users.repository'
 import { notify } from '../../notifications/notify'
 import { requireFile, requireFolder } from '../access/file-access'
 import { createFileRecord, updateFileRow } from '../items/files.repository'
 import { folderName } from '../items/folders.repository'
+import { keepAsVersion, lockFileRow } from '../versions/file-versions.repository'
 import { detectBlobMimeType } from './content-type'
 import { reserveStorage } from './storage-quota'
 import { deleteUploadSession, findUploadSession, insertUploadSession } from './upload-sessions.repository'
@@ -32,7 +32,8 @@ import {
 //           store, at the offset the session row holds, under the session's writer lease;
 //  complete when the last byte lands, or at once for an empty upload: the staged write commits as a
 //           blob under the key chosen at creation, and the file row, its notification and the end of
-//           the session commit in one transaction.
+//           the session commit in one transaction. A replacement keeps the content it replaces as
+//           a version (docs/decisions/0088).
 // The bytes and the offset live where every instance sees them (upload-staging.ts, decision 0081), so
 // each request of one upload may reach a different instance. Until completion nothing of the upload
 // is visible in the file manager.
@@ -225,15 +226,17 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
         let action: 'uploaded' | 'updated'
         if (session.file_id) {
           // Rights may have changed since the upload began: check again at the moment it lands.
+          await lockFileRow(trx, session.file_id)
           const found = await requireFile(trx, actor, session.file_id, 'editor')
-          // The replaced blob goes through the retried deletion queue, committed with the row change:
-          // a storage failure after the commit can no longer leave an orphan (decision 0027).
-          if (found.file.path !== blob.key) await enqueueBlobDeletions(trx, [found.file.path], now)
+          // The replaced content stays as a version (docs/decisions/0088); its blob is named by the
+          // version row from the same commit. A completion retried onto the same blob keeps nothing.
+          if (found.file.path !== blob.key) await keepAsVersion(trx, found.file, now)
           await updateFileRow(trx, found.file.id, {
             path: blob.key,
             size: blob.size,
             sha256: blob.sha256,
             mimetype,
+            contentBy: actor.id,
             updatedAt: now.toISOString(),
           })
           file = found.file

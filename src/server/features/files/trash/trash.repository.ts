@@ -4,6 +4,7 @@ import type { DB } from '../../../db/schema'
 import { forEachChunk, yieldToEventLoop } from '../../../lib/event-loop'
 import { newId } from '../../../lib/ids'
 import { type FileRow, type FolderRow, loadSubtree } from '../items/tree.repository'
+import { versionPathsOf } from '../versions/file-versions.repository'
 
 // The trash's rows (product.md §2 "Trash"). Trashing X marks X and every not-yet-trashed item below it;
 // X's entry has deleted_singly = true, the others false. A group is an entry and what went with it:
@@ -198,6 +199,11 @@ export async function deleteGroup(trx: Transaction<DB>, entry: TrashRow): Promis
   )
   await trx.deleteFrom('trash_items').where('id', '=', entry.id).execute()
   const fileIds = group.files.map((f) => f.id)
+  // The files' versions go with them (the rows by cascade): their blobs are queued too.
+  const versionKeys: string[] = []
+  await forEachChunk(fileIds, 200, async (chunk) => {
+    versionKeys.push(...(await versionPathsOf(trx, chunk)))
+  })
   await forEachChunk(fileIds, 200, (chunk) => trx.deleteFrom('files').where('id', 'in', chunk).execute())
   // Deepest first: a folder goes once nothing is left in it; one that still holds another deletion stays.
   const folders = [...group.folders].sort((a, b) => b.depth - a.depth)
@@ -206,7 +212,7 @@ export async function deleteGroup(trx: Transaction<DB>, entry: TrashRow): Promis
     trx,
     entry.item_type === 'file' ? (group.files[0]?.folder_id ?? entry.folder_id) : entry.folder_id,
   )
-  return group.files.map((f) => f.path)
+  return [...group.files.map((f) => f.path), ...versionKeys]
 }
 
 async function deleteIfEmpty(trx: Transaction<DB>, folderId: string): Promise<boolean> {

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
+import {
+  checkout,
+  orderOf,
+  product,
+  type ShopTest,
+  SUCCESS_CARD,
+  settled,
+  shopApp,
+} from '../shop-payments/helpers'
+import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
+import { TEST_ORIGIN } from '../support/test-app'
+
+// A product's deliverable is versioned by its paid orders (docs/decisions/0088, 0049): each order line
+// keeps the blob it sold, a blob reference like a file version's, so replacing the deliverable leaves
+// the buyer downloading the bytes they paid for, and the blob outlives the deletion queue.
+
+let s: ShopTest
+let manager: CookieClient
+beforeAll(async () => {
+  s = await shopApp()
+  manager = (await signedIn(s.t, { role: 'staff', functions: ['UploadProducts'] })).client
+})
+
+async function putDeliverable(productId: string, name: string, content: string) {
+  const res = await manager.request(`/api/shop/products/${productId}/file?name=${encodeURIComponent(name)}`, {
+    method: 'PUT',
+    headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/pdf' },
+    body: content,
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+}
+
+describe('a paid order keeps the version of the deliverable it bought', () => {
+  it('delivers the bought bytes after the deliverable is replaced, and keeps their blob', async () => {
+    const p = await product(s.t, { price: 5000, product_url: null, isPublished: false })
+    await putDeliverable(p.id, 'guide.pdf', 'the guide, edition one')
+    await s.t.database.db.updateTable('products').set({ isPublished: true }).where('id', '=', p.id).execute()
+    const buyer = await signedIn(s.t)
+    const session = await checkout(buyer.client, [{ product_id: p.id, quantity: 1 }])
+    s.paystack.emulator.pay(session.access_code, SUCCESS_CARD)
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+
+    await putDeliverable(p.id, 'guide.pdf', 'the guide, edition two')
+    await drainBlobDeletions(s.t.database.db, s.t.deps.storage, s.t.clock.now)
+
+    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const res = await s.t.request(new URL(page.deliverables[0].url).pathname)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('the guide, edition one')
+  })
+})
