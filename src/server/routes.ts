@@ -16,6 +16,7 @@ import { downloadsRoutes } from './features/files/transfer/downloads.routes'
 import { folderZipRoutes } from './features/files/transfer/folder-zip.routes'
 import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
+import { conversationsRoutes } from './features/inbox/conversations.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage.routes'
@@ -53,6 +54,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...auditRoutes,
     ...publicFormRoutes,
     ...triageRoutes,
+    ...conversationsRoutes,
     ...inboxAdminRoutes,
     ...notificationsRoutes,
     ...catalogueRoutes,

@@ -23,7 +23,9 @@ const quote = (i: number, extra: Partial<QuoteSummary> = {}): QuoteSummary => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
   resolvedAt: null,
   resolvedBy: null,
-  abilities: { resolve: true, reopen: false, delete: true },
+  assignedTo: null,
+  assignedAt: null,
+  abilities: { resolve: true, reopen: false, delete: true, reply: true, assign: true },
   business_name: 'Vera Ventures',
   industry: 'Print',
   phone: null,
@@ -56,7 +58,7 @@ describe('the quote requests table', () => {
             status: 'resolved',
             resolvedAt: '2026-11-21T09:00:00.000Z',
             resolvedBy: { id: 'x', name: 'Sol Staff' },
-            abilities: { resolve: false, reopen: true, delete: true },
+            abilities: { resolve: false, reopen: true, delete: true, reply: true, assign: true },
           }),
         ],
         page: 2,
@@ -112,7 +114,7 @@ describe('a quote request page', () => {
         status: 'resolved',
         resolvedAt: '2026-11-21T09:00:00.000Z',
         resolvedBy: { id: 'x', name: 'Sol Staff' },
-        abilities: { resolve: false, reopen: true, delete: true },
+        abilities: { resolve: false, reopen: true, delete: true, reply: true, assign: true },
       }),
     )
     expect(html).toContain('by Sol Staff')
