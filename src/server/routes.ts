@@ -18,6 +18,7 @@ import { folderZipRoutes } from './features/files/transfer/folder-zip.routes'
 import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
 import { fileVersionsRoutes } from './features/files/versions/file-versions.routes'
+import { conversationsRoutes } from './features/inbox/conversations.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage.routes'
@@ -55,6 +56,7 @@ export function buildRouteTable(): AnyRoute[] {
     ...auditRoutes,
     ...publicFormRoutes,
     ...triageRoutes,
+    ...conversationsRoutes,
     ...inboxAdminRoutes,
     ...notificationsRoutes,
     ...catalogueRoutes,

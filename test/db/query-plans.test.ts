@@ -82,6 +82,9 @@ function expectIndexedPlan(plan: string[]) {
   }
 }
 
+/** Whose "assigned to me" the inbox tables filter by; any id will do for a plan. */
+const SOME_STAFF_ID = '0190a0a0-0000-7000-8000-000000000001'
+
 describe('list pages in their default order read an index', () => {
   const cases = {
     'admin users': () => {
@@ -94,11 +97,15 @@ describe('list pages in their default order read an index', () => {
     },
     quotes: () => {
       const q = quoteListQuerySchema.parse({})
-      return applyListQuery(filteredQuotes(database.db, q), q, QUOTE_LIST_COLUMNS)
+      return applyListQuery(filteredQuotes(database.db, q, SOME_STAFF_ID), q, QUOTE_LIST_COLUMNS)
+    },
+    'quotes assigned to me': () => {
+      const q = quoteListQuerySchema.parse({ assigned: 'me' })
+      return applyListQuery(filteredQuotes(database.db, q, SOME_STAFF_ID), q, QUOTE_LIST_COLUMNS)
     },
     contacts: () => {
       const q = contactListQuerySchema.parse({})
-      return applyListQuery(filteredContacts(database.db, q), q, CONTACT_LIST_COLUMNS)
+      return applyListQuery(filteredContacts(database.db, q, SOME_STAFF_ID), q, CONTACT_LIST_COLUMNS)
     },
     'e-book requests': () => {
       const q = ebookListQuerySchema.parse({})
@@ -145,7 +152,7 @@ describe('CSV export batches in the default order read an index from the cursor 
     },
     quotes: () => {
       const q = quoteListQuerySchema.parse({})
-      return [filteredQuotes(database.db, q), q, QUOTE_LIST_COLUMNS] as const
+      return [filteredQuotes(database.db, q, SOME_STAFF_ID), q, QUOTE_LIST_COLUMNS] as const
     },
     'staff orders': () => {
       const q = orderListQuerySchema.parse({})

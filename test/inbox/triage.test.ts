@@ -382,7 +382,8 @@ describe('CSV export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder().decode(bytes.slice(3))
     expect(text.endsWith('\r\n')).toBe(true)
-    const header = 'id,createdAt,status,first_name,last_name,email,subject,message,resolvedAt,resolvedBy'
+    const header =
+      'id,createdAt,status,first_name,last_name,email,subject,message,resolvedAt,resolvedBy,assignedTo'
     expect(text.startsWith(`${header}\r\n`)).toBe(true)
 
     // Every pending row (not just page 2 of 2-row pages), oldest first.
@@ -395,7 +396,7 @@ describe('CSV export', () => {
     expect(text).not.toContain('not exported')
     expect(text.indexOf(ids[0])).toBeLessThan(text.indexOf(ids[7]))
 
-    expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",Y,c0@example.com,formula =,m,,\r\n`)
+    expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",Y,c0@example.com,formula =,m,,,\r\n`)
     expect(text).toContain(",Plus,Y,c1@example.com,'+1 more,")
     expect(text).toContain(",Minus,Y,c2@example.com,'-2 less,")
     expect(text).toContain(",At,Y,c3@example.com,'@SUM(A1),")
@@ -423,7 +424,7 @@ describe('CSV export', () => {
     const text = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer())).replace(/^\uFEFF/, '')
     const lines = text.split('\r\n')
     expect(lines[0]).toBe(
-      'id,createdAt,status,first_name,last_name,email,phone,business_name,industry,service,message,resolvedAt,resolvedBy',
+      'id,createdAt,status,first_name,last_name,email,phone,business_name,industry,service,message,resolvedAt,resolvedBy,assignedTo',
     )
     expect(lines.length - 2).toBe((await listQuotes(staff, 'q=person1&status=pending')).total)
     expect(lines.length - 2).toBe(10) // Person10..Person19

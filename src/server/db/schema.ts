@@ -18,7 +18,12 @@ import type {
   TrashItemsTable,
   UploadSessionsTable,
 } from './schema/files'
-import type { ContactsTable, EbookRequestsTable, QuoteRequestsTable } from './schema/inbox'
+import type {
+  ContactsTable,
+  EbookRequestsTable,
+  InboxMessagesTable,
+  QuoteRequestsTable,
+} from './schema/inbox'
 import type {
   NotificationReadMarksTable,
   NotificationReadsTable,
@@ -64,6 +69,7 @@ export interface DB {
   quote_requests: QuoteRequestsTable
   ebook_requests: EbookRequestsTable
   contacts: ContactsTable
+  inbox_messages: InboxMessagesTable
   products: ProductsTable
   orders: OrdersTable
   product_orders: ProductOrdersTable

@@ -1,5 +1,5 @@
 import type { InboxStatus } from '../../shared/enums'
-import { hasStaffFunction } from '../../shared/staff-functions'
+import { hasStaffFunction, type StaffFunctionHolder } from '../../shared/staff-functions'
 import type { Caller } from '../lib/http/caller'
 
 // Who may do what in the inbox (product.md §1 and §4). The public forms are open to everyone, signed
@@ -27,10 +27,31 @@ export interface InboxEntryAbilities {
   resolve: boolean
   reopen: boolean
   delete: boolean
+  reply: boolean
+  assign: boolean
 }
 
 /** What the caller may do to one quote or contact in its current status; the UI shows only these. */
 export function inboxEntryAbilities(actor: Caller, status: InboxStatus): InboxEntryAbilities {
   const staff = isInboxStaff(actor)
-  return { resolve: staff && status === 'pending', reopen: staff && status === 'resolved', delete: staff }
+  return {
+    resolve: staff && status === 'pending',
+    reopen: staff && status === 'resolved',
+    delete: staff,
+    reply: canConverse(actor),
+    assign: staff,
+  }
+}
+
+/**
+ * Replying to a sender and writing internal notes: triage staff acting as themselves. The operator's
+ * command line has no name a sender could answer, and a read-only token changes nothing.
+ */
+export function canConverse(actor: Caller): boolean {
+  return isInboxStaff(actor) && actor.kind === 'user' && !actor.operator
+}
+
+/** Who an entry may be assigned to: someone who may triage the inbox (a suspended account may not). */
+export function canBeAssignedInbox(user: StaffFunctionHolder): boolean {
+  return hasStaffFunction(user, 'ManageFeedback')
 }

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'inbox.deleted',
   'inbox.resolved',
   'inbox.reopened',
+  'inbox.replied',
+  'inbox.assigned',
   'settings.changed',
   'privacy.exported',
   'privacy.erased',

@@ -9,6 +9,14 @@ import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } 
 
 const dateFilters = { from: optionalIsoDate, to: optionalIsoDate }
 
+/** The "Assigned" filter of the quotes and contacts tables: to the caller, or to nobody. */
+export const ASSIGNED_FILTERS = ['me', 'nobody'] as const
+const triageFilters = {
+  status: optionalChoice(INBOX_STATUSES, 'Status'),
+  assigned: optionalChoice(ASSIGNED_FILTERS, 'Assigned'),
+  ...dateFilters,
+}
+
 export const QUOTE_SORTS = [
   'createdAt',
   'name',
@@ -22,7 +30,7 @@ export const quoteListQuerySchema = listQuerySchema({
   sortable: QUOTE_SORTS,
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: { status: optionalChoice(INBOX_STATUSES, 'Status'), ...dateFilters },
+  filters: triageFilters,
 })
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>
 
@@ -31,7 +39,7 @@ export const contactListQuerySchema = listQuerySchema({
   sortable: CONTACT_SORTS,
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: { status: optionalChoice(INBOX_STATUSES, 'Status'), ...dateFilters },
+  filters: triageFilters,
 })
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>
 
@@ -53,9 +61,14 @@ export const inboxAbilitiesSchema = z.object({
   resolve: z.boolean(),
   reopen: z.boolean(),
   delete: z.boolean(),
+  /** Reply to the sender and add internal notes. */
+  reply: z.boolean(),
+  /** Assign the entry to a teammate (or to nobody). */
+  assign: z.boolean(),
 })
 
-const resolvedBySchema = z.object({ id: z.string(), name: z.string() }).nullable()
+const personSchema = z.object({ id: z.string(), name: z.string() })
+const resolvedBySchema = personSchema.nullable()
 
 const triageFields = {
   id: z.string(),
@@ -68,6 +81,9 @@ const triageFields = {
   resolvedAt: z.string().nullable(),
   /** Who resolved it (null while pending, or when that account was deleted). */
   resolvedBy: resolvedBySchema,
+  /** The teammate the entry is assigned to (null when nobody has it), and since when. */
+  assignedTo: personSchema.nullable(),
+  assignedAt: z.string().nullable(),
   abilities: inboxAbilitiesSchema,
 }
 
@@ -206,8 +222,12 @@ export const privacyExportSchema = z
   .object({
     email: z.string(),
     exportedAt: z.string(),
-    quoteRequests: z.array(quoteDetailSchema.omit({ abilities: true, resolvedBy: true })),
-    contacts: z.array(contactDetailSchema.omit({ abilities: true, resolvedBy: true })),
+    quoteRequests: z.array(
+      quoteDetailSchema.omit({ abilities: true, resolvedBy: true, assignedTo: true, assignedAt: true }),
+    ),
+    contacts: z.array(
+      contactDetailSchema.omit({ abilities: true, resolvedBy: true, assignedTo: true, assignedAt: true }),
+    ),
     ebookRequests: z.array(ebookEntrySchema.omit({ abilities: true, status: true })),
   })
   .meta({ id: 'PrivacyExport' })

@@ -27,7 +27,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 // A message keeps its line breaks and tabs; other controls (NUL above all: PostgreSQL refuses it in
 // text) are refused.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+export const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 function lineText(label: string, max: number) {
   return z

@@ -23,6 +23,7 @@ import * as m0025 from './0025-invitations'
 import * as m0026 from './0026-shared-upload-staging'
 import * as m0028 from './0028-share-links'
 import * as m0029 from './0029-file-versions'
+import * as m0031 from './0031-inbox-conversations'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0026-shared-upload-staging': m0026,
   '0028-share-links': m0028,
   '0029-file-versions': m0029,
+  '0031-inbox-conversations': m0031,
 }

@@ -20,6 +20,9 @@ export interface QuoteRequestsTable {
   /** Ours (0007): when and by whom it was resolved; both null while pending. */
   resolvedAt: Timestamp | null
   resolvedBy: string | null
+  /** Ours (0031): the teammate it is assigned to, and since when; both null when nobody has it. */
+  assignedTo: string | null
+  assignedAt: Timestamp | null
 }
 
 export interface EbookRequestsTable {
@@ -49,4 +52,21 @@ export interface ContactsTable {
   /** Ours (0007): when and by whom it was resolved; both null while pending. */
   resolvedAt: Timestamp | null
   resolvedBy: string | null
+  /** Ours (0031): the teammate it is assigned to, and since when; both null when nobody has it. */
+  assignedTo: string | null
+  assignedAt: Timestamp | null
+}
+
+/** Ours (0031): a staff reply (mailed to the sender) or internal note on one quote or contact. */
+export interface InboxMessagesTable {
+  id: string
+  /** Exactly one of quote_id and contact_id is set. */
+  quote_id: string | null
+  contact_id: string | null
+  kind: 'reply' | 'note'
+  body: string
+  author_id: string | null
+  author_name: string
+  mail_id: string | null
+  created_at: Timestamp
 }

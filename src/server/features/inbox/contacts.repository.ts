@@ -22,6 +22,7 @@ function contacts(db: Kysely<DB>) {
         .as('c'),
     )
     .leftJoin('users as resolver', 'resolver.id', 'c.resolvedBy')
+    .leftJoin('users as assignee', 'assignee.id', 'c.assignedTo')
 }
 type From =
   ReturnType<typeof contacts> extends SelectQueryBuilder<infer D, infer T, infer _O> ? [D, T] : never
@@ -38,6 +39,9 @@ const COMMON_FIELDS = [
   'c.resolvedAt',
   'c.resolvedBy',
   'resolver.name as resolvedByName',
+  'c.assignedTo',
+  'c.assignedAt',
+  'assignee.name as assignedToName',
 ] as const
 
 export const CONTACT_LIST_COLUMNS: ListColumns<From[0], From[1], ContactListQuery['sort']> = {
@@ -54,23 +58,30 @@ export const CONTACT_LIST_COLUMNS: ListColumns<From[0], From[1], ContactListQuer
 }
 
 /** The contacts matching the table's filters (not yet searched, sorted or paged), for the table. */
-export function filteredContacts(db: Kysely<DB>, query: ContactListQuery) {
+export function filteredContacts(db: Kysely<DB>, query: ContactListQuery, viewerId: string) {
   return applyFilters(
     contacts(db).select([
       ...COMMON_FIELDS,
       sql<string>`substr(c.message, 1, ${sql.lit(EXCERPT_CHARS)})`.as('excerpt'),
     ]),
     query,
+    viewerId,
   )
 }
 
 /** The same rows with the whole message, for the CSV export. */
-export function filteredContactsForExport(db: Kysely<DB>, query: ContactListQuery) {
-  return applyFilters(contacts(db).select([...COMMON_FIELDS, 'c.message']), query)
+export function filteredContactsForExport(db: Kysely<DB>, query: ContactListQuery, viewerId: string) {
+  return applyFilters(contacts(db).select([...COMMON_FIELDS, 'c.message']), query, viewerId)
 }
 
-function applyFilters<Q extends ReturnType<typeof contacts>>(qb: Q, query: ContactListQuery): Q {
+function applyFilters<Q extends ReturnType<typeof contacts>>(
+  qb: Q,
+  query: ContactListQuery,
+  viewerId: string,
+): Q {
   let out = qb
+  if (query.assigned === 'me') out = out.where('c.assignedTo', '=', viewerId) as Q
+  if (query.assigned === 'nobody') out = out.where('c.assignedTo', 'is', null) as Q
   if (query.status) out = out.where('c.status', '=', query.status) as Q
   if (query.from || query.to) out = out.where(dateRangeFilter('c.createdAt', query)) as Q
   return out

@@ -10,7 +10,7 @@ import {
   type RenderedMail,
 } from '../mail'
 import { INBOX_STAFF_PATHS } from './inbox-links'
-import { inboxStaffAddresses } from './inbox-staff.repository'
+import { inboxTeam } from './inbox-staff.repository'
 
 // The two e-mails of a quote request or contact message (product.md §4): a fixed confirmation to
 // the sender and an alert to every admin and ManageFeedback staff member with Reply-To the sender.
@@ -50,7 +50,7 @@ export async function queueSubmissionMails(
   now: Date,
 ): Promise<void> {
   await enqueueMail(trx, { to: sender, ...mails.confirmation }, now)
-  for (const staff of await inboxStaffAddresses(trx)) {
+  for (const staff of await inboxTeam(trx)) {
     await enqueueMail(trx, { to: staff.email, replyTo: sender, ...mails.alert }, now)
   }
 }

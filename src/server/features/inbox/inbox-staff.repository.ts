@@ -1,12 +1,12 @@
 import type { Db } from '../../db/db'
 
-// Who the inbox alerts: the staff side of a submission's mails (inbox-mail.ts).
+// The inbox's team: admins and ManageFeedback staff who are not suspended. They are alerted of new
+// submissions (inbox-mail.ts) and are the people an entry may be assigned to (conversations).
 
-/** Admins and ManageFeedback staff who may be alerted (restricted accounts are suspended). */
-export function inboxStaffAddresses(trx: Db) {
-  return trx
+export function inboxTeam(db: Db) {
+  return db
     .selectFrom('users')
-    .select(['id', 'email'])
+    .select(['id', 'name', 'email'])
     .where('isRestricted', '=', false)
     .where((eb) =>
       eb.or([
@@ -14,6 +14,7 @@ export function inboxStaffAddresses(trx: Db) {
         eb.and([eb('role', '=', 'staff'), eb('staffFunctions', 'like', '%"ManageFeedback"%')]),
       ]),
     )
+    .orderBy('name')
     .orderBy('id')
     .execute()
 }

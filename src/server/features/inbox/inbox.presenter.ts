@@ -14,30 +14,39 @@ import type { QuoteListRow, QuoteRow } from './quotes.repository'
 
 // What leaves the server about inbox entries, with what the caller may do to each.
 
-type Triage = { resolvedBy: string | null; resolvedByName: string | null }
+type Triage = {
+  resolvedBy: string | null
+  resolvedByName: string | null
+  assignedTo: string | null
+  assignedToName: string | null
+}
 
-function resolver(row: Triage) {
-  return row.resolvedBy && row.resolvedByName ? { id: row.resolvedBy, name: row.resolvedByName } : null
+const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null)
+
+/** The people an entry names, as the contract shows them; the joined name columns stay inside. */
+function people<R extends Triage>(row: R) {
+  const { resolvedByName, assignedToName, ...fields } = row
+  return {
+    ...fields,
+    resolvedBy: person(row.resolvedBy, resolvedByName),
+    assignedTo: person(row.assignedTo, assignedToName),
+  }
 }
 
 export function presentQuoteSummary(row: QuoteListRow, actor: Caller): QuoteSummary {
-  const { resolvedByName: _n, ...fields } = row
-  return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
+  return { ...people(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
 export function presentQuote(row: QuoteRow, actor: Caller): QuoteDetail {
-  const { resolvedByName: _n, ...fields } = row
-  return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
+  return { ...people(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
 export function presentContactSummary(row: ContactListRow, actor: Caller): ContactSummary {
-  const { resolvedByName: _n, ...fields } = row
-  return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
+  return { ...people(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
 export function presentContact(row: ContactRow, actor: Caller): ContactDetail {
-  const { resolvedByName: _n, ...fields } = row
-  return { ...fields, resolvedBy: resolver(row), abilities: inboxEntryAbilities(actor, row.status) }
+  return { ...people(row), abilities: inboxEntryAbilities(actor, row.status) }
 }
 
 export function ebookStatus(row: Pick<EbookRow, 'confirmedAt' | 'unsubscribedAt'>): EbookStatus {

@@ -24,6 +24,7 @@ function quotes(db: Kysely<DB>) {
         .as('q'),
     )
     .leftJoin('users as resolver', 'resolver.id', 'q.resolvedBy')
+    .leftJoin('users as assignee', 'assignee.id', 'q.assignedTo')
 }
 type From = ReturnType<typeof quotes> extends SelectQueryBuilder<infer D, infer T, infer _O> ? [D, T] : never
 
@@ -42,6 +43,9 @@ const COMMON_FIELDS = [
   'q.resolvedAt',
   'q.resolvedBy',
   'resolver.name as resolvedByName',
+  'q.assignedTo',
+  'q.assignedAt',
+  'assignee.name as assignedToName',
 ] as const
 
 export const EXCERPT_CHARS = 140
@@ -61,23 +65,30 @@ export const QUOTE_LIST_COLUMNS: ListColumns<From[0], From[1], QuoteListQuery['s
 }
 
 /** The quotes matching the table's filters (not yet searched, sorted or paged), for the table. */
-export function filteredQuotes(db: Kysely<DB>, query: QuoteListQuery) {
+export function filteredQuotes(db: Kysely<DB>, query: QuoteListQuery, viewerId: string) {
   return applyFilters(
     quotes(db).select([
       ...COMMON_FIELDS,
       sql<string>`substr(q.message, 1, ${sql.lit(EXCERPT_CHARS)})`.as('excerpt'),
     ]),
     query,
+    viewerId,
   )
 }
 
 /** The same rows with the whole message, for the CSV export. */
-export function filteredQuotesForExport(db: Kysely<DB>, query: QuoteListQuery) {
-  return applyFilters(quotes(db).select([...COMMON_FIELDS, 'q.message']), query)
+export function filteredQuotesForExport(db: Kysely<DB>, query: QuoteListQuery, viewerId: string) {
+  return applyFilters(quotes(db).select([...COMMON_FIELDS, 'q.message']), query, viewerId)
 }
 
-function applyFilters<Q extends ReturnType<typeof quotes>>(qb: Q, query: QuoteListQuery): Q {
+function applyFilters<Q extends ReturnType<typeof quotes>>(
+  qb: Q,
+  query: QuoteListQuery,
+  viewerId: string,
+): Q {
   let out = qb
+  if (query.assigned === 'me') out = out.where('q.assignedTo', '=', viewerId) as Q
+  if (query.assigned === 'nobody') out = out.where('q.assignedTo', 'is', null) as Q
   if (query.status) out = out.where('q.status', '=', query.status) as Q
   if (query.from || query.to) out = out.where(dateRangeFilter('q.createdAt', query)) as Q
   return out

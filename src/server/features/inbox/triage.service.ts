@@ -53,15 +53,26 @@ function authorize(actor: Caller) {
   if (!canTriageInbox(actor)) throw problems.forbidden()
 }
 
+/** Whose "assigned to me" a table filters by: the caller's own id (the operator has none). */
+const viewerId = (actor: Caller) => recordedAs(actor).id ?? ''
+
 export async function listQuotes(deps: Deps, actor: Caller, query: QuoteListQuery) {
   authorize(actor)
-  const page = await fetchListPage(filteredQuotes(deps.database.db, query), query, QUOTE_LIST_COLUMNS)
+  const page = await fetchListPage(
+    filteredQuotes(deps.database.db, query, viewerId(actor)),
+    query,
+    QUOTE_LIST_COLUMNS,
+  )
   return { ...page, items: page.items.map((row) => presentQuoteSummary(row, actor)) }
 }
 
 export async function listContacts(deps: Deps, actor: Caller, query: ContactListQuery) {
   authorize(actor)
-  const page = await fetchListPage(filteredContacts(deps.database.db, query), query, CONTACT_LIST_COLUMNS)
+  const page = await fetchListPage(
+    filteredContacts(deps.database.db, query, viewerId(actor)),
+    query,
+    CONTACT_LIST_COLUMNS,
+  )
   return { ...page, items: page.items.map((row) => presentContactSummary(row, actor)) }
 }
 
@@ -192,6 +203,7 @@ const resolutionCsvColumns = <R extends QuoteRow | ContactRow>(): CsvColumn<R>[]
   { header: 'message', value: (r) => r.message },
   { header: 'resolvedAt', value: (r) => r.resolvedAt },
   { header: 'resolvedBy', value: (r) => r.resolvedByName },
+  { header: 'assignedTo', value: (r) => r.assignedToName },
 ]
 
 const QUOTE_CSV: CsvColumn<QuoteRow>[] = [
@@ -215,7 +227,7 @@ export async function exportQuotes(deps: Deps, by: Caller, query: QuoteListQuery
   await recordExport(deps.database.db, by, 'quote_requests', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,
-    filteredQuotesForExport(deps.database.db, query),
+    filteredQuotesForExport(deps.database.db, query, viewerId(by)),
     query,
     QUOTE_LIST_COLUMNS,
   )
@@ -228,7 +240,7 @@ export async function exportContacts(deps: Deps, by: Caller, query: ContactListQ
   await recordExport(deps.database.db, by, 'contacts', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,
-    filteredContactsForExport(deps.database.db, query),
+    filteredContactsForExport(deps.database.db, query, viewerId(by)),
     query,
     CONTACT_LIST_COLUMNS,
   )

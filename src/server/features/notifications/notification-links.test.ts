@@ -87,6 +87,8 @@ describe('notification links', () => {
       NOTIFICATION_LINKS.staffOrder(ID),
       NOTIFICATION_LINKS.quotes(),
       NOTIFICATION_LINKS.feedback(),
+      NOTIFICATION_LINKS.assignedQuotes(),
+      NOTIFICATION_LINKS.assignedContacts(),
       NOTIFICATION_LINKS.ownAccount(),
       NOTIFICATION_LINKS.adminUser(ID),
     ]

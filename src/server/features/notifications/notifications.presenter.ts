@@ -15,6 +15,8 @@ export const NOTIFICATION_LINKS = {
   staffOrder: (orderId: string) => `/staff/orders/${orderId}`,
   quotes: () => '/staff/quotes',
   feedback: () => '/staff/contacts',
+  assignedQuotes: () => '/staff/quotes?assigned=me',
+  assignedContacts: () => '/staff/contacts?assigned=me',
   ownAccount: () => '/profile',
   adminUser: (userId: string) => `/admin/users/${userId}`,
 }
@@ -46,15 +48,29 @@ function linkFor(row: NotificationRow, recipient: Recipient, named: readonly str
         ? NOTIFICATION_LINKS.staffOrder(row.order_id)
         : NOTIFICATION_LINKS.ownOrder(row.order_id)
     case 'quote':
-      return NOTIFICATION_LINKS.quotes()
+      return isAssignment(row, named, recipient)
+        ? NOTIFICATION_LINKS.assignedQuotes()
+        : NOTIFICATION_LINKS.quotes()
     case 'feedback':
-      return NOTIFICATION_LINKS.feedback()
+      return isAssignment(row, named, recipient)
+        ? NOTIFICATION_LINKS.assignedContacts()
+        : NOTIFICATION_LINKS.feedback()
     case 'staffFunction': {
       if (named.includes(recipient.id)) return NOTIFICATION_LINKS.ownAccount()
       const affected = named[0]
       return affected && recipient.role === 'admin' ? NOTIFICATION_LINKS.adminUser(affected) : null
     }
   }
+}
+
+/** A quote or message given to the reader ("Ivy assigned you the quote request from Ada Lovelace"). */
+function isAssignment(row: NotificationRow, named: readonly string[], recipient: Recipient): boolean {
+  return (
+    (row.type === 'quote' || row.type === 'feedback') &&
+    row.action === 'updated' &&
+    !row.forAll &&
+    named.includes(recipient.id)
+  )
 }
 
 /**
@@ -65,6 +81,7 @@ function linkFor(row: NotificationRow, recipient: Recipient, named: readonly str
 function isAboutViewer(row: NotificationRow, named: readonly string[], recipient: Recipient): boolean {
   if (!named.includes(recipient.id)) return false
   if (row.type === 'staffFunction' || row.type === 'order') return true
+  if (isAssignment(row, named, recipient)) return true
   return row.type === 'folder' && row.action === 'updated' && !row.forAll
 }
 

@@ -38,6 +38,8 @@ const LABELS: Record<AuditAction, string> = {
   'inbox.deleted': 'Inbox entries deleted',
   'inbox.resolved': 'Inbox entries resolved',
   'inbox.reopened': 'Inbox entries reopened',
+  'inbox.replied': 'Inbox reply sent',
+  'inbox.assigned': 'Inbox entry assigned',
   'settings.changed': 'Settings changed',
   'privacy.exported': 'Personal data exported',
   'privacy.erased': 'Personal data erased',

@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCheck, FileX, Mail, RotateCcw, RotateCw, Trash2 } from 'lucide-react'
+import { ArrowLeft, CheckCheck, FileX, RotateCcw, RotateCw, Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
@@ -17,6 +17,9 @@ import { textLinkClasses } from '../accounts/auth-page'
 import { listSearchFrom } from '../admin/list-link'
 import { UserSection } from '../admin/user-section'
 import { Nothing } from '../admin/users-columns'
+import { AssigneePicker } from './conversation/assignee-picker'
+import { Composer } from './conversation/composer'
+import { Thread } from './conversation/thread'
 import { type TriageDetail, useChangeStatus, useDeleteEntry, useTriageEntry } from './inbox-staff-api'
 import { StatusBadge, senderName } from './triage-columns'
 import { TRIAGE_KINDS, type TriageKind } from './triage-tables'
@@ -95,10 +98,6 @@ function EntryView({
 }) {
   const info = TRIAGE_KINDS[kind]
   const name = senderName(entry)
-  const subject =
-    'subject' in entry
-      ? entry.subject
-      : `Your quote request${'service' in entry && entry.service ? `: ${entry.service}` : ''}`
   const facts: [string, ReactNode][] = [
     [
       'E-mail',
@@ -136,17 +135,15 @@ function EntryView({
         <StatusBadge status={entry.status} />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-        <UserSection title="Message">
-          <p className="text-sm whitespace-pre-wrap break-words text-fg">{entry.message}</p>
-          <div>
-            <Button asChild variant="secondary">
-              <a href={`mailto:${entry.email}?subject=${encodeURIComponent(`Re: ${subject}`)}`}>
-                <Mail aria-hidden="true" />
-                Reply by e-mail
-              </a>
-            </Button>
-          </div>
-        </UserSection>
+        <div className="flex min-w-0 flex-col gap-6">
+          <UserSection title="Message">
+            <p className="text-sm whitespace-pre-wrap break-words text-fg">{entry.message}</p>
+          </UserSection>
+          <UserSection title="Conversation">
+            <Thread kind={kind} id={entry.id} />
+            {entry.abilities.reply && <Composer kind={kind} id={entry.id} email={entry.email} />}
+          </UserSection>
+        </div>
         <div className="flex flex-col gap-6">
           <UserSection title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -158,6 +155,11 @@ function EntryView({
               ))}
             </dl>
           </UserSection>
+          {entry.abilities.assign && (
+            <UserSection title="Assignment">
+              <AssigneePicker kind={kind} entry={entry} />
+            </UserSection>
+          )}
           <EntryActions kind={kind} entry={entry} listHref={listHref} />
         </div>
       </div>

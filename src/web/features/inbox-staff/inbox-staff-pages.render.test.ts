@@ -23,7 +23,9 @@ const quote = (i: number, extra: Partial<QuoteSummary> = {}): QuoteSummary => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
   resolvedAt: null,
   resolvedBy: null,
-  abilities: { resolve: true, reopen: false, delete: true },
+  assignedTo: null,
+  assignedAt: null,
+  abilities: { resolve: true, reopen: false, delete: true, reply: true, assign: true },
   business_name: 'Vera Ventures',
   industry: 'Print',
   phone: null,
@@ -56,7 +58,7 @@ describe('the quote requests table', () => {
             status: 'resolved',
             resolvedAt: '2026-11-21T09:00:00.000Z',
             resolvedBy: { id: 'x', name: 'Sol Staff' },
-            abilities: { resolve: false, reopen: true, delete: true },
+            abilities: { resolve: false, reopen: true, delete: true, reply: true, assign: true },
           }),
         ],
         page: 2,
@@ -91,8 +93,33 @@ describe('a quote request page', () => {
     return { ...rest, message: 'Five hundred brochures,\ntri-fold, by Friday.', ...extra }
   }
   const renderEntry = (data: QuoteDetail) =>
-    render(`/staff/quotes/${data.id}`, '/staff/quotes/:id', h(TriageEntryPage, { kind: 'quote' }), (client) =>
-      client.setQueryData(inboxStaffKeys.detail('quote', data.id), data),
+    render(
+      `/staff/quotes/${data.id}`,
+      '/staff/quotes/:id',
+      h(TriageEntryPage, { kind: 'quote' }),
+      (client) => {
+        client.setQueryData(inboxStaffKeys.detail('quote', data.id), data)
+        client.setQueryData([...inboxStaffKeys.detail('quote', data.id), 'thread'], {
+          items: [
+            {
+              id: 'm1',
+              kind: 'reply',
+              body: 'Happy to help,\nhere is our price.',
+              author: { id: 'x', name: 'Sol Staff' },
+              createdAt: '2026-11-21T09:00:00.000Z',
+              delivery: 'sent',
+            },
+            {
+              id: 'm2',
+              kind: 'note',
+              body: 'Called them too.',
+              author: { id: 'y', name: 'Tess Triage' },
+              createdAt: '2026-11-21T10:00:00.000Z',
+              delivery: null,
+            },
+          ],
+        })
+      },
     )
 
   it('shows the whole message and offers to resolve a pending one', () => {
@@ -101,9 +128,13 @@ describe('a quote request page', () => {
     expect(html).toContain('Mark resolved')
     expect(html).not.toContain('Reopen')
     expect(html).toContain('Not yet')
-    expect(html).toContain(
-      'href="mailto:v1@example.test?subject=Re%3A%20Your%20quote%20request%3A%20Brochures"',
-    )
+    // The conversation: the reply with its e-mail's state, then the note, and a box to write more.
+    expect(html).toContain('Happy to help,\nhere is our price.')
+    expect(html.indexOf('Sol Staff')).toBeLessThan(html.indexOf('Tess Triage'))
+    expect(html).toContain('>Sent<')
+    expect(html).toContain('added an internal note')
+    expect(html).toContain('Send reply')
+    expect(html).toContain('Assigned to')
   })
 
   it('says who resolved it and when, and offers to reopen it', () => {
@@ -112,7 +143,7 @@ describe('a quote request page', () => {
         status: 'resolved',
         resolvedAt: '2026-11-21T09:00:00.000Z',
         resolvedBy: { id: 'x', name: 'Sol Staff' },
-        abilities: { resolve: false, reopen: true, delete: true },
+        abilities: { resolve: false, reopen: true, delete: true, reply: true, assign: true },
       }),
     )
     expect(html).toContain('by Sol Staff')

@@ -78,6 +78,11 @@ function commonTail<T extends TriageSummary>(): ColumnDef<T>[] {
       cell: ({ row: { original } }) => <When at={original.createdAt} />,
     },
     {
+      id: 'assignedTo',
+      header: 'Assigned to',
+      cell: ({ row: { original } }) => (original.assignedTo ? original.assignedTo.name : <Nothing />),
+    },
+    {
       id: 'resolvedAt',
       header: 'Resolved',
       sortDescFirst: true,

@@ -4,17 +4,20 @@ import {
   type FilterOption,
   type TableStateController,
 } from '../../components/data-table'
-import type { TriageFilter } from './triage-tables'
+import { ASSIGNED_OPTIONS, type TriageFilter } from './triage-tables'
 
-/** Every triage table filters by status and by the day the entry arrived. */
+/** Every triage table filters by status and by the day the entry arrived; quotes and contacts also by assignee. */
 export function TriageFilters<Sort extends string>({
   state,
   statusOptions,
   dateLabel = 'Received',
+  assignable = false,
 }: {
   state: TableStateController<Sort, TriageFilter>
   statusOptions: readonly FilterOption[]
   dateLabel?: string
+  /** Offer the "Assigned" filter (quotes and contacts). */
+  assignable?: boolean
 }) {
   return (
     <>
@@ -25,6 +28,15 @@ export function TriageFilters<Sort extends string>({
         allLabel="All statuses"
         options={statusOptions}
       />
+      {assignable && (
+        <DataTableSelectFilter
+          state={state}
+          name="assigned"
+          label="Assigned"
+          allLabel="Anyone or nobody"
+          options={ASSIGNED_OPTIONS}
+        />
+      )}
       <DataTableDateRangeFilter state={state} from="from" to="to" label={dateLabel} />
     </>
   )

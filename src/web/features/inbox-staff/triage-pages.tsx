@@ -67,7 +67,7 @@ function TriagePage<T extends TriageSummary, Sort extends string>({
         getRowId={entryId}
         rowLabel={senderName}
         search={config.search}
-        filters={<TriageFilters state={state} statusOptions={STATUS_OPTIONS} />}
+        filters={<TriageFilters state={state} statusOptions={STATUS_OPTIONS} assignable />}
         exportHref={exportUrl(info.endpoint, state.state)}
         bulkActions={(selected: T[], clear) => (
           <TriageBulkActions

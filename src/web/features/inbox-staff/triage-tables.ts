@@ -1,4 +1,5 @@
 import {
+  type ASSIGNED_FILTERS,
   CONTACT_SORTS,
   EBOOK_SORTS,
   EBOOK_STATUSES,
@@ -11,8 +12,10 @@ import type { TableStateConfig } from '../../lib/url-state'
 // The three triage tables' URL state: the same parameters their list endpoints take
 // (src/shared/contract/inbox-staff.ts), with the same defaults (newest first), and where each lives.
 
-export const TRIAGE_FILTERS = ['status', 'from', 'to'] as const
+/** Quotes and contacts also filter by who has them ("assigned to me"); the e-book list does not. */
+export const TRIAGE_FILTERS = ['status', 'assigned', 'from', 'to'] as const
 export type TriageFilter = (typeof TRIAGE_FILTERS)[number]
+const EBOOK_FILTERS: readonly TriageFilter[] = ['status', 'from', 'to']
 
 export type QuoteSort = (typeof QUOTE_SORTS)[number]
 export type ContactSort = (typeof CONTACT_SORTS)[number]
@@ -38,7 +41,7 @@ export const EBOOK_TABLE: TableStateConfig<EbookSort, TriageFilter> = {
   sortable: EBOOK_SORTS,
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: TRIAGE_FILTERS,
+  filters: EBOOK_FILTERS,
   defaultHidden: ['unsubscribedAt'],
 }
 
@@ -77,6 +80,10 @@ export const EBOOK_PATH = '/staff/ebook'
 
 export const STATUS_LABELS: Record<InboxStatus, string> = { pending: 'Pending', resolved: 'Resolved' }
 export const STATUS_OPTIONS = INBOX_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))
+export const ASSIGNED_OPTIONS = [
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'nobody', label: 'Not assigned' },
+] as const satisfies readonly { value: (typeof ASSIGNED_FILTERS)[number]; label: string }[]
 
 export const EBOOK_STATUS_LABELS: Record<EbookStatus, string> = {
   unconfirmed: 'Not confirmed',

@@ -147,7 +147,9 @@ function body(s: NotificationSentence): SentencePart[] {
         return s.item ? [words('asked for a quote: '), name(s.item)] : [words('asked for a quote')]
       if (action === 'resolved')
         return [words('resolved the quote request'), ...(s.item ? [words(' from '), name(s.item)] : [])]
-      // Reopening is the only update of a quote request.
+      // An update is a reopening, or (addressed to the reader) an assignment.
+      if (action === 'updated' && s.aboutViewer)
+        return [words('assigned you the quote request'), ...(s.item ? [words(' from '), name(s.item)] : [])]
       if (action === 'updated')
         return [words('reopened the quote request'), ...(s.item ? [words(' from '), name(s.item)] : [])]
       break
@@ -156,6 +158,8 @@ function body(s: NotificationSentence): SentencePart[] {
         return s.item ? [words('sent a message: '), name(s.item)] : [words('sent a message')]
       if (action === 'resolved')
         return [words('resolved the message'), ...(s.item ? [words(' from '), name(s.item)] : [])]
+      if (action === 'updated' && s.aboutViewer)
+        return [words('assigned you the message'), ...(s.item ? [words(' from '), name(s.item)] : [])]
       if (action === 'updated')
         return [words('reopened the message'), ...(s.item ? [words(' from '), name(s.item)] : [])]
       break

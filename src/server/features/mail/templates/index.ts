@@ -1,5 +1,6 @@
 export { ebookLink } from './ebook-link'
 export { inboxReceived } from './inbox-received'
+export { type InboxReplyInput, inboxReply } from './inbox-reply'
 export { type InboxAlertEntry, inboxStaffAlert } from './inbox-staff-alert'
 export { invitation } from './invitation'
 export type { Brand, RenderedMail } from './layout'

@@ -35,6 +35,11 @@ export function paragraph(text: string): Block {
   return { text, html: html`<p style="margin:0 0 16px">${text}</p>` }
 }
 
+/** Text a person wrote, line breaks kept (a staff reply): escaped like every other block. */
+export function writtenText(text: string): Block {
+  return { text, html: html`<p style="margin:0 0 16px;white-space:pre-wrap">${text}</p>` }
+}
+
 /** A call to action: a button in HTML with the bare URL under it, the URL on its own line in text. */
 export function action(label: string, link: string): Block {
   checkedLink(link)
