@@ -1,3 +1,4 @@
+import { CompiledQuery, sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadFolderAccess } from '../../src/server/features/files/access/folder-access.repository'
 import { newId } from '../../src/server/lib/ids'
@@ -227,5 +228,39 @@ describe('CSV', () => {
       .where('actorId', '=', admin.id)
       .execute()
     expect(audit.map((a) => a.details).join()).toContain('trash_items')
+  })
+})
+
+describe('the plan', () => {
+  it('reads a super user’s default page off the entries index, without sorting the trash', async () => {
+    const { visibleEntries, TRASH_LIST_COLUMNS } = await import(
+      '../../src/server/features/files/trash/trash-entries.repository'
+    )
+    const { applySort } = await import('../../src/server/lib/list-query/apply-list-query')
+    const db = t.database.db
+    const page = applySort(
+      visibleEntries(db, { kind: 'all', userId: admin.id }, {}),
+      { sort: 'deletedAt', order: 'desc' },
+      TRASH_LIST_COLUMNS,
+    )
+      .limit(25)
+      .compile()
+    const explain = (prefix: string, on: typeof db = db) =>
+      on.executeQuery(CompiledQuery.raw(`${prefix} ${page.sql}`, [...page.parameters]))
+    if (t.database.dialect === 'sqlite') {
+      const plan = await explain('explain query plan')
+      const details = (plan.rows as { detail: string }[]).map((p) => p.detail).join('\n')
+      expect(details).toContain('trash_items_entries_idx')
+      expect(details).not.toContain('TEMP B-TREE')
+    } else {
+      await db.transaction().execute(async (trx) => {
+        // A test database is small enough that a scan would win; ask whether the index can serve it.
+        await sql`set local enable_seqscan = off`.execute(trx)
+        const plan = await explain('explain', trx as unknown as typeof db)
+        const text = (plan.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n')
+        expect(text).toContain('trash_items_entries_idx')
+        expect(text).not.toMatch(/\bSort\b/)
+      })
+    }
   })
 })
