@@ -139,6 +139,11 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   await expect(page.getByRole('link', { name: top })).toHaveCount(0)
   await page.getByRole('link', { name: 'Trash' }).click()
   await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Trash' })).toContainText(/Deleted for good in \d+ days/)
+  // Emptying one's trash asks first: it cannot be undone.
+  await page.getByRole('button', { name: 'Empty my trash' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('cannot be undone')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
   await page.getByRole('button', { name: `Show what ${top} holds` }).click()
   await expect(page.getByRole('list', { name: `Contents of ${top}` })).toContainText('plan.txt')
   await expectAccessible(page)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
 import { HOME_VIEWS, ITEM_TYPES } from './files'
+import { listResponseSchema } from './list'
 
 // ---- Responses (what the server sends; the web app types its calls with these)
 
@@ -181,6 +182,10 @@ export const trashEntrySchema = z.object({
   deleted_singly: z.boolean(),
   deletedAt: z.string(),
   trashedBy: z.string().nullable(),
+  /** The name of who trashed it (null when unknown or their account is gone). */
+  trashedByName: z.string().nullable(),
+  /** When the retention purge deletes the entry for good. */
+  purgesAt: z.string(),
   /** Bytes of the files in the entry. */
   size: z.number().nullable(),
   /** How many items the entry holds, itself included. */
@@ -188,7 +193,8 @@ export const trashEntrySchema = z.object({
   abilities: z.object({ restore: z.boolean(), deletePermanently: z.boolean() }),
 })
 export type TrashEntry = z.infer<typeof trashEntrySchema>
-export const trashListSchema = z.object({ items: z.array(trashEntrySchema) })
+/** GET /api/trash: one page of the entries the caller may see (the staff-table envelope). */
+export const trashListSchema = listResponseSchema(trashEntrySchema)
 export type TrashList = z.infer<typeof trashListSchema>
 export const trashContentsSchema = z.object({
   entry: trashEntrySchema,
@@ -228,6 +234,8 @@ export type RestoreResult = z.infer<typeof restoreResultSchema>
 
 /** DELETE /api/trash: how many entries were deleted for good. */
 export const trashEmptiedSchema = z.object({ deleted: z.number().int() })
+/** DELETE /api/trash/mine: the caller's own entries deleted for good, and those they may not delete. */
+export const myTrashEmptiedSchema = z.object({ deleted: z.number().int(), kept: z.number().int() })
 /** DELETE /api/trash/:id: the entry deleted for good. */
 export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) })
 /** DELETE /api/folders/:id/permissions/:userId. */

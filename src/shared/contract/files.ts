@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../names'
 import { emailSchema } from './accounts'
+import { listQuerySchema, optionalChoice } from './list'
 
 // The file manager's metadata API (product.md §2): folders, files, moves and copies, sharing,
 // home views, search and the trash. Uploads, downloads and previews are in the transfer contract.
@@ -148,3 +149,20 @@ export const restoreSchema = z.object({
   targetFolderId: itemIdSchema.optional(),
 })
 export type RestoreInput = z.infer<typeof restoreSchema>
+
+/**
+ * GET /api/trash and its CSV: the trash as a staff table (product.md §6): paged, sorted, searched by
+ * name (the item's or its folder's), optionally only the entries the caller trashed.
+ */
+export const TRASH_SORTS = ['deletedAt', 'name', 'folder', 'type'] as const
+export type TrashSort = (typeof TRASH_SORTS)[number]
+export const trashListQuerySchema = listQuerySchema({
+  sortable: TRASH_SORTS,
+  defaultSort: 'deletedAt',
+  defaultOrder: 'desc',
+  filters: {
+    type: optionalChoice(ITEM_TYPES, 'Type'),
+    mine: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+  },
+})
+export type TrashListQuery = z.infer<typeof trashListQuerySchema>

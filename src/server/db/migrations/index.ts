@@ -21,6 +21,7 @@ import * as m0021 from './0021-list-indexes'
 import * as m0023 from './0023-site-images'
 import * as m0025 from './0025-invitations'
 import * as m0026 from './0026-shared-upload-staging'
+import * as m0027 from './0027-trash-table-indexes'
 import * as m0028 from './0028-share-links'
 import * as m0029 from './0029-file-versions'
 import * as m0031 from './0031-inbox-conversations'
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0021-list-indexes': m0021,
   '0025-invitations': m0025,
   '0026-shared-upload-staging': m0026,
+  '0027-trash-table-indexes': m0027,
   '0028-share-links': m0028,
   '0029-file-versions': m0029,
   '0031-inbox-conversations': m0031,

@@ -9,6 +9,7 @@ import {
   grantRevokedSchema,
   homeViewSchema,
   itemOutcomeSchema,
+  myTrashEmptiedSchema,
   restoreResultSchema,
   searchResultSchema,
   shareByEmailResultSchema,
@@ -17,7 +18,6 @@ import {
   trashContentsSchema,
   trashEmptiedSchema,
   trashEntryDeletedSchema,
-  trashListSchema,
 } from '../../../shared/contract/files-responses'
 import type { PermissionType } from '../../../shared/enums'
 import { api } from '../../lib/api'
@@ -84,13 +84,6 @@ export function useSearch(q: string, scope: 'all' | 'public' = 'all') {
     queryFn: ({ signal }) =>
       api.get('/api/items/search', { signal, query: { q, scope }, schema: searchResultSchema }),
     enabled: q.trim().length > 0,
-  })
-}
-
-export function useTrash() {
-  return useQuery({
-    queryKey: filesKeys.trash(),
-    queryFn: ({ signal }) => api.get('/api/trash', { signal, schema: trashListSchema }),
   })
 }
 
@@ -173,6 +166,7 @@ export const filesApi = {
   deleteForGood: (entryId: string) =>
     api.delete(`/api/trash/${enc(entryId)}`, undefined, { schema: trashEntryDeletedSchema }),
   emptyTrash: () => api.delete('/api/trash', undefined, { schema: trashEmptiedSchema }),
+  emptyMyTrash: () => api.delete('/api/trash/mine', undefined, { schema: myTrashEmptiedSchema }),
 }
 
 /** A write that refreshes the file manager's listings when it settles (success or not). */

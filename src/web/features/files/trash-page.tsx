@@ -1,7 +1,19 @@
 import { File, Folder, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { RestoreResult, TrashEntry } from '../../../shared/contract/files-responses'
+import { TRASH_SORTS, type TrashSort } from '../../../shared/contract/files'
+import {
+  type RestoreResult,
+  type TrashEntry,
+  trashListSchema,
+} from '../../../shared/contract/files-responses'
+import {
+  type ColumnDef,
+  DataTable,
+  DataTableSelectFilter,
+  useListQuery,
+  useTableState,
+} from '../../components/data-table'
 import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -10,16 +22,16 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../componen
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
-import { formatBytes } from '../../lib/format'
+import { formatBytes, formatDateTime } from '../../lib/format'
+import { exportUrl, type TableStateConfig } from '../../lib/url-state'
 import { Breadcrumbs } from './breadcrumbs'
-import { filesApi, useFilesMutation, useTrash, useTrashEntry } from './files-api'
+import { filesApi, filesKeys, useFilesMutation, useTrashEntry } from './files-api'
 import { FolderPickerDialog } from './folder-picker-dialog'
-import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
 import { folderPath } from './paths'
 import { type ParentTrashed, parentTrashed, restoredText } from './restore-choices'
 import { useIsFolderSuperUser } from './use-file-manager-user'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const entryId = (entry: TrashEntry) => entry.id
 
 type Step =
   | { kind: 'open'; entry: TrashEntry }
@@ -27,11 +39,44 @@ type Step =
   | { kind: 'pick'; entry: TrashEntry }
   | { kind: 'delete'; entry: TrashEntry }
   | { kind: 'empty' }
+  | { kind: 'emptyMine' }
   | null
 
-/** The trash entries the user may see: open a folder entry, restore, delete for good, empty (super users). */
+const TRASH_ENDPOINT = '/api/trash'
+const TRASH_FILTERS = ['type', 'mine'] as const
+const TRASH_TABLE: TableStateConfig<TrashSort, (typeof TRASH_FILTERS)[number]> = {
+  sortable: TRASH_SORTS,
+  defaultSort: 'deletedAt',
+  defaultOrder: 'desc',
+  filters: TRASH_FILTERS,
+}
+const TYPE_OPTIONS = [
+  { value: 'file', label: 'Files' },
+  { value: 'folder', label: 'Folders' },
+]
+const MINE_OPTIONS = [{ value: 'true', label: 'Trashed by me' }]
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** "Deleted for good in N days" (today when the purge is due). */
+export function purgeText(purgesAt: string, now = Date.now()): string {
+  const days = Math.ceil((new Date(purgesAt).getTime() - now) / DAY_MS)
+  if (days <= 0) return 'Deleted for good today'
+  return `Deleted for good in ${days} ${days === 1 ? 'day' : 'days'}`
+}
+
+/**
+ * The trash as a table (the entries the user may see, paged, sorted and searched on the server): open
+ * a folder entry, restore, delete for good; "Empty my trash" for everyone, the whole trash and CSV for
+ * super users.
+ */
 export function TrashPage() {
-  const trash = useTrash()
+  const state = useTableState(TRASH_TABLE)
+  const trash = useListQuery<TrashEntry>({
+    queryKey: filesKeys.trash(),
+    endpoint: TRASH_ENDPOINT,
+    schema: trashListSchema,
+    query: state.query,
+  })
   const superUser = useIsFolderSuperUser()
   const [step, setStep] = useState<Step>(null)
   const [last, setLast] = useState<RestoreResult | null>(null)
@@ -41,6 +86,7 @@ export function TrashPage() {
   )
   const remove = useFilesMutation((id: string) => filesApi.deleteForGood(id))
   const empty = useFilesMutation(() => filesApi.emptyTrash())
+  const emptyMine = useFilesMutation(() => filesApi.emptyMyTrash())
 
   const doRestore = (entry: TrashEntry, input?: { restoreParent?: boolean; targetFolderId?: string }) =>
     restore.mutate(
@@ -62,22 +108,109 @@ export function TrashPage() {
       },
     )
 
-  const items = trash.data?.items ?? []
+  const columns: ColumnDef<TrashEntry>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      enableHiding: false,
+      meta: { rowHeader: true, className: 'min-w-48' },
+      cell: ({ row: { original: entry } }) => (
+        <span className="flex min-w-0 items-center gap-2">
+          {entry.item_type === 'folder' ? (
+            <Folder aria-label="Folder" className="size-5 shrink-0 text-accent" />
+          ) : (
+            <File aria-label="File" className="size-5 shrink-0 text-fg-muted" />
+          )}
+          <span className="flex min-w-0 flex-col">
+            <span className="font-medium break-all text-fg">{entry.filename}</span>
+            <span className="text-xs text-fg-muted">
+              {entry.item_type === 'folder' ? `${entry.items} items · ` : ''}
+              {entry.size !== null ? formatBytes(entry.size) : ''}
+            </span>
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'folder',
+      header: 'From',
+      cell: ({ row: { original } }) =>
+        original.folder_name ?? <span className="text-fg-muted">Top level</span>,
+    },
+    {
+      id: 'deletedAt',
+      header: 'Trashed',
+      sortDescFirst: true,
+      meta: { className: 'whitespace-nowrap' },
+      cell: ({ row: { original } }) => (
+        <span className="flex flex-col">
+          <time dateTime={original.deletedAt}>{formatDateTime(original.deletedAt)}</time>
+          {original.trashedByName && (
+            <span className="text-xs text-fg-muted">by {original.trashedByName}</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'purgesAt',
+      header: 'Goes for good',
+      meta: { className: 'whitespace-nowrap' },
+      cell: ({ row: { original } }) => (
+        <time dateTime={original.purgesAt} title={formatDateTime(original.purgesAt)}>
+          {purgeText(original.purgesAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableHiding: false,
+      cell: ({ row: { original: entry } }) => (
+        <span className="flex flex-wrap gap-2">
+          {entry.item_type === 'folder' && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setStep({ kind: 'open', entry })}
+              aria-label={`Show what ${entry.filename} holds`}
+            >
+              Contents
+            </Button>
+          )}
+          {entry.abilities.restore && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Restore ${entry.filename}`}
+              loading={restore.isPending && restore.variables?.entry.id === entry.id}
+              onClick={() => doRestore(entry)}
+            >
+              Restore
+            </Button>
+          )}
+          {entry.abilities.deletePermanently && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete ${entry.filename} for good`}
+              onClick={() => setStep({ kind: 'delete', entry })}
+            >
+              Delete for good
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ]
+
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title="Trash" />
       <div>
         <Breadcrumbs trail={[]} />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Trash</h1>
-          {superUser && items.length > 0 && (
-            <Button variant="danger" size="sm" onClick={() => setStep({ kind: 'empty' })}>
-              <Trash2 aria-hidden="true" /> Empty trash
-            </Button>
-          )}
-        </div>
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Trash</h1>
         <p className="mt-1 text-sm text-fg-muted">
-          Items are deleted for good after they have been here for a while.
+          Each entry shows when it is deleted for good. Restoring puts it back where it came from.
         </p>
       </div>
       {last && (
@@ -91,72 +224,51 @@ export function TrashPage() {
           }
         />
       )}
-      {trash.isPending ? (
-        <ListingSkeleton />
-      ) : trash.isError ? (
-        <ListingError error={trash.error} onRetry={() => void trash.refetch()} />
-      ) : items.length === 0 ? (
-        <ListingEmpty title="The trash is empty" />
-      ) : (
-        <ul
-          aria-label="Trash"
-          className="flex flex-col divide-y divide-border rounded-lg border border-border bg-surface"
-        >
-          {items.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
-              <div className="flex min-w-0 flex-1 items-center gap-2">
-                {entry.item_type === 'folder' ? (
-                  <Folder aria-label="Folder" className="size-5 shrink-0 text-accent" />
-                ) : (
-                  <File aria-label="File" className="size-5 shrink-0 text-fg-muted" />
-                )}
-                <div className="flex min-w-0 flex-col">
-                  <span className="font-medium break-all">{entry.filename}</span>
-                  <span className="text-xs text-fg-muted">
-                    {entry.folder_name ? `From ${entry.folder_name} · ` : ''}
-                    {dateFormat.format(new Date(entry.deletedAt))}
-                    {entry.item_type === 'folder' ? ` · ${entry.items} items` : ''}
-                    {entry.size !== null ? ` · ${formatBytes(entry.size)}` : ''}
-                  </span>
-                </div>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {entry.item_type === 'folder' && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setStep({ kind: 'open', entry })}
-                    aria-label={`Show what ${entry.filename} holds`}
-                  >
-                    Contents
-                  </Button>
-                )}
-                {entry.abilities.restore && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Restore ${entry.filename}`}
-                    loading={restore.isPending && restore.variables?.entry.id === entry.id}
-                    onClick={() => doRestore(entry)}
-                  >
-                    Restore
-                  </Button>
-                )}
-                {entry.abilities.deletePermanently && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${entry.filename} for good`}
-                    onClick={() => setStep({ kind: 'delete', entry })}
-                  >
-                    Delete for good
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataTable
+        label="Trash"
+        columns={columns}
+        state={state}
+        result={trash}
+        getRowId={entryId}
+        rowLabel={(entry) => entry.filename}
+        search={{ label: 'Search the trash', placeholder: 'Search names and folders' }}
+        filters={
+          <>
+            <DataTableSelectFilter
+              state={state}
+              name="type"
+              label="Type"
+              allLabel="Files and folders"
+              options={TYPE_OPTIONS}
+            />
+            <DataTableSelectFilter
+              state={state}
+              name="mine"
+              label="Trashed by"
+              allLabel="Anyone"
+              options={MINE_OPTIONS}
+            />
+          </>
+        }
+        {...(superUser ? { exportHref: exportUrl(TRASH_ENDPOINT, state.state) } : {})}
+        actions={
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setStep({ kind: 'emptyMine' })}>
+              <Trash2 aria-hidden="true" /> Empty my trash
+            </Button>
+            {superUser && (
+              <Button variant="danger" size="sm" onClick={() => setStep({ kind: 'empty' })}>
+                <Trash2 aria-hidden="true" /> Empty trash
+              </Button>
+            )}
+          </>
+        }
+        empty={{
+          icon: Trash2,
+          title: 'The trash is empty',
+          description: 'What you trash appears here until it is deleted for good.',
+        }}
+      />
       {step?.kind === 'open' && <TrashContentsDialog entry={step.entry} onClose={() => setStep(null)} />}
       {step?.kind === 'conflict' && (
         <Dialog open onOpenChange={(open) => !open && setStep(null)}>
@@ -206,6 +318,35 @@ export function TrashPage() {
               },
               onError: (error) =>
                 toast({ title: 'Not deleted', description: errorMessage(error), variant: 'danger' }),
+            })
+          }
+        />
+      )}
+      {step?.kind === 'emptyMine' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setStep(null)}
+          title="Empty your trash?"
+          description="Everything you trashed and may delete is deleted for good. This cannot be undone."
+          confirmLabel="Empty my trash"
+          destructive
+          pending={emptyMine.isPending}
+          onConfirm={() =>
+            emptyMine.mutate(undefined, {
+              onSuccess: (r) => {
+                toast({
+                  title: `Deleted ${r.deleted} ${r.deleted === 1 ? 'entry' : 'entries'} for good`,
+                  ...(r.kept > 0
+                    ? {
+                        description: `${r.kept} stayed: only the folder's administrators can delete them for good.`,
+                      }
+                    : {}),
+                  variant: 'success',
+                })
+                setStep(null)
+              },
+              onError: (error) =>
+                toast({ title: 'Not emptied', description: errorMessage(error), variant: 'danger' }),
             })
           }
         />

@@ -1,4 +1,8 @@
+import { type SqlBool, sql } from 'kysely'
+import type { TrashListQuery, TrashSort } from '../../../../shared/contract/files'
 import type { Db } from '../../../db/db'
+import type { DB } from '../../../db/schema'
+import type { ListColumns } from '../../../lib/list-query/apply-list-query'
 import type { TrashRow } from './trash.repository'
 
 // Reading trash entries: the rows with deleted_singly = true, one per thing someone trashed.
@@ -11,18 +15,6 @@ export function findEntry(db: Db, entryId: string): Promise<TrashRow | undefined
     .where('id', '=', entryId)
     .where('deleted_singly', '=', true)
     .executeTakeFirst()
-}
-
-/** The newest entries first, at most `limit`. */
-export function newestEntries(db: Db, limit: number): Promise<TrashRow[]> {
-  return db
-    .selectFrom('trash_items')
-    .selectAll()
-    .where('deleted_singly', '=', true)
-    .orderBy('deletedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
 }
 
 /** The oldest entries first (only those trashed before `before`, when given), at most `limit`. */
@@ -42,3 +34,83 @@ export async function trashRowExists(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('trash_items').select('id').where('id', '=', id).executeTakeFirst()
   return row !== undefined
 }
+
+// ---- The trash table: the entries a caller may see, scoped in SQL
+
+/** How the trash table's query maps onto columns (product.md §6). */
+export const TRASH_LIST_COLUMNS: ListColumns<DB, 'trash_items', TrashSort> = {
+  searchColumns: ['trash_items.filename', 'trash_items.folder_name'],
+  sortColumns: {
+    deletedAt: 'trash_items.deletedAt',
+    name: sql`lower(trash_items.filename)`,
+    folder: sql`lower(trash_items.folder_name)`,
+    type: 'trash_items.item_type',
+  },
+  idColumn: 'trash_items.id',
+}
+
+/** Who the trash is scoped for: everyone's (super users), a user's, or nobody's. */
+export type TrashScope = { kind: 'all' | 'user'; userId: string } | { kind: 'none' }
+
+/**
+ * The entries the scope may see (not yet searched, sorted or paged), with the trasher's name and, for
+ * a user, their level on the entry's origin (the original parent folder, or a top-level folder itself).
+ *
+ * The SQL form of canSeeTrashEntry (policies/files.policy.ts): an administrator of the origin sees
+ * every entry, an editor their own deletions. Only a grant gives editor or administrator (the public
+ * tree gives viewer at most), so `granted_levels(id, level)` starts at the user's grants and descends
+ * through public children that hold no grant of their own (the nearest grant wins; a locked child
+ * needs its own grant, which seeds it). Cost: the folders below the user's grants, not the site.
+ * test/files/trash-table.test.ts checks it against the policy on a mixed tree.
+ */
+export function visibleEntries(db: Db, scope: TrashScope, query: Pick<TrashListQuery, 'type' | 'mine'>) {
+  const grantee = scope.kind === 'none' ? '' : scope.userId
+  // Unreferenced (super users, nobody) the CTE is not evaluated, on SQLite or PostgreSQL.
+  const levelled = db.withRecursive('granted_levels(id, level)', (qb) =>
+    qb
+      .selectFrom('folder_permissions as p')
+      .select(['p.folder_id as id', 'p.permissionType as level'])
+      .where('p.user_id', '=', grantee)
+      .where('p.permissionType', 'in', ['editor', 'administrator'])
+      .union(
+        qb
+          .selectFrom('folders as c')
+          .innerJoin('granted_levels as g', 'g.id', 'c.parent_id')
+          .select(['c.id', 'g.level'])
+          .where('c.type', '=', 'public')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('folder_permissions as own')
+                  .select('own.id')
+                  .whereRef('own.folder_id', '=', 'c.id')
+                  .where('own.user_id', '=', grantee),
+              ),
+            ),
+          ),
+      ),
+  )
+  let qb = levelled
+    .selectFrom('trash_items')
+    .leftJoin('users as trasher', 'trasher.id', 'trash_items.trashedBy')
+    .selectAll('trash_items')
+    .select(['trasher.name as trashedByName'])
+    .where('trash_items.deleted_singly', '=', true)
+  if (query.type) qb = qb.where('trash_items.item_type', '=', query.type)
+  if (scope.kind === 'none')
+    return qb.where(sql<SqlBool>`1 = 0`).select(sql<string | null>`null`.as('originLevel'))
+  const userId = scope.userId
+  if (query.mine === 'true') qb = qb.where('trash_items.trashedBy', '=', userId)
+  if (scope.kind === 'all') return qb.select(sql<string | null>`'super'`.as('originLevel'))
+  // The origin is the parent folder, or for a top-level folder the folder itself; each form has its
+  // own index (folder_id, item_id) rather than one coalesce() no index can serve.
+  const origin = sql<SqlBool>`(g.id = trash_items.folder_id or (trash_items.folder_id is null and trash_items.item_type = 'folder' and g.id = trash_items.item_id))`
+  return qb
+    .innerJoin('granted_levels as g', (join) => join.on(origin))
+    .where((eb) => eb.or([eb('g.level', '=', 'administrator'), eb('trash_items.trashedBy', '=', userId)]))
+    .select(sql<string | null>`g.level`.as('originLevel'))
+}
+
+export type VisibleEntryRow = Awaited<
+  ReturnType<ReturnType<typeof visibleEntries>['executeTakeFirstOrThrow']>
+>

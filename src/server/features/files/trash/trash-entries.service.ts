@@ -1,14 +1,27 @@
+import type { TrashListQuery } from '../../../../shared/contract/files'
 import type { AppDeps } from '../../../deps'
+import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
 import type { Caller, SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
+import { fetchListPage } from '../../../lib/list-query/apply-list-query'
+import { keysetBatches } from '../../../lib/list-query/query-batches'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { canDeleteTrashEntry, canRestoreTrashEntry, canSeeTrashEntry } from '../../../policies/files.policy'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
+import { recordExport } from '../../audit/audit.service'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
 import { deleteGroup, loadGroup, type TrashRow } from './trash.repository'
-import { findEntry, newestEntries, oldestEntries, trashRowExists } from './trash-entries.repository'
+import {
+  findEntry,
+  oldestEntries,
+  TRASH_LIST_COLUMNS,
+  type TrashScope,
+  trashRowExists,
+  type VisibleEntryRow,
+  visibleEntries,
+} from './trash-entries.repository'
 
 // The trash entries a caller may see (docs/decisions/0026): the list, one entry with what went with it,
 // deleting for good, emptying, and the retention purge.
@@ -38,8 +51,9 @@ export async function visibleEntry(deps: AppDeps, who: SignedInCaller, entryId: 
 }
 
 function presentEntry(
+  deps: Pick<AppDeps, 'env'>,
   actor: Caller,
-  entry: TrashRow,
+  entry: TrashRow & { trashedByName?: string | null },
   facts: { trashedBy: string | null; originAccess: FolderAccess | null },
   extra: { size: number | null; items: number },
 ) {
@@ -53,6 +67,8 @@ function presentEntry(
     deleted_singly: entry.deleted_singly,
     deletedAt: entry.deletedAt,
     trashedBy: entry.trashedBy,
+    trashedByName: entry.trashedByName?.trim() || null,
+    purgesAt: purgeTime(entry.deletedAt, deps.env.trashRetentionDays),
     size: extra.size,
     /** How many items the entry holds, itself included. */
     items: extra.items,
@@ -63,25 +79,75 @@ function presentEntry(
   }
 }
 
-const MAX_TRASH_LIST = 1000
+/** When the retention purge takes an entry trashed at `deletedAt`. */
+function purgeTime(deletedAt: string, retentionDays: number): string {
+  return new Date(new Date(deletedAt).getTime() + retentionDays * DAY_MS).toISOString()
+}
 
-/** Entries the caller may see, newest first. */
-export async function listTrash(deps: AppDeps, who: SignedInCaller) {
-  const db = deps.database.db
-  const entries = await newestEntries(db, MAX_TRASH_LIST)
-  const cache = new Map<string, FolderAccess | null>()
-  const items = []
-  for (const entry of entries) {
-    const facts = {
-      trashedBy: entry.trashedBy,
-      originAccess: await originAccess(deps, who, entry, cache),
-    }
-    if (!canSeeTrashEntry(who, facts)) continue
-    const group = await loadGroup(db, entry)
-    const size = group.files.reduce((sum, f) => sum + Number(f.size), 0)
-    items.push(presentEntry(who, entry, facts, { size, items: group.folders.length + group.files.length }))
+/** Whose trash a caller sees: super users everyone's, other users by their grants, nobody else any. */
+function trashScope(who: Caller): TrashScope {
+  if (who.kind !== 'user' || who.isRestricted) return { kind: 'none' }
+  return { kind: isFolderSuperUser(who) ? 'all' : 'user', userId: who.id }
+}
+
+/** The caller's access on an entry's origin, as the scoped query found it. */
+function rowFacts(row: VisibleEntryRow) {
+  const level = row.originLevel as FolderAccess['level']
+  const originAccess: FolderAccess = {
+    level,
+    via: level === 'super' ? 'super' : 'grant',
+    grantFolderId: null,
   }
-  return { items }
+  return { trashedBy: row.trashedBy, originAccess }
+}
+
+/**
+ * One page of the entries the caller may see (scoped, searched, sorted and paged in SQL), each with
+ * its size and item count (the page's groups only) and when it goes for good.
+ */
+export async function listTrash(deps: AppDeps, who: SignedInCaller, query: TrashListQuery) {
+  const db = deps.database.db
+  const page = await fetchListPage(visibleEntries(db, trashScope(who), query), query, TRASH_LIST_COLUMNS)
+  const items = []
+  for (const row of page.items) {
+    const group = await loadGroup(db, row)
+    const size = group.files.reduce((sum, f) => sum + Number(f.size), 0)
+    items.push(
+      presentEntry(deps, who, row, rowFacts(row), { size, items: group.folders.length + group.files.length }),
+    )
+  }
+  return { ...page, items }
+}
+
+const CSV_COLUMNS: CsvColumn<VisibleEntryRow & { purgesAt: string }>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'type', value: (r) => r.item_type },
+  { header: 'name', value: (r) => r.filename },
+  { header: 'folder', value: (r) => r.folder_name },
+  { header: 'deletedAt', value: (r) => new Date(r.deletedAt) },
+  { header: 'trashedById', value: (r) => r.trashedBy },
+  { header: 'trashedBy', value: (r) => r.trashedByName },
+  { header: 'purgesAt', value: (r) => new Date(r.purgesAt) },
+  { header: 'itemId', value: (r) => r.item_id },
+  { header: 'folderId', value: (r) => r.folder_id },
+]
+
+/** Super users: every entry matching the table's filters and search, streamed by keyset; audited. */
+export async function exportTrash(deps: AppDeps, who: SignedInCaller, query: TrashListQuery) {
+  if (!isFolderSuperUser(who))
+    throw problems.forbidden('Only administrators and folder managers can export the trash.')
+  await recordExport(deps.database.db, who, 'trash_items', query, deps.clock())
+  const rows = keysetBatches(
+    deps.database.dialect,
+    visibleEntries(deps.database.db, trashScope(who), query),
+    query,
+    TRASH_LIST_COLUMNS,
+  )
+  const retention = deps.env.trashRetentionDays
+  async function* withPurge() {
+    for await (const row of rows) yield { ...row, purgesAt: purgeTime(row.deletedAt, retention) }
+  }
+  return csvStream(CSV_COLUMNS, withPurge())
 }
 
 /** What a trashed folder entry holds (what went to the trash with it), flat, with parent ids. */
@@ -89,7 +155,7 @@ export async function trashEntryContents(deps: AppDeps, who: SignedInCaller, ent
   const { entry, facts } = await visibleEntry(deps, who, entryId)
   const group = await loadGroup(deps.database.db, entry)
   return {
-    entry: presentEntry(who, entry, facts, {
+    entry: presentEntry(deps, who, entry, facts, {
       size: group.files.reduce((s, f) => s + Number(f.size), 0),
       items: group.folders.length + group.files.length,
     }),
@@ -132,6 +198,38 @@ export async function deleteEntry(deps: AppDeps, who: SignedInCaller, entryId: s
     }
   })
   return { id: entry.id, deleted: true as const }
+}
+
+/**
+ * "Empty my trash", for everyone: the entries the caller trashed, for good, each group in its own
+ * transaction with the event loop free between batches. Entries they may not delete for good (an
+ * editor's own deletions: product.md §2 keeps deleting for good to administrators) stay, counted.
+ */
+export async function emptyMyTrash(deps: AppDeps, who: SignedInCaller) {
+  const db = deps.database.db
+  const scope = trashScope(who)
+  const query = { sort: 'deletedAt', order: 'asc', mine: 'true' } as const
+  const now = deps.clock()
+  let deleted = 0
+  let kept = 0
+  for await (const row of keysetBatches(
+    deps.database.dialect,
+    visibleEntries(db, scope, query),
+    query,
+    TRASH_LIST_COLUMNS,
+    { batchSize: 50 },
+  )) {
+    if (!canDeleteTrashEntry(who, rowFacts(row))) {
+      kept++
+      continue
+    }
+    await db.transaction().execute(async (trx) => {
+      if (!(await trashRowExists(trx, row.id))) return
+      await enqueueBlobDeletions(trx, await deleteGroup(trx, row), now)
+      deleted++
+    })
+  }
+  return { deleted, kept }
 }
 
 /** Super users: every entry, for good. */

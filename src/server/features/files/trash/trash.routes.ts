@@ -1,16 +1,25 @@
-import { idParamsSchema, restoreSchema } from '../../../../shared/contract/files'
+import { idParamsSchema, restoreSchema, trashListQuerySchema } from '../../../../shared/contract/files'
 import {
+  myTrashEmptiedSchema,
   restoreResultSchema,
   trashContentsSchema,
   trashEmptiedSchema,
   trashEntryDeletedSchema,
   trashListSchema,
 } from '../../../../shared/contract/files-responses'
+import { csvResponse } from '../../../lib/csv/csv-response'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
 import { forbidden, notFound, tags } from '../access/route-helpers'
 import { restoreEntry } from './restore.service'
-import { deleteEntry, emptyTrash, listTrash, trashEntryContents } from './trash-entries.service'
+import {
+  deleteEntry,
+  emptyMyTrash,
+  emptyTrash,
+  exportTrash,
+  listTrash,
+  trashEntryContents,
+} from './trash-entries.service'
 
 // The trash: entries the caller may see, what an entry holds, restore, delete for good, empty.
 
@@ -19,11 +28,42 @@ export const trashRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/trash',
-    summary: 'The trash entries the caller may see (explicitly trashed items), newest first',
+    summary: 'A page of the trash entries the caller may see: search, filter, sort (newest first by default)',
     tags,
     access: 'signedIn',
-    responses: { 200: { description: 'Entries', schema: trashListSchema } },
-    handler: (c) => listTrash(c.var.deps, requireSignedIn(c.var.caller)),
+    request: { query: trashListQuerySchema },
+    responses: { 200: { description: 'A page of entries', schema: trashListSchema } },
+    handler: (c, { query }) => listTrash(c.var.deps, requireSignedIn(c.var.caller), query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/trash/export.csv',
+    summary: 'Every trash entry matching the filters, as CSV (super users; the export is audited)',
+    tags,
+    access: { staff: ['ManageFolders'] },
+    request: { query: trashListQuerySchema },
+    responses: { 200: { description: 'RFC 4180 CSV with a UTF-8 BOM', contentType: 'text/csv' } },
+    handler: async (c, { query }) => {
+      const stamp = c.var.deps.clock().toISOString().slice(0, 10)
+      return csvResponse(
+        await exportTrash(c.var.deps, requireSignedIn(c.var.caller), query),
+        `trash-${stamp}.csv`,
+      )
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/trash/mine',
+    summary: 'Empty my trash: deletes for good the entries the caller trashed and may delete',
+    tags,
+    access: 'signedIn',
+    responses: {
+      200: {
+        description: 'How many entries went, and how many stayed (not theirs to delete)',
+        schema: myTrashEmptiedSchema,
+      },
+    },
+    handler: (c) => emptyMyTrash(c.var.deps, requireSignedIn(c.var.caller)),
   }),
   defineRoute({
     method: 'delete',
