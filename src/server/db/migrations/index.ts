@@ -21,6 +21,7 @@ import * as m0021 from './0021-list-indexes'
 import * as m0023 from './0023-site-images'
 import * as m0025 from './0025-invitations'
 import * as m0026 from './0026-shared-upload-staging'
+import * as m0030 from './0030-product-slugs'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-list-indexes': m0021,
   '0025-invitations': m0025,
   '0026-shared-upload-staging': m0026,
+  '0030-product-slugs': m0030,
 }

@@ -108,8 +108,8 @@ export function CartPage() {
             {rows.map(({ line, product }) => (
               <li key={product.id} className="flex flex-wrap items-center gap-4 p-4">
                 <div className="size-16 shrink-0 overflow-hidden rounded-md bg-surface-muted">
-                  {product.cover ? (
-                    <img src={product.cover.small} alt="" className="size-full object-cover" />
+                  {product.cover_photo ? (
+                    <img src={product.cover_photo.small} alt="" className="size-full object-cover" />
                   ) : (
                     <div className="flex size-full items-center justify-center text-fg-muted">
                       <ImageOff aria-hidden="true" className="size-5" />
@@ -118,7 +118,7 @@ export function CartPage() {
                 </div>
                 <div className="flex min-w-40 flex-1 flex-col">
                   <Link
-                    to={`/shop/${encodeURIComponent(product.id)}`}
+                    to={`/shop/${encodeURIComponent(product.slug)}`}
                     className="font-medium text-fg hover:underline"
                   >
                     {product.name}
