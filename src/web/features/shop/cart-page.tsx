@@ -8,10 +8,9 @@ import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
-import { Input } from '../../components/ui/input'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useSession } from '../accounts/session'
-import { MAX_QUANTITY, useCart } from './cart-store'
+import { useCart } from './cart-store'
 import { startCheckout } from './checkout/start-checkout'
 import { Price } from './price'
 import { useCartPrices } from './shop-api'
@@ -129,22 +128,7 @@ export function CartPage() {
                     className="text-sm text-fg-muted"
                   />
                 </div>
-                <div className="flex items-center gap-2 text-sm text-fg">
-                  <label htmlFor={`qty-${product.id}`}>Quantity</label>
-                  <Input
-                    id={`qty-${product.id}`}
-                    type="number"
-                    min={1}
-                    max={MAX_QUANTITY}
-                    step={1}
-                    value={line.quantity}
-                    onChange={(e) => {
-                      const quantity = Number(e.target.value)
-                      if (Number.isInteger(quantity) && quantity >= 1) cart.setQuantity(product.id, quantity)
-                    }}
-                    className="w-20"
-                  />
-                </div>
+                {/* A digital product is bought once: no quantity to choose. */}
                 <Price
                   amount={product.price * line.quantity}
                   currency={product.currency}
