@@ -140,9 +140,10 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
   const lines = page.getByRole('list', { name: 'Products in your cart' })
   await expect(lines.getByRole('link', { name: product.name })).toBeVisible()
-  await lines.getByRole('spinbutton', { name: 'Quantity' }).fill('2')
+  // A digital product is bought once: the cart offers no quantity box.
+  await expect(lines.getByRole('spinbutton')).toHaveCount(0)
   const summary = page.getByRole('complementary', { name: 'Order summary' })
-  await expect(summary.getByText('₦5,000.00')).toBeVisible()
+  await expect(summary.getByText('₦2,500.00')).toBeVisible()
   await expectAccessibleInBothThemes(page, 'the cart', lines.getByRole('link', { name: product.name }))
   // Buyers without an account come back to the cart too.
   await expect(page.getByRole('link', { name: 'create an account' })).toHaveAttribute(
@@ -158,18 +159,17 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/cart$/)
   await expect(lines.getByRole('link', { name: product.name })).toBeVisible()
-  await expect(lines.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2')
   expect(await seriousViolations(page), 'accessibility of the signed-in cart').toEqual([])
   await page.getByRole('button', { name: 'Checkout' }).click()
 
   // The emulator's TEST MODE page, priced by the server.
   await expect(page).toHaveURL(/\/_emulator\/paystack\/checkout\//)
   await expect(page.getByText(/TEST MODE/)).toBeVisible()
-  await expect(page.getByRole('heading', { level: 1, name: 'Pay ₦5,000.00' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay ₦2,500.00' })).toBeVisible()
   await expect(page.getByText(buyer.email)).toBeVisible()
   expect(await seriousViolations(page), 'accessibility of the emulator checkout').toEqual([])
   await expect(page.getByRole('radio', { name: /Success$/ })).toBeChecked()
-  await page.getByRole('button', { name: 'Pay ₦5,000.00' }).click()
+  await page.getByRole('button', { name: 'Pay ₦2,500.00' }).click()
 
   // Back in the shop: the server verified the payment.
   await expect(page).toHaveURL(/\/shop\/checkout\/callback\?/)
@@ -195,7 +195,7 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   await page.goto('/account/orders')
   const order = page.getByRole('listitem').filter({ hasText: reference })
   await expect(order.getByText('Paid')).toBeVisible()
-  await expect(order.getByText('₦5,000.00')).toBeVisible()
+  await expect(order.getByText('₦2,500.00')).toBeVisible()
   // Named by its products; the reference stays beside the name.
   await order.getByRole('link', { name: new RegExp(product.name) }).click()
   await expect(page.getByRole('link', { name: new RegExp(product.name) })).toHaveAttribute(
@@ -209,8 +209,8 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   // Lines keep the unit price: two copies are charged, and listed, as twice the price.
   // (Intl puts a no-break space between the currency code and the amount.)
   const receiptText = (receipt.text ?? '').replace(/\s+/g, ' ')
-  expect(receiptText).toContain(`2 × ${product.name} · ₦5,000.00`)
-  expect(receiptText).toContain('Total paid: ₦5,000.00')
+  expect(receiptText).toContain(`1 × ${product.name} · ₦2,500.00`)
+  expect(receiptText).toContain('Total paid: ₦2,500.00')
   const origin = process.env.DEPOT_E2E_BASE_URL ?? ''
   const mailed = (receipt.text ?? '').match(/https?:\/\/\S+\/api\/shop\/downloads\/[^\s<>"')\]]+/)?.[0]
   expect(mailed, `a download link in the receipt:\n${receipt.text}`).toBeDefined()

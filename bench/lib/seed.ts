@@ -31,6 +31,7 @@ export function seedProducts(db: Kysely<DB>, count: number) {
         rows.map((i) => ({
           id: newId(),
           name: `Product ${i}`,
+          slug: `product-${i}`,
           type: ['E-book', 'Course', 'Template'][i % 3]!,
           price: 100_000 + (i % 50) * 500,
           description: `Description of product ${i}`,

@@ -3,6 +3,7 @@ import { UPLOADS_ENDPOINT } from '../shared/contract/files-transfer'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
+import { productPageRedirect, withProductMeta } from './features/shop/catalogue/product-page-meta'
 import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
 import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
@@ -56,7 +57,16 @@ export function createApp(deps: AppDeps): DepotApp {
   })
 
   // Anything the API did not answer: the web app's files and client routes, when built.
-  if (deps.webRoot) app.use('*', staticWeb(deps.webRoot, { shell: (html) => shellWithIdentity(deps, html) }))
+  if (deps.webRoot) {
+    const webRoot = deps.webRoot
+    app.use(
+      '*',
+      staticWeb(webRoot, {
+        redirect: (url) => productPageRedirect(deps, url),
+        shell: async (html, url) => withProductMeta(deps, url, await shellWithIdentity(deps, html)),
+      }),
+    )
+  }
   app.notFound((c) => problemResponse(c, problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)))
 
   return { app, routes }

@@ -146,6 +146,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
     'coverSmallKey',
     'coverLargeKey',
     'publishedAt',
+    'slug',
   ],
   product_orders: [
     'deliveryFileKey',

@@ -205,7 +205,7 @@ describe('covers', () => {
       'image/png',
     )
     expect(res.status).toBe(200)
-    const { cover } = (await res.json()) as { cover: { small: string; large: string } }
+    const { cover_photo: cover } = (await res.json()) as { cover_photo: { small: string; large: string } }
 
     // A draft's cover: only managers, and never kept by a shared cache.
     expect((await t.request(cover.small)).status).toBe(404)
@@ -228,7 +228,8 @@ describe('covers', () => {
       expect((await t.request(url, { headers: { 'If-None-Match': etag } })).status).toBe(304)
     }
     const page = (await (await t.request(`/api/shop/products/${p.id}`)).json()) as ProductDetail
-    expect(page.cover).toEqual(cover)
+    expect(page.cover_photo).toEqual(cover)
+    expect(page).not.toHaveProperty('cover')
   })
 
   it('queues a replaced or removed cover for deletion, ordered or not', async () => {
@@ -256,7 +257,7 @@ describe('covers', () => {
     const p = await create()
     await upload(manager, `/api/shop/products/${p.id}/cover`, await picture(300, 200), 'image/png')
     const page = (await (await t.request(`/api/shop/products/${p.id}`)).json()) as ProductDetail
-    const large = await t.request(page.cover!.large)
+    const large = await t.request(page.cover_photo!.large)
     expect((await sharp(Buffer.from(await large.arrayBuffer())).metadata()).width).toBe(300)
     const bad = await upload(manager, `/api/shop/products/${p.id}/cover`, 'not a picture', 'image/png')
     expect(bad.status).toBe(422)

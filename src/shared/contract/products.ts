@@ -104,20 +104,31 @@ export const coverSchema = z.object({
   large: z.string(),
 })
 
-export const coverUploadSchema = z.object({ cover: coverSchema })
+export const coverUploadSchema = z.object({ cover_photo: coverSchema })
 
 export const catalogueItemSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The product page's readable address: /shop/<slug>. Made from the name once, kept on renames. */
+  slug: z.string(),
   type: z.string(),
   price: z.number().int(),
   currency: z.string(),
-  cover: coverSchema.nullable(),
+  /** The specification's field: the cover's URLs, or null without a cover. */
+  cover_photo: coverSchema.nullable(),
   createdAt: z.string(),
 })
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>
 export const catalogueListSchema = listResponseSchema(catalogueItemSchema)
 export type CatalogueList = z.infer<typeof catalogueListSchema>
+
+/** A product page's address segment: its slug, or its id (old links; they redirect to the slug). */
+export const productRefParamsSchema = z.object({
+  id: z
+    .string()
+    .max(100)
+    .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*|[0-9a-fA-F-]{36})$/, { error: 'Not a product address.' }),
+})
 
 /** The types in use (drafts' too, for those who manage products) and the store currency. */
 export const productTypesSchema = z.object({ types: z.array(z.string()), currency: z.string() })

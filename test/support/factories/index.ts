@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../../src/server/db/schema'
 import { newId } from '../../../src/server/lib/ids'
 import { nameKey } from '../../../src/shared/names'
+import { slugify } from '../../../src/shared/slug'
 
 // Factories per domain: each inserts one valid row with sensible defaults and returns it.
 // People (users, passwords, signed-in clients, grants) have their own module: ../people.ts.
@@ -51,9 +52,12 @@ export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Pa
 }
 
 export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['products']> = {}) {
+  const name = overrides.name ?? `Product ${unique()}`
   const row = {
     id: newId(),
-    name: `Product ${unique()}`,
+    name,
+    // Unique even when tests reuse a name; the shop's own rule is tested through the API.
+    slug: `${slugify(name)}-${unique()}`,
     type: 'E-book',
     price: 150000,
     description: '',

@@ -24,6 +24,7 @@ import * as m0026 from './0026-shared-upload-staging'
 import * as m0027 from './0027-trash-table-indexes'
 import * as m0028 from './0028-share-links'
 import * as m0029 from './0029-file-versions'
+import * as m0030 from './0030-product-slugs'
 import * as m0031 from './0031-inbox-conversations'
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0027-trash-table-indexes': m0027,
   '0028-share-links': m0028,
   '0029-file-versions': m0029,
+  '0030-product-slugs': m0030,
   '0031-inbox-conversations': m0031,
 }

@@ -6,6 +6,8 @@ import type { Timestamp } from './timestamp'
 export interface ProductsTable {
   id: string
   name: string
+  /** Ours (0030): unique, made from the name when the product is created and kept when it is renamed. */
+  slug: string
   type: string
   /** Integer minor units of the store currency. */
   price: number

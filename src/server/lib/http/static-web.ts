@@ -39,8 +39,10 @@ export function isServerPath(pathname: string): boolean {
 export function staticWeb(
   webRoot: string,
   options: {
-    /** Rewrites the app shell before it is sent (e.g. the business's name in <title>). */
-    shell?: (html: string) => Promise<string>
+    /** Rewrites the app shell before it is sent (e.g. the business's name in <title>, a page's meta). */
+    shell?: (html: string, url: URL) => Promise<string>
+    /** Where a page path has moved (answered 308), or undefined to serve it. */
+    redirect?: (url: URL) => Promise<string | undefined>
   } = {},
 ): MiddlewareHandler {
   const root = path.resolve(webRoot)
@@ -72,8 +74,11 @@ export function staticWeb(
 
     const stat = await fs.promises.stat(indexFile).catch(() => undefined)
     if (!stat) return next()
+    const url = new URL(c.req.url)
+    const moved = await options.redirect?.(url)
+    if (moved) return c.redirect(moved, 308)
     if (options.shell) {
-      const html = Buffer.from(await options.shell(await fs.promises.readFile(indexFile, 'utf8')))
+      const html = Buffer.from(await options.shell(await fs.promises.readFile(indexFile, 'utf8'), url))
       // The filled-in shell differs per site, so it is compressed as it is sent (a few kB: cheap).
       const { body, encoding } = compressSmall(html, accepted)
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {

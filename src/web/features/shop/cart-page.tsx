@@ -8,10 +8,9 @@ import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
-import { Input } from '../../components/ui/input'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useSession } from '../accounts/session'
-import { MAX_QUANTITY, useCart } from './cart-store'
+import { useCart } from './cart-store'
 import { startCheckout } from './checkout/start-checkout'
 import { Price } from './price'
 import { useCartPrices } from './shop-api'
@@ -108,8 +107,8 @@ export function CartPage() {
             {rows.map(({ line, product }) => (
               <li key={product.id} className="flex flex-wrap items-center gap-4 p-4">
                 <div className="size-16 shrink-0 overflow-hidden rounded-md bg-surface-muted">
-                  {product.cover ? (
-                    <img src={product.cover.small} alt="" className="size-full object-cover" />
+                  {product.cover_photo ? (
+                    <img src={product.cover_photo.small} alt="" className="size-full object-cover" />
                   ) : (
                     <div className="flex size-full items-center justify-center text-fg-muted">
                       <ImageOff aria-hidden="true" className="size-5" />
@@ -118,7 +117,7 @@ export function CartPage() {
                 </div>
                 <div className="flex min-w-40 flex-1 flex-col">
                   <Link
-                    to={`/shop/${encodeURIComponent(product.id)}`}
+                    to={`/shop/${encodeURIComponent(product.slug)}`}
                     className="font-medium text-fg hover:underline"
                   >
                     {product.name}
@@ -129,22 +128,7 @@ export function CartPage() {
                     className="text-sm text-fg-muted"
                   />
                 </div>
-                <div className="flex items-center gap-2 text-sm text-fg">
-                  <label htmlFor={`qty-${product.id}`}>Quantity</label>
-                  <Input
-                    id={`qty-${product.id}`}
-                    type="number"
-                    min={1}
-                    max={MAX_QUANTITY}
-                    step={1}
-                    value={line.quantity}
-                    onChange={(e) => {
-                      const quantity = Number(e.target.value)
-                      if (Number.isInteger(quantity) && quantity >= 1) cart.setQuantity(product.id, quantity)
-                    }}
-                    className="w-20"
-                  />
-                </div>
+                {/* A digital product is bought once: no quantity to choose. */}
                 <Price
                   amount={product.price * line.quantity}
                   currency={product.currency}

@@ -64,7 +64,7 @@ export function CoverField({
       toast.success('Cover saved')
       onUploaded()
     } catch (error) {
-      setProblem(fieldError(error, 'cover') ?? errorMessage(error))
+      setProblem(fieldError(error, 'cover_photo') ?? errorMessage(error))
     } finally {
       setBusy(false)
     }

@@ -9,9 +9,9 @@ export function ProductCard({ product }: { product: CatalogueItem }) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-sm focus-within:ring-2 focus-within:ring-ring">
       <div className="aspect-[4/3] bg-surface-muted">
-        {product.cover ? (
+        {product.cover_photo ? (
           <img
-            src={product.cover.small}
+            src={product.cover_photo.small}
             alt=""
             loading="lazy"
             decoding="async"
@@ -29,7 +29,7 @@ export function ProductCard({ product }: { product: CatalogueItem }) {
         <Badge className="self-start">{product.type}</Badge>
         <h2 className="text-base font-semibold text-fg">
           <Link
-            to={`/shop/${encodeURIComponent(product.id)}`}
+            to={`/shop/${encodeURIComponent(product.slug)}`}
             className="after:absolute after:inset-0 focus:outline-none"
           >
             {product.name}

@@ -131,7 +131,7 @@ export function EditProductPage() {
         />
         <div className="flex gap-2">
           <Button variant="secondary" asChild>
-            <Link to={`/shop/${encodeURIComponent(p.id)}`}>
+            <Link to={`/shop/${encodeURIComponent(p.slug)}`}>
               <ExternalLink aria-hidden="true" />
               View in the shop
             </Link>

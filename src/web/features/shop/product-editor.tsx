@@ -216,7 +216,7 @@ export function ProductEditor({
       </Card>
 
       <CoverField
-        current={product?.cover ?? null}
+        current={product?.cover_photo ?? null}
         productId={product?.id}
         pending={pendingCover}
         onPendingChange={setPendingCover}

@@ -1,5 +1,5 @@
 import { ArrowLeft, ImageOff, Pencil, SearchX, ShoppingCart } from 'lucide-react'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useParams } from 'react-router'
 import { LoadFailed } from '../../components/data-table/data-table-states'
 import { PageTitle } from '../../components/layout/page-title'
 import { Badge } from '../../components/ui/badge'
@@ -13,7 +13,7 @@ import { MarkdownView } from './markdown-view'
 import { Price } from './price'
 import { useProduct } from './shop-api'
 
-/** /shop/:id: one product with its large cover, price and description, and "Add to cart". */
+/** /shop/:slug: one product with its large cover, price and description, and "Add to cart". */
 export function ProductPage() {
   const { id } = useParams()
   const product = useProduct(id)
@@ -50,6 +50,8 @@ export function ProductPage() {
   }
 
   const p = product.data
+  // An old link by id (or a slug in other letters) moves to the product's own address.
+  if (id !== p.slug) return <Navigate to={`/shop/${encodeURIComponent(p.slug)}`} replace />
   const inCart = cart.lines.find((l) => l.product_id === p.id)?.quantity ?? 0
   return (
     <>
@@ -60,10 +62,10 @@ export function ProductPage() {
       </Link>
       <article className="grid gap-8 md:grid-cols-2">
         <div className="overflow-hidden rounded-lg border border-border bg-surface-muted">
-          {p.cover ? (
+          {p.cover_photo ? (
             <img
-              src={p.cover.large}
-              srcSet={`${p.cover.small} 400w, ${p.cover.large} 1200w`}
+              src={p.cover_photo.large}
+              srcSet={`${p.cover_photo.small} 400w, ${p.cover_photo.large} 1200w`}
               sizes="(min-width: 768px) 50vw, 100vw"
               alt={`Cover of ${p.name}`}
               className="size-full object-cover"

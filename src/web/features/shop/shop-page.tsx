@@ -1,7 +1,6 @@
-import { ShoppingBag, ShoppingCart } from 'lucide-react'
+import { ChevronLeft, ChevronRight, ShoppingBag, ShoppingCart } from 'lucide-react'
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { DataTablePagination } from '../../components/data-table/data-table-pagination'
 import { DataTableSearch } from '../../components/data-table/data-table-search'
 import { LoadFailed, NoMatches, PastTheEnd } from '../../components/data-table/data-table-states'
 import { useTableState } from '../../components/data-table/use-table-state'
@@ -36,7 +35,8 @@ export function ShopPage() {
           title="Shop"
           description="E-books, templates and courses. Pay securely and download at once."
         />
-        <Button variant="secondary" asChild>
+        {/* Phones have the header's cart; a second one here would only crowd the title. */}
+        <Button variant="secondary" className="hidden sm:inline-flex" asChild>
           <Link to="/cart">
             <ShoppingCart aria-hidden="true" />
             Cart{cart.count > 0 ? ` (${cart.count})` : ''}
@@ -135,13 +135,10 @@ export function ShopPage() {
             ))}
           </ul>
           <div className="mt-6">
-            <DataTablePagination
+            <ShopPager
               page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
               totalPages={data.totalPages}
               onPageChange={(page) => state.update({ page })}
-              onPageSizeChange={(pageSize) => state.update({ pageSize })}
             />
           </div>
         </section>
@@ -162,5 +159,33 @@ function GridSkeleton() {
         </li>
       ))}
     </ul>
+  )
+}
+
+/** A storefront's plain pages: previous, where you are, next (no table controls). */
+function ShopPager({
+  page,
+  totalPages,
+  onPageChange,
+}: {
+  page: number
+  totalPages: number
+  onPageChange: (page: number) => void
+}) {
+  if (totalPages <= 1) return null
+  return (
+    <nav aria-label="Pages of products" className="flex items-center justify-center gap-4">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <span className="text-sm text-fg-muted" aria-current="page">
+        Page {page} of {totalPages}
+      </span>
+      <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
   )
 }

@@ -6,6 +6,7 @@ import {
   catalogueListSchema,
   catalogueQuerySchema,
   productDetailSchema,
+  productRefParamsSchema,
   productTypesSchema,
 } from '../../../../shared/contract/products'
 import { etagHeader, ifNoneMatchHeader } from '../../../lib/http/documented-headers'
@@ -14,8 +15,6 @@ import { getProduct, listCatalogue, listTypes, lookupCart } from './catalogue.se
 import { readCover } from './covers.service'
 
 // The public side of the shop: anyone, signed in or not, may browse (product.md §3).
-
-const idParams = z.object({ id: z.string().uuid() })
 
 export const catalogueRoutes = [
   defineRoute({
@@ -50,10 +49,11 @@ export const catalogueRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/shop/products/:id',
-    summary: 'One product page (drafts and deleted products only for those who manage products)',
+    summary:
+      'One product page, by slug or id (drafts and deleted products only for those who manage products)',
     tags: ['shop'],
     access: 'public',
-    request: { params: idParams },
+    request: { params: productRefParamsSchema },
     responses: { 200: { description: 'The product', schema: productDetailSchema } },
     handler: (c, { params }) => getProduct(c.var.deps, c.var.caller, params.id),
   }),

@@ -1,4 +1,5 @@
 import type { CatalogueQuery } from '../../../../shared/contract/products'
+import { isUuid } from '../../../../shared/slug'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
@@ -8,6 +9,7 @@ import { presentCatalogueItem, presentProduct } from './products.presenter'
 import {
   CATALOGUE_COLUMNS,
   findProduct,
+  findProductBySlug,
   listedProducts,
   productsForSale,
   typesInUse,
@@ -28,9 +30,14 @@ export async function listTypes(deps: Deps, actor: Caller) {
   return { types, currency: deps.env.shopCurrency }
 }
 
+/** A product by its id (old links) or its slug. */
+export function findProductByRef(db: Deps['database']['db'], ref: string) {
+  return isUuid(ref) ? findProduct(db, ref.toLowerCase()) : findProductBySlug(db, ref)
+}
+
 /** A draft or a deleted product answers 404 to those who may not see it: its existence is not told. */
-export async function getProduct(deps: Deps, actor: Caller, id: string) {
-  const row = await findProduct(deps.database.db, id)
+export async function getProduct(deps: Deps, actor: Caller, ref: string) {
+  const row = await findProductByRef(deps.database.db, ref)
   if (!row || !canViewProduct(actor, row)) throw problems.notFound('This product is not in the shop.')
   return presentProduct(row, deps.env.shopCurrency, actor)
 }

@@ -37,7 +37,7 @@ export async function setCover(deps: Deps, by: Caller, productId: string, bytes:
     ;[small, large] = await Promise.all([resize(bytes, 400), resize(bytes, 1200)])
   } catch {
     throw problems.validation({
-      cover: ['This file is not an image we can read. Use a JPEG, PNG, WebP, GIF or AVIF.'],
+      cover_photo: ['This file is not an image we can read. Use a JPEG, PNG, WebP, GIF or AVIF.'],
     })
   }
   const [smallBlob, largeBlob] = [
@@ -59,7 +59,7 @@ export async function setCover(deps: Deps, by: Caller, productId: string, bytes:
     await enqueueBlobDeletions(deps.database.db, [smallBlob.key, largeBlob.key], deps.clock())
     throw error
   }
-  return { cover: { small: cover_photo.replace('/cover/1200?', '/cover/400?'), large: cover_photo } }
+  return { cover_photo: { small: cover_photo.replace('/cover/1200?', '/cover/400?'), large: cover_photo } }
 }
 
 export async function removeCover(deps: Deps, by: Caller, productId: string) {

@@ -10,6 +10,7 @@ type Row = Pick<
   ProductRecord,
   | 'id'
   | 'name'
+  | 'slug'
   | 'type'
   | 'price'
   | 'cover_photo'
@@ -37,10 +38,11 @@ export function presentCatalogueItem(row: Row, currency: string): CatalogueItem 
   return {
     id: row.id,
     name: row.name,
+    slug: row.slug,
     type: row.type,
     price: Number(row.price),
     currency,
-    cover: presentCover(row),
+    cover_photo: presentCover(row),
     createdAt: row.createdAt,
   }
 }

@@ -63,6 +63,20 @@ export function findProduct(db: Kysely<DB>, id: string) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+export function findProductBySlug(db: Kysely<DB>, slug: string) {
+  return db.selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst()
+}
+
+/** The slugs already taken among `base` and `base-<anything>`: what a new product's slug must avoid. */
+export async function slugsLike(db: Kysely<DB>, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('products')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute()
+  return new Set(rows.map((r) => r.slug))
+}
+
 /** The products among `ids` that are for sale, for a cart's fresh prices. */
 export function productsForSale(db: Kysely<DB>, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([])

@@ -4,6 +4,7 @@ import type {
   ProductListQuery,
   ProductUpdateInput,
 } from '../../../../shared/contract/products'
+import { firstFreeSlug, slugify } from '../../../../shared/slug'
 import type { DB, ProductsTable } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
@@ -28,6 +29,7 @@ import {
   PRODUCT_LIST_COLUMNS,
   type ProductRecord,
   removeProduct,
+  slugsLike,
   updateProduct,
 } from './products.repository'
 
@@ -80,6 +82,11 @@ async function notifyProduct(
   )
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
 export async function createProduct(deps: Deps, by: Caller, input: ProductCreateInput) {
   authorizeManager(by)
   const now = deps.clock()
@@ -106,11 +113,21 @@ export async function createProduct(deps: Deps, by: Caller, input: ProductCreate
     updatedAt: stamp,
   }
   assertDeliverable(row)
-  await deps.database.db.transaction().execute(async (trx) => {
-    await insertProduct(trx, row)
-    if (row.isPublished) await notifyProduct(trx, by, row, 'created', now)
-  })
-  return presentProduct(row, deps.env.shopCurrency, by)
+  const base = slugify(input.name)
+  // Two products created at once may pick the same free slug: the unique index refuses the second,
+  // which then looks again.
+  for (let attempt = 1; ; attempt++) {
+    const slug = firstFreeSlug(base, await slugsLike(deps.database.db, base))
+    try {
+      await deps.database.db.transaction().execute(async (trx) => {
+        await insertProduct(trx, { ...row, slug })
+        if (row.isPublished) await notifyProduct(trx, by, row, 'created', now)
+      })
+      return presentProduct({ ...row, slug }, deps.env.shopCurrency, by)
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error
+    }
+  }
 }
 
 /**
