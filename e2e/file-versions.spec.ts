@@ -59,12 +59,12 @@ test('replace a file, see its versions, restore the first and delete the other',
   await expect(dialog).toBeVisible()
   const versions = dialog.getByRole('list', { name: 'Earlier versions' })
   await expect(versions.getByRole('listitem')).toHaveCount(1)
-  await expect(versions).toContainText('12 B')
+  await expect(versions).toContainText('12 bytes')
   expect(await seriousViolations(page)).toEqual([])
   await versions.getByRole('button', { name: /^Restore the version/ }).click()
   await expect(page.getByText('Restored “notes.txt”')).toBeVisible({ timeout: 15_000 })
   // The replacement is now the earlier version.
-  await expect(versions).toContainText('30 B')
+  await expect(versions).toContainText('30 bytes')
 
   // She administers her own folder: she may delete the version for good.
   await versions.getByRole('button', { name: /^Delete the version/ }).click()

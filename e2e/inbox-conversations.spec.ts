@@ -71,7 +71,7 @@ test('staff reply, keep a note and give the entry to a teammate', async ({ page 
   expect(mail.text).toContain(`Two banners come to ₦40,000 (${tag}).`)
   expect(mail.text).toContain(`${sol.first} ${sol.last}`)
 
-  await page.getByText('Internal note').click()
+  await page.getByRole('radio', { name: 'Internal note' }).check()
   await page.getByLabel('Note for the team').fill(`Check the banner stock (${tag}).`)
   await page.getByRole('button', { name: 'Add note' }).click()
   await expect(thread.getByText(`Check the banner stock (${tag}).`)).toBeVisible()
