@@ -160,8 +160,8 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   trash_items: ['trashedBy'],
   sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],
   verification_tokens: ['purpose', 'createdAt'],
-  quote_requests: ['resolvedAt', 'resolvedBy'],
-  contacts: ['resolvedAt', 'resolvedBy'],
+  quote_requests: ['resolvedAt', 'resolvedBy', 'assignedTo', 'assignedAt'],
+  contacts: ['resolvedAt', 'resolvedBy', 'assignedTo', 'assignedAt'],
   ebook_requests: ['confirmedAt', 'unsubscribedAt', 'source'],
   notifications: ['itemCount', 'contentCount', 'amount', 'currency'],
 }
