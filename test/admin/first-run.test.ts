@@ -21,8 +21,15 @@ describe('first run', () => {
       business_name: 'Acme Prints',
       business_address: '12 Market Road\nIkeja',
     }
-    const created = await t.request('/api/setup', { method: 'POST', body })
+    // The answer signs the new admin in, with the same cookie a sign-in sets.
+    const setupClient = new CookieClient(t.app)
+    const created = await setupClient.json('/api/setup', 'POST', body)
     expect(created.status).toBe(201)
+    expect(created.headers.get('set-cookie')).toMatch(/^depot\.session=[^;]+;.*HttpOnly/i)
+    expect(await (await setupClient.json('/api/me')).json()).toMatchObject({
+      role: 'admin',
+      email: 'root@example.com',
+    })
     expect(await (await t.request('/api/setup')).json()).toEqual({ needed: false })
     // Setup named the business: the site identity shows it at once.
     expect(await (await t.request('/api/site')).json()).toMatchObject({
@@ -43,6 +50,7 @@ describe('first run', () => {
       body: { ...body, email: 'second@example.com' },
     })
     expect(again.status).toBe(410)
+    expect(again.headers.get('set-cookie')).toBeNull()
     expect((await again.json()).code).toBe('setup_link_used')
     expect(await announceFirstRunSetup(t.deps, t.deps.logger)).toBeUndefined()
   })

@@ -163,6 +163,17 @@ describe('the e-mailed link', () => {
       detail: 'The e-book is not configured yet. Please try again later.',
     })
 
+    // The e-book cannot be published before a file is chosen.
+    const early = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookPublished: true })
+    expect(early.status).toBe(422)
+    expect((await early.json()).errors).toEqual({
+      ebookPublished: ['Choose the e-book file before publishing the e-book.'],
+    })
+    expect(await (await admin.json('/api/admin/inbox-settings')).json()).toMatchObject({
+      ebookFileId: null,
+      ebookPublished: false,
+    })
+
     const missing = await admin.json('/api/admin/inbox-settings', 'PATCH', {
       ebookFileId: crypto.randomUUID(),
     })
@@ -180,8 +191,27 @@ describe('the e-mailed link', () => {
       size: blob.size,
       sha256: blob.sha256,
     })
-    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: file.id })
-    expect(await set.json()).toMatchObject({ ebookFileId: file.id })
+    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+      ebookFileId: file.id,
+      ebookPublished: true,
+    })
+    expect(await set.json()).toMatchObject({ ebookFileId: file.id, ebookPublished: true })
+    // While published, its file cannot be taken away; unpublished, it can.
+    const unfile = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: null })
+    expect(unfile.status).toBe(422)
+    expect((await unfile.json()).errors).toEqual({
+      ebookFileId: ['The e-book is published: unpublish it before removing its file.'],
+    })
+    const both = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+      ebookFileId: null,
+      ebookPublished: false,
+    })
+    expect(await both.json()).toMatchObject({ ebookFileId: null, ebookPublished: false })
+    const again = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+      ebookFileId: file.id,
+      ebookPublished: true,
+    })
+    expect(again.status).toBe(200)
 
     // Confirming now says the e-book is ready, and the link downloads it, anonymously, as an attachment.
     const token = linkToken(mail!.text_body)

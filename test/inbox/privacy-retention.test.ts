@@ -196,6 +196,7 @@ describe('inbox settings', () => {
     expect(await (await admin.json('/api/admin/inbox-settings')).json()).toEqual({
       services: [],
       ebookFileId: null,
+      ebookPublished: false,
       retentionDays: null,
     })
     expect((await staff.json('/api/admin/inbox-settings')).status).toBe(403)
@@ -221,6 +222,7 @@ describe('inbox settings', () => {
     expect(await ok.json()).toEqual({
       services: ['Design', 'Hosting'],
       ebookFileId: null,
+      ebookPublished: false,
       retentionDays: null,
     })
     const audit = await t.database.db

@@ -193,6 +193,8 @@ export const inboxSettingsSchema = z
     services: z.array(z.string()),
     /** The file sent as the e-book (a file id in the file manager); null until an admin chooses. */
     ebookFileId: z.string().nullable(),
+    /** Whether the e-book is published (switched on); only ever true with a file chosen. */
+    ebookPublished: z.boolean(),
     /** Resolved quotes and contacts older than this many days are deleted; null keeps them. */
     retentionDays: z.number().int().nullable(),
   })
@@ -207,11 +209,17 @@ export const inboxSettingsUpdateSchema = z
       .uuid({ error: 'Give the id of a file in the file manager (a UUID).' })
       .nullable()
       .optional(),
+    ebookPublished: z.boolean().optional(),
     retentionDays: retentionDaysSchema.optional(),
   })
-  .refine((v) => v.services !== undefined || v.ebookFileId !== undefined || v.retentionDays !== undefined, {
-    error: 'Say what to change: services, ebookFileId or retentionDays.',
-  })
+  .refine(
+    (v) =>
+      v.services !== undefined ||
+      v.ebookFileId !== undefined ||
+      v.ebookPublished !== undefined ||
+      v.retentionDays !== undefined,
+    { error: 'Say what to change: services, ebookFileId, ebookPublished or retentionDays.' },
+  )
 export type InboxSettingsUpdate = z.infer<typeof inboxSettingsUpdateSchema>
 
 // Privacy: everything held for one address, exported and erased on request (admins).

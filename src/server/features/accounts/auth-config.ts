@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service'
 import { createAuthAdapter, type ProfileExtras } from './auth-adapter'
 import { authorizeCredentials, SignInRefused } from './credentials.service'
 import { deleteSession } from './sessions.repository'
-import { type ClientInfo, resolveSession, startSession } from './sessions.service'
+import { beginSignedInSession, type ClientInfo, resolveSession } from './sessions.service'
 import { issueTwoFactorTicket, mustEnrolTwoFactor, needsSecondStep } from './two-factor.service'
 import { authorizeTwoFactorTicket } from './two-factor-signin'
 import { findUserById } from './users.repository'
@@ -20,6 +20,14 @@ const SIGN_IN_PAGE = '/sign-in'
 /** The session cookie. Under https it is a __Host- cookie: Secure, Path=/, no Domain, so no subdomain can plant one. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-depot.session' : 'depot.session'
+}
+
+/** How long the session cookie lives in the browser (the session's own limits are checked server-side). */
+export const SESSION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+/** The session cookie's attributes, the same for Auth.js and for sign-ins outside it (session-cookie.ts). */
+export function sessionCookieOptions(secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure } as const
 }
 
 /** What Auth.js keeps in its "JWT": our session id and the raw token, which *is* the cookie value. */
@@ -57,11 +65,11 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
     trustHost: true,
     useSecureCookies: secure,
     adapter: createAuthAdapter(deps),
-    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: 'jwt', maxAge: SESSION_COOKIE_MAX_AGE_SECONDS },
     cookies: {
       sessionToken: {
         name: sessionCookieName(secure),
-        options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+        options: sessionCookieOptions(secure),
       },
     },
     pages: { signIn: SIGN_IN_PAGE, error: SIGN_IN_PAGE },
@@ -124,11 +132,10 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         if (ctx.current && ctx.current.userId === user.id) {
           return { sub: user.id, sid: ctx.current.sessionId, sessionToken: ctx.current.token }
         }
-        const session = await startSession(deps, user.id, ctx.client)
-        await recordAudit(
-          deps.database.db,
-          { action: 'signin.success', actor: { id: user.id, email: user.email ?? null }, from: ctx.client },
-          deps.clock(),
+        const session = await beginSignedInSession(
+          deps,
+          { id: user.id, email: user.email ?? null },
+          ctx.client,
         )
         return { sub: user.id, sid: session.id, sessionToken: session.token }
       },

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../shared/contract/accounts'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { newId } from '../../lib/ids'
+import { recordAudit } from '../audit/audit.service'
 import { hashToken, newSecureToken } from './secure-tokens'
 import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './session-policy'
 import * as sessions from './sessions.repository'
@@ -40,6 +41,24 @@ export async function startSession(
     ipAddress: client.ipAddress,
   })
   return { id, token }
+}
+
+/**
+ * A successful sign-in: starts the session and records it in the audit log. Every way of signing in
+ * (Auth.js credentials and providers, the first-run setup) goes through here.
+ */
+export async function beginSignedInSession(
+  deps: Deps,
+  user: { id: string; email: string | null },
+  client: ClientInfo,
+): Promise<{ id: string; token: string }> {
+  const session = await startSession(deps, user.id, client)
+  await recordAudit(
+    deps.database.db,
+    { action: 'signin.success', actor: { id: user.id, email: user.email }, from: client },
+    deps.clock(),
+  )
+  return session
 }
 
 /**

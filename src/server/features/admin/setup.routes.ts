@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { firstAdminSchema } from '../../../shared/contract/accounts'
 import { defineRoute } from '../../lib/http/route'
+import { signInOnResponse } from '../accounts/session-cookie'
 import { createFirstAdmin, isSetupNeeded } from './first-run.service'
 
 export const setupRoutes = [
@@ -16,17 +17,21 @@ export const setupRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/setup',
-    summary: 'Creates the first admin with the one-time link from the server log',
+    summary: 'Creates the first admin with the one-time link from the server log, and signs them in',
     tags: ['setup'],
     access: 'public',
     request: { body: firstAdminSchema },
     responses: {
       201: {
-        description: 'The first admin exists; sign in',
+        description: 'The first admin exists and is signed in (the answer sets the session cookie)',
         schema: z.object({ id: z.string(), email: z.string() }),
       },
       410: { description: 'The link expired or was used, or an admin exists' },
     },
-    handler: (c, { body }) => createFirstAdmin(c.var.deps, body),
+    handler: async (c, { body }) => {
+      const admin = await createFirstAdmin(c.var.deps, body)
+      await signInOnResponse(c, admin)
+      return admin
+    },
   }),
 ]

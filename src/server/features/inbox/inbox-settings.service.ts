@@ -25,6 +25,13 @@ export const EBOOK_FILE_SETTING = defineSetting({
   fallback: null as string | null,
 })
 
+/** Whether the e-book is published; never true while no file is chosen (updateInboxSettings refuses it). */
+export const EBOOK_PUBLISHED_SETTING = defineSetting({
+  key: 'inbox.ebookPublished',
+  schema: z.boolean(),
+  fallback: false,
+})
+
 /** Days resolved quotes and contacts are kept; null (the default) keeps them for good. */
 export const RETENTION_DAYS_SETTING = defineSetting({
   key: 'inbox.retentionDays',
@@ -35,12 +42,13 @@ export const RETENTION_DAYS_SETTING = defineSetting({
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
 export async function readInboxSettings(deps: Pick<AppDeps, 'database'>): Promise<InboxSettings> {
-  const [services, ebookFileId, retentionDays] = await readSettings(deps.database.db, [
+  const [services, ebookFileId, ebookPublished, retentionDays] = await readSettings(deps.database.db, [
     SERVICES_SETTING,
     EBOOK_FILE_SETTING,
+    EBOOK_PUBLISHED_SETTING,
     RETENTION_DAYS_SETTING,
   ] as const)
-  return { services, ebookFileId, retentionDays }
+  return { services, ebookFileId, ebookPublished, retentionDays }
 }
 
 export async function getInboxSettings(deps: Deps, by: Caller): Promise<InboxSettings> {
@@ -59,12 +67,25 @@ export async function updateInboxSettings(
     const file = await findEbookFile(db, change.ebookFileId)
     if (!file) throw problems.validation({ ebookFileId: ['There is no such file (or it is in the trash).'] })
   }
+  // The e-book is published only with a file: visitors who confirm must be able to download it.
+  const current = await readInboxSettings(deps)
+  const fileAfter = change.ebookFileId === undefined ? current.ebookFileId : change.ebookFileId
+  const publishedAfter = change.ebookPublished ?? current.ebookPublished
+  if (publishedAfter && !fileAfter) {
+    throw problems.validation(
+      change.ebookPublished
+        ? { ebookPublished: ['Choose the e-book file before publishing the e-book.'] }
+        : { ebookFileId: ['The e-book is published: unpublish it before removing its file.'] },
+    )
+  }
   const now = deps.clock()
   const meta = { now, by: recordedAs(by).id }
   await db.transaction().execute(async (trx) => {
     if (change.services !== undefined) await writeSetting(trx, SERVICES_SETTING, change.services, meta)
     if (change.ebookFileId !== undefined)
       await writeSetting(trx, EBOOK_FILE_SETTING, change.ebookFileId, meta)
+    if (change.ebookPublished !== undefined)
+      await writeSetting(trx, EBOOK_PUBLISHED_SETTING, change.ebookPublished, meta)
     if (change.retentionDays !== undefined)
       await writeSetting(trx, RETENTION_DAYS_SETTING, change.retentionDays, meta)
     await recordAudit(

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { firstAdminSchema } from '../../../shared/contract/accounts'
 import { FormField } from '../../components/forms/field'
 import { FormFailure } from '../../components/forms/form-failure'
@@ -14,12 +14,15 @@ import { errorMessage, isApiError } from '../../lib/api'
 import { createFirstAdmin, fetchSetupState } from './accounts-api'
 import { AuthPage } from './auth-page'
 import { NameFields, NewPasswordField } from './person-fields'
-import type { SignInLocationState } from './sign-in-page'
+import { applySignedIn } from './session'
 
 const RESTART_HINT =
   'While no admin exists, the server prints a fresh setup link to its log each time it starts: restart it to get one.'
 
-/** First run: the one-time link from the server's log creates the first admin. */
+/** Where the new admin lands, signed in: users and staff invitations, the next thing setup promises. */
+const NEXT_STEP = '/admin/users'
+
+/** First run: the one-time link from the server's log creates the first admin and signs them in. */
 export function SetupPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
@@ -28,10 +31,15 @@ export function SetupPage() {
     queryFn: ({ signal }) => fetchSetupState(signal),
   })
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const create = useMutation({
     mutationFn: createFirstAdmin,
-    // The business was just named: the header, footer and titles follow.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['site'] }),
+    // The answer signed the admin in. Everything is refetched as that admin (the header, footer and
+    // titles show the business just named), then the admin goes on to the next step.
+    onSuccess: async () => {
+      await applySignedIn(queryClient)
+      await navigate(NEXT_STEP, { replace: true })
+    },
   })
   const form = useForm({
     schema: firstAdminSchema,
@@ -41,22 +49,7 @@ export function SetupPage() {
   })
   const { errors } = form
 
-  if (create.isSuccess) {
-    const signInState: SignInLocationState = { email: create.data.email }
-    return (
-      <AuthPage title="Your admin account is ready">
-        <Alert variant="success" title="Setup is complete">
-          Sign in as <strong className="break-all">{create.data.email}</strong> to manage users and staff.
-          This setup link no longer works.
-        </Alert>
-        <Button asChild className="w-full">
-          <Link to="/sign-in" state={signInState}>
-            Sign in
-          </Link>
-        </Button>
-      </AuthPage>
-    )
-  }
+  if (create.isSuccess) return <PageSkeleton />
   if (state.isPending) return <PageSkeleton />
   if (state.data && !state.data.needed) {
     return (

@@ -27,7 +27,7 @@ describe('the inbox settings page', () => {
   it('lists the services in order with ways to move and remove each, and the chosen e-book by name', () => {
     const html = render(
       h(InboxSettingsPage),
-      { services: ['Design', 'Printing'], ebookFileId: EBOOK_ID, retentionDays: null },
+      { services: ['Design', 'Printing'], ebookFileId: EBOOK_ID, ebookPublished: true, retentionDays: null },
       // The file manager's answer for GET /api/files/:id.
       (client) =>
         client.setQueryData(['files', 'file', EBOOK_ID], {
@@ -54,11 +54,19 @@ describe('the inbox settings page', () => {
   })
 
   it('shows the days when retention is on', () => {
-    const html = render(h(InboxSettingsPage), { services: [], ebookFileId: null, retentionDays: 90 })
+    const html = render(h(InboxSettingsPage), {
+      services: [],
+      ebookFileId: null,
+      ebookPublished: false,
+      retentionDays: 90,
+    })
     expect(html).toContain('No services listed.')
     expect(html).toContain('No e-book file chosen.')
     expect(html).toContain('Find the e-book file')
     expect(html).not.toContain('>Clear<')
+    // No file: the e-book is not offered for publishing.
+    expect(html).toContain('Choose the file first: the e-book can be published only with a file.')
+    expect(html).toMatch(/<input[^>]*id="ebook-published"[^>]*disabled=""/)
     expect(html).toContain('Days to keep resolved entries')
     expect(html).toContain('value="90"')
   })

@@ -34,6 +34,7 @@ export function InboxSettingsPage() {
 interface Draft {
   services: string[]
   ebookFileId: string
+  ebookPublished: boolean
   retentionOn: boolean
   retentionDays: string
 }
@@ -41,6 +42,7 @@ interface Draft {
 const draftOf = (s: InboxSettings): Draft => ({
   services: s.services,
   ebookFileId: s.ebookFileId ?? '',
+  ebookPublished: s.ebookPublished,
   retentionOn: s.retentionDays !== null,
   retentionDays: s.retentionDays === null ? '365' : String(s.retentionDays),
 })
@@ -51,6 +53,9 @@ function changeOf(saved: InboxSettings, draft: Draft): InboxSettingsUpdate | nul
   if (draft.services.join('\n') !== saved.services.join('\n')) change.services = draft.services
   const file = draft.ebookFileId.trim() || null
   if (file !== saved.ebookFileId) change.ebookFileId = file
+  // Never published without a file (the server refuses it too).
+  const published = draft.ebookPublished && file !== null
+  if (published !== saved.ebookPublished) change.ebookPublished = published
   const days = draft.retentionOn ? Number(draft.retentionDays) : null
   if (days !== saved.retentionDays && !Number.isNaN(days)) change.retentionDays = days
   return Object.keys(change).length > 0 ? change : null
@@ -85,8 +90,10 @@ function SettingsForm({ saved }: { saved: InboxSettings }) {
   }
   const servicesError = servicesErrors(errors)
   const fileError = fieldError(update.error, 'ebookFileId')
+  const publishError = fieldError(update.error, 'ebookPublished')
+  const hasFile = draft.ebookFileId.trim() !== ''
   const daysError = daysInvalid ? 'Give a whole number of days.' : fieldError(update.error, 'retentionDays')
-  const known = Boolean(servicesError || fileError || daysError)
+  const known = Boolean(servicesError || fileError || publishError || daysError)
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-6">
@@ -162,8 +169,38 @@ function SettingsForm({ saved }: { saved: InboxSettings }) {
         <EbookFilePicker
           value={draft.ebookFileId}
           error={fileError}
-          onChange={(ebookFileId) => setDraft({ ...draft, ebookFileId })}
+          onChange={(ebookFileId) =>
+            setDraft({
+              ...draft,
+              ebookFileId,
+              ebookPublished: ebookFileId.trim() ? draft.ebookPublished : false,
+            })
+          }
         />
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="ebook-published"
+            className="mt-0.5"
+            checked={hasFile && draft.ebookPublished}
+            disabled={!hasFile}
+            aria-describedby="ebook-published-hint"
+            aria-invalid={publishError ? true : undefined}
+            onChange={(event) => setDraft({ ...draft, ebookPublished: event.target.checked })}
+          />
+          <label htmlFor="ebook-published" className="text-sm font-medium text-fg">
+            Publish the e-book
+            <span id="ebook-published-hint" className="block font-normal text-fg-muted">
+              {hasFile
+                ? 'Visitors who confirm their address can download the chosen file.'
+                : 'Choose the file first: the e-book can be published only with a file.'}
+            </span>
+            {publishError && (
+              <span className="block font-medium text-danger-text" role="alert">
+                {publishError}
+              </span>
+            )}
+          </label>
+        </div>
       </UserSection>
 
       <UserSection title="Retention">
