@@ -134,7 +134,7 @@ describe('the webhook', () => {
       .selectFrom('mail_outbox')
       .select('status')
       .where('template', '=', 'order-receipt')
-      .where('subject', 'like', `%${session.reference}%`)
+      .where('text_body', 'like', `%${session.reference}%`)
       .execute()
     expect(sent).toEqual([{ status: 'sent' }])
   })
