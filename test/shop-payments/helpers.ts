@@ -78,7 +78,7 @@ export async function fulfilments(t: TestApp, orderId: string, reference: string
     .selectFrom('mail_outbox')
     .select('id')
     .where('template', '=', 'order-receipt')
-    .where('subject', 'like', `%${reference}%`)
+    .where('text_body', 'like', `%${reference}%`)
     .execute()
   const notes = await t.database.db
     .selectFrom('notifications')

@@ -136,7 +136,8 @@ describe('delivery', () => {
     const mail = await s.t.database.db
       .selectFrom('mail_outbox')
       .selectAll()
-      .where('subject', 'like', `%${session.reference}%`)
+      .where('template', '=', 'order-receipt')
+      .where('text_body', 'like', `%${session.reference}%`)
       .executeTakeFirstOrThrow()
     expect(mail.text_body).toContain('/api/shop/downloads/')
     expect(mail.html_body).toContain('/api/shop/downloads/')

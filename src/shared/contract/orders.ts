@@ -78,6 +78,8 @@ export const orderSummarySchema = z.object({
   user_id: z.string(),
   buyer_name: z.string(),
   buyer_email: z.string(),
+  /** A corporate buyer's business name (the receipt shows it); null for an individual. */
+  buyer_business_name: z.string().nullable(),
   item_count: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

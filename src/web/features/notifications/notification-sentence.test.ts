@@ -141,8 +141,8 @@ const cases: [string, Partial<NotificationSentence>, string][] = [
   ],
   [
     'an order',
-    { type: 'order', action: 'ordered', item: 'dep_123', where: null },
-    'Ada Lovelace placed order dep_123',
+    { type: 'order', action: 'ordered', item: 'Brand Kit and 2 more', where: null },
+    'Ada Lovelace placed order Brand Kit and 2 more',
   ],
   [
     'a quote',

@@ -7,7 +7,11 @@ import { html } from './markup'
 
 export interface ReceiptInput {
   firstName: string | null
+  /** The order by its products ("Brand Kit and 2 more"); the Paystack reference is a detail. */
+  orderName: string
   reference: string
+  /** A corporate buyer's business, which the receipt is made out to. */
+  businessName: string | null
   lines: { name: string; quantity: number; amount: number }[]
   total: number
   currency: string
@@ -33,14 +37,18 @@ function list(items: { text: string; link?: string }[]): Block {
 export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
   const blocks: Block[] = [
     greeting(input.firstName),
-    paragraph(`Thank you for your order ${input.reference}. Your payment was received.`),
+    paragraph(`Thank you for your order ${input.orderName}. Your payment was received.`),
+  ]
+  if (input.businessName) blocks.push(paragraph(`Billed to: ${input.businessName}`))
+  blocks.push(
     list(
       input.lines.map((l) => ({
         text: `${l.quantity} × ${l.name} · ${money(l.amount * l.quantity, input.currency)}`,
       })),
     ),
     paragraph(`Total paid: ${money(input.total, input.currency)}`),
-  ]
+    paragraph(`Reference: ${input.reference}`),
+  )
   if (input.deliverables.length > 0) {
     blocks.push(paragraph('Your downloads and links:'))
     blocks.push(
@@ -57,7 +65,7 @@ export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
   blocks.push(paragraph(`Your order, with fresh download links at any time: ${input.orderUrl}`))
   return renderMail(brand, {
     template: 'order-receipt',
-    subject: `Your receipt for order ${input.reference} · ${brand.name}`,
+    subject: `Your receipt for order ${input.orderName} · ${brand.name}`,
     blocks,
   })
 }

@@ -22,9 +22,12 @@ export async function fulfil(
   const buyer = await findBuyer(trx, order.user_id)
   const lines = await orderLines(trx, order.id)
   const brand = await brandOf(trx, env)
+  const name = orderName(lines)
   const mail = orderReceipt(brand, {
     firstName: buyer.first_name,
+    orderName: name,
     reference: order.trxref,
+    businessName: businessNameOf(buyer),
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount })),
     total: order.total,
     currency: order.currency,
@@ -39,7 +42,7 @@ export async function fulfil(
       type: 'order',
       action: 'ordered',
       actor: { id: buyer.id, name: buyer.name },
-      mainItem: order.trxref,
+      mainItem: name,
       subItem: lines.length === 1 ? (lines[0]?.name ?? null) : `${lines.length} products`,
       audience: { forAll: true },
       refs: { order_id: order.id },
@@ -55,6 +58,12 @@ export function orderName(lines: readonly { name: string }[]): string {
   if (lines.length === 1) return first.name
   if (lines.length === 2 && second) return `${first.name} and ${second.name}`
   return `${first.name} and ${lines.length - 1} more`
+}
+
+/** The business a corporate buyer bought for, as their receipt names it; null for an individual. */
+export function businessNameOf(buyer: { account_type: string; business_name: string | null }): string | null {
+  if (buyer.account_type !== 'corporate') return null
+  return buyer.business_name?.trim() || null
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Deliverable, OrderDetail, OrderSummary } from '../../../../shared/
 import type { DB } from '../../../db/schema'
 import type { Caller } from '../../../lib/http/caller'
 import { canRefund } from '../../../policies/orders.policy'
-import { orderName } from './orders.fulfilment'
+import { businessNameOf, orderName } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
 
 // What leaves the server about orders. Buyers see their lines, status, deliverables and the refunds
@@ -21,6 +21,10 @@ export function presentOrderSummary(row: OrderRow, lines: readonly { name: strin
     user_id: row.user_id,
     buyer_name: row.buyer_name,
     buyer_email: row.buyer_email,
+    buyer_business_name: businessNameOf({
+      account_type: row.buyer_account_type,
+      business_name: row.buyer_business_name,
+    }),
     item_count: Number(row.item_count ?? 0),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -26,7 +26,7 @@ export function lockOrderByReference(trx: Kysely<DB>, trxref: string) {
 export function findBuyer(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'name'])
+    .select(['id', 'email', 'first_name', 'name', 'account_type', 'business_name'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
 }
@@ -272,6 +272,8 @@ function orders(db: Kysely<DB>) {
       'o.updatedAt',
       'u.name as buyer_name',
       'u.email as buyer_email',
+      'u.account_type as buyer_account_type',
+      'u.business_name as buyer_business_name',
       (eb) =>
         eb
           .selectFrom('product_orders as po')

@@ -21,8 +21,11 @@ export function OrderPage() {
   const o = order.data
   return (
     <>
-      <PageTitle title={`Order ${o.trxref}`} />
-      <PageHeader title={`Order ${o.trxref}`} />
+      <PageTitle title={`Order ${o.name}`} />
+      <PageHeader
+        title={`Order ${o.name}`}
+        description={o.buyer_business_name ? `Billed to ${o.buyer_business_name}` : undefined}
+      />
       <div className="flex flex-col gap-4">
         {o.abilities.pay ? (
           <Alert

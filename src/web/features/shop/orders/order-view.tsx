@@ -14,7 +14,7 @@ export function OrderLines({ order }: { order: OrderDetail }) {
         aside={<OrderStatusBadge status={order.status} refunded={order.refunded} />}
       />
       <table className="w-full text-sm">
-        <caption className="sr-only">Items in order {order.trxref}</caption>
+        <caption className="sr-only">Items in order {order.name}</caption>
         <thead>
           <tr className="text-left text-fg-muted">
             <th scope="col" className="py-2">

@@ -30,8 +30,11 @@ export function StaffOrderPage() {
   const o = order.data
   return (
     <>
-      <PageTitle title={`Order ${o.trxref}`} />
-      <PageHeader title={`Order ${o.trxref}`} description={`${o.buyer_name} · ${o.buyer_email}`} />
+      <PageTitle title={`Order ${o.name}`} />
+      <PageHeader
+        title={`Order ${o.name}`}
+        description={[o.buyer_name, o.buyer_business_name, o.buyer_email].filter(Boolean).join(' · ')}
+      />
       <div className="flex flex-col gap-4">
         {o.status === 'needs_review' ? (
           <Alert variant="warning" title="Needs review">
