@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { HomeView, ItemRef, OnConflict, RestoreInput } from '../../../shared/contract/files'
 import {
   accessListSchema,
@@ -21,6 +22,7 @@ import {
 } from '../../../shared/contract/files-responses'
 import type { PermissionType } from '../../../shared/enums'
 import { api } from '../../lib/api'
+import { onNotification } from '../../lib/notification-events'
 import type { Sorting } from './entries'
 
 // The file manager over HTTP: query keys, reads, and the writes (each write refreshes every file
@@ -39,6 +41,22 @@ export const filesKeys = {
 }
 
 const enc = encodeURIComponent
+
+/**
+ * Keeps the home's lists current while it is open: a folder notification (shared with the reader,
+ * created, moved, trashed…) refetches them, through the bell's live stream (no connection of its own).
+ */
+export function useLiveHomeViews() {
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      onNotification((notification) => {
+        if (notification.type !== 'folder') return
+        void queryClient.invalidateQueries({ queryKey: [...filesKeys.all, 'home'] })
+      }),
+    [queryClient],
+  )
+}
 
 export function useHomeView(view: HomeView, sorting: Sorting, enabled = true) {
   return useQuery({

@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast-store'
 import { cn } from '../../lib/cn'
 import type { Entry, Sorting } from './entries'
 import { sortEntries, sortingFrom, toEntries } from './entries'
-import { filesApi, useHomeView } from './files-api'
+import { filesApi, useHomeView, useLiveHomeViews } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { itemActions } from './item-actions'
 import { ItemListing } from './item-listing'
@@ -46,6 +46,7 @@ export function FilesHomePage() {
   const view = viewFrom(params, superUser)
   const sorting = sortingFrom(params)
   const listing = useHomeView(view, sorting)
+  useLiveHomeViews()
   const [mode, setMode] = useViewMode()
   const [creating, setCreating] = useState(false)
   const [folderType, setFolderType] = useState<'locked' | 'public'>('locked')

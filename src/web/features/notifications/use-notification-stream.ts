@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { NOTIFICATION_STREAM_EVENTS, type UnreadCount } from '../../../shared/contract/notifications'
+import { publishNotificationData } from '../../lib/notification-events'
 import { notificationKeys, refreshNotifications } from './notifications-api'
 
 // Live notifications for the open page: an EventSource on /api/notifications/stream. The browser
@@ -50,7 +51,11 @@ export function useNotificationStream(enabled = true): DeliveryMode {
       // Whatever changed while connecting (or disconnected) shows now.
       refreshSoon()
     })
-    source.addEventListener(NOTIFICATION_STREAM_EVENTS.notification, refreshSoon)
+    source.addEventListener(NOTIFICATION_STREAM_EVENTS.notification, (event) => {
+      refreshSoon()
+      // Other features (e.g. the files home) react through the one connection.
+      publishNotificationData((event as MessageEvent<string>).data)
+    })
     source.addEventListener(NOTIFICATION_STREAM_EVENTS.reset, refreshSoon)
     source.addEventListener(NOTIFICATION_STREAM_EVENTS.unread, (event) => {
       const unread = readUnread((event as MessageEvent<string>).data)

@@ -1,0 +1,72 @@
+import { createUsers, signIn } from './support/admin-users'
+import { expect, test } from './support/fixtures'
+
+// "Shared with me" refreshes live: user B has the files home open on that tab; user A shares a folder
+// with B, then creates another; B's list shows the shared folder without a reload, through the
+// bell's one notification stream (the page opens no second EventSource).
+
+const tag = `shl${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+const password = `e2e-password-${tag}`
+const alice = {
+  email: `${tag}.a@example.test`,
+  password,
+  firstName: 'Alice',
+  lastName: `Owner${tag}`,
+  verified: true,
+}
+const bob = {
+  email: `${tag}.b@example.test`,
+  password,
+  firstName: 'Bob',
+  lastName: `Reader${tag}`,
+  verified: true,
+}
+
+test.describe.configure({ timeout: 90_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  await createUsers([alice, bob])
+})
+
+test('a folder shared with the reader appears in Shared with me without a reload', async ({
+  page,
+  browser,
+  browserIssues,
+}) => {
+  await signIn(page, bob.email, password)
+  const streams: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/notifications/stream')) streams.push(request.url())
+  })
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'))
+  await page.goto('/files?view=shared')
+  await expect(page.getByText('Nobody has shared a folder with you yet.')).toBeVisible()
+  await streamOpen
+  let reloaded = false
+  page.on('load', () => {
+    reloaded = true
+  })
+
+  const aliceContext = await browser.newContext()
+  const alicePage = await aliceContext.newPage()
+  await browserIssues.watch(alicePage)
+  await signIn(alicePage, alice.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
+  const folderName = `Live ${tag}`
+  const created = await alicePage.request.post('/api/folders', { headers, data: { folder_name: folderName } })
+  expect(created.status(), await created.text()).toBe(201)
+  const folder = (await created.json()) as { id: string }
+  const shared = await alicePage.request.post(`/api/folders/${folder.id}/shares`, {
+    headers,
+    data: { email: bob.email, permissionType: 'viewer' },
+  })
+  expect(shared.status(), await shared.text()).toBe(200)
+  await aliceContext.close()
+
+  await expect(page.getByRole('link', { name: folderName })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Nobody has shared a folder with you yet.')).toHaveCount(0)
+  expect(reloaded).toBe(false)
+  // One live connection for the page: the bell's.
+  expect(streams).toHaveLength(1)
+})
