@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { successStatus } from '../../src/server/lib/http/route'
+import { createUpload, patchUpload } from '../files-transfer/helpers'
 import { type Person, signedIn } from '../support/people'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { entryFor, file } from './helpers'
 
 // Every file manager answer matches the response schema its route declares (the web app types its
@@ -46,6 +47,15 @@ async function call<T = any>(method: string, url: string, body?: unknown, p = ow
   return json as T
 }
 
+/** An answer fetched another way (a visitor's header, a raw upload) checked like call()'s. */
+function checkAnswer(method: string, url: string, status: number, json: unknown) {
+  const route = routeFor(method, url)
+  expect(status, `${method} ${url}: ${JSON.stringify(json)}`).toBe(successStatus(route))
+  const parsed = route.responses[status]?.schema?.safeParse(json)
+  expect(parsed?.success, `${method} ${route.path}: ${JSON.stringify(parsed?.error?.issues)}`).toBe(true)
+  checked.add(`${method} ${route.path}`)
+}
+
 describe('the file manager contract', () => {
   it('answers as declared', async () => {
     const top = await call('POST', '/api/folders', { folder_name: 'Contract' })
@@ -85,6 +95,38 @@ describe('the file manager contract', () => {
     await call('DELETE', `/api/folders/${other.id}`)
     const again = (await entryFor(t, other.id))!
     await call('DELETE', `/api/trash/${again.id}`)
+    // Versions: a replacement keeps the old content; list, restore, delete.
+    const kept = await file(t, top.id, 'versioned.txt')
+    for (const bytes of ['second', 'third']) {
+      const created = await createUpload(owner, bytes.length, { file_id: kept.id })
+      expect((await patchUpload(owner, created.headers.get('location')!, 0, Buffer.from(bytes))).status).toBe(
+        204,
+      )
+    }
+    const versions = await call('GET', `/api/files/${kept.id}/versions`)
+    await call('POST', `/api/files/${kept.id}/versions/${versions.versions[0].id}/restore`, {})
+    await call('DELETE', `/api/files/${kept.id}/versions/${versions.versions[1].id}`)
+    // Share links: made, listed and revoked by the owner; opened by anyone with the token.
+    await call('GET', `/api/files/${kept.id}/links`)
+    await call('POST', `/api/files/${kept.id}/links`, { mode: 'download' })
+    const locked = await call('POST', `/api/folders/${top.id}/links`, {
+      mode: 'download',
+      password: 'open sesame',
+    })
+    await call('GET', `/api/folders/${top.id}/links`)
+    await call('GET', `/api/s/${locked.token}`)
+    const { key } = await call('POST', `/api/s/${locked.token}/unlock`, { password: 'open sesame' })
+    const listing = await t.request(`/api/s/${locked.token}/listing`, { headers: { 'X-Share-Key': key } })
+    expect(listing.status).toBe(200)
+    checkAnswer('GET', `/api/s/${locked.token}/listing`, listing.status, await listing.json())
+    const drop = await call('POST', `/api/folders/${top.id}/links`, { mode: 'upload' })
+    const dropped = await t.app.request(`/api/s/${drop.token}/files?name=dropped.txt`, {
+      method: 'POST',
+      headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/octet-stream' },
+      body: 'dropped bytes',
+    })
+    checkAnswer('POST', `/api/s/${drop.token}/files`, dropped.status, await dropped.json())
+    await call('DELETE', `/api/share-links/${locked.id}`)
     await call('DELETE', '/api/trash/mine')
     await call('DELETE', '/api/trash', undefined, await signedIn(t, { name: 'Ada Tester', role: 'admin' }))
     expect(checked.size).toBe(

@@ -21,6 +21,8 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete'])
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   userId: () => newId(),
+  fileId: () => newId(),
+  versionId: () => newId(),
   provider: () => 'credentials',
   image: () => 'logo',
   token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',

@@ -78,6 +78,7 @@ beforeAll(async () => {
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   userId: () => newId(),
+  versionId: () => newId(),
   fileId: () => newId(),
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { StaffFunction } from '../../shared/enums'
 import type { Caller } from '../lib/http/caller'
+import { OPERATOR } from '../lib/http/caller'
 import {
+  canBeAssignedInbox,
   canChangeInboxSettings,
+  canConverse,
   canHandlePrivacyRequests,
   canTriageInbox,
   inboxEntryAbilities,
@@ -54,12 +57,39 @@ describe('inbox policy', () => {
 
   it('offers resolve on pending entries and reopen on resolved ones, to triage staff only', () => {
     const staff = user('staff', ['ManageFeedback'])
-    expect(inboxEntryAbilities(staff, 'pending')).toEqual({ resolve: true, reopen: false, delete: true })
-    expect(inboxEntryAbilities(staff, 'resolved')).toEqual({ resolve: false, reopen: true, delete: true })
+    const converse = { reply: true, assign: true }
+    expect(inboxEntryAbilities(staff, 'pending')).toEqual({
+      resolve: true,
+      reopen: false,
+      delete: true,
+      ...converse,
+    })
+    expect(inboxEntryAbilities(staff, 'resolved')).toEqual({
+      resolve: false,
+      reopen: true,
+      delete: true,
+      ...converse,
+    })
     expect(inboxEntryAbilities(user('user'), 'pending')).toEqual({
       resolve: false,
       reopen: false,
       delete: false,
+      reply: false,
+      assign: false,
     })
+  })
+
+  it('lets triage staff converse as themselves, never the operator, and assigns only to the inbox team', () => {
+    expect(canConverse(user('staff', ['ManageFeedback']))).toBe(true)
+    expect(canConverse(user('admin'))).toBe(true)
+    expect(canConverse(user('staff', ['AccessShop']))).toBe(false)
+    expect(canConverse(user('staff', ['ManageFeedback'], true))).toBe(false)
+    expect(canConverse(OPERATOR)).toBe(false)
+    expect(canBeAssignedInbox({ role: 'staff', staffFunctions: ['ManageFeedback'] })).toBe(true)
+    expect(canBeAssignedInbox({ role: 'admin', staffFunctions: [] })).toBe(true)
+    expect(
+      canBeAssignedInbox({ role: 'staff', staffFunctions: ['ManageFeedback'], isRestricted: true }),
+    ).toBe(false)
+    expect(canBeAssignedInbox({ role: 'user', staffFunctions: [] })).toBe(false)
   })
 })
