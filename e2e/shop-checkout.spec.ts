@@ -194,7 +194,7 @@ test('browse, add to the cart, sign in, pay with the success card, download, and
   // "Your orders" lists it, paid.
   await page.goto('/account/orders')
   const order = page.getByRole('listitem').filter({ hasText: reference })
-  await expect(order.getByText('Paid')).toBeVisible()
+  await expect(order.getByText('Paid', { exact: true })).toBeVisible()
   await expect(order.getByText('₦2,500.00')).toBeVisible()
   // Named by its products; the reference stays beside the name.
   await order.getByRole('link', { name: new RegExp(product.name) }).click()
@@ -285,7 +285,9 @@ test('a declined card shows a clear failure; the buyer pays again on the same or
   await page.goto('/account/orders')
   // Orders are named by their products.
   await expect(page.getByRole('main').getByRole('link', { name: product.name, exact: true })).toHaveCount(1)
-  await expect(page.getByRole('listitem').filter({ hasText: reference }).getByText('Paid')).toBeVisible()
+  await expect(
+    page.getByRole('listitem').filter({ hasText: reference }).getByText('Paid', { exact: true }),
+  ).toBeVisible()
   const receipt = await waitForMail(secondBuyer.email, /^Your receipt for order/)
   expect(receipt.text).toContain(reference)
   await context.close()
