@@ -49,7 +49,7 @@ test('replace a file, see its versions, restore the first and delete the other',
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('menuitem', { name: 'Replace…' }).click()
   await (await chooser).setFiles(second)
-  await expect(page.getByText('Replaced “notes.txt”')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Replaced “notes.txt”', { exact: true })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('button', { name: 'Actions for other-name.txt' })).toHaveCount(0)
 
   // Versions…: the first content is listed; restore it.
@@ -62,7 +62,7 @@ test('replace a file, see its versions, restore the first and delete the other',
   await expect(versions).toContainText('12 bytes')
   expect(await seriousViolations(page)).toEqual([])
   await versions.getByRole('button', { name: /^Restore the version/ }).click()
-  await expect(page.getByText('Restored “notes.txt”')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Restored “notes.txt”', { exact: true })).toBeVisible({ timeout: 15_000 })
   // The replacement is now the earlier version.
   await expect(versions).toContainText('30 bytes')
 
