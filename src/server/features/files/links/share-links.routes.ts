@@ -138,6 +138,35 @@ const ownerRoutes = (['folder', 'file'] as const).flatMap((itemType) => {
   ]
 })
 
+/** A shared file's bytes, inline or as an attachment, with the file download's range rules. */
+function sharedFileRoute(name: string, summary: string, disposition: 'inline' | 'attachment') {
+  return defineRoute({
+    method: 'get',
+    path: `/api/s/:token/files/:fileId/${name}`,
+    summary,
+    tags,
+    access: 'public',
+    request: {
+      params: shareTokenFileParamsSchema,
+      query: keyQuery,
+      headers: { ...rangeRequestHeaders, ...keyHeader },
+    },
+    responses: fileResponses,
+    handler: async (c, { params, query }) =>
+      sendBlob(
+        c,
+        await sharedFileToSend(
+          c.var.deps,
+          params.token,
+          keyOf(c, query),
+          params.fileId,
+          disposition,
+          c.req.header('range'),
+        ),
+      ),
+  })
+}
+
 export const shareLinksRoutes = [
   ...ownerRoutes,
   defineRoute({
@@ -198,56 +227,12 @@ export const shareLinksRoutes = [
     },
     handler: (c, { params, query }) => sharedListing(c.var.deps, params.token, keyOf(c, query), query.folder),
   }),
-  defineRoute({
-    method: 'get',
-    path: '/api/s/:token/files/:fileId/preview',
-    summary: 'Shows a shared file inline when that is safe for its type',
-    tags,
-    access: 'public',
-    request: {
-      params: shareTokenFileParamsSchema,
-      query: keyQuery,
-      headers: { ...rangeRequestHeaders, ...keyHeader },
-    },
-    responses: fileResponses,
-    handler: async (c, { params, query }) =>
-      sendBlob(
-        c,
-        await sharedFileToSend(
-          c.var.deps,
-          params.token,
-          keyOf(c, query),
-          params.fileId,
-          'inline',
-          c.req.header('range'),
-        ),
-      ),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/s/:token/files/:fileId/download',
-    summary: 'Downloads a shared file; each download from the first byte counts against the limit',
-    tags,
-    access: 'public',
-    request: {
-      params: shareTokenFileParamsSchema,
-      query: keyQuery,
-      headers: { ...rangeRequestHeaders, ...keyHeader },
-    },
-    responses: fileResponses,
-    handler: async (c, { params, query }) =>
-      sendBlob(
-        c,
-        await sharedFileToSend(
-          c.var.deps,
-          params.token,
-          keyOf(c, query),
-          params.fileId,
-          'attachment',
-          c.req.header('range'),
-        ),
-      ),
-  }),
+  sharedFileRoute('preview', 'Shows a shared file inline when that is safe for its type', 'inline'),
+  sharedFileRoute(
+    'download',
+    'Downloads a shared file; each download from the first byte counts against the limit',
+    'attachment',
+  ),
   defineRoute({
     method: 'get',
     path: '/api/s/:token/zip',
