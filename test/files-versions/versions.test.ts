@@ -56,6 +56,16 @@ async function versionsOf(person: Person, fileId: string): Promise<FileVersions>
   return (await res.json()) as FileVersions
 }
 
+async function auditOf(fileId: string) {
+  const rows = await t.database.db
+    .selectFrom('audit_events')
+    .select(['action', 'actorId', 'targetType', 'details'])
+    .where('targetId', '=', fileId)
+    .where('action', 'like', 'file_version.%')
+    .execute()
+  return rows.map((r) => ({ ...r, details: JSON.parse(r.details) }))
+}
+
 async function download(person: Person, path: string) {
   const res = await person.client.request(path)
   return { res, body: Buffer.from(await res.arrayBuffer()) }
@@ -154,6 +164,14 @@ describe('file versions', () => {
       .where('action', '=', 'updated')
       .execute()
     expect(note.length).toBeGreaterThanOrEqual(1)
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'file_version.restored',
+        actorId: editor.id,
+        targetType: 'file',
+        details: { version: old!.id, filename: 'notes.txt', size: v1.length },
+      },
+    ])
   })
 
   it('deletes a version for administrators only, and its blob goes through the deletion queue', async () => {
@@ -177,6 +195,15 @@ describe('file versions', () => {
     await drainBlobDeletions(t.database.db, t.deps.storage, t.clock.now)
     expect(await t.deps.storage.exists(key)).toBe(false)
     expect((await folderAdmin.client.json(url, 'DELETE')).status).toBe(404)
+    // Only the one that deleted is recorded; the refusals and the repeat are not.
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'file_version.deleted',
+        actorId: folderAdmin.id,
+        targetType: 'file',
+        details: { version: version!.id, filename: 'draft.txt', size: 'old words'.length },
+      },
+    ])
   })
 
   it('counts versions against the quota of the file’s owner', async () => {

@@ -1,10 +1,11 @@
 import type { AppDeps } from '../../../deps'
 import type { BlobToSend } from '../../../lib/http/blob-response'
-import type { SignedInCaller } from '../../../lib/http/caller'
+import { recordedAs, type SignedInCaller } from '../../../lib/http/caller'
 import { presentation } from '../../../lib/http/presentation-policy'
 import { problems } from '../../../lib/http/problem'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { fileVersionAbilities } from '../../../policies/file-versions.policy'
+import { recordAudit } from '../../audit/audit.service'
 import { readableFile } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import {
@@ -125,6 +126,17 @@ export async function restoreVersion(deps: AppDeps, who: SignedInCaller, fileId:
       },
       now,
     )
+    await recordAudit(
+      trx,
+      {
+        action: 'file_version.restored',
+        actor: recordedAs(who),
+        target: { type: 'file', id: file.id },
+        from: who.from,
+        details: { version: version.id, filename: file.filename, size: Number(version.size) },
+      },
+      now,
+    )
     return {
       file: { id: file.id, size: Number(version.size), sha256: version.sha256, updatedAt: now.toISOString() },
     }
@@ -142,6 +154,17 @@ export async function deleteVersion(deps: AppDeps, who: SignedInCaller, fileId: 
     if (!version || !(await deleteVersionRow(trx, version.id))) throw noVersion()
     // Queued, not deleted: the queue keeps a blob another row still names (a copy, the file itself).
     await enqueueBlobDeletions(trx, [version.path], now)
+    await recordAudit(
+      trx,
+      {
+        action: 'file_version.deleted',
+        actor: recordedAs(who),
+        target: { type: 'file', id: file.id },
+        from: who.from,
+        details: { version: version.id, filename: file.filename, size: Number(version.size) },
+      },
+      now,
+    )
   })
   return { deleted: true as const }
 }
