@@ -134,6 +134,36 @@ describe('file versions', () => {
     ).toBe(404)
   })
 
+  it('previews a version as the file’s preview would: inline when safe, active content never', async () => {
+    const text = Buffer.from('first draft')
+    const id = await uploadFile(editor, folderId, 'draft-one.txt', text)
+    await replace(editor, id, Buffer.from('second draft'))
+    const [version] = (await versionsOf(viewer, id)).versions
+    const preview = await download(viewer, `/api/files/${id}/versions/${version!.id}/preview`)
+    expect(preview.res.status).toBe(200)
+    expect(preview.body.equals(text)).toBe(true)
+    expect(preview.res.headers.get('content-disposition')).toMatch(/^inline;.*draft-one\.txt/)
+    expect(preview.res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(preview.res.headers.get('etag')).toBe(`"${sha(text)}"`)
+    const ranged = await viewer.client.request(`/api/files/${id}/versions/${version!.id}/preview`, {
+      headers: { Range: 'bytes=0-4' },
+    })
+    expect(ranged.status).toBe(206)
+    expect(await ranged.text()).toBe('first')
+
+    const html = await uploadFile(editor, folderId, 'page-two.html', Buffer.from('<script>1</script>'))
+    await replace(editor, html, Buffer.from('later'))
+    const [old] = (await versionsOf(viewer, html)).versions
+    const active = await viewer.client.request(`/api/files/${html}/versions/${old!.id}/preview`)
+    expect(active.status).toBe(200)
+    // Active content is never shown inline: an attachment, sandboxed.
+    expect(active.headers.get('content-disposition')).toMatch(/^attachment;/)
+    expect(active.headers.get('content-security-policy')).toContain('sandbox')
+    expect((await outsider.client.request(`/api/files/${id}/versions/${version!.id}/preview`)).status).toBe(
+      404,
+    )
+  })
+
   it('restores a version: it becomes the current content and the current one becomes the newest version', async () => {
     const v1 = Buffer.from('version one')
     const v2 = Buffer.from('version two')

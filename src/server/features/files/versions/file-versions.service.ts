@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps'
 import type { BlobToSend } from '../../../lib/http/blob-response'
+import type { Disposition } from '../../../lib/http/blob-routes'
 import { recordedAs, type SignedInCaller } from '../../../lib/http/caller'
 import { presentation } from '../../../lib/http/presentation-policy'
 import { problems } from '../../../lib/http/problem'
@@ -63,12 +64,13 @@ export async function listFileVersions(deps: AppDeps, who: SignedInCaller, fileI
   }
 }
 
-/** A version's blob, sent as the file's own download would be (its name, its type's presentation). */
+/** A version's blob, sent as the file's own preview or download would be (its name, its type's presentation). */
 export async function versionToSend(
   deps: AppDeps,
   who: SignedInCaller,
   fileId: string,
   versionId: string,
+  disposition: Disposition = 'attachment',
 ): Promise<BlobToSend> {
   const { file } = await accessToFile(deps, who, fileId)
   const version = await findVersion(deps.database.db, file.id, versionId)
@@ -78,7 +80,7 @@ export async function versionToSend(
     size: Number(version.size),
     sha256: version.sha256,
     filename: file.filename,
-    presentation: presentation(version.mimetype, 'attachment'),
+    presentation: presentation(version.mimetype, disposition),
   }
 }
 
