@@ -18,12 +18,12 @@ import {
 } from './share-links.repository'
 import { hashShareToken, linkStopped } from './share-links.service'
 
-// Opening a share link (docs/decisions/0087), the first step of every visitor's request: anyone holding
-// a link's token. Every request opens the link afresh: it must be running (not revoked, trashed, expired or used up), its
-// item untrashed, its creator unrestricted and still able to share the item; a password-protected
-// link also needs the key its unlock gave. Inside a shared folder the visitor reaches exactly the
-// subfolders the creator could share (linkReachesFolder); anything else is 404, as a wrong id is.
-
+// Opening a share link (docs/decisions/0087), the first step of every visitor's request: anyone
+// holding a link's token. Every request opens the link afresh: it must be running (not revoked,
+// trashed, expired or used up), its item untrashed, its creator unrestricted and still able to share
+// the item; a password-protected link also needs the key its unlock gave. What the link reaches
+// inside a shared folder is decided in share-link-reach.ts.
+//
 // Here: opening, what the link shares, and its password. What the visitor may do next is in
 // shared-folder.service (listing, zip), shared-file.service (preview, download) and file-drop.service.
 
