@@ -5,8 +5,9 @@ import { createUsers, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
 // Share links (docs/decisions/0087): an owner makes a password-protected download link to a folder
-// from its share dialog; a visitor without an account opens it, gives the password, browses and
-// downloads a file; the owner then makes a file drop link and a visitor sends a file through it.
+// from its share dialog; a visitor without an account opens it, gives the password, browses it in the
+// folder page's own UI (listing, breadcrumbs, preview dialog, zip) and downloads a file and the zip;
+// the owner then makes a file drop link and a visitor sends a file through it.
 
 const tag = `lnk${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const password = `e2e-password-${tag}`
@@ -46,6 +47,10 @@ test('share a folder by link with a password, open it without an account, and re
   await expect(page.getByRole('table', { name: `Contents of ${top}` })).toContainText('note.txt', {
     timeout: 30_000,
   })
+  await page.getByRole('button', { name: 'New folder' }).click()
+  await page.getByLabel('Folder name').fill('Inner')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByRole('link', { name: 'Inner', exact: true })).toBeVisible()
 
   // A download link with a password, from the share dialog.
   await page.getByRole('button', { name: 'Share' }).click()
@@ -73,17 +78,44 @@ test('share a folder by link with a password, open it without an account, and re
   await visitor.getByLabel('Password').fill('open sesame')
   await visitor.getByRole('button', { name: 'Open' }).click()
   await expect(visitor.getByRole('heading', { name: top, level: 1 })).toBeVisible()
-  await expect(visitor.getByRole('list', { name: 'Contents' })).toContainText('note.txt')
+  // The folder page's own listing, read-only: no selection, no item menus.
+  const contents = visitor.getByRole('table', { name: `Contents of ${top}` })
+  await expect(contents).toContainText('note.txt')
+  await expect(contents.getByRole('checkbox')).toHaveCount(0)
+  // Into a subfolder and back through the breadcrumbs, which start at the shared folder.
+  await contents.getByRole('link', { name: 'Inner', exact: true }).click()
+  await expect(visitor.getByRole('heading', { name: 'Inner', level: 1 })).toBeVisible()
+  const crumbs = visitor.getByRole('navigation', { name: 'Breadcrumbs' })
+  await expect(crumbs.getByRole('link')).toHaveText([top])
+  await expect(visitor.getByText('This folder is empty.')).toBeVisible()
+  await crumbs.getByRole('link', { name: top }).click()
+  await expect(visitor.getByRole('heading', { name: top, level: 1 })).toBeVisible()
+  // The file manager's preview dialog, with the link's addresses.
+  await contents.getByRole('button', { name: 'note.txt' }).click()
+  const preview = visitor.getByRole('dialog', { name: 'note.txt' })
+  await expect(preview.getByText('shared by link', { exact: true })).toBeVisible()
   const [download] = await Promise.all([
     visitor.waitForEvent('download'),
-    visitor.getByRole('link', { name: 'Download note.txt' }).click(),
+    preview.getByRole('link', { name: 'Download' }).click(),
   ])
   expect(fs.readFileSync(await download.path(), 'utf8')).toBe('shared by link')
+  await visitor.keyboard.press('Escape')
+  await expect(preview).toBeHidden()
+  // The shared folder as a zip, fetched with progress as the folder page does.
+  const [zip] = await Promise.all([
+    visitor.waitForEvent('download'),
+    visitor.getByRole('button', { name: 'Download as zip' }).click(),
+  ])
+  expect(zip.suggestedFilename()).toBe(`${top}.zip`)
+  const zipBytes = fs.readFileSync(await zip.path())
+  expect(zipBytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')
+  expect(zipBytes.includes(Buffer.from('shared by link'))).toBe(true)
 
   // The owner sees the use, then makes a file drop.
   await page.reload()
   await page.getByRole('button', { name: 'Share' }).click()
-  await expect(page.getByRole('list', { name: 'Links' })).toContainText('used 1 times', { timeout: 15_000 })
+  // The download and the zip.
+  await expect(page.getByRole('list', { name: 'Links' })).toContainText('used 2 times', { timeout: 15_000 })
   const dialog = page.getByRole('dialog', { name: `Share “${top}”` })
   await dialog.getByLabel('Link gives').selectOption('upload')
   await dialog.getByRole('button', { name: 'Create link' }).click()

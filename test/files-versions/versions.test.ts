@@ -56,6 +56,16 @@ async function versionsOf(person: Person, fileId: string): Promise<FileVersions>
   return (await res.json()) as FileVersions
 }
 
+async function auditOf(fileId: string) {
+  const rows = await t.database.db
+    .selectFrom('audit_events')
+    .select(['action', 'actorId', 'targetType', 'details'])
+    .where('targetId', '=', fileId)
+    .where('action', 'like', 'file_version.%')
+    .execute()
+  return rows.map((r) => ({ ...r, details: JSON.parse(r.details) }))
+}
+
 async function download(person: Person, path: string) {
   const res = await person.client.request(path)
   return { res, body: Buffer.from(await res.arrayBuffer()) }
@@ -124,6 +134,36 @@ describe('file versions', () => {
     ).toBe(404)
   })
 
+  it('previews a version as the file’s preview would: inline when safe, active content never', async () => {
+    const text = Buffer.from('first draft')
+    const id = await uploadFile(editor, folderId, 'draft-one.txt', text)
+    await replace(editor, id, Buffer.from('second draft'))
+    const [version] = (await versionsOf(viewer, id)).versions
+    const preview = await download(viewer, `/api/files/${id}/versions/${version!.id}/preview`)
+    expect(preview.res.status).toBe(200)
+    expect(preview.body.equals(text)).toBe(true)
+    expect(preview.res.headers.get('content-disposition')).toMatch(/^inline;.*draft-one\.txt/)
+    expect(preview.res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(preview.res.headers.get('etag')).toBe(`"${sha(text)}"`)
+    const ranged = await viewer.client.request(`/api/files/${id}/versions/${version!.id}/preview`, {
+      headers: { Range: 'bytes=0-4' },
+    })
+    expect(ranged.status).toBe(206)
+    expect(await ranged.text()).toBe('first')
+
+    const html = await uploadFile(editor, folderId, 'page-two.html', Buffer.from('<script>1</script>'))
+    await replace(editor, html, Buffer.from('later'))
+    const [old] = (await versionsOf(viewer, html)).versions
+    const active = await viewer.client.request(`/api/files/${html}/versions/${old!.id}/preview`)
+    expect(active.status).toBe(200)
+    // Active content is never shown inline: an attachment, sandboxed.
+    expect(active.headers.get('content-disposition')).toMatch(/^attachment;/)
+    expect(active.headers.get('content-security-policy')).toContain('sandbox')
+    expect((await outsider.client.request(`/api/files/${id}/versions/${version!.id}/preview`)).status).toBe(
+      404,
+    )
+  })
+
   it('restores a version: it becomes the current content and the current one becomes the newest version', async () => {
     const v1 = Buffer.from('version one')
     const v2 = Buffer.from('version two')
@@ -154,6 +194,14 @@ describe('file versions', () => {
       .where('action', '=', 'updated')
       .execute()
     expect(note.length).toBeGreaterThanOrEqual(1)
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'file_version.restored',
+        actorId: editor.id,
+        targetType: 'file',
+        details: { version: old!.id, filename: 'notes.txt', size: v1.length },
+      },
+    ])
   })
 
   it('deletes a version for administrators only, and its blob goes through the deletion queue', async () => {
@@ -177,6 +225,15 @@ describe('file versions', () => {
     await drainBlobDeletions(t.database.db, t.deps.storage, t.clock.now)
     expect(await t.deps.storage.exists(key)).toBe(false)
     expect((await folderAdmin.client.json(url, 'DELETE')).status).toBe(404)
+    // Only the one that deleted is recorded; the refusals and the repeat are not.
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'file_version.deleted',
+        actorId: folderAdmin.id,
+        targetType: 'file',
+        details: { version: version!.id, filename: 'draft.txt', size: 'old words'.length },
+      },
+    ])
   })
 
   it('counts versions against the quota of the file’s owner', async () => {

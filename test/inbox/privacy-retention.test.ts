@@ -27,6 +27,22 @@ describe('privacy: export and erase by e-mail address', () => {
     const quoteId = (await t.database.db.selectFrom('quote_requests').select('id').executeTakeFirstOrThrow())
       .id
     await staff.json(`/api/inbox/quotes/${quoteId}`, 'PATCH', { status: 'resolved' })
+    // Staff answered Sam's contact message, and wrote a note for themselves beside it.
+    const contactId = (
+      await t.database.db
+        .selectFrom('contacts')
+        .select('id')
+        .where('email', '=', 'subject@example.com')
+        .executeTakeFirstOrThrow()
+    ).id
+    const replied = await staff.json(`/api/inbox/contacts/${contactId}/replies`, 'POST', {
+      body: 'Thanks Sam, we will call you.',
+    })
+    expect(replied.status, await replied.clone().text()).toBe(201)
+    const noted = await staff.json(`/api/inbox/contacts/${contactId}/notes`, 'POST', {
+      body: 'Staff only: call on Monday.',
+    })
+    expect(noted.status, await noted.clone().text()).toBe(201)
 
     expect((await staff.json('/api/admin/privacy/export', 'POST', { email: subject.email })).status).toBe(403)
     expect(
@@ -49,20 +65,31 @@ describe('privacy: export and erase by e-mail address', () => {
     expect(data.ebookRequests).toEqual([
       expect.objectContaining({ email: 'subject@example.com', confirmedAt: null }),
     ])
+    // The reply mailed to Sam is in the export; the internal note is not.
+    expect(data.replies).toEqual([
+      {
+        id: (await replied.json()).id,
+        inReplyTo: { type: 'contact', id: contactId },
+        body: 'Thanks Sam, we will call you.',
+        authorName: expect.any(String),
+        sentAt: expect.any(String),
+      },
+    ])
+    expect(JSON.stringify(data)).not.toContain('Staff only')
 
     const erased = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'subject@example.com' })
     expect(erased.status).toBe(200)
     expect(await erased.json()).toEqual({
       email: 'subject@example.com',
-      // Three mails to Sam (two confirmations, the e-book link) and two alerts to each of the two staff
-      // members with Reply-To Sam.
-      erased: { quoteRequests: 1, contacts: 1, ebookRequests: 1, mails: 7 },
+      // Four mails to Sam (two confirmations, the e-book link, the reply) and two alerts to each of the
+      // two staff members with Reply-To Sam.
+      erased: { quoteRequests: 1, contacts: 1, ebookRequests: 1, mails: 8 },
     })
 
     const again = await (
       await admin.json('/api/admin/privacy/export', 'POST', { email: subject.email })
     ).json()
-    expect(again).toMatchObject({ quoteRequests: [], contacts: [], ebookRequests: [] })
+    expect(again).toMatchObject({ quoteRequests: [], contacts: [], ebookRequests: [], replies: [] })
     // Someone else's message and mails stay.
     expect(await t.database.db.selectFrom('contacts').select('email').execute()).toEqual([
       { email: 'grace@example.com' },

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'share_link.revoked',
   'share_link.password_failed',
   'share_link.file_dropped',
+  'file_version.restored',
+  'file_version.deleted',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -237,6 +237,17 @@ export const privacyExportSchema = z
       contactDetailSchema.omit({ abilities: true, resolvedBy: true, assignedTo: true, assignedAt: true }),
     ),
     ebookRequests: z.array(ebookEntrySchema.omit({ abilities: true, status: true })),
+    /** The replies staff sent to the address from the inbox (not their internal notes), oldest first. */
+    replies: z.array(
+      z.object({
+        id: z.string(),
+        /** The quote request or contact message the reply answered. */
+        inReplyTo: z.object({ type: z.enum(['quote', 'contact']), id: z.string() }),
+        body: z.string(),
+        authorName: z.string(),
+        sentAt: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'PrivacyExport' })
 export type PrivacyExport = z.infer<typeof privacyExportSchema>

@@ -47,7 +47,21 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
     .select(['id', 'email', 'source', 'createdAt', 'updatedAt', 'confirmedAt', 'unsubscribedAt'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .execute()
-  return { quoteRequests, contacts, ebookRequests }
+  // The replies staff mailed to the address (product.md §4: they were sent to this person); internal
+  // notes are staff's own working papers and stay out.
+  const replies = await db
+    .selectFrom('inbox_messages as m')
+    .leftJoin('quote_requests as q', 'q.id', 'm.quote_id')
+    .leftJoin('contacts as c', 'c.id', 'm.contact_id')
+    .select(['m.id', 'm.quote_id', 'm.contact_id', 'm.body', 'm.author_name', 'm.created_at'])
+    .where('m.kind', '=', 'reply')
+    .where((eb) =>
+      eb.or([eb(eb.fn('lower', ['q.email']), '=', email), eb(eb.fn('lower', ['c.email']), '=', email)]),
+    )
+    .orderBy('m.created_at')
+    .orderBy('m.id')
+    .execute()
+  return { quoteRequests, contacts, ebookRequests, replies }
 }
 
 /**

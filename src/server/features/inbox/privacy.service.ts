@@ -9,7 +9,8 @@ import { recordAudit } from '../audit/audit.service'
 import { eraseEmail, heldForEmail } from './privacy.repository'
 
 // A person's right to see and to erase what we hold about them (product.md §4 "Privacy"): everything
-// for one e-mail address across the quote requests, contact messages and e-book list, as JSON, and
+// for one e-mail address across the quote requests, contact messages (with the replies staff sent to
+// them) and e-book list, as JSON, and
 // erased on an admin's request. The erase also takes the outbox's copies of mails to or from the
 // address and the sender's name out of staff notifications. Both are audited with a digest of the
 // address, not the address itself (the audit log outlives the erasure).
@@ -40,6 +41,7 @@ export async function exportPersonalData(deps: Deps, by: Caller, rawEmail: strin
         quoteRequests: held.quoteRequests.length,
         contacts: held.contacts.length,
         ebookRequests: held.ebookRequests.length,
+        replies: held.replies.length,
       },
     },
     now,
@@ -50,6 +52,15 @@ export async function exportPersonalData(deps: Deps, by: Caller, rawEmail: strin
     quoteRequests: held.quoteRequests,
     contacts: held.contacts,
     ebookRequests: held.ebookRequests,
+    replies: held.replies.map((r) => ({
+      id: r.id,
+      inReplyTo: r.quote_id
+        ? { type: 'quote' as const, id: r.quote_id }
+        : { type: 'contact' as const, id: r.contact_id ?? '' },
+      body: r.body,
+      authorName: r.author_name,
+      sentAt: r.created_at,
+    })),
   }
 }
 

@@ -55,6 +55,8 @@ const LABELS: Record<AuditAction, string> = {
   'share_link.revoked': 'Share link revoked',
   'share_link.password_failed': 'Share link: wrong password',
   'share_link.file_dropped': 'File dropped through a share link',
+  'file_version.restored': 'File version restored',
+  'file_version.deleted': 'File version deleted',
 }
 
 /** A readable name for an action; one the web app does not know yet is shown as recorded. */

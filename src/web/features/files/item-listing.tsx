@@ -6,7 +6,7 @@ import { Checkbox } from '../../components/ui/checkbox'
 import { cn } from '../../lib/cn'
 import { formatBytes } from '../../lib/format'
 import { type Entry, entryKey, entryName, nextSorting, type Sorting } from './entries'
-import { folderPath, thumbnailUrl } from './paths'
+import { useFileAddresses } from './file-addresses'
 import { headerState, type Selection, selectRange, toggle, toggleAll } from './selection'
 import type { ViewMode } from './view-mode'
 
@@ -49,9 +49,10 @@ function EntryIcon({ entry, className }: { entry: Entry; className?: string }) {
 
 function EntryName({ entry, onOpenFile }: { entry: Entry; onOpenFile: ItemListingProps['onOpenFile'] }) {
   const name = entryName(entry)
+  const { folderPage } = useFileAddresses()
   if (entry.type === 'folder')
     return (
-      <Link to={folderPath(entry.item.id)} className="rounded font-medium break-all text-fg hover:underline">
+      <Link to={folderPage(entry.item.id)} className="rounded font-medium break-all text-fg hover:underline">
         {name}
       </Link>
     )
@@ -202,6 +203,7 @@ function ListView({
 }
 
 function GridView({ label, entries, onOpenFile, actions, showLocation, checkbox, selection }: ViewProps) {
+  const { thumbnail } = useFileAddresses()
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
       {entries.map((entry) => (
@@ -217,9 +219,9 @@ function GridView({ label, entries, onOpenFile, actions, showLocation, checkbox,
             {actions?.(entry)}
           </div>
           <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-surface-muted">
-            {isImage(entry) ? (
+            {isImage(entry) && thumbnail(entry.item.id) ? (
               <img
-                src={thumbnailUrl(entry.item.id)}
+                src={thumbnail(entry.item.id) ?? undefined}
                 alt=""
                 loading="lazy"
                 className="size-full object-cover"

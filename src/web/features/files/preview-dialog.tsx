@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { formatBytes } from '../../lib/format'
 import { previewKind } from './entries'
-import { downloadUrl, previewUrl } from './paths'
+import { useFileAddresses } from './file-addresses'
 
 const TEXT_LIMIT = 512 * 1024
 
@@ -15,12 +15,16 @@ const TEXT_LIMIT = 512 * 1024
  * One file: shown in the page when it is safe to (images, audio, video, text, PDF), else offered for
  * download. A PDF shows in the browser's own viewer in a frame: its preview is the one answer of ours
  * that our pages may frame (X-Frame-Options SAMEORIGIN, and a CSP that loads nothing and runs no
- * script of ours; docs/product-notes.md, file manager).
+ * script of ours; docs/product-notes.md, file manager). The addresses come from the page (a share
+ * link's page gives the link's).
  */
 export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
   const kind = previewKind(file.mimetype)
+  const addresses = useFileAddresses()
+  const previewUrl = addresses.preview
+  const downloadUrl = addresses.download
   const text = useQuery({
-    queryKey: ['files', 'text', file.id, file.updatedAt],
+    queryKey: ['files', 'text', previewUrl(file.id), file.updatedAt],
     queryFn: async ({ signal }) => {
       const res = await fetch(previewUrl(file.id), {
         signal,

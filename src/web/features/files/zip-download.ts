@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { zipUrl } from './paths'
+import { useFileAddresses } from './file-addresses'
 
 // A folder's zip, fetched as a stream so the page can show how far it is (the server sends an exact
 // Content-Length), then handed to the browser as a download (docs/product-notes.md, file manager).
@@ -22,6 +22,7 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
 }
 
 export function useZipDownload() {
+  const { zip: zipUrl } = useFileAddresses()
   const [progress, setProgress] = useState<ZipProgress | null>(null)
   const [error, setError] = useState<string | null>(null)
   const start = async (folder: { id: string; folder_name: string }) => {

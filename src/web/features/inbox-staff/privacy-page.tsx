@@ -61,7 +61,7 @@ export function PrivacyPage() {
       <PageTitle title="Privacy requests" />
       <PageHeader
         title="Privacy requests"
-        description="Export or erase everything the inbox holds for one e-mail address: quote requests, contact messages, the e-book list entry and the mails sent to them."
+        description="Export or erase everything the inbox holds for one e-mail address: quote requests, contact messages and the replies sent to them, the e-book list entry and the mails sent to them."
       />
       <div className="flex max-w-2xl flex-col gap-6">
         <UserSection title="Whose data">

@@ -97,6 +97,15 @@ export async function countShareLinkUse(db: Db, id: string, now: Date): Promise<
   return Number(result.numUpdatedRows) === 1
 }
 
+/** A file dropped through a link: one more use (a file drop has no download limit to check). */
+export async function countFileDrop(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('share_links')
+    .set({ use_count: sql<number>`use_count + 1`, last_used_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute()
+}
+
 /** What the folder rule needs about a link's creator, now. */
 export function linkCreator(db: Db, userId: string) {
   return db

@@ -20,29 +20,19 @@ import {
   unlockShareLinkSchema,
 } from '../../../../shared/contract/share-links'
 import type { AppEnv } from '../../../deps'
-import { sendBlob } from '../../../lib/http/blob-response'
+import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { clientAddress } from '../../../lib/http/client-address'
 import { contentDisposition } from '../../../lib/http/content-disposition'
-import {
-  acceptRangesHeader,
-  contentRangeHeader,
-  etagHeader,
-  rangeRequestHeaders,
-} from '../../../lib/http/documented-headers'
 import { SANDBOX_CSP } from '../../../lib/http/presentation-policy'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
 import { zipLength, zipStream } from '../../../lib/zip/stored-zip'
 import { forbidden, notFound, tags } from '../access/route-helpers'
-import {
-  dropFile,
-  sharedFileToSend,
-  sharedListing,
-  sharedZipEntries,
-  shareLinkInfo,
-  unlockShareLink,
-} from './share-link-visits.service'
+import { dropFile } from './file-drop.service'
+import { shareLinkInfo, unlockShareLink } from './share-link-open.service'
 import { createShareLink, listShareLinks, revokeShareLink } from './share-links.service'
+import { sharedFileToSend } from './shared-file.service'
+import { sharedListing, sharedZipEntries } from './shared-folder.service'
 
 // Share links (docs/decisions/0087). The owners' routes list, make and revoke an item's links; the
 // visitors' routes under /api/s/:token need no account, only the token (and, for a link with a
@@ -80,24 +70,6 @@ const stopped = {
   },
 }
 const locked = { 401: { description: '`password_required`: unlock the link first' } }
-
-const fileResponses = {
-  200: {
-    description: 'The bytes, in the file’s own type',
-    contentType: '*/*',
-    headers: { ...etagHeader, ...acceptRangesHeader },
-  },
-  206: {
-    description: 'One byte range',
-    contentType: '*/*',
-    headers: { ...etagHeader, ...acceptRangesHeader, ...contentRangeHeader('`bytes first-last/size`') },
-  },
-  304: { description: 'Not modified (If-None-Match)', headers: { ...etagHeader, ...acceptRangesHeader } },
-  ...locked,
-  403: { description: 'The link does not allow this (view only, or a file drop)' },
-  ...stopped,
-  416: { description: 'Range outside the file', headers: contentRangeHeader('`bytes */size`') },
-}
 
 const ownerRoutes = (['folder', 'file'] as const).flatMap((itemType) => {
   const base = itemType === 'folder' ? '/api/folders/:id/links' : '/api/files/:id/links'
@@ -137,35 +109,6 @@ const ownerRoutes = (['folder', 'file'] as const).flatMap((itemType) => {
     }),
   ]
 })
-
-/** A shared file's bytes, inline or as an attachment, with the file download's range rules. */
-function sharedFileRoute(name: string, summary: string, disposition: 'inline' | 'attachment') {
-  return defineRoute({
-    method: 'get',
-    path: `/api/s/:token/files/:fileId/${name}`,
-    summary,
-    tags,
-    access: 'public',
-    request: {
-      params: shareTokenFileParamsSchema,
-      query: keyQuery,
-      headers: { ...rangeRequestHeaders, ...keyHeader },
-    },
-    responses: fileResponses,
-    handler: async (c, { params, query }) =>
-      sendBlob(
-        c,
-        await sharedFileToSend(
-          c.var.deps,
-          params.token,
-          keyOf(c, query),
-          params.fileId,
-          disposition,
-          c.req.header('range'),
-        ),
-      ),
-  })
-}
 
 export const shareLinksRoutes = [
   ...ownerRoutes,
@@ -227,12 +170,32 @@ export const shareLinksRoutes = [
     },
     handler: (c, { params, query }) => sharedListing(c.var.deps, params.token, keyOf(c, query), query.folder),
   }),
-  sharedFileRoute('preview', 'Shows a shared file inline when that is safe for its type', 'inline'),
-  sharedFileRoute(
-    'download',
-    'Downloads a shared file; each download from the first byte counts against the limit',
-    'attachment',
-  ),
+  ...previewAndDownloadRoutes({
+    path: '/api/s/:token/files/:fileId',
+    summaries: {
+      inline: 'Shows a shared file inline when that is safe for its type',
+      attachment: 'Downloads a shared file; each download from the first byte counts against the limit',
+    },
+    tags,
+    access: 'public',
+    params: shareTokenFileParamsSchema,
+    query: keyQuery,
+    headers: keyHeader,
+    problems: {
+      ...locked,
+      403: { description: 'The link does not allow this (view only, or a file drop)' },
+      ...stopped,
+    },
+    blob: (c, { params, query }, disposition) =>
+      sharedFileToSend(
+        c.var.deps,
+        params.token,
+        keyOf(c, query),
+        params.fileId,
+        disposition,
+        c.req.header('range'),
+      ),
+  }),
   defineRoute({
     method: 'get',
     path: '/api/s/:token/zip',

@@ -1,62 +1,23 @@
-import type { Context } from 'hono'
 import { idParamSchema } from '../../../../shared/contract/files-transfer'
-import type { AppEnv } from '../../../deps'
-import { sendBlob } from '../../../lib/http/blob-response'
-import {
-  acceptRangesHeader,
-  contentRangeHeader,
-  etagHeader,
-  ifNoneMatchHeader,
-  rangeRequestHeaders,
-} from '../../../lib/http/documented-headers'
+import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
+import { etagHeader, ifNoneMatchHeader } from '../../../lib/http/documented-headers'
 import { defineRoute } from '../../../lib/http/route'
 import { fileToSend, thumbnailBytes, thumbnailSource } from './downloads.service'
 
 // Downloads, previews and thumbnails as HTTP (downloads.service.ts decides what may be sent).
 
-const fileResponses = {
-  200: {
-    description: 'The bytes, in the file’s own type (text previews as text/plain)',
-    contentType: '*/*',
-    headers: { ...etagHeader, ...acceptRangesHeader },
-  },
-  206: {
-    description: 'One byte range',
-    contentType: '*/*',
-    headers: { ...etagHeader, ...acceptRangesHeader, ...contentRangeHeader('`bytes first-last/size`') },
-  },
-  304: { description: 'Not modified (If-None-Match)', headers: { ...etagHeader, ...acceptRangesHeader } },
-  404: { description: 'No such file, trashed, or not visible to the caller' },
-  416: {
-    description: 'Range outside the file',
-    headers: contentRangeHeader('`bytes */size`'),
-  },
-}
-
-async function serveFile(c: Context<AppEnv>, id: string, wanted: 'inline' | 'attachment') {
-  return sendBlob(c, await fileToSend(c.var.deps, c.var.caller, id, wanted))
-}
-
 export const downloadsRoutes = [
-  defineRoute({
-    method: 'get',
-    path: '/api/files/:id/download',
-    summary: 'Downloads a file (attachment), with ranges and ETag',
+  ...previewAndDownloadRoutes({
+    path: '/api/files/:id',
+    summaries: {
+      inline: 'Shows a file inline when it is safe to (images, PDF, audio, video, text); else as a download',
+      attachment: 'Downloads a file (attachment), with ranges and ETag',
+    },
     tags: ['files'],
     access: 'signedIn',
-    request: { params: idParamSchema, headers: rangeRequestHeaders },
-    responses: fileResponses,
-    handler: (c, { params }) => serveFile(c, params.id, 'attachment'),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/files/:id/preview',
-    summary: 'Shows a file inline when it is safe to (images, PDF, audio, video, text); else as a download',
-    tags: ['files'],
-    access: 'signedIn',
-    request: { params: idParamSchema, headers: rangeRequestHeaders },
-    responses: fileResponses,
-    handler: (c, { params }) => serveFile(c, params.id, 'inline'),
+    params: idParamSchema,
+    problems: { 404: { description: 'No such file, trashed, or not visible to the caller' } },
+    blob: (c, { params }, disposition) => fileToSend(c.var.deps, c.var.caller, params.id, disposition),
   }),
   defineRoute({
     method: 'get',

@@ -5,14 +5,8 @@ import {
   versionRestoredSchema,
 } from '../../../../shared/contract/file-versions'
 import { idParamsSchema } from '../../../../shared/contract/files'
-import { sendBlob } from '../../../lib/http/blob-response'
+import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
 import { requireSignedIn } from '../../../lib/http/caller'
-import {
-  acceptRangesHeader,
-  contentRangeHeader,
-  etagHeader,
-  rangeRequestHeaders,
-} from '../../../lib/http/documented-headers'
 import { defineRoute } from '../../../lib/http/route'
 import { forbidden, notFound, tags } from '../access/route-helpers'
 import { deleteVersion, listFileVersions, restoreVersion, versionToSend } from './file-versions.service'
@@ -30,33 +24,18 @@ export const fileVersionsRoutes = [
     responses: { 200: { description: 'Versions', schema: fileVersionsSchema }, ...notFound },
     handler: (c, { params }) => listFileVersions(c.var.deps, requireSignedIn(c.var.caller), params.id),
   }),
-  defineRoute({
-    method: 'get',
-    path: '/api/files/:id/versions/:versionId/download',
-    summary: 'Downloads an earlier version (attachment, under the file’s name), with ranges and ETag',
+  ...previewAndDownloadRoutes({
+    path: '/api/files/:id/versions/:versionId',
+    summaries: {
+      inline: 'Shows an earlier version inline when that is safe for its type',
+      attachment: 'Downloads an earlier version (attachment, under the file’s name)',
+    },
     tags,
     access: 'signedIn',
-    request: { params: versionParamsSchema, headers: rangeRequestHeaders },
-    responses: {
-      200: {
-        description: 'The bytes of the version',
-        contentType: '*/*',
-        headers: { ...etagHeader, ...acceptRangesHeader },
-      },
-      206: {
-        description: 'One byte range',
-        contentType: '*/*',
-        headers: { ...etagHeader, ...acceptRangesHeader, ...contentRangeHeader('`bytes first-last/size`') },
-      },
-      304: { description: 'Not modified (If-None-Match)', headers: { ...etagHeader, ...acceptRangesHeader } },
-      ...notFound,
-      416: { description: 'Range outside the version', headers: contentRangeHeader('`bytes */size`') },
-    },
-    handler: async (c, { params }) =>
-      sendBlob(
-        c,
-        await versionToSend(c.var.deps, requireSignedIn(c.var.caller), params.id, params.versionId),
-      ),
+    params: versionParamsSchema,
+    problems: notFound,
+    blob: (c, { params }, disposition) =>
+      versionToSend(c.var.deps, requireSignedIn(c.var.caller), params.id, params.versionId, disposition),
   }),
   defineRoute({
     method: 'post',

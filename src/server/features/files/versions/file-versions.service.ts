@@ -1,10 +1,12 @@
 import type { AppDeps } from '../../../deps'
 import type { BlobToSend } from '../../../lib/http/blob-response'
-import type { SignedInCaller } from '../../../lib/http/caller'
+import type { Disposition } from '../../../lib/http/blob-routes'
+import { recordedAs, type SignedInCaller } from '../../../lib/http/caller'
 import { presentation } from '../../../lib/http/presentation-policy'
 import { problems } from '../../../lib/http/problem'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { fileVersionAbilities } from '../../../policies/file-versions.policy'
+import { recordAudit } from '../../audit/audit.service'
 import { readableFile } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import {
@@ -62,12 +64,13 @@ export async function listFileVersions(deps: AppDeps, who: SignedInCaller, fileI
   }
 }
 
-/** A version's blob, sent as the file's own download would be (its name, its type's presentation). */
+/** A version's blob, sent as the file's own preview or download would be (its name, its type's presentation). */
 export async function versionToSend(
   deps: AppDeps,
   who: SignedInCaller,
   fileId: string,
   versionId: string,
+  disposition: Disposition = 'attachment',
 ): Promise<BlobToSend> {
   const { file } = await accessToFile(deps, who, fileId)
   const version = await findVersion(deps.database.db, file.id, versionId)
@@ -77,7 +80,7 @@ export async function versionToSend(
     size: Number(version.size),
     sha256: version.sha256,
     filename: file.filename,
-    presentation: presentation(version.mimetype, 'attachment'),
+    presentation: presentation(version.mimetype, disposition),
   }
 }
 
@@ -125,6 +128,17 @@ export async function restoreVersion(deps: AppDeps, who: SignedInCaller, fileId:
       },
       now,
     )
+    await recordAudit(
+      trx,
+      {
+        action: 'file_version.restored',
+        actor: recordedAs(who),
+        target: { type: 'file', id: file.id },
+        from: who.from,
+        details: { version: version.id, filename: file.filename, size: Number(version.size) },
+      },
+      now,
+    )
     return {
       file: { id: file.id, size: Number(version.size), sha256: version.sha256, updatedAt: now.toISOString() },
     }
@@ -142,6 +156,17 @@ export async function deleteVersion(deps: AppDeps, who: SignedInCaller, fileId: 
     if (!version || !(await deleteVersionRow(trx, version.id))) throw noVersion()
     // Queued, not deleted: the queue keeps a blob another row still names (a copy, the file itself).
     await enqueueBlobDeletions(trx, [version.path], now)
+    await recordAudit(
+      trx,
+      {
+        action: 'file_version.deleted',
+        actor: recordedAs(who),
+        target: { type: 'file', id: file.id },
+        from: who.from,
+        details: { version: version.id, filename: file.filename, size: Number(version.size) },
+      },
+      now,
+    )
   })
   return { deleted: true as const }
 }

@@ -1,7 +1,10 @@
-import { Download, FileIcon, Folder, Upload } from 'lucide-react'
+import { Download, Eye, Upload } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
-import { unlockShareLinkSchema } from '../../../../shared/contract/share-links'
+import { useParams } from 'react-router'
+import {
+  type SharedFile as SharedFileRow,
+  unlockShareLinkSchema,
+} from '../../../../shared/contract/share-links'
 import { FormField } from '../../../components/forms/field'
 import { FormFailure } from '../../../components/forms/form-failure'
 import { SubmitButton } from '../../../components/forms/submit-button'
@@ -13,11 +16,15 @@ import { Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage, isApiError } from '../../../lib/api'
 import { formatBytes } from '../../../lib/format'
-import { dropFile, sharedUrl, useSharedInfo, useSharedListing, useUnlockShareLink } from './share-links-api'
+import { FileAddressesProvider } from '../file-addresses'
+import { PreviewDialog } from '../preview-dialog'
+import { dropFile, useSharedInfo, useUnlockShareLink } from './share-links-api'
+import { linkAddresses, sharedFileItem } from './shared-entries'
+import { SharedFolder } from './shared-folder-view'
 
 // The page a share link opens, /s/:token, for anyone holding it (no account): the password first if
-// the link has one; then the shared folder read-only (subfolders, files with preview and download,
-// the folder as a zip), the shared file, or, for a file drop, a form that takes files.
+// the link has one; then the shared folder read-only in the file manager's own UI (shared-folder-view),
+// the shared file with the same preview dialog, or, for a file drop, a form that takes files.
 
 export function SharedLinkPage() {
   const { token = '' } = useParams()
@@ -43,43 +50,47 @@ export function SharedLinkPage() {
   if (link.needsPassword) return <UnlockForm token={token} />
   if (link.mode === 'upload') return <FileDrop token={token} name={link.name} />
   if (link.itemType === 'file' && link.file)
-    return (
-      <div className="flex flex-col gap-4">
-        <PageTitle title={link.name} />
-        <h1 className="text-2xl font-bold break-all text-fg">{link.name}</h1>
-        <p className="text-sm text-fg-muted">
-          {link.file.mimetype} · {formatBytes(link.file.size)}
-        </p>
-        <FileActions token={token} file={link.file} canDownload={link.mode === 'download'} />
-      </div>
-    )
+    return <SharedFile token={token} file={link.file} canDownload={link.mode === 'download'} />
   return <SharedFolder token={token} canDownload={link.mode === 'download'} />
 }
 
-function FileActions({
+/** A shared file: its name and size, the file manager's preview dialog, and its download. */
+function SharedFile({
   token,
   file,
   canDownload,
 }: {
   token: string
-  file: { id: string; filename: string }
+  file: SharedFileRow
   canDownload: boolean
 }) {
+  const [open, setOpen] = useState(false)
+  const addresses = linkAddresses(token, null)
   return (
-    <div className="flex gap-2">
-      <Button variant="secondary" size="sm" asChild>
-        <a href={sharedUrl(token, `/files/${file.id}/preview`)} target="_blank" rel="noopener">
-          Preview<span className="sr-only"> {file.filename}</span>
-        </a>
-      </Button>
-      {canDownload && (
-        <Button size="sm" asChild>
-          <a href={sharedUrl(token, `/files/${file.id}/download`)} download>
-            <Download aria-hidden="true" /> Download<span className="sr-only"> {file.filename}</span>
-          </a>
-        </Button>
-      )}
-    </div>
+    <FileAddressesProvider value={addresses}>
+      <div className="flex flex-col gap-4">
+        <PageTitle title={file.filename} />
+        <h1 className="text-2xl font-bold break-all text-fg">{file.filename}</h1>
+        <p className="text-sm text-fg-muted">
+          {file.mimetype} · {formatBytes(file.size)}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+            <Eye aria-hidden="true" /> Preview<span className="sr-only"> {file.filename}</span>
+          </Button>
+          {canDownload && (
+            <Button size="sm" asChild>
+              <a href={addresses.download(file.id)} download>
+                <Download aria-hidden="true" /> Download<span className="sr-only"> {file.filename}</span>
+              </a>
+            </Button>
+          )}
+        </div>
+        {open && (
+          <PreviewDialog file={sharedFileItem(file, '', canDownload)} onClose={() => setOpen(false)} />
+        )}
+      </div>
+    </FileAddressesProvider>
   )
 }
 
@@ -101,71 +112,6 @@ function UnlockForm({ token }: { token: string }) {
         <FormFailure title="The link did not open" failure={form.failure} />
         <SubmitButton pending={form.pending}>Open</SubmitButton>
       </form>
-    </div>
-  )
-}
-
-function SharedFolder({ token, canDownload }: { token: string; canDownload: boolean }) {
-  const [params] = useSearchParams()
-  const folderId = params.get('folder') ?? undefined
-  const listing = useSharedListing(token, folderId, true)
-  if (listing.isPending)
-    return (
-      <div className="flex items-center gap-2 text-fg-muted">
-        <Spinner /> Loading…
-      </div>
-    )
-  if (listing.isError)
-    return (
-      <Alert variant="warning" title="This folder cannot be shown">
-        {errorMessage(listing.error)}
-      </Alert>
-    )
-  const { folder, breadcrumbs, folders, files } = listing.data
-  const at = (id: string) => (id === breadcrumbs[0]?.id ? `/s/${token}` : `/s/${token}?folder=${id}`)
-  return (
-    <div className="flex flex-col gap-4">
-      <PageTitle title={folder.folder_name} />
-      <nav aria-label="Breadcrumbs" className="flex flex-wrap gap-1 text-sm text-fg-muted">
-        {breadcrumbs.map((b, i) => (
-          <span key={b.id}>
-            {i > 0 && ' / '}
-            {i < breadcrumbs.length - 1 ? <Link to={at(b.id)}>{b.folder_name}</Link> : b.folder_name}
-          </span>
-        ))}
-      </nav>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold break-all text-fg">{folder.folder_name}</h1>
-        {canDownload && (
-          <Button size="sm" variant="secondary" asChild>
-            <a href={sharedUrl(token, '/zip', { folder: folderId })} download>
-              <Download aria-hidden="true" /> Download as zip
-            </a>
-          </Button>
-        )}
-      </div>
-      {folders.length === 0 && files.length === 0 ? (
-        <p className="text-sm text-fg-muted">This folder is empty.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Contents">
-          {folders.map((f) => (
-            <li key={f.id} className="flex items-center gap-2 py-2">
-              <Folder aria-hidden="true" className="size-4" />
-              <Link to={at(f.id)}>{f.folder_name}</Link>
-            </li>
-          ))}
-          {files.map((f) => (
-            <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="flex items-center gap-2">
-                <FileIcon aria-hidden="true" className="size-4" />
-                {f.filename}
-                <span className="text-sm text-fg-muted">{formatBytes(f.size)}</span>
-              </span>
-              <FileActions token={token} file={f} canDownload={canDownload} />
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   )
 }

@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream'
+import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../../shared/names'
+import type { AppDeps } from '../../../deps'
+import type { RequestOrigin } from '../../../lib/http/caller'
+import { HttpProblem, problems } from '../../../lib/http/problem'
+import { BlobTooLargeError } from '../../../lib/storage'
+import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { recordAudit } from '../../audit/audit.service'
+import { notify } from '../../notifications/notify'
+import { createFileRecord } from '../items/files.repository'
+import { detectBlobMimeType } from '../transfer/content-type'
+import { checkStorage, reserveStorage } from '../transfer/storage-quota'
+import { openLink, requireAction } from './share-link-open.service'
+import { countFileDrop, folderPath } from './share-links.repository'
+
+// A file drop link (upload only): visitors add files to the shared folder and see nothing of it.
+
+/**
+ * A visitor drops a file into a file-drop link's folder. It is the creator's file (their quota, their
+ * name as its uploader); they are notified, and the drop is audited.
+ */
+export async function dropFile(
+  deps: AppDeps,
+  token: string,
+  key: string | undefined,
+  input: { name: string; body: Readable | AsyncIterable<Uint8Array>; contentLength: number | undefined },
+  from: RequestOrigin | undefined,
+) {
+  const opened = await openLink(deps, token, key)
+  requireAction(opened, 'upload')
+  const { link, creator } = opened
+  const problem = nameProblem(input.name)
+  if (problem) throw problems.validation({ name: [NAME_PROBLEM_MESSAGES[problem]] })
+  const { maxBytes } = deps.env.uploads
+  if (input.contentLength !== undefined && input.contentLength > maxBytes)
+    throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
+  const db = deps.database.db
+  if (input.contentLength !== undefined)
+    await checkStorage(db, deps, creator, input.contentLength, deps.clock(), 'upload')
+
+  let blob: Awaited<ReturnType<typeof deps.storage.put>>
+  try {
+    blob = await deps.storage.put(input.body, { maxBytes })
+  } catch (error) {
+    if (error instanceof BlobTooLargeError)
+      throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
+    throw error
+  }
+  const name = input.name.normalize('NFC')
+  try {
+    const mimetype = await detectBlobMimeType(deps.storage, blob, name)
+    return await db.transaction().execute(async (trx) => {
+      const now = deps.clock()
+      await reserveStorage(trx, deps, creator, blob.size, now, 'upload')
+      const file = await createFileRecord(trx, {
+        folderId: link.item_id,
+        wantedName: name,
+        blob,
+        mimetype,
+        originalname: name,
+        createdBy: creator.id,
+        now,
+      })
+      await countFileDrop(trx, link.id, now)
+      const folder = await folderPath(trx, link.item_id)
+      await recordAudit(
+        trx,
+        {
+          action: 'share_link.file_dropped',
+          target: { type: 'file', id: file.id },
+          from,
+          details: { link: link.id, size: blob.size },
+        },
+        now,
+      )
+      await notify(
+        trx,
+        {
+          type: 'file',
+          action: 'uploaded',
+          actor: { id: null, name: 'A visitor through a file drop link' },
+          mainItem: file.filename,
+          subItem: folder[0]?.folder_name ?? null,
+          audience: { forUsers: [creator.id] },
+          refs: { folder_id: file.folder_id, file_id: file.id },
+        },
+        now,
+      )
+      return { filename: file.filename, size: blob.size }
+    })
+  } catch (error) {
+    await enqueueBlobDeletions(db, [blob.key], deps.clock())
+    throw error
+  }
+}
