@@ -1,15 +1,15 @@
-import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../deps'
 import { RangeNotSatisfiableError } from '../storage'
 import { contentDisposition } from './content-disposition'
+import { nodeBodyResponse } from './node-body'
 import type { Presentation } from './presentation-policy'
 import { HttpProblem } from './problem'
 import { etagMatches, requestedRange } from './range-header'
 
 // Sends a stored blob as an HTTP response, after the caller has checked access: ETag and 304, one
 // byte range (206/416), Content-Length, RFC 6266 file name, nosniff and the presentation's CSP. The
-// body streams from the BlobStore; nothing is buffered. Behind nginx (DOWNLOAD_ACCEL_PREFIX, disk
+// body streams from the BlobStore straight into Node's response (node-body.ts); nothing is buffered. Behind nginx (DOWNLOAD_ACCEL_PREFIX, disk
 // driver) the body is handed off with X-Accel-Redirect and nginx serves the bytes and the ranges.
 
 export interface BlobToSend {
@@ -68,6 +68,10 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
     return new Response(null, { status: read.range ? 206 : 200, headers })
   }
   if (read.range) headers['Content-Range'] = `bytes ${read.range.start}-${read.range.end}/${read.size}`
-  const body = Readable.toWeb(read.body) as ReadableStream<Uint8Array>
-  return new Response(read.contentLength === 0 ? null : body, { status: read.range ? 206 : 200, headers })
+  const status = read.range ? 206 : 200
+  if (read.contentLength === 0) {
+    read.body.destroy()
+    return new Response(null, { status, headers })
+  }
+  return nodeBodyResponse(c, read.body, { status, headers })
 }
