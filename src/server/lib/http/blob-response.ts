@@ -14,10 +14,11 @@ import { etagMatches, requestedRange } from './range-header'
 
 export interface BlobToSend {
   key: string
-  size: number
   sha256: string | null
   filename: string
   presentation: Presentation
+  /** 'private, no-cache' unless said otherwise (a paid download behind a signed link: no-store). */
+  cacheControl?: string
 }
 
 export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Response> {
@@ -27,7 +28,7 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
   const headers: Record<string, string> = {
     ETag: etag,
     // Per user and rights can change: the browser may keep it but must ask again each time.
-    'Cache-Control': 'private, no-cache',
+    'Cache-Control': blob.cacheControl ?? 'private, no-cache',
     'Content-Type': blob.presentation.contentType,
     'Content-Disposition': contentDisposition(blob.presentation.disposition, blob.filename),
     'Content-Security-Policy': blob.presentation.contentSecurityPolicy,
@@ -56,7 +57,7 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
         'The requested range is outside the file.',
         undefined,
         {
-          'Content-Range': `bytes */${blob.size}`,
+          'Content-Range': `bytes */${error.size}`,
         },
       )
     }
