@@ -7,6 +7,7 @@ import { productPageRedirect, withProductMeta } from './features/shop/catalogue/
 import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
 import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
+import { withNodeBodies } from './lib/http/node-body'
 import { problems } from './lib/http/problem'
 import { registerRoutes } from './lib/http/register-routes'
 import { requestContext } from './lib/http/request-context'
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps): DepotApp {
     )
   }
   app.notFound((c) => problemResponse(c, problems.notFound(`No route for ${c.req.method} ${c.req.path}.`)))
+  // Files are written straight to Node's response once every middleware has answered (node-body.ts).
+  app.fetch = withNodeBodies(app.fetch)
 
   return { app, routes }
 }

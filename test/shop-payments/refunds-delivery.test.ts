@@ -132,6 +132,13 @@ describe('delivery', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toContain('book.pdf')
     expect(await res.text()).toBe('the whole book')
+    // Sent like every stored file: no cache may keep it, never shown as a page, and resumable.
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    const part = await s.t.request(path, { headers: { Range: 'bytes=4-8' } })
+    expect(part.status).toBe(206)
+    expect(await part.text()).toBe('whole')
     // The receipt carries a link too.
     const mail = await s.t.database.db
       .selectFrom('mail_outbox')

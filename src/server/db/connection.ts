@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { loadPg } from './pg-driver'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
+import { cachingStatements } from './statement-cache'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -50,7 +51,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`)
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`)
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   })
   return { db, dialect: 'sqlite', close: () => db.destroy() }

@@ -1,23 +1,24 @@
-import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import type { AppEnv } from '../../deps'
 import { RangeNotSatisfiableError } from '../storage'
 import { contentDisposition } from './content-disposition'
+import { nodeBodyResponse } from './node-body'
 import type { Presentation } from './presentation-policy'
 import { HttpProblem } from './problem'
 import { etagMatches, requestedRange } from './range-header'
 
 // Sends a stored blob as an HTTP response, after the caller has checked access: ETag and 304, one
 // byte range (206/416), Content-Length, RFC 6266 file name, nosniff and the presentation's CSP. The
-// body streams from the BlobStore; nothing is buffered. Behind nginx (DOWNLOAD_ACCEL_PREFIX, disk
+// body streams from the BlobStore straight into Node's response (node-body.ts); nothing is buffered. Behind nginx (DOWNLOAD_ACCEL_PREFIX, disk
 // driver) the body is handed off with X-Accel-Redirect and nginx serves the bytes and the ranges.
 
 export interface BlobToSend {
   key: string
-  size: number
   sha256: string | null
   filename: string
   presentation: Presentation
+  /** 'private, no-cache' unless said otherwise (a paid download behind a signed link: no-store). */
+  cacheControl?: string
 }
 
 export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Response> {
@@ -27,7 +28,7 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
   const headers: Record<string, string> = {
     ETag: etag,
     // Per user and rights can change: the browser may keep it but must ask again each time.
-    'Cache-Control': 'private, no-cache',
+    'Cache-Control': blob.cacheControl ?? 'private, no-cache',
     'Content-Type': blob.presentation.contentType,
     'Content-Disposition': contentDisposition(blob.presentation.disposition, blob.filename),
     'Content-Security-Policy': blob.presentation.contentSecurityPolicy,
@@ -56,7 +57,7 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
         'The requested range is outside the file.',
         undefined,
         {
-          'Content-Range': `bytes */${blob.size}`,
+          'Content-Range': `bytes */${error.size}`,
         },
       )
     }
@@ -68,6 +69,10 @@ export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Re
     return new Response(null, { status: read.range ? 206 : 200, headers })
   }
   if (read.range) headers['Content-Range'] = `bytes ${read.range.start}-${read.range.end}/${read.size}`
-  const body = Readable.toWeb(read.body) as ReadableStream<Uint8Array>
-  return new Response(read.contentLength === 0 ? null : body, { status: read.range ? 206 : 200, headers })
+  const status = read.range ? 206 : 200
+  if (read.contentLength === 0) {
+    read.body.destroy()
+    return new Response(null, { status, headers })
+  }
+  return nodeBodyResponse(c, read.body, { status, headers })
 }

@@ -24,7 +24,7 @@ function uploadedBytes(c: Context): number {
 /**
  * First middleware: gives every request an id (echoed as X-Request-Id, on every log line), a child
  * logger, the deps, and an anonymous caller until the sign-in layer says otherwise. Logs one line per
- * request when it ends: method, path (without the query, credentials in it redacted), status, duration,
+ * request when it ends: method, path (without the query, credentials in it redacted), status, bytes, duration,
  * and counts it in the metrics by route template. An answer given while the request body is still
  * arriving closes the connection (unread-body.ts).
  */
@@ -56,11 +56,14 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
       const seconds = (performance.now() - started) / 1000
       const route = answeringRoute(c)
       const status = c.res.status
+      const length = headers.get('content-length')
       logger.info(
         {
           method: c.req.method,
           path: redactPath(c.req.path, route),
           status,
+          // What the answer said it sends (a file's bytes are written after this line, node-body.ts).
+          ...(length === null ? {} : { bytes: Number(length) }),
           ms: Math.round(seconds * 10_000) / 10,
         },
         'request',

@@ -34,7 +34,6 @@ export async function sharedFileToSend(
   if (wanted === 'attachment' && startsAtFirstByte(range)) await countUse(deps, opened.link)
   return {
     key: file.path,
-    size: Number(file.size),
     sha256: file.sha256,
     filename: file.filename,
     presentation: presentation(file.mimetype, wanted),

@@ -19,7 +19,6 @@ export async function fileToSend(
   const { file } = await requireFile(deps.database.db, actor, fileId, 'viewer')
   return {
     key: file.path,
-    size: Number(file.size),
     sha256: file.sha256,
     filename: file.filename,
     presentation: presentation(file.mimetype, wanted),

@@ -77,7 +77,6 @@ export async function versionToSend(
   if (!version) throw noVersion()
   return {
     key: version.path,
-    size: Number(version.size),
     sha256: version.sha256,
     filename: file.filename,
     presentation: presentation(version.mimetype, disposition),

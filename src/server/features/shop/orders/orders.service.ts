@@ -1,9 +1,10 @@
-import { Readable } from 'node:stream'
 import type { OrderListQuery } from '../../../../shared/contract/orders'
 import { majorUnits } from '../../../../shared/money'
 import type { AppDeps } from '../../../deps'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
+import type { BlobToSend } from '../../../lib/http/blob-response'
 import type { Caller } from '../../../lib/http/caller'
+import { presentation } from '../../../lib/http/presentation-policy'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../../lib/list-query/query-batches'
@@ -164,9 +165,9 @@ export async function exportOrders(deps: Deps, by: Caller, query: OrderListQuery
 /**
  * A deliverable file behind a signed link: refused once the link has expired, when the order is not
  * (or no longer) paid, or when its line has no file. Streams the file the line names (the one bought,
- * or a newer one staff sent) from private storage.
+ * or a newer one staff sent) from private storage, with ranges and ETag like every file (blob-response.ts).
  */
-export async function download(deps: Deps, token: string): Promise<Response> {
+export async function download(deps: Deps, token: string): Promise<BlobToSend> {
   const claim = readDownloadToken(deps.env, token, deps.clock())
   if (!claim)
     throw problems.notFound('This download link has expired or is not valid. Open your order for a new one.')
@@ -176,15 +177,13 @@ export async function download(deps: Deps, token: string): Promise<Response> {
     throw problems.forbidden('This order gives no access to downloads.')
   const line = (await orderLines(db, order.id)).find((l) => l.product_id === claim.productId)
   if (!line?.deliveryFileKey) throw problems.notFound('This product has no file to download.')
-  const blob = await deps.storage.get(line.deliveryFileKey)
-  const name = (line.deliveryFileName ?? 'download').replace(/[^\w.\- ]/g, '_')
-  return new Response(Readable.toWeb(blob.body) as ReadableStream, {
-    status: 200,
-    headers: {
-      'Content-Type': line.deliveryFileType ?? 'application/octet-stream',
-      'Content-Length': String(blob.contentLength),
-      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(line.deliveryFileName ?? 'download')}`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  return {
+    key: line.deliveryFileKey,
+    sha256: null,
+    filename: line.deliveryFileName ?? 'download',
+    // Always an attachment: a bought file is the buyer's to save, never a page of ours.
+    presentation: presentation(line.deliveryFileType ?? 'application/octet-stream', 'attachment'),
+    // The signed link is the credential: no cache may keep the file.
+    cacheControl: 'private, no-store',
+  }
 }
