@@ -40,21 +40,25 @@ export interface NameSearch {
  * matches come from the index.
  */
 export async function searchNames(db: Db, dialect: Dialect, search: NameSearch): Promise<NameMatch[]> {
+  return (await nameSearchQuery(dialect, search).execute(db)).rows
+}
+
+/** The query searchNames() runs (the plans test explains it). */
+export function nameSearchQuery(dialect: Dialect, search: NameSearch): RawBuilder<NameMatch> {
   const matches = dialect === 'postgres' ? postgresMatches(search.key) : sqliteMatches(search.key)
   const cursor = search.after
     ? sql`and (m.name_key, m.id) > (${search.after.name_key}, ${search.after.id})`
     : sql``
   if (search.readableBy === null) {
-    const { rows } = await sql<NameMatch>`
+    return sql<NameMatch>`
       with matches(kind, id, name_key, holder) as (${matches})
       select m.kind, m.id, m.name_key from matches m
       where 1 = 1 ${cursor}
       order by m.name_key, m.id
-      limit ${search.limit}`.execute(db)
-    return rows
+      limit ${search.limit}`
   }
   const userId = search.readableBy
-  const { rows } = await sql<NameMatch>`
+  return sql<NameMatch>`
     with recursive
     matches(kind, id, name_key, holder) as (${matches}),
     walk(start, id, type, parent_id, granted, depth) as (
@@ -76,8 +80,7 @@ export async function searchNames(db: Db, dialect: Dialect, search: NameSearch):
     select m.kind, m.id, m.name_key from matches m
     where m.holder in (select id from readable) ${cursor}
     order by m.name_key, m.id
-    limit ${search.limit}`.execute(db)
-  return rows
+    limit ${search.limit}`
 }
 
 /** Matches through pg_trgm: LIKE '%key%' on name_key reads the GIN trigram indexes. */
