@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/server/db/connection'
 import { filteredUsers, USER_LIST_COLUMNS } from '../../src/server/features/admin/users.repository'
 import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/features/audit/audit.repository'
+import { nameSearchQuery } from '../../src/server/features/files/items/name-search.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
@@ -189,6 +190,41 @@ describe('the trash', () => {
     expectIndexedPlan(plan)
     expect(plan.join('\n')).toMatch(/trash_items_item_idx/)
   })
+})
+
+describe('the name search', () => {
+  // Matches come from the trigram index, never from reading every name; the folder walk starts at the
+  // matches and climbs by primary key. Sorting the matches by name is allowed: they are few.
+  const cases = [
+    { who: 'a super user', readableBy: null },
+    { who: 'a user', readableBy: 'some-user-id' },
+  ]
+  for (const { who, readableBy } of cases) {
+    it(`for ${who}, reads the name index and no table in full`, async () => {
+      const query = nameSearchQuery(database.dialect, {
+        key: 'report',
+        readableBy,
+        after: { name_key: 'quarterly report.pdf', id: 'x' },
+        limit: 51,
+      })
+      const plan = await planOf({ compile: () => query.compile(database.db) })
+      const text = plan.join('\n')
+      if (database.dialect === 'sqlite') {
+        expect(text, text).toMatch(/SCAN item_names_fts VIRTUAL TABLE INDEX/)
+        for (const line of plan) {
+          if (/^SCAN /.test(line) && !/VIRTUAL TABLE|SCAN (m|matches|walk|w|readable)\b/.test(line))
+            expect(line, text).toMatch(/USING (COVERING )?INDEX/)
+        }
+        expect(text, text).not.toMatch(/SCAN (folders|files|item_names|folder_permissions)\b(?! USING)/)
+      } else {
+        expect(text, text).toMatch(/Bitmap Index Scan on folders_name_trgm_idx/)
+        // On an empty files table the planner may prefer another index of files to the trigram one
+        // (seq scans being off); either way no table is read in full.
+        expect(text, text).toMatch(/Index Scan on files_\w+/)
+        expect(text, text).not.toMatch(/Seq Scan on (folders|files|folder_permissions)/)
+      }
+    })
+  }
 })
 
 describe('SQLite connection', () => {

@@ -63,7 +63,7 @@ describe('the file manager contract', () => {
     const other = await call('POST', '/api/folders', { folder_name: 'Other', parent_id: top.id })
     const f = await file(t, sub.id, 'a.txt')
     await call('GET', '/api/folders?view=mine')
-    await call('GET', '/api/items/search?q=a')
+    await call('GET', '/api/items/search?q=a.t')
     await call('GET', '/api/me/storage')
     await call('GET', `/api/folders/${sub.id}`)
     await call('GET', `/api/folders/${sub.id}/children`)

@@ -175,6 +175,20 @@ describe('restoring', () => {
     expect((await fileRow(t, first.id))?.filename).toBe('report (1).pdf')
   })
 
+  it('lists each entry with the items and bytes of its own group, not of earlier separate deletions', async () => {
+    const { a } = await tree()
+    const b = await folder(t, 'B', { parent_id: a.id, type: 'public' })
+    await file(t, a.id, 'one.txt', '12345')
+    await file(t, b.id, 'two.txt', '123')
+    const alone = await file(t, b.id, 'alone.txt', '1234567')
+    await call(owner, 'DELETE', `/api/files/${alone.id}`)
+    await call(owner, 'DELETE', `/api/folders/${a.id}`)
+    const list = await call(owner, 'GET', '/api/trash?pageSize=100')
+    const byItem = new Map(list.items.map((e: { item_id: string }) => [e.item_id, e]))
+    expect(byItem.get(a.id)).toMatchObject({ items: 4, size: 8 }) // A, B, one.txt, two.txt
+    expect(byItem.get(alone.id)).toMatchObject({ items: 1, size: 7 })
+  })
+
   it('works for a zero-byte file', async () => {
     const { a } = await tree()
     const empty = await file(t, a.id, 'empty.bin', '')

@@ -81,10 +81,15 @@ export const storageUsageSchema = z.object({
 })
 export type StorageUsage = z.infer<typeof storageUsageSchema>
 
+/**
+ * One page of a name search: the matches in name order (folders and files interleaved by name, then
+ * split by kind here), and the cursor of the next page (null on the last).
+ */
 export const searchResultSchema = z.object({
   q: z.string(),
   folders: z.array(folderSchema.extend({ parentName: z.string().nullable() })),
   files: z.array(fileSchema.extend({ folderName: z.string().nullable() })),
+  nextCursor: z.string().nullable(),
 })
 export type SearchResult = z.infer<typeof searchResultSchema>
 

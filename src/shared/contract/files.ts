@@ -107,14 +107,28 @@ export const childrenQuerySchema = z.object(sorting)
 export type ChildrenQuery = z.infer<typeof childrenQuerySchema>
 
 export const SEARCH_SCOPES = ['all', 'public'] as const
+/** The fewest characters a name search takes: the name index works on trigrams (decision 0094). */
+export const SEARCH_MIN_CHARACTERS = 3
+export const SEARCH_PAGE_SIZE = 50
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'Enter something to search for.' })
     .trim()
-    .min(1, { error: 'Enter something to search for.' }),
+    .refine((q) => [...q].length >= SEARCH_MIN_CHARACTERS, {
+      error: `Type at least ${SEARCH_MIN_CHARACTERS} characters to search.`,
+    }),
   /** `public`: only what lies in public folders (open to every signed-in user), even for super users. */
   scope: z.enum(SEARCH_SCOPES, { error: 'Scope is all or public.' }).default('all'),
+  /** The `nextCursor` of the page before; absent for the first page. */
+  cursor: z.string().max(2000, { error: 'That cursor is not valid.' }).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit is a number from 1 to 100.' })
+    .int({ error: 'Limit is a number from 1 to 100.' })
+    .min(1, { error: 'Limit is a number from 1 to 100.' })
+    .max(100, { error: 'Limit is a number from 1 to 100.' })
+    .default(SEARCH_PAGE_SIZE),
 })
+export type SearchQuery = z.infer<typeof searchQuerySchema>
 
 export const grantSchema = z.object({
   permissionType: z.enum(PERMISSION_TYPES, { error: 'Level must be viewer, editor or administrator.' }),

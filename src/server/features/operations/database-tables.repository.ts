@@ -7,11 +7,18 @@ import type { ForeignKey } from './database-tables'
 // The queries of a logical backup and its restore: the schema as it is in the database (tables,
 // columns, foreign keys, applied migrations), a table's rows page by page, and rows written back.
 
-/** The application's tables (not Kysely's migration bookkeeping, not views), by name. */
+/**
+ * SQLite's name search index (migration 0035): derived from folders and files by triggers, so a
+ * backup leaves it out and a restore rebuilds it as it inserts their rows. The FTS5 table's own
+ * storage tables share its prefix.
+ */
+const DERIVED = /^item_names(_fts.*)?$/
+
+/** The application's tables (not Kysely's migration bookkeeping, not views, not derived indexes), by name. */
 export async function listTables(db: Kysely<DB>): Promise<string[]> {
   const tables = await db.introspection.getTables()
   return tables
-    .filter((t) => !t.isView)
+    .filter((t) => !t.isView && !DERIVED.test(t.name))
     .map((t) => t.name)
     .sort()
 }

@@ -1,6 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { HomeView, ItemRef, OnConflict, RestoreInput } from '../../../shared/contract/files'
+import {
+  type HomeView,
+  type ItemRef,
+  type OnConflict,
+  type RestoreInput,
+  SEARCH_MIN_CHARACTERS,
+} from '../../../shared/contract/files'
 import {
   accessListSchema,
   bulkResultSchema,
@@ -95,13 +101,34 @@ export function fetchFolderListing(id: string, signal?: AbortSignal) {
   })
 }
 
-/** `public`: only what lies in public folders (the e-book picker). */
+/** Is the text long enough to search (the name index works on trigrams, decision 0094)? */
+export function searchable(q: string): boolean {
+  return [...q.trim()].length >= SEARCH_MIN_CHARACTERS
+}
+
+/** The first page of matches. `public`: only what lies in public folders (the e-book picker). */
 export function useSearch(q: string, scope: 'all' | 'public' = 'all') {
   return useQuery({
     queryKey: [...filesKeys.search(q), scope],
     queryFn: ({ signal }) =>
       api.get('/api/items/search', { signal, query: { q, scope }, schema: searchResultSchema }),
-    enabled: q.trim().length > 0,
+    enabled: searchable(q),
+  })
+}
+
+/** The search page: matches in name order, more on demand (the server pages by cursor). */
+export function useSearchPages(q: string) {
+  return useInfiniteQuery({
+    queryKey: [...filesKeys.search(q), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/items/search', {
+        signal,
+        query: pageParam ? { q, cursor: pageParam } : { q },
+        schema: searchResultSchema,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: searchable(q),
   })
 }
 

@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { SEARCH_MIN_CHARACTERS } from '../../../shared/contract/files'
 import type { FileItem } from '../../../shared/contract/files-responses'
 import { PageTitle } from '../../components/layout/page-title'
+import { Button } from '../../components/ui/button'
 import { Breadcrumbs } from './breadcrumbs'
 import type { Sorting } from './entries'
 import { sortEntries, sortingFrom, toEntries } from './entries'
-import { useSearch } from './files-api'
+import { searchable, useSearchPages } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { ItemListing } from './item-listing'
 import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
@@ -17,12 +19,17 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q')?.trim() ?? ''
   const sorting = sortingFrom(params)
-  const results = useSearch(q)
+  const results = useSearchPages(q)
   const [mode, setMode] = useViewMode()
   const [open, setOpen] = useState<FileItem | null>(null)
-  const entries = results.data
-    ? sortEntries(toEntries(results.data.folders, results.data.files), sorting)
-    : []
+  const pages = results.data?.pages ?? []
+  const entries = sortEntries(
+    toEntries(
+      pages.flatMap((p) => p.folders),
+      pages.flatMap((p) => p.files),
+    ),
+    sorting,
+  )
   const setSorting = (s: Sorting) =>
     setParams((p) => {
       p.set('sort', s.sort)
@@ -41,6 +48,11 @@ export function SearchPage() {
       <FilesToolbar key={q} mode={mode} onModeChange={setMode} initialQuery={q} />
       {!q ? (
         <ListingEmpty title="Type a name to search" />
+      ) : !searchable(q) ? (
+        <ListingEmpty
+          title={`Type at least ${SEARCH_MIN_CHARACTERS} characters`}
+          description="Search finds names that contain what you type, from three characters on."
+        />
       ) : results.isPending ? (
         <ListingSkeleton />
       ) : results.isError ? (
@@ -51,15 +63,37 @@ export function SearchPage() {
           description="No folder or file you can open has that in its name."
         />
       ) : (
-        <ItemListing
-          label="Search results"
-          entries={entries}
-          mode={mode}
-          sorting={sorting}
-          onSortingChange={setSorting}
-          onOpenFile={(e) => setOpen(e.item)}
-          showLocation
-        />
+        <>
+          <ItemListing
+            label="Search results"
+            entries={entries}
+            mode={mode}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            onOpenFile={(e) => setOpen(e.item)}
+            showLocation
+          />
+          <div className="flex flex-col items-center gap-2">
+            {results.isFetchNextPageError && (
+              <p className="text-sm text-danger" role="alert">
+                Could not load more results. Try again.
+              </p>
+            )}
+            {results.hasNextPage ? (
+              <Button
+                variant="secondary"
+                disabled={results.isFetchingNextPage}
+                onClick={() => void results.fetchNextPage()}
+              >
+                {results.isFetchingNextPage ? 'Loading more…' : 'Load more results'}
+              </Button>
+            ) : (
+              <p className="text-sm text-fg-muted">
+                {entries.length === 1 ? 'One result.' : `All ${entries.length} results.`}
+              </p>
+            )}
+          </div>
+        </>
       )}
       {open && <PreviewDialog file={open} onClose={() => setOpen(null)} />}
     </div>

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner'
 import { api } from '../../lib/api'
 import { ApiError, errorMessage } from '../../lib/api-error'
 import { formatBytes } from '../../lib/format'
-import { useSearch } from '../files/files-api'
+import { searchable, useSearch } from '../files/files-api'
 
 // The e-book file is chosen from the file manager (decision 0041): search files by name through its
 // search API, show the chosen file's name through its file API. Only the id is saved; the server checks
@@ -53,7 +53,9 @@ export function EbookFilePicker({ value, onChange, error }: EbookFilePickerProps
         />
       </FormField>
       <div id={resultsId} aria-live="polite">
-        {query === '' ? null : search.isPending ? (
+        {query === '' ? null : !searchable(query) ? (
+          <p className="text-sm text-fg-muted">Type at least 3 characters of the file name.</p>
+        ) : search.isPending ? (
           <Spinner label="Searching files" />
         ) : search.isError ? (
           <p className="text-sm text-danger">Could not search the files: {errorMessage(search.error)}</p>

@@ -1,10 +1,8 @@
-import { type SqlBool, sql } from 'kysely'
 import { nameKey } from '../../../../shared/names'
 import type { Db } from '../../../db/db'
-import { withReadableFolders } from '../access/folder-access.repository'
-import type { FileRow, FolderRow } from '../access/item-rows.repository'
+import type { FolderRow } from '../access/item-rows.repository'
 
-// The rows behind the home views (top-level folders, the caller's grants) and the name search.
+// The rows behind the home views (top-level folders, the caller's grants) and the search's folder names.
 
 /** Untrashed top-level folders: all of them, or only the public ones. */
 export function topFolders(db: Db, which: 'all' | 'public'): Promise<FolderRow[]> {
@@ -36,40 +34,6 @@ export function grantedFolders(db: Db, userId: string) {
     .where('f.isTrashed', '=', false)
     .where('p.user_id', '=', userId)
     .execute()
-}
-
-/**
- * Untrashed folders and files whose lower-cased name matches `pattern` (a LIKE pattern), at most
- * `limit` of each, by name. With `filter`, only those in folders `userId` can open (the empty id is
- * nobody in particular, who opens exactly the public tree).
- */
-export async function searchByName(
-  db: Db,
-  pattern: string,
-  readableBy: { userId: string; filter: boolean },
-  limit: number,
-): Promise<{ folders: FolderRow[]; files: FileRow[] }> {
-  // An unreferenced CTE is not evaluated: without the filter it costs nothing.
-  const base = withReadableFolders(db, readableBy.userId)
-  let folderQuery = base
-    .selectFrom('folders as f')
-    .selectAll('f')
-    .where('f.isTrashed', '=', false)
-    .where(sql<SqlBool>`lower(${sql.ref('f.folder_name')}) like ${pattern} escape '\\'`)
-  let fileQuery = base
-    .selectFrom('files as fi')
-    .selectAll('fi')
-    .where('fi.isTrashed', '=', false)
-    .where(sql<SqlBool>`lower(${sql.ref('fi.filename')}) like ${pattern} escape '\\'`)
-  if (readableBy.filter) {
-    folderQuery = folderQuery.where('f.id', 'in', sql<string>`(select id from readable_folders)`)
-    fileQuery = fileQuery.where('fi.folder_id', 'in', sql<string>`(select id from readable_folders)`)
-  }
-  const [folders, files] = await Promise.all([
-    folderQuery.orderBy('f.folder_name').limit(limit).execute(),
-    fileQuery.orderBy('fi.filename').limit(limit).execute(),
-  ])
-  return { folders, files }
 }
 
 /** The names of the given folders, by id. */

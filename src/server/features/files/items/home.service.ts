@@ -2,24 +2,16 @@ import type { HomeQuery } from '../../../../shared/contract/files'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import { containsPattern } from '../../../lib/list-query/like-pattern'
-import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
+import { isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess, loadFolderChain } from '../access/folder-access.repository'
 import type { FolderRow } from '../access/item-rows.repository'
-import { presentFile, presentFolder } from './files.presenter'
-import {
-  administeredTopFolders,
-  folderNames,
-  grantedFolders,
-  searchByName,
-  topFolders,
-} from './home.repository'
+import { presentFolder } from './files.presenter'
+import { administeredTopFolders, grantedFolders, topFolders } from './home.repository'
 
 // The file manager's home views (product.md §2): Public, Shared with me, My folders, All folders (super
-// users), and search by name over everything the caller can open.
+// users). Search by name is search.service.ts.
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
-const SEARCH_LIMIT = 50
 
 export async function homeView(deps: AppDeps, who: SignedInCaller, query: HomeQuery) {
   const db = deps.database.db
@@ -64,56 +56,4 @@ async function sharedWithMe(deps: AppDeps, who: SignedInCaller): Promise<FolderR
     result.push(folder)
   }
   return result
-}
-
-/** Folders and files whose name contains `q`, among everything the caller can open (trash excluded). */
-export async function searchItems(
-  deps: AppDeps,
-  who: SignedInCaller,
-  q: string,
-  scope: 'all' | 'public' = 'all',
-) {
-  const db = deps.database.db
-  const pattern = containsPattern(q)
-  const publicOnly = scope === 'public'
-  // Super users skip the filter (an unreferenced CTE is not evaluated), unless only public folders
-  // are asked for: the folders readable by nobody in particular (no user has the empty id) are
-  // exactly the public tree, which every signed-in user may open.
-  const superUser = isFolderSuperUser(who) && !publicOnly
-  const { folders: folderRows, files: fileRows } = await searchByName(
-    db,
-    pattern,
-    { userId: publicOnly ? '' : who.id, filter: !superUser },
-    SEARCH_LIMIT,
-  )
-  const cache = new Map<string, FolderAccess | null>()
-  const accessOf = async (id: string) => {
-    if (!cache.has(id)) cache.set(id, await loadFolderAccess(db, who, id))
-    return cache.get(id) ?? null
-  }
-  const parentIds = [
-    ...new Set(
-      [...folderRows.map((f) => f.parent_id), ...fileRows.map((f) => f.folder_id)].filter(
-        (id): id is string => !!id,
-      ),
-    ),
-  ]
-  const names = await folderNames(db, parentIds)
-  const folders = []
-  for (const f of folderRows) {
-    const access = await accessOf(f.id)
-    if (!access?.level) continue
-    const parentAccess = f.parent_id ? await accessOf(f.parent_id) : null
-    folders.push({
-      ...presentFolder(f, access, parentAccess),
-      parentName: f.parent_id ? (names.get(f.parent_id) ?? null) : null,
-    })
-  }
-  const files = []
-  for (const f of fileRows) {
-    const access = await accessOf(f.folder_id)
-    if (!access?.level) continue
-    files.push({ ...presentFile(f, access), folderName: names.get(f.folder_id) ?? null })
-  }
-  return { q, folders, files }
 }

@@ -34,8 +34,9 @@ import { trashItem } from '../trash/trash.service'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
 import { copyItem } from './copy.service'
 import { createFolder, getFile, getFolder, listChildren, renameFile, updateFolder } from './folders.service'
-import { homeView, searchItems } from './home.service'
+import { homeView } from './home.service'
 import { moveFolderToTop, moveItem } from './move.service'
+import { searchItems } from './search.service'
 
 // The file manager's folders and files (product.md §2); sharing and the trash have their own route
 // modules. Every route is for signed-in users; what each may do with a given folder or file is decided
@@ -58,14 +59,19 @@ export const itemsRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/items/search',
-    summary: 'Folders and files whose name contains q, among everything the caller can open',
+    summary:
+      'Folders and files whose name contains q (3 characters or more), among everything the caller can open; one page in name order, the next by nextCursor',
     tags,
     access: 'signedIn',
     request: { query: searchQuerySchema },
     responses: {
-      200: { description: 'Matching folders and files (at most 50 each)', schema: searchResultSchema },
+      200: {
+        description: 'One page of matching folders and files (limit in all)',
+        schema: searchResultSchema,
+      },
+      400: { description: 'The cursor is not one this search made' },
     },
-    handler: (c, { query }) => searchItems(c.var.deps, requireSignedIn(c.var.caller), query.q, query.scope),
+    handler: (c, { query }) => searchItems(c.var.deps, requireSignedIn(c.var.caller), query),
   }),
   defineRoute({
     method: 'get',

@@ -114,3 +114,48 @@ export function visibleEntries(db: Db, scope: TrashScope, query: Pick<TrashListQ
 export type VisibleEntryRow = Awaited<
   ReturnType<ReturnType<typeof visibleEntries>['executeTakeFirstOrThrow']>
 >
+
+/**
+ * How many items each entry's group holds (itself included) and their files' total size, for a page
+ * of entries, in one query: the group is walked in SQL (the same rule as loadGroup: a child goes with
+ * its parent when its own trash row says deleted_singly = false), so a group of 100k items costs one
+ * aggregate, not 100k rows read into the server.
+ */
+export async function groupTotals(
+  db: Db,
+  entries: readonly Pick<TrashRow, 'item_id' | 'item_type'>[],
+): Promise<Map<string, { size: number; items: number }>> {
+  const totals = new Map<string, { size: number; items: number }>()
+  const folderIds = entries.filter((e) => e.item_type === 'folder').map((e) => e.item_id)
+  const fileIds = entries.filter((e) => e.item_type === 'file').map((e) => e.item_id)
+  if (fileIds.length > 0) {
+    const files = await db.selectFrom('files').select(['id', 'size']).where('id', 'in', fileIds).execute()
+    for (const f of files) totals.set(f.id, { size: Number(f.size), items: 1 })
+  }
+  if (folderIds.length === 0) return totals
+  const { rows } = await sql<{
+    root: string
+    folders: number | string
+    files: number | string
+    size: number | string | null
+  }>`
+    with recursive grp(root, id) as (
+      select f.id, f.id from folders f where f.id in (${sql.join(folderIds)})
+      union all
+      select g.root, c.id from grp g
+      join folders c on c.parent_id = g.id
+      join trash_items ti on ti.item_id = c.id and not ti.deleted_singly
+    ),
+    folder_counts as (select root, count(*) as n from grp group by root),
+    file_totals as (
+      select g.root, count(fi.id) as n, sum(fi.size) as size from grp g
+      join files fi on fi.folder_id = g.id
+      join trash_items ti on ti.item_id = fi.id and not ti.deleted_singly
+      group by g.root
+    )
+    select fc.root, fc.n as folders, coalesce(ft.n, 0) as files, coalesce(ft.size, 0) as size
+    from folder_counts fc left join file_totals ft on ft.root = fc.root`.execute(db)
+  for (const r of rows)
+    totals.set(r.root, { size: Number(r.size ?? 0), items: Number(r.folders) + Number(r.files) })
+  return totals
+}

@@ -15,6 +15,7 @@ import { folderName } from '../items/folders.repository'
 import { deleteGroup, loadGroup, type TrashRow } from './trash.repository'
 import {
   findEntry,
+  groupTotals,
   oldestEntries,
   TRASH_LIST_COLUMNS,
   type TrashScope,
@@ -108,14 +109,10 @@ function rowFacts(row: VisibleEntryRow) {
 export async function listTrash(deps: AppDeps, who: SignedInCaller, query: TrashListQuery) {
   const db = deps.database.db
   const page = await fetchListPage(visibleEntries(db, trashScope(who), query), query, TRASH_LIST_COLUMNS)
-  const items = []
-  for (const row of page.items) {
-    const group = await loadGroup(db, row)
-    const size = group.files.reduce((sum, f) => sum + Number(f.size), 0)
-    items.push(
-      presentEntry(deps, who, row, rowFacts(row), { size, items: group.folders.length + group.files.length }),
-    )
-  }
+  const totals = await groupTotals(db, page.items)
+  const items = page.items.map((row) =>
+    presentEntry(deps, who, row, rowFacts(row), totals.get(row.item_id) ?? { size: 0, items: 0 }),
+  )
   return { ...page, items }
 }
 
