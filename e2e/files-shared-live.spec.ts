@@ -3,7 +3,9 @@ import { expect, test } from './support/fixtures'
 
 // "Shared with me" refreshes live: user B has the files home open on that tab; user A shares a folder
 // with B, then creates another; B's list shows the shared folder without a reload, through the
-// bell's one notification stream (the page opens no second EventSource).
+// bell's one notification stream (the page opens no second EventSource). When A revokes the share,
+// B's list drops the folder and B's open page of that folder shows that it cannot be opened, again
+// without a reload (a live "access changed" event on the same stream, not a notification).
 
 const tag = `shl${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const password = `e2e-password-${tag}`
@@ -29,7 +31,7 @@ test.beforeAll(async () => {
   await createUsers([alice, bob])
 })
 
-test('a folder shared with the reader appears in Shared with me without a reload', async ({
+test('a folder shared with the reader appears in Shared with me without a reload, and leaves it on a revoke', async ({
   page,
   browser,
   browserIssues,
@@ -62,11 +64,38 @@ test('a folder shared with the reader appears in Shared with me without a reload
     data: { email: bob.email, permissionType: 'viewer' },
   })
   expect(shared.status(), await shared.text()).toBe(200)
-  await aliceContext.close()
 
   await expect(page.getByRole('link', { name: folderName })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText('Nobody has shared a folder with you yet.')).toHaveCount(0)
   expect(reloaded).toBe(false)
   // One live connection for the page: the bell's.
   expect(streams).toHaveLength(1)
+
+  // B also has the folder itself open in a second tab.
+  const folderTab = await page.context().newPage()
+  await browserIssues.watch(folderTab)
+  const folderStream = folderTab.waitForResponse((r) => r.url().includes('/api/notifications/stream'))
+  await folderTab.goto(`/files/${folder.id}`)
+  await expect(folderTab.getByRole('heading', { level: 1, name: folderName })).toBeVisible()
+  await folderStream
+  let folderTabReloaded = false
+  folderTab.on('load', () => {
+    folderTabReloaded = true
+  })
+
+  const reader = (await (await page.request.get('/api/me')).json()) as { id: string }
+  const revoked = await alicePage.request.delete(`/api/folders/${folder.id}/permissions/${reader.id}`, {
+    headers,
+  })
+  expect(revoked.status(), await revoked.text()).toBe(200)
+  await aliceContext.close()
+
+  await expect(page.getByRole('link', { name: folderName })).toHaveCount(0)
+  await expect(page.getByText('Nobody has shared a folder with you yet.')).toBeVisible()
+  await expect(folderTab.getByRole('heading', { level: 1, name: folderName })).toHaveCount(0)
+  await expect(folderTab.getByText('This could not be loaded')).toBeVisible()
+  // The folder's 404 is logged by the browser as a failed resource: expected here.
+  browserIssues.clear()
+  expect(reloaded).toBe(false)
+  expect(folderTabReloaded).toBe(false)
 })

@@ -99,10 +99,30 @@ test('a visitor sends a contact message', async ({ page }) => {
   )
 })
 
+/** Publishes (or unpublishes and clears) the e-book as the admin, over the settings API. */
+async function setEbook(adminPage: Page, fileId: string | null) {
+  const res = await adminPage.request.patch('/api/admin/inbox-settings', {
+    headers: { Origin: process.env.DEPOT_E2E_BASE_URL! },
+    data: { ebookFileId: fileId, ebookPublished: fileId !== null },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
 test('a visitor asks for the e-book, follows the mailed link and confirms with the page button', async ({
   page,
+  browser,
 }) => {
+  // Unpublished (the shared server starts so), the page says so and offers no form.
   await page.goto('/ebook')
+  await expect(page.getByText('The e-book is not available right now.')).toBeVisible()
+  await expect(page.getByRole('form', { name: 'E-book request' })).toHaveCount(0)
+
+  const adminContext = await browser.newContext()
+  const adminPage = await adminContext.newPage()
+  await signIn(adminPage, admin.email, password)
+  const fileId = await uploadFile(adminPage, `Guide ${tag}.pdf`, '%PDF-1.4 e-book', `Published e-book ${tag}`)
+  await setEbook(adminPage, fileId)
+  await page.reload()
   await expectAccessible(page)
   const form = page.getByRole('form', { name: 'E-book request' })
   await form.getByLabel('E-mail address').fill(`  ${visitor.email.toUpperCase()} `)
@@ -121,6 +141,9 @@ test('a visitor asks for the e-book, follows the mailed link and confirms with t
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Confirm and get the e-book' }).click()
   await expect(page.getByText('Your address is confirmed')).toBeVisible()
+  // Leave the shared server without an e-book, as it was.
+  await setEbook(adminPage, null)
+  await adminContext.close()
 })
 
 test('staff find the quote in the triage table, open it and resolve it', async ({ page }) => {
@@ -202,12 +225,17 @@ test('staff resolve contact messages in bulk after a confirmation, and see the e
 })
 
 /** Uploads a small file through the file manager's tus endpoint (admins may make top-level folders). */
-async function uploadFile(page: Page, filename: string, content: string): Promise<string> {
+async function uploadFile(
+  page: Page,
+  filename: string,
+  content: string,
+  folderName = `E-books ${tag}`,
+): Promise<string> {
   const origin = process.env.DEPOT_E2E_BASE_URL!
   const folder = await page.request.post('/api/folders', {
     headers: { Origin: origin, 'Content-Type': 'application/json' },
     // Public: the e-book picker offers only files in public folders.
-    data: { folder_name: `E-books ${tag}`, parent_id: null, type: 'public' },
+    data: { folder_name: folderName, parent_id: null, type: 'public' },
   })
   expect(folder.status(), await folder.text()).toBe(201)
   const folderId = ((await folder.json()) as { id: string }).id

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { insertFile, insertFolder } from '../support/factories'
 import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
-import { inboxApp, nextIp, openForm, postFrom } from './helpers'
+import { count, inboxApp, nextIp, openForm, postFrom, publishEbook } from './helpers'
 
 // The e-book list: one row per address, a fresh signed link per request, confirmation by
 // POST only, one-click unsubscribe, and the mailing-tool CSV.
@@ -12,6 +12,7 @@ let t: TestApp
 
 beforeAll(async () => {
   t = await inboxApp()
+  await publishEbook(t)
 })
 
 async function requestEbook(app: TestApp, email: string, extra: Record<string, unknown> = {}) {
@@ -106,8 +107,7 @@ describe('the e-mailed link', () => {
     // What a mail scanner does: follow the link, and even the download URL.
     await t.app.request(`/ebook/download?token=${encodeURIComponent(token)}`)
     const download = await t.request(`/api/inbox/ebook/download?token=${encodeURIComponent(token)}`)
-    expect(download.status).toBe(409)
-    expect(await download.json()).toMatchObject({ code: 'ebook_not_configured' })
+    expect(download.status).toBe(200)
     expect(await row(t, 'opener@example.com')).toMatchObject({ confirmedAt: null })
 
     t.clock.advance(1_000)
@@ -116,7 +116,7 @@ describe('the e-mailed link', () => {
     expect(await confirmed.json()).toEqual({
       status: 'confirmed',
       email: 'opener@example.com',
-      download: 'not_configured',
+      download: 'ready',
     })
     const after = await row(t, 'opener@example.com')
     expect(after!.confirmedAt).toBe(t.clock.now.toISOString())
@@ -151,10 +151,38 @@ describe('the e-mailed link', () => {
     expect(await row(t, 'late@example.com')).toMatchObject({ confirmedAt: null })
   })
 
-  it('says the e-book is not available while no file is set, then serves the chosen file as an attachment', async () => {
+  it('refuses requests while the e-book is unpublished, and the form setup says it is not available', async () => {
+    const app = await inboxApp()
+    const setup = await (await app.request('/api/inbox/form')).json()
+    expect(setup).toMatchObject({ ebookAvailable: false })
+    const refused = await requestEbook(app, 'early@example.com')
+    expect(refused.status).toBe(409)
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect(await refused.json()).toMatchObject({
+      status: 409,
+      code: 'ebook_unavailable',
+      detail: 'The e-book is not available right now. Please come back later.',
+    })
+    // Nothing recorded, nothing mailed.
+    expect(await count(app, 'ebook_requests')).toBe(0)
+    expect(await count(app, 'mail_outbox')).toBe(0)
+
+    await publishEbook(app)
+    expect(await (await app.request('/api/inbox/form')).json()).toMatchObject({ ebookAvailable: true })
+    expect((await requestEbook(app, 'early@example.com')).status).toBe(202)
+  })
+
+  it('serves the chosen file as an attachment only while the e-book is published', async () => {
     const app = await inboxApp()
     const { client: admin } = await signedIn(app, { role: 'admin' })
+    // A link mailed while the e-book was published, then unpublished with its file cleared.
+    const first = await publishEbook(app)
     await requestEbook(app, 'dl@example.com')
+    const cleared = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+      ebookFileId: null,
+      ebookPublished: false,
+    })
+    expect(cleared.status).toBe(200)
     const [mail] = await mailsTo(app, 'dl@example.com')
     const url = `/api/inbox/ebook/download?token=${encodeURIComponent(linkToken(mail!.text_body))}`
     expect(await (await app.request(url)).json()).toMatchObject({
@@ -162,6 +190,20 @@ describe('the e-mailed link', () => {
       code: 'ebook_not_configured',
       detail: 'The e-book is not configured yet. Please try again later.',
     })
+    // Unpublished with its file still chosen: not served either.
+    const unpublished = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: first.fileId })
+    expect(unpublished.status).toBe(200)
+    expect(await (await app.request(url)).json()).toMatchObject({
+      status: 409,
+      code: 'ebook_not_configured',
+      detail: 'The e-book is not available for download yet. Please try again later.',
+    })
+    const notYet = await app.request('/api/inbox/ebook/confirm', {
+      method: 'POST',
+      body: { token: linkToken(mail!.text_body) },
+    })
+    expect(await notYet.json()).toMatchObject({ status: 'confirmed', download: 'not_configured' })
+    await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: null })
 
     // The e-book cannot be published before a file is chosen.
     const early = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookPublished: true })
@@ -278,6 +320,7 @@ describe('unsubscribing', () => {
 
   it('is undone only by confirming a new request', async () => {
     const app = await inboxApp()
+    await publishEbook(app)
     await requestEbook(app, 'back@example.com')
     const [mail] = await mailsTo(app, 'back@example.com')
     const url = oneClickUrl(mail!.headers)
@@ -302,6 +345,7 @@ describe('unsubscribing', () => {
 describe('the staff’s e-book list', () => {
   it('lists and filters by status, exports only confirmed subscribed addresses for a mailing tool, and deletes', async () => {
     const app = await inboxApp()
+    await publishEbook(app)
     const { client: staff } = await signedIn(app, { role: 'staff', functions: ['ManageFeedback'] })
     const { client: user } = await signedIn(app)
     const confirm = async (email: string) => {

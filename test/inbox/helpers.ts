@@ -1,4 +1,11 @@
+import { Readable } from 'node:stream'
 import { expect } from 'vitest'
+import {
+  EBOOK_FILE_SETTING,
+  EBOOK_PUBLISHED_SETTING,
+} from '../../src/server/features/inbox/inbox-settings.service'
+import { writeSetting } from '../../src/server/lib/settings/settings'
+import { insertFile, insertFolder } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestAppOptions } from '../support/test-app'
 
@@ -75,4 +82,24 @@ export async function count(
 ) {
   const rows = await t.database.db.selectFrom(table).select('id').execute()
   return rows.length
+}
+
+/**
+ * Publishes an e-book (a small PDF in a folder of its own), as an admin would in the inbox settings:
+ * visitors may ask for it only while it is published. Returns the file's bytes and id.
+ */
+export async function publishEbook(t: TestApp, bytes = Buffer.from('%PDF-1.4 the e-book')) {
+  const folder = await insertFolder(t.database.db)
+  const blob = await t.deps.storage.put(Readable.from([bytes]))
+  const file = await insertFile(t.database.db, folder.id, {
+    filename: 'Guide.pdf',
+    mimetype: 'application/pdf',
+    path: blob.key,
+    size: blob.size,
+    sha256: blob.sha256,
+  })
+  const meta = { now: t.clock.now, by: null }
+  await writeSetting(t.database.db, EBOOK_FILE_SETTING, file.id, meta)
+  await writeSetting(t.database.db, EBOOK_PUBLISHED_SETTING, true, meta)
+  return { bytes, fileId: file.id }
 }

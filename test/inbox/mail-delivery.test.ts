@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { signedIn } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
-import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput } from './helpers'
+import { contactInput, inboxApp, nextIp, openForm, postFrom, publishEbook, quoteInput } from './helpers'
 
 // The inbox's e-mails end to end through a real SMTP server on loopback: the confirmation, the staff
 // alert with Reply-To, the e-book link with List-Unsubscribe, and an outage that loses nothing.
@@ -39,6 +39,7 @@ describe('inbox e-mail over SMTP', () => {
 
   it('sends the e-book link with List-Unsubscribe and one-click List-Unsubscribe-Post headers', async () => {
     const { sink, t } = await withSink()
+    await publishEbook(t)
     const formToken = await openForm(t)
     await postFrom(t, '/api/inbox/ebook-requests', { email: 'reader@example.com', formToken }, nextIp())
     expect(await t.mail.drainOnce()).toBe(1)

@@ -5,7 +5,7 @@ import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
 import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
-import { contactInput, inboxApp, nextIp, openForm, postFrom, quoteInput } from './helpers'
+import { contactInput, inboxApp, nextIp, openForm, postFrom, publishEbook, quoteInput } from './helpers'
 
 // Privacy: an admin exports and erases everything held for one address; retention purges
 // resolved entries after N days when an admin turns it on. And the settings behind both.
@@ -17,6 +17,7 @@ describe('privacy: export and erase by e-mail address', () => {
     const t = await inboxApp()
     const { client: admin } = await signedIn(t, { role: 'admin' })
     const { client: staff } = await signedIn(t, { role: 'staff', functions: ['ManageFeedback'] })
+    await publishEbook(t)
     const formToken = await openForm(t)
     const subject = { email: 'Subject@Example.com', first_name: 'Sam', last_name: 'Subject' }
     await postFrom(t, '/api/inbox/quotes', quoteInput({ formToken, ...subject }), nextIp())

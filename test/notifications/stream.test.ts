@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { openStreamCount } from '../../src/server/features/notifications/notification-hub'
+import {
+  notificationListenerReady,
+  openStreamCount,
+} from '../../src/server/features/notifications/notification-hub'
 import { STREAM_TIMING } from '../../src/server/features/notifications/notifications.stream'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
 import { CookieClient } from '../support/http-client'
@@ -166,5 +169,33 @@ describe('the notification stream', () => {
     await send(to(actor))
     expect((await stream.next())?.event).toBe('end')
     expect(await stream.ended()).toBe(true)
+  })
+
+  it('tells only the reader whose share was revoked that their access changed, with no notification', async () => {
+    const reader = await signedIn(t, { name: 'Reader Tester' })
+    const other = await signedIn(t, { name: 'Other Tester' })
+    const created = await actor.client.json('/api/folders', 'POST', { folder_name: `Revoked ${Date.now()}` })
+    expect(created.status).toBe(201)
+    const folder = (await created.json()) as { id: string }
+    const shared = await actor.client.json(`/api/folders/${folder.id}/shares`, 'POST', {
+      email: reader.email,
+      permissionType: 'viewer',
+    })
+    expect(shared.status).toBe(200)
+
+    const readerStream = await openStream(reader)
+    const otherStream = await openStream(other)
+    // PostgreSQL: the event travels through LISTEN/NOTIFY, as from another instance.
+    await notificationListenerReady(t.database)
+    const revoked = await actor.client.json(`/api/folders/${folder.id}/permissions/${reader.id}`, 'DELETE')
+    expect(revoked.status).toBe(200)
+
+    const [access] = await readerStream.collect(1, 'access')
+    expect(access, 'the reader heard of the revoke').toBeDefined()
+    expect(JSON.parse(access!.data)).toEqual({})
+    expect(access!.id).toBeUndefined()
+    expect(await otherStream.collect(1, 'access', 500)).toEqual([])
+    await readerStream.close()
+    await otherStream.close()
   })
 })

@@ -146,6 +146,8 @@ export const formSetupSchema = z
     /** The services a quote request may name; empty means the form does not ask. */
     services: z.array(z.string()),
     prefill: formPrefillSchema.nullable(),
+    /** Whether visitors may ask for the e-book now: admins published it (with a file). */
+    ebookAvailable: z.boolean(),
   })
   .meta({ id: 'InboxFormSetup' })
 export type FormSetup = z.infer<typeof formSetupSchema>
@@ -193,5 +195,8 @@ export const ebookUnsubscribedSchema = z
 export const EBOOK_LINK_EXPIRED_CODE = 'link_expired'
 export const EBOOK_LINK_INVALID_CODE = 'link_invalid'
 export const EBOOK_NOT_CONFIGURED_CODE = 'ebook_not_configured'
+/** The problem code of an e-book request while admins have not published the e-book. */
+export const EBOOK_UNAVAILABLE_CODE = 'ebook_unavailable'
+export const EBOOK_UNAVAILABLE_MESSAGE = 'The e-book is not available right now. Please come back later.'
 
 export { INBOX_STATUSES }

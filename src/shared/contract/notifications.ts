@@ -153,4 +153,6 @@ export const NOTIFICATION_STREAM_EVENTS = {
   reset: 'reset',
   /** The session ended (signed out, restricted, expired): data: { reason }. The stream then closes. */
   end: 'end',
+  /** What the reader may open changed (a share revoked): refetch the file manager's lists. data: {}. */
+  access: 'access',
 } as const

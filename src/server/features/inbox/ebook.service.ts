@@ -3,6 +3,8 @@ import {
   EBOOK_LINK_EXPIRED_CODE,
   EBOOK_LINK_INVALID_CODE,
   EBOOK_NOT_CONFIGURED_CODE,
+  EBOOK_UNAVAILABLE_CODE,
+  EBOOK_UNAVAILABLE_MESSAGE,
 } from '../../../shared/contract/inbox'
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
@@ -26,7 +28,7 @@ import {
 } from './ebook-links'
 import { guardSubmission, type Sender } from './form-guard'
 import { EBOOK_ONE_CLICK_PATH, EBOOK_PAGE_PATHS } from './inbox-links'
-import { EBOOK_FILE_SETTING } from './inbox-settings.service'
+import { EBOOK_FILE_SETTING, ebookPublished } from './inbox-settings.service'
 
 // The e-book list (product.md §4): a visitor asks with an e-mail address and gets a signed, expiring
 // link; the page behind the link confirms the address with a POST (a GET never changes anything, so
@@ -39,6 +41,8 @@ const DEFAULT_SOURCE = 'website'
 /**
  * Records the request (one row per address) and mails a fresh link. A repeat request, for an address
  * on the list or not, confirmed or not, answers the same and mails again: the answer reveals nothing.
+ * While the e-book is unpublished every request is refused alike (409 `ebook_unavailable`): nothing
+ * is recorded or mailed for a book nobody can download.
  */
 export async function requestEbook(
   deps: Deps,
@@ -50,6 +54,8 @@ export async function requestEbook(
     formToken?: string | undefined
   },
 ): Promise<void> {
+  if (!(await ebookPublished(deps)))
+    throw new HttpProblem(409, EBOOK_UNAVAILABLE_CODE, EBOOK_UNAVAILABLE_MESSAGE)
   const email = normalizeEmail(input.email)
   if (!(await guardSubmission(deps, 'ebook', sender, { ...input, email }))) return
   const now = deps.clock()
@@ -102,12 +108,12 @@ async function requestFromLink(deps: Pick<Deps, 'database' | 'env' | 'clock'>, t
 }
 
 /**
- * The e-book as it can be sent now: the file admins chose in the settings, if it still exists and is
- * not in the trash; undefined otherwise.
+ * The e-book as it can be sent now: the file admins chose in the settings, while it is published and
+ * the file still exists and is not in the trash; undefined otherwise.
  */
 async function currentEbookFile(deps: Pick<AppDeps, 'database'>) {
   const fileId = await readSetting(deps.database.db, EBOOK_FILE_SETTING)
-  if (!fileId) return { fileId, file: undefined }
+  if (!fileId || !(await ebookPublished(deps))) return { fileId, file: undefined }
   const file = await findEbookFile(deps.database.db, fileId)
   return { fileId, file }
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps'
 import { readSetting } from '../../lib/settings/settings'
 import { findUserById } from '../accounts/users.repository'
 import { issueFormToken } from './form-guard'
-import { SERVICES_SETTING } from './inbox-settings.service'
+import { ebookPublished, SERVICES_SETTING } from './inbox-settings.service'
 
 /**
  * What a public form needs when it opens: the signed issue time (the minimum fill time counts from
@@ -15,6 +15,7 @@ export async function formSetup(
   userId: string | null,
 ): Promise<FormSetup> {
   const services = await readSetting(deps.database.db, SERVICES_SETTING)
+  const ebookAvailable = await ebookPublished(deps)
   const user = userId ? await findUserById(deps.database.db, userId) : undefined
   return {
     formToken: issueFormToken(deps),
@@ -29,5 +30,6 @@ export async function formSetup(
           industry: user.industry,
         }
       : null,
+    ebookAvailable,
   }
 }

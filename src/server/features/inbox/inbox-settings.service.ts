@@ -3,7 +3,7 @@ import type { InboxSettings, InboxSettingsUpdate } from '../../../shared/contrac
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
-import { defineSetting, readSettings, writeSetting } from '../../lib/settings/settings'
+import { defineSetting, readSetting, readSettings, writeSetting } from '../../lib/settings/settings'
 import { canChangeInboxSettings } from '../../policies/inbox.policy'
 import { recordAudit } from '../audit/audit.service'
 import { findEbookFile } from './ebook.repository'
@@ -49,6 +49,11 @@ export async function readInboxSettings(deps: Pick<AppDeps, 'database'>): Promis
     RETENTION_DAYS_SETTING,
   ] as const)
   return { services, ebookFileId, ebookPublished, retentionDays }
+}
+
+/** Whether visitors may ask for the e-book and download it: published (which needs a file). */
+export async function ebookPublished(deps: Pick<AppDeps, 'database'>): Promise<boolean> {
+  return readSetting(deps.database.db, EBOOK_PUBLISHED_SETTING)
 }
 
 export async function getInboxSettings(deps: Deps, by: Caller): Promise<InboxSettings> {

@@ -90,7 +90,12 @@ export const publicFormRoutes = [
     tags: ['inbox'],
     access: 'public',
     request: { body: ebookRequestInputSchema },
-    responses: accepted,
+    responses: {
+      ...accepted,
+      409: {
+        description: 'The e-book is not published (`ebook_unavailable`): nothing is recorded or mailed',
+      },
+    },
     handler: async (c, { body }) => {
       await requestEbook(c.var.deps, senderOf(c), body)
       return c.json(received(EBOOK_REQUESTED_MESSAGE), 202)

@@ -11,9 +11,25 @@ import { EventEmitter } from 'node:events'
 // which the open transaction holds, so it waits for the commit (or rollback) and sees the outcome.
 
 export const NOTIFY_CHANNEL = 'depot_notifications'
+/**
+ * "This user's access changed" (a share revoked): the payload is the user's id and nothing else. It
+ * is no notification (nothing is stored or shown); their open pages refetch what they may see.
+ */
+export const ACCESS_CHANNEL = 'depot_access'
 
 const local = new EventEmitter()
 local.setMaxListeners(0)
+
+export function accessChangedLocal(userId: string): void {
+  local.emit('access', userId)
+}
+
+export function onLocalAccessChange(listener: (userId: string) => void): () => void {
+  local.on('access', listener)
+  return () => {
+    local.off('access', listener)
+  }
+}
 
 export function pokeLocal(): void {
   local.emit('poke')

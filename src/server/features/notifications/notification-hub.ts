@@ -2,7 +2,7 @@ import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database, DatabaseConfig } from '../../db/connection'
 import { loadPg } from '../../db/pg-driver'
-import { NOTIFY_CHANNEL, onLocalPoke } from './notification-bus'
+import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from './notification-bus'
 
 // Per app instance (per Database): who wakes the open notification streams.
 //  - PostgreSQL: one dedicated pg client LISTENing on NOTIFY_CHANNEL, shared by every stream of this
@@ -17,6 +17,8 @@ import { NOTIFY_CHANNEL, onLocalPoke } from './notification-bus'
 export interface StreamHandle {
   /** Wakes the stream: re-query. */
   wake(): void
+  /** A user's access changed: the stream tells its page when that user is its reader. */
+  accessChanged(userId: string): void
   /** Ends the stream (server shutdown). */
   close(): void
 }
@@ -71,13 +73,26 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
     const wakeAll = () => {
       for (const s of current.streams) s.wake()
     }
+    const accessChanged = (userId: string) => {
+      for (const s of current.streams) s.accessChanged(userId)
+    }
     if (deps.database.dialect === 'postgres' && deps.env.database.dialect === 'postgres') {
       const fresh = newHub()
       current.listening = fresh.listening
       current.markListening = fresh.markListening
-      current.stopSource = startListener(deps.env.database.url, deps.logger, wakeAll, current.markListening)
+      current.stopSource = startListener(
+        deps.env.database.url,
+        deps.logger,
+        { onPoke: wakeAll, onAccessChange: accessChanged },
+        current.markListening,
+      )
     } else {
-      current.stopSource = onLocalPoke(wakeAll)
+      const stopPokes = onLocalPoke(wakeAll)
+      const stopAccess = onLocalAccessChange(accessChanged)
+      current.stopSource = () => {
+        stopPokes()
+        stopAccess()
+      }
       current.markListening()
     }
   }
@@ -113,7 +128,17 @@ export function openStreamCount(database: Database): number {
 
 const MAX_BACKOFF_MS = 30_000
 
-function startListener(url: string, logger: Logger, onPoke: () => void, onListening: () => void): () => void {
+interface ListenerEvents {
+  onPoke: () => void
+  onAccessChange: (userId: string) => void
+}
+
+function startListener(
+  url: string,
+  logger: Logger,
+  { onPoke, onAccessChange }: ListenerEvents,
+  onListening: () => void,
+): () => void {
   let stopped = false
   let client: pg.Client | null = null
   let retry: NodeJS.Timeout | null = null
@@ -149,12 +174,16 @@ function startListener(url: string, logger: Logger, onPoke: () => void, onListen
     if (stopped) return
     const next = new (loadPg().Client)({ connectionString: url })
     client = next
-    next.on('notification', () => onPoke())
+    next.on('notification', (message) => {
+      if (message.channel === ACCESS_CHANNEL) {
+        if (message.payload) onAccessChange(message.payload)
+      } else onPoke()
+    })
     next.on('error', (error) => reconnectLater(next, error))
     next.on('end', () => reconnectLater(next))
     next
       .connect()
-      .then(() => next.query(`LISTEN ${NOTIFY_CHANNEL}`))
+      .then(() => next.query(`LISTEN ${NOTIFY_CHANNEL}; LISTEN ${ACCESS_CHANNEL}`))
       .then(() => {
         if (next !== client) return
         attempt = 0

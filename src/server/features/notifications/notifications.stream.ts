@@ -168,7 +168,15 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
     start(ctrl) {
       controller = ctrl
       write(`retry: ${RETRY_MS}\n\n`)
-      unregister = registerStream(deps, { wake, close: finish })
+      const readerId = session.user.id
+      unregister = registerStream(deps, {
+        wake,
+        close: finish,
+        // No content: the page refetches what its reader may open (a revoked share disappears).
+        accessChanged: (userId) => {
+          if (userId === readerId) event(NOTIFICATION_STREAM_EVENTS.access, {})
+        },
+      })
       if (closed) return // the server is shutting down: the browser reconnects to another instance
       heartbeat = setInterval(() => {
         write(': keep-alive\n\n')

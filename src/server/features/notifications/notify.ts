@@ -1,7 +1,7 @@
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
 import type { Db } from '../../db/db'
 import { newId } from '../../lib/ids'
-import { NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
+import { ACCESS_CHANNEL, accessChangedLocal, NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
 import {
   announceNotification,
   deleteNotification,
@@ -124,6 +124,15 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
   if (postgres) await announceNotification(trx, NOTIFY_CHANNEL, id)
   else pokeLocal()
   return id
+}
+
+/**
+ * Tells the user's open pages, on every instance, that what they may open changed (a share revoked),
+ * so they refetch. Inside a transaction on PostgreSQL it is delivered on commit; nothing is stored.
+ */
+export async function announceAccessChange(db: Db, dialect: 'sqlite' | 'postgres', userId: string) {
+  if (dialect === 'postgres') await announceNotification(db, ACCESS_CHANNEL, userId)
+  else accessChangedLocal(userId)
 }
 
 /** A new id above every existing one, even when another instance's clock runs ahead of ours. */

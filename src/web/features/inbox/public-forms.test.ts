@@ -8,6 +8,7 @@ import type { FormSetup } from '../../../shared/contract/inbox'
 import { ApiError } from '../../lib/api-error'
 import { ContactPage } from './contact-page'
 import { EbookDownloadPage } from './ebook-link-page'
+import { EbookPage } from './ebook-page'
 import { formProblemText } from './form-problem'
 import { QuotePage } from './quote-page'
 
@@ -25,6 +26,7 @@ const SETUP: FormSetup = {
     business_name: 'AE',
     industry: null,
   },
+  ebookAvailable: true,
 }
 
 function render(element: ReactElement, form: string, setup: FormSetup | undefined, url = '/') {
@@ -72,6 +74,20 @@ describe('public forms', () => {
       detail:
         'Too many messages from you in a short time. Please try again in 12 minutes. What you typed is kept on this page.',
     })
+  })
+})
+
+describe('the e-book page', () => {
+  it('offers the request form while the e-book is published', () => {
+    const html = render(h(EbookPage), 'ebook', SETUP)
+    expect(html).toContain('Send me the e-book')
+    expect(html).not.toContain('not available')
+  })
+
+  it('says the e-book is not available, with no form, while it is unpublished', () => {
+    const html = render(h(EbookPage), 'ebook', { ...SETUP, ebookAvailable: false })
+    expect(html).toContain('The e-book is not available right now.')
+    expect(html).not.toContain('Send me the e-book')
   })
 })
 

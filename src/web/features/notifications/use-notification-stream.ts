@@ -16,6 +16,8 @@ export const STREAM_PATH = '/api/notifications/stream'
 export const POLL_MS = 30_000
 /** Failed connection attempts in a row before falling back to polling. */
 const MAX_FAILURES = 3
+/** The file manager's queries all start with this key (files-api.ts: filesKeys.all). */
+const FILES_QUERY_ROOT = ['files']
 /** Many events in a burst refetch once. */
 const REFRESH_DELAY_MS = 250
 
@@ -64,6 +66,11 @@ export function useNotificationStream(enabled = true): DeliveryMode {
         unread,
         latestId: old?.latestId ?? null,
       }))
+    })
+    // A share of the reader's was revoked: every file manager list and folder page refetches, so
+    // "Shared with me" drops the folder and its open page shows the access problem.
+    source.addEventListener(NOTIFICATION_STREAM_EVENTS.access, () => {
+      void queryClient.invalidateQueries({ queryKey: FILES_QUERY_ROOT })
     })
     // The session ended (signed out elsewhere, restricted, expired): no point reconnecting.
     source.addEventListener(NOTIFICATION_STREAM_EVENTS.end, () => stop('off'))

@@ -35,8 +35,9 @@ export function ShopPage() {
           title="Shop"
           description="E-books, templates and courses. Pay securely and download at once."
         />
-        {/* Phones have the header's cart; a second one here would only crowd the title. */}
-        <Button variant="secondary" className="hidden sm:inline-flex" asChild>
+        {/* Phones have the header's cart; a second one here would only crowd the title. (max-sm:hidden,
+            since the button's own inline-flex would outrank a plain `hidden`.) */}
+        <Button variant="secondary" className="max-sm:hidden" asChild>
           <Link to="/cart">
             <ShoppingCart aria-hidden="true" />
             Cart{cart.count > 0 ? ` (${cart.count})` : ''}

@@ -14,6 +14,7 @@ import {
 } from '../../../policies/folders.policy'
 import { parseStaffFunctions } from '../../accounts/sessions.service'
 import { findUserById } from '../../accounts/users.repository'
+import { announceAccessChange } from '../../notifications/notify'
 import { loadFolderChain, loadGrants } from '../access/folder-access.repository'
 import { administratorCount, deleteGrant, directGrant, grant } from '../access/folder-grants.repository'
 import { readableFolder } from '../access/item-access'
@@ -218,6 +219,8 @@ export async function revokeGrant(deps: AppDeps, who: SignedInCaller, folderId: 
   if (!state.current) throw problems.notFound('This person has no direct access to the folder.')
   decide(state, null)
   await deleteGrant(deps.database.db, state.current.id)
+  // Their open "Shared with me" and folder pages refetch now (a revoke is not a notification).
+  await announceAccessChange(deps.database.db, deps.database.dialect, userId)
   // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
   return { revoked: true as const }
 }
