@@ -154,3 +154,6 @@ export const NOTIFICATION_STREAM_EVENTS = {
   /** The session ended (signed out, restricted, expired): data: { reason }. The stream then closes. */
   end: 'end',
 } as const
+
+/** POST /api/notifications/read-all: the unread count after (notifications made later stay unread). */
+export const readAllResultSchema = z.object({ unread: z.number().int().min(0) })
