@@ -177,3 +177,14 @@ export const profileUpdateSchema = z
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+
+/** GET /api/setup: whether the first admin still has to be created. */
+export const setupStateSchema = z.object({ needed: z.boolean() })
+/** POST /api/setup: the first admin, now signed in. */
+export const firstAdminCreatedSchema = z.object({ id: z.string(), email: z.string() })
+/** POST /api/accounts/verify-email: the address now confirmed. */
+export const emailVerifiedSchema = z.object({ status: z.literal('verified'), email: z.string() })
+/** PUT /api/me/avatar: where the stored picture is served. */
+export const avatarStoredSchema = z.object({ image: z.string() })
+/** GET /api/me/sessions: the user's sessions, most recent first. */
+export const sessionListSchema = z.array(sessionSummarySchema)

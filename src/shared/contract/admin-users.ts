@@ -58,6 +58,7 @@ export const adminUserDetailSchema = adminUserSchema
     twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'AdminUserDetail' })
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>
 
 export const accessChangeSchema = z
   .object({
@@ -74,3 +75,6 @@ export const accessChangeSchema = z
     message: 'Say what to change: role, staffFunctions or isRestricted',
   })
 export type AccessChangeInput = z.infer<typeof accessChangeSchema>
+
+/** DELETE /api/admin/users/:id/sessions: how many sessions ended. */
+export const sessionsEndedSchema = z.object({ ended: z.number().int() })

@@ -156,3 +156,6 @@ export const NOTIFICATION_STREAM_EVENTS = {
   /** What the reader may open changed (a share revoked): refetch the file manager's lists. data: {}. */
   access: 'access',
 } as const
+
+/** POST /api/notifications/read-all: the unread count after (notifications made later stay unread). */
+export const readAllResultSchema = z.object({ unread: z.number().int().min(0) })

@@ -119,6 +119,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
 })
 export type OrderDetail = z.infer<typeof orderDetailSchema>
 
+/** The callback's answer: the order as it is now; verified=false when Paystack did not answer. */
+export const verifyResultSchema = z.object({ verified: z.boolean(), order: orderDetailSchema })
+export type VerifyResult = z.infer<typeof verifyResultSchema>
+
 export const ORDER_SORTS = ['createdAt', 'total', 'status', 'trxref'] as const
 export const orderListQuerySchema = listQuerySchema({
   sortable: ORDER_SORTS,

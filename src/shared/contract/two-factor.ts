@@ -76,3 +76,8 @@ export const securitySettingsUpdateSchema = securitySettingsSchema
 
 /** The problem code every API answers with while a staff member or admin still has to enrol. */
 export const TWO_FACTOR_ENROLMENT_REQUIRED = 'two_factor_enrolment_required'
+
+/** DELETE /api/admin/users/:id/two-factor: whether there was anything to reset. */
+export const twoFactorResetResultSchema = z
+  .object({ reset: z.boolean() })
+  .meta({ id: 'TwoFactorResetResult' })

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { CALLER_USER_COLUMNS } from './sessions.repository'
 
 // Named queries over `access_tokens`. Tokens arrive here already hashed.
 
@@ -20,17 +21,7 @@ export function findAccessTokenWithUser(db: Db, tokenHash: string) {
       'access_tokens.expiresAt',
       'access_tokens.lastUsedAt',
       'access_tokens.lastUsedIp',
-      'users.id',
-      'users.name',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.image',
-      'users.account_type',
-      'users.role',
-      'users.staffFunctions',
-      'users.isRestricted',
-      'users.emailVerified',
+      ...CALLER_USER_COLUMNS,
     ])
     .where('access_tokens.tokenHash', '=', tokenHash)
     .executeTakeFirst()

@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import {
   CHECK_EMAIL_MESSAGE,
   changePasswordSchema,
   checkEmailSchema,
   emailOnlySchema,
+  emailVerifiedSchema,
   resetPasswordSchema,
   signUpSchema,
   tokenSchema,
@@ -44,7 +44,7 @@ export const accountsRoutes = [
     responses: {
       200: {
         description: 'Verified',
-        schema: z.object({ status: z.literal('verified'), email: z.string() }),
+        schema: emailVerifiedSchema,
       },
       400: { description: 'The link expired or was already used' },
     },

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
+  avatarStoredSchema,
   meSchema,
   profileUpdateSchema,
   sessionIdParamsSchema,
-  sessionSummarySchema,
+  sessionListSchema,
 } from '../../../shared/contract/accounts'
 import { etagHeader, ifNoneMatchHeader } from '../../lib/http/documented-headers'
 import { problems } from '../../lib/http/problem'
@@ -47,7 +48,7 @@ export const meRoutes = [
     access: 'signedIn',
     request: { bodyType: 'raw', maxBodyBytes: AVATAR_MAX_BYTES },
     responses: {
-      200: { description: 'Stored', schema: z.object({ image: z.string() }) },
+      200: { description: 'Stored', schema: avatarStoredSchema },
       413: { description: 'Over 5 MB' },
       422: { description: 'An image that cannot be read' },
       415: { description: 'Not an image type we take' },
@@ -103,7 +104,7 @@ export const meRoutes = [
     summary: 'Where the user is signed in',
     tags: ['account'],
     access: 'signedIn',
-    responses: { 200: { description: 'Sessions, most recent first', schema: z.array(sessionSummarySchema) } },
+    responses: { 200: { description: 'Sessions, most recent first', schema: sessionListSchema } },
     handler: (c) => mySessions(c.var.deps, c.var.session!.user.id, c.var.session!.id),
   }),
   defineRoute({

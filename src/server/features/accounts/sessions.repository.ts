@@ -8,6 +8,21 @@ export function insertSession(db: Kysely<DB>, row: DB['sessions']) {
   return db.insertInto('sessions').values(row).execute()
 }
 
+/** The user's columns a request's Caller is built from, read with its session or access token. */
+export const CALLER_USER_COLUMNS = [
+  'users.id',
+  'users.name',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.image',
+  'users.account_type',
+  'users.role',
+  'users.staffFunctions',
+  'users.isRestricted',
+  'users.emailVerified',
+] as const
+
 /** The session and the user it belongs to, in one query: this runs on every API request. */
 export function findSessionWithUser(db: Kysely<DB>, tokenHash: string) {
   return db
@@ -18,17 +33,7 @@ export function findSessionWithUser(db: Kysely<DB>, tokenHash: string) {
       'sessions.expires',
       'sessions.lastSeenAt',
       'sessions.createdAt as sessionCreatedAt',
-      'users.id',
-      'users.name',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.image',
-      'users.account_type',
-      'users.role',
-      'users.staffFunctions',
-      'users.isRestricted',
-      'users.emailVerified',
+      ...CALLER_USER_COLUMNS,
     ])
     .where('sessions.sessionToken', '=', tokenHash)
     .executeTakeFirst()

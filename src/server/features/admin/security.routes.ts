@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { securitySettingsSchema, securitySettingsUpdateSchema } from '../../../shared/contract/two-factor'
+import {
+  securitySettingsSchema,
+  securitySettingsUpdateSchema,
+  twoFactorResetResultSchema,
+} from '../../../shared/contract/two-factor'
 import { defineRoute } from '../../lib/http/route'
 import { getSecuritySettings, updateSecuritySettings } from './security-settings.service'
 import { resetTwoFactor } from './two-factor-reset.service'
@@ -37,7 +41,7 @@ export const adminSecurityRoutes = [
     responses: {
       200: {
         description: 'Whether the user had it on',
-        schema: z.object({ reset: z.boolean() }).meta({ id: 'TwoFactorResetResult' }),
+        schema: twoFactorResetResultSchema,
       },
       403: { description: 'Your own: turn it off on your profile instead' },
       404: { description: 'No such user' },

@@ -1,5 +1,8 @@
-import { z } from 'zod'
-import { firstAdminSchema } from '../../../shared/contract/accounts'
+import {
+  firstAdminCreatedSchema,
+  firstAdminSchema,
+  setupStateSchema,
+} from '../../../shared/contract/accounts'
 import { defineRoute } from '../../lib/http/route'
 import { signInOnResponse } from '../accounts/session-cookie'
 import { createFirstAdmin, isSetupNeeded } from './first-run.service'
@@ -11,7 +14,7 @@ export const setupRoutes = [
     summary: 'Whether the first admin still has to be created',
     tags: ['setup'],
     access: 'public',
-    responses: { 200: { description: 'Setup state', schema: z.object({ needed: z.boolean() }) } },
+    responses: { 200: { description: 'Setup state', schema: setupStateSchema } },
     handler: async (c) => ({ needed: await isSetupNeeded(c.var.deps) }),
   }),
   defineRoute({
@@ -24,7 +27,7 @@ export const setupRoutes = [
     responses: {
       201: {
         description: 'The first admin exists and is signed in (the answer sets the session cookie)',
-        schema: z.object({ id: z.string(), email: z.string() }),
+        schema: firstAdminCreatedSchema,
       },
       410: { description: 'The link expired or was used, or an admin exists' },
     },

@@ -4,6 +4,7 @@ import {
   adminUserDetailSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
+  sessionsEndedSchema,
 } from '../../../shared/contract/admin-users'
 import { csvResponse } from '../../lib/csv/csv-response'
 import { defineRoute } from '../../lib/http/route'
@@ -68,7 +69,7 @@ export const adminUsersRoutes = [
     access: 'admin',
     request: { params: idParams },
     responses: {
-      200: { description: 'How many sessions ended', schema: z.object({ ended: z.number().int() }) },
+      200: { description: 'How many sessions ended', schema: sessionsEndedSchema },
     },
     handler: (c, { params }) => endUserSessions(c.var.deps, c.var.caller, params.id),
   }),

@@ -1,10 +1,13 @@
+import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { contactInputSchema, quoteRequestInputSchema } from '../../../shared/contract/inbox'
+import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { readSetting } from '../../lib/settings/settings'
 import { normalizeEmail } from '../accounts/users.repository'
+import type { InboxAlertEntry } from '../mail'
 import { notify } from '../notifications/notify'
 import { brandOf } from '../site/brand'
 import { insertContact } from './contacts.repository'
@@ -56,29 +59,12 @@ export async function submitQuote(deps: Deps, sender: Sender, input: QuoteInput)
     createdAt: stamp,
     updatedAt: stamp,
   }
-  const mails = renderSubmissionMails(
-    await brandOf(deps.database.db, deps.env),
-    sender.logger,
-    'quote',
-    row.id,
+  await recordSubmission(deps, sender, now, {
+    kind: 'quote',
     row,
-  )
-  await deps.database.db.transaction().execute(async (trx) => {
-    await insertQuote(trx, row)
-    if (mails) await queueSubmissionMails(trx, mails, email, now)
-    await notify(
-      trx,
-      {
-        type: 'quote',
-        action: 'created',
-        actor: { id: sender.userId, name: fullName(row.first_name, row.last_name) },
-        mainItem: service ?? row.business_name,
-        audience: { forAll: true },
-      },
-      now,
-    )
+    insert: insertQuote,
+    notification: { type: 'quote', mainItem: service ?? row.business_name },
   })
-  deps.mailer.kick()
 }
 
 export async function submitContact(deps: Deps, sender: Sender, input: ContactInput): Promise<void> {
@@ -98,27 +84,54 @@ export async function submitContact(deps: Deps, sender: Sender, input: ContactIn
     createdAt: stamp,
     updatedAt: stamp,
   }
-  const mails = renderSubmissionMails(
-    await brandOf(deps.database.db, deps.env),
-    sender.logger,
-    'contact',
-    row.id,
+  await recordSubmission(deps, sender, now, {
+    kind: 'contact',
     row,
-  )
+    insert: insertContact,
+    notification: { type: 'feedback', mainItem: row.subject },
+  })
+}
+
+type Notification = Parameters<typeof notify>[1]
+
+/**
+ * What both forms do with an accepted submission: render its mails (a template that fails keeps the
+ * submission), then one transaction stores it, queues the mails and tells staff; then the mailer wakes.
+ */
+async function recordSubmission<Row extends InboxAlertEntry & SubmissionRow>(
+  deps: Deps,
+  sender: Sender,
+  now: Date,
+  submission: {
+    kind: 'quote' | 'contact'
+    row: Row
+    insert: (trx: Kysely<DB>, row: Row) => Promise<unknown>
+    notification: Pick<Notification, 'type' | 'mainItem'>
+  },
+): Promise<void> {
+  const { kind, row, insert, notification } = submission
+  const brand = await brandOf(deps.database.db, deps.env)
+  const mails = renderSubmissionMails(brand, sender.logger, kind, row.id, row)
   await deps.database.db.transaction().execute(async (trx) => {
-    await insertContact(trx, row)
-    if (mails) await queueSubmissionMails(trx, mails, email, now)
+    await insert(trx, row)
+    if (mails) await queueSubmissionMails(trx, mails, row.email, now)
     await notify(
       trx,
       {
-        type: 'feedback',
+        ...notification,
         action: 'created',
         actor: { id: sender.userId, name: fullName(row.first_name, row.last_name) },
-        mainItem: row.subject,
         audience: { forAll: true },
       },
       now,
     )
   })
   deps.mailer.kick()
+}
+
+interface SubmissionRow {
+  id: string
+  email: string
+  first_name: string
+  last_name: string
 }

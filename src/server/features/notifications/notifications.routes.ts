@@ -6,6 +6,7 @@ import {
   notificationListSchema,
   notificationReadBodySchema,
   notificationSchema,
+  readAllResultSchema,
   unreadCountSchema,
 } from '../../../shared/contract/notifications'
 import { ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
@@ -80,7 +81,7 @@ export const notificationsRoutes = [
     responses: {
       200: {
         description: 'The unread count after: notifications made later stay unread. Idempotent.',
-        schema: z.object({ unread: z.number().int().min(0) }),
+        schema: readAllResultSchema,
       },
     },
     handler: (c, { body }) => markAllRead(c.var.deps, c.var.caller, body.upTo),

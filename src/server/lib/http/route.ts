@@ -75,10 +75,12 @@ export interface RouteDef<
   Q extends Schema | undefined,
   B extends Schema | undefined,
   R extends RouteResponses = RouteResponses,
+  M extends HttpMethod = HttpMethod,
+  Path extends string = string,
 > {
-  method: HttpMethod
+  method: M
   /** Hono path syntax: /api/things/:id */
-  path: string
+  path: Path
   summary: string
   tags: string[]
   access: RouteAccess
@@ -137,6 +139,22 @@ export type AnyRoute = Omit<RouteDef<any, any, any>, 'handler'> & {
 }
 
 /**
+ * A route as defineRoute gives it back: any route to the table, and to the test suite's typed client its
+ * method, path template, request body and answers (types only; nothing extra exists at runtime).
+ */
+export type TypedRoute<
+  M extends HttpMethod,
+  Path extends string,
+  B extends Schema | undefined,
+  R extends RouteResponses,
+> = AnyRoute & {
+  readonly method: M
+  readonly path: Path
+  /** Types only, never set: the JSON body a client sends (its schema's input) and the answers. */
+  readonly types?: { requestBody: B extends Schema ? z.input<B> : undefined; responses: R }
+}
+
+/**
  * Declares a route with its handler's input types inferred from its request schemas and its result
  * type from its 2xx response schemas.
  */
@@ -145,8 +163,10 @@ export function defineRoute<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   const R extends RouteResponses = RouteResponses,
->(route: RouteDef<P, Q, B, R>): AnyRoute {
-  return route as unknown as AnyRoute
+  const M extends HttpMethod = HttpMethod,
+  const Path extends string = string,
+>(route: RouteDef<P, Q, B, R, M, Path>): TypedRoute<M, Path, B, R> {
+  return route as unknown as TypedRoute<M, Path, B, R>
 }
 
 /** The status a handler's plain return value is sent with: the first 2xx the route declares. */

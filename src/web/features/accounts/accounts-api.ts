@@ -1,13 +1,17 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import {
+  avatarStoredSchema,
   type changePasswordSchema,
   checkEmailSchema,
+  emailVerifiedSchema,
+  firstAdminCreatedSchema,
   type firstAdminSchema,
   type Me,
   meSchema,
   type profileUpdateSchema,
   type SignUpInput,
-  sessionSummarySchema,
+  sessionListSchema,
+  setupStateSchema,
 } from '../../../shared/contract/accounts'
 import { api, isApiError } from '../../lib/api'
 
@@ -19,7 +23,7 @@ export const signUp = (input: SignUpInput) =>
   api.post('/api/accounts/sign-up', input, { schema: checkEmailSchema })
 
 export const verifyEmail = (token: string) =>
-  api.post('/api/accounts/verify-email', { token }, { schema: z.object({ email: z.string() }) })
+  api.post('/api/accounts/verify-email', { token }, { schema: emailVerifiedSchema })
 
 export const resendVerification = (email: string) =>
   api.post('/api/accounts/resend-verification', { email }, { schema: checkEmailSchema })
@@ -46,18 +50,17 @@ export const updateProfile = (input: Input<typeof profileUpdateSchema>) =>
 export const changePassword = (input: Input<typeof changePasswordSchema>) =>
   api.post<void>('/api/me/password', input)
 
-export const uploadAvatar = (file: Blob) =>
-  api.put('/api/me/avatar', file, { schema: z.object({ image: z.string() }) })
+export const uploadAvatar = (file: Blob) => api.put('/api/me/avatar', file, { schema: avatarStoredSchema })
 
 export const removeAvatar = () => api.delete<void>('/api/me/avatar')
 
 export const fetchSessions = (signal?: AbortSignal) =>
-  api.get('/api/me/sessions', { schema: z.array(sessionSummarySchema), signal })
+  api.get('/api/me/sessions', { schema: sessionListSchema, signal })
 
 export const endSession = (id: string) => api.delete<void>(`/api/me/sessions/${encodeURIComponent(id)}`)
 
 export const fetchSetupState = (signal?: AbortSignal) =>
-  api.get('/api/setup', { schema: z.object({ needed: z.boolean() }), signal })
+  api.get('/api/setup', { schema: setupStateSchema, signal })
 
 export const createFirstAdmin = (input: Input<typeof firstAdminSchema>) =>
-  api.post('/api/setup', input, { schema: z.object({ id: z.string(), email: z.string() }) })
+  api.post('/api/setup', input, { schema: firstAdminCreatedSchema })

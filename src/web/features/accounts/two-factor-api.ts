@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  type RecoveryCodes,
   recoveryCodesSchema,
-  type TwoFactorStatus,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../shared/contract/two-factor'
@@ -17,7 +15,7 @@ const BASE = '/api/me/two-factor'
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: twoFactorKey,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>(BASE, { schema: twoFactorStatusSchema, signal }),
+    queryFn: ({ signal }) => api.get(BASE, { schema: twoFactorStatusSchema, signal }),
   })
 }
 
@@ -40,8 +38,7 @@ export function useStartTwoFactor() {
 /** Confirms with a code; the answer holds the recovery codes, which the caller shows before refreshing. */
 export function useConfirmTwoFactor() {
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post<RecoveryCodes>(`${BASE}/enable`, { code }, { schema: recoveryCodesSchema }),
+    mutationFn: (code: string) => api.post(`${BASE}/enable`, { code }, { schema: recoveryCodesSchema }),
   })
 }
 
@@ -49,7 +46,7 @@ export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (code: string) =>
-      api.post<RecoveryCodes>(`${BASE}/recovery-codes`, { code }, { schema: recoveryCodesSchema }),
+      api.post(`${BASE}/recovery-codes`, { code }, { schema: recoveryCodesSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }),
   })
 }

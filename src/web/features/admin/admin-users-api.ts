@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import {
   type AccessChangeInput,
   type AdminUser,
   adminUserDetailSchema,
   adminUserListSchema,
+  sessionsEndedSchema,
 } from '../../../shared/contract/admin-users'
 import { useListQuery } from '../../components/data-table'
 import { api } from '../../lib/api'
 import { USERS_ENDPOINT } from './users-table-state'
 
 // The admin's users over HTTP: the table's pages, one user, and the changes an admin makes.
-
-export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>
 
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
@@ -43,7 +41,7 @@ export function useUpdateUserAccess(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (change: AccessChangeInput) =>
-      api.patch<AdminUserDetail>(userPath(id), change, { schema: adminUserDetailSchema }),
+      api.patch(userPath(id), change, { schema: adminUserDetailSchema }),
     onSuccess: async (user) => {
       queryClient.setQueryData(adminUserKeys.detail(id), user)
       // Other users' abilities can change too (the last-admin rule): every page and user reloads.
@@ -52,13 +50,11 @@ export function useUpdateUserAccess(id: string) {
   })
 }
 
-const endedSchema = z.object({ ended: z.number().int() })
-
 /** Signs the user out everywhere. */
 export function useEndUserSessions(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete(`${userPath(id)}/sessions`, undefined, { schema: endedSchema }),
+    mutationFn: () => api.delete(`${userPath(id)}/sessions`, undefined, { schema: sessionsEndedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.detail(id) }),
   })
 }

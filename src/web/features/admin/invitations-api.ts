@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  type Invitation,
   type InvitationCreateInput,
   invitationListSchema,
   invitationSchema,
@@ -29,12 +28,12 @@ function useInvitationMutation<Input, Output>(send: (input: Input) => Promise<Ou
 
 export const useInvite = () =>
   useInvitationMutation((input: InvitationCreateInput) =>
-    api.post<Invitation>(ENDPOINT, input, { schema: invitationSchema }),
+    api.post(ENDPOINT, input, { schema: invitationSchema }),
   )
 
 export const useResendInvitation = () =>
   useInvitationMutation((id: string) =>
-    api.post<Invitation>(`${ENDPOINT}/${encodeURIComponent(id)}/resend`, undefined, {
+    api.post(`${ENDPOINT}/${encodeURIComponent(id)}/resend`, undefined, {
       schema: invitationSchema,
     }),
   )

@@ -1,4 +1,5 @@
 import { RotateCw } from 'lucide-react'
+import type { AdminUserDetail } from '../../../shared/contract/admin-users'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -6,7 +7,6 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { AccessTokenList } from '../accounts/access-token-list'
 import { useRevokeUserAccessToken, useUserAccessTokens } from '../accounts/access-tokens-api'
-import type { AdminUserDetail } from './admin-users-api'
 import { UserSection } from './user-section'
 
 /** The user's personal access tokens (never their secrets); an admin can revoke any of them. */

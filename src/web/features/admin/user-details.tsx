@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
+import type { AdminUserDetail } from '../../../shared/contract/admin-users'
 import { formatDateTime } from '../../lib/format'
-import type { AdminUserDetail } from './admin-users-api'
 import { ACCOUNT_TYPE_LABELS } from './user-labels'
 import { UserSection } from './user-section'
 import { Nothing } from './users-columns'

@@ -1,11 +1,12 @@
 import { Ban, LockOpen } from 'lucide-react'
 import { useState } from 'react'
+import type { AdminUserDetail } from '../../../shared/contract/admin-users'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
-import { type AdminUserDetail, useUpdateUserAccess } from './admin-users-api'
+import { useUpdateUserAccess } from './admin-users-api'
 import { UserSection } from './user-section'
 
 /** Restrict (suspend) or lift it, each after a confirmation. */

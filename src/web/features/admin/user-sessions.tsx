@@ -1,10 +1,11 @@
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
+import type { AdminUserDetail } from '../../../shared/contract/admin-users'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
-import { type AdminUserDetail, useEndUserSessions } from './admin-users-api'
+import { useEndUserSessions } from './admin-users-api'
 import { UserSection } from './user-section'
 
 /** How many sessions the user has, and "sign out everywhere" after a confirmation. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ShieldOff } from 'lucide-react'
 import { useState } from 'react'
-import { z } from 'zod'
+import type { AdminUserDetail } from '../../../shared/contract/admin-users'
+import { twoFactorResetResultSchema } from '../../../shared/contract/two-factor'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -9,16 +10,16 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { api } from '../../lib/api'
 import { useSession } from '../accounts/session'
-import { type AdminUserDetail, adminUserKeys } from './admin-users-api'
+import { adminUserKeys } from './admin-users-api'
 import { UserSection } from './user-section'
-
-const resetSchema = z.object({ reset: z.boolean() })
 
 function useResetTwoFactor(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      api.delete(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, undefined, { schema: resetSchema }),
+      api.delete(`/api/admin/users/${encodeURIComponent(id)}/two-factor`, undefined, {
+        schema: twoFactorResetResultSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.detail(id) }),
   })
 }

@@ -2,11 +2,7 @@ import { Users } from 'lucide-react'
 import { useMemo } from 'react'
 import { useLocation } from 'react-router'
 import type { AdminUser } from '../../../shared/contract/admin-users'
-import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
-import { DataTable, useTableState } from '../../components/data-table'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
-import { exportUrl } from '../../lib/url-state'
+import { TablePage, useTableState } from '../../components/data-table'
 import { useAdminUserList } from './admin-users-api'
 import { CopyEmailsButton } from './copy-emails-button'
 import { InvitationsSection } from './invitations-section'
@@ -28,32 +24,25 @@ export function UsersPage() {
   const result = useAdminUserList(state.query)
   const { search } = useLocation()
   const columns = useMemo(() => userColumns(search), [search])
-
-  const denied = accessProblemStatus(result.error)
-  if (denied) return <AccessProblem status={denied} need="admin" action="manage users" />
   return (
-    <>
-      <PageTitle title="Users" />
-      <PageHeader
-        title="Users"
-        description="Everyone with an account. Open a user to change their role, staff functions or restriction."
-      />
-      <DataTable
-        label="Users"
-        columns={columns}
-        state={state}
-        result={result}
-        getRowId={userId}
-        rowLabel={userName}
-        search={{ label: 'Search users', placeholder: 'Search name, e-mail or business' }}
-        filters={<UsersFilters state={state} />}
-        exportHref={exportUrl(USERS_ENDPOINT, state.state)}
-        bulkActions={(selected, clear) => <CopyEmailsButton users={selected} onDone={clear} />}
-        empty={USERS_EMPTY}
-      />
+    <TablePage
+      title="Users"
+      description="Everyone with an account. Open a user to change their role, staff functions or restriction."
+      access={{ need: 'admin', action: 'manage users' }}
+      columns={columns}
+      state={state}
+      result={result}
+      getRowId={userId}
+      rowLabel={userName}
+      search={{ label: 'Search users', placeholder: 'Search name, e-mail or business' }}
+      filters={<UsersFilters state={state} />}
+      exportEndpoint={USERS_ENDPOINT}
+      bulkActions={(selected, clear) => <CopyEmailsButton users={selected} onDone={clear} />}
+      empty={USERS_EMPTY}
+    >
       <div className="mt-8">
         <InvitationsSection />
       </div>
-    </>
+    </TablePage>
   )
 }

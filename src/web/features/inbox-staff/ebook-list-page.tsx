@@ -1,10 +1,6 @@
 import { BookOpen } from 'lucide-react'
 import type { EbookEntry } from '../../../shared/contract/inbox-staff'
-import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
-import { DataTable, useTableState } from '../../components/data-table'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
-import { exportUrl } from '../../lib/url-state'
+import { TablePage, useTableState } from '../../components/data-table'
 import { useEbookList } from './inbox-staff-api'
 import { InboxTabs } from './inbox-tabs'
 import { TriageBulkActions } from './triage-bulk-actions'
@@ -19,43 +15,35 @@ const entryEmail = (entry: EbookEntry) => entry.email
 export function EbookListPage() {
   const state = useTableState(EBOOK_TABLE)
   const result = useEbookList(state.query)
-
-  const denied = accessProblemStatus(result.error)
-  if (denied) return <AccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   return (
-    <>
-      <PageTitle title="E-book list" />
-      <PageHeader
-        title="E-book list"
-        description="Everyone who asked for the e-book. The CSV export holds only confirmed, still subscribed addresses matching the filters, ready to import into a mailing tool."
-      />
-      <InboxTabs />
-      <DataTable
-        label="E-book list"
-        columns={ebookColumns}
-        state={state}
-        result={result}
-        getRowId={entryId}
-        rowLabel={entryEmail}
-        search={{ label: 'Search the e-book list', placeholder: 'Search e-mail address' }}
-        filters={<TriageFilters state={state} statusOptions={EBOOK_STATUS_OPTIONS} dateLabel="Asked" />}
-        exportHref={exportUrl(EBOOK_ENDPOINT, state.state)}
-        bulkActions={(selected: EbookEntry[], clear) => (
-          <TriageBulkActions
-            kind="ebook"
-            selected={selected}
-            onDone={clear}
-            labelOf={entryEmail}
-            noun="address"
-            plural="addresses"
-          />
-        )}
-        empty={{
-          icon: BookOpen,
-          title: 'Nobody has asked for the e-book yet',
-          description: 'Addresses given on the e-book page appear here, and join the export once confirmed.',
-        }}
-      />
-    </>
+    <TablePage
+      title="E-book list"
+      description="Everyone who asked for the e-book. The CSV export holds only confirmed, still subscribed addresses matching the filters, ready to import into a mailing tool."
+      access={{ need: 'ManageFeedback', action: 'see the inbox' }}
+      above={<InboxTabs />}
+      columns={ebookColumns}
+      state={state}
+      result={result}
+      getRowId={entryId}
+      rowLabel={entryEmail}
+      search={{ label: 'Search the e-book list', placeholder: 'Search e-mail address' }}
+      filters={<TriageFilters state={state} statusOptions={EBOOK_STATUS_OPTIONS} dateLabel="Asked" />}
+      exportEndpoint={EBOOK_ENDPOINT}
+      bulkActions={(selected: EbookEntry[], clear) => (
+        <TriageBulkActions
+          kind="ebook"
+          selected={selected}
+          onDone={clear}
+          labelOf={entryEmail}
+          noun="address"
+          plural="addresses"
+        />
+      )}
+      empty={{
+        icon: BookOpen,
+        title: 'Nobody has asked for the e-book yet',
+        description: 'Addresses given on the e-book page appear here, and join the export once confirmed.',
+      }}
+    />
   )
 }

@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  type InboxSettings,
   type InboxSettingsUpdate,
   inboxSettingsSchema,
-  type PrivacyEraseResult,
-  type PrivacyExport,
   privacyEraseResultSchema,
   privacyExportSchema,
 } from '../../../shared/contract/inbox-staff'
@@ -25,8 +22,7 @@ export function useInboxSettings() {
 export function useUpdateInboxSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: InboxSettingsUpdate) =>
-      api.patch<InboxSettings>(SETTINGS, change, { schema: inboxSettingsSchema }),
+    mutationFn: (change: InboxSettingsUpdate) => api.patch(SETTINGS, change, { schema: inboxSettingsSchema }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey, saved)
       // The public quote form reads the services list too.
@@ -39,7 +35,7 @@ export function useUpdateInboxSettings() {
 export function usePrivacyExport() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.post<PrivacyExport>('/api/admin/privacy/export', { email }, { schema: privacyExportSchema }),
+      api.post('/api/admin/privacy/export', { email }, { schema: privacyExportSchema }),
   })
 }
 
@@ -47,11 +43,7 @@ export function usePrivacyErase() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (email: string) =>
-      api.post<PrivacyEraseResult>(
-        '/api/admin/privacy/erase',
-        { email },
-        { schema: privacyEraseResultSchema },
-      ),
+      api.post('/api/admin/privacy/erase', { email }, { schema: privacyEraseResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['inbox-staff'] }),
   })
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type BulkActionInput,
-  type BulkResult,
   bulkResultSchema,
   type ContactDetail,
   type ContactSummary,
@@ -99,8 +98,7 @@ export function useBulkAction(kind: TriageKind | 'ebook') {
   const queryClient = useQueryClient()
   const endpoint = kind === 'ebook' ? EBOOK_ENDPOINT : TRIAGE_KINDS[kind].endpoint
   return useMutation({
-    mutationFn: (input: BulkActionInput) =>
-      api.post<BulkResult>(`${endpoint}/bulk`, input, { schema: bulkResultSchema }),
+    mutationFn: (input: BulkActionInput) => api.post(`${endpoint}/bulk`, input, { schema: bulkResultSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxStaffKeys.kind(kind) }),
   })
 }

@@ -5,11 +5,8 @@ import { useMemo } from 'react'
 import { useLocation } from 'react-router'
 import type { ContactSummary, QuoteSummary } from '../../../shared/contract/inbox-staff'
 import type { ListResponse } from '../../../shared/contract/list'
-import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
-import { DataTable, useTableState } from '../../components/data-table'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
-import { exportUrl, type TableStateConfig } from '../../lib/url-state'
+import { TablePage, useTableState } from '../../components/data-table'
+import type { TableStateConfig } from '../../lib/url-state'
 import { type TriageSummary, useContactList, useQuoteList } from './inbox-staff-api'
 import { InboxTabs } from './inbox-tabs'
 import { TriageBulkActions } from './triage-bulk-actions'
@@ -51,37 +48,32 @@ function TriagePage<T extends TriageSummary, Sort extends string>({
   const { search } = useLocation()
   const columns = useMemo(() => config.columns(search), [config, search])
   const info = TRIAGE_KINDS[config.kind]
-
-  const denied = accessProblemStatus(result.error)
-  if (denied) return <AccessProblem status={denied} need="ManageFeedback" action="see the inbox" />
   return (
-    <>
-      <PageTitle title={info.title} />
-      <PageHeader title={info.title} description={config.description} />
-      <InboxTabs />
-      <DataTable
-        label={info.title}
-        columns={columns}
-        state={state}
-        result={result}
-        getRowId={entryId}
-        rowLabel={senderName}
-        search={config.search}
-        filters={<TriageFilters state={state} statusOptions={STATUS_OPTIONS} assignable />}
-        exportHref={exportUrl(info.endpoint, state.state)}
-        bulkActions={(selected: T[], clear) => (
-          <TriageBulkActions
-            kind={config.kind}
-            selected={selected}
-            onDone={clear}
-            labelOf={senderName}
-            noun={info.noun}
-            plural={info.plural}
-          />
-        )}
-        empty={config.empty}
-      />
-    </>
+    <TablePage
+      title={info.title}
+      description={config.description}
+      access={{ need: 'ManageFeedback', action: 'see the inbox' }}
+      above={<InboxTabs />}
+      columns={columns}
+      state={state}
+      result={result}
+      getRowId={entryId}
+      rowLabel={senderName}
+      search={config.search}
+      filters={<TriageFilters state={state} statusOptions={STATUS_OPTIONS} assignable />}
+      exportEndpoint={info.endpoint}
+      bulkActions={(selected: T[], clear) => (
+        <TriageBulkActions
+          kind={config.kind}
+          selected={selected}
+          onDone={clear}
+          labelOf={senderName}
+          noun={info.noun}
+          plural={info.plural}
+        />
+      )}
+      empty={config.empty}
+    />
   )
 }
 

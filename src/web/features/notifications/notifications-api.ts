@@ -5,12 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import { z } from 'zod'
 import {
   type NotificationList,
   type NotificationReadState,
   notificationListSchema,
   notificationSchema,
+  readAllResultSchema,
   type UnreadCount,
   unreadCountSchema,
 } from '../../../shared/contract/notifications'
@@ -117,9 +117,7 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (upTo: string | undefined) =>
-      api.post('/api/notifications/read-all', upTo ? { upTo } : {}, {
-        schema: z.object({ unread: z.number() }),
-      }),
+      api.post('/api/notifications/read-all', upTo ? { upTo } : {}, { schema: readAllResultSchema }),
     onSuccess: (result) => {
       queryClient.setQueryData<UnreadCount>(notificationKeys.unread(), (old) =>
         old ? { ...old, unread: result.unread } : old,

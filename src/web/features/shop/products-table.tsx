@@ -6,20 +6,17 @@ import {
   type ProductRow,
   productListSchema,
 } from '../../../shared/contract/products'
-import { AccessProblem, accessProblemStatus } from '../../components/auth/access-problem'
 import {
   type ColumnDef,
-  DataTable,
   DataTableSelectFilter,
+  TablePage,
   useListQuery,
   useTableState,
 } from '../../components/data-table'
-import { PageHeader } from '../../components/layout/page-header'
-import { PageTitle } from '../../components/layout/page-title'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { formatDateTime } from '../../lib/format'
-import { exportUrl, type TableStateConfig } from '../../lib/url-state'
+import type { TableStateConfig } from '../../lib/url-state'
 import { Price } from './price'
 import { PRODUCTS_ENDPOINT, shopKeys, useProductTypes } from './shop-api'
 
@@ -84,55 +81,48 @@ export function ProductsTablePage() {
     query: state.query,
   })
   const types = useProductTypes()
-  const denied = accessProblemStatus(result.error)
-  if (denied) return <AccessProblem status={denied} need="UploadProducts" action="manage products" />
   return (
-    <>
-      <PageTitle title="Products" />
-      <PageHeader
-        title="Products"
-        description="Everything in the shop, drafts included. Open a product to edit it."
-      />
-      <DataTable
-        label="Products"
-        columns={columns}
-        state={state}
-        result={result}
-        getRowId={(p) => p.id}
-        search={{ label: 'Search products', placeholder: 'Search name, type or description' }}
-        filters={
-          <>
-            <DataTableSelectFilter
-              state={state}
-              name="type"
-              label="Type"
-              allLabel="All types"
-              options={(types.data?.types ?? []).map((t) => ({ value: t, label: t }))}
-            />
-            <DataTableSelectFilter
-              state={state}
-              name="state"
-              label="State"
-              allLabel="Any"
-              options={STATE_OPTIONS}
-            />
-          </>
-        }
-        exportHref={exportUrl(PRODUCTS_ENDPOINT, state.state)}
-        empty={{
-          icon: Package,
-          title: 'No products yet',
-          description: 'Add your first e-book, template or course.',
-        }}
-        actions={
-          <Button asChild>
-            <Link to="/admin/products/new">
-              <Plus aria-hidden="true" />
-              New product
-            </Link>
-          </Button>
-        }
-      />
-    </>
+    <TablePage
+      title="Products"
+      description="Everything in the shop, drafts included. Open a product to edit it."
+      access={{ need: 'UploadProducts', action: 'manage products' }}
+      columns={columns}
+      state={state}
+      result={result}
+      getRowId={(p) => p.id}
+      search={{ label: 'Search products', placeholder: 'Search name, type or description' }}
+      filters={
+        <>
+          <DataTableSelectFilter
+            state={state}
+            name="type"
+            label="Type"
+            allLabel="All types"
+            options={(types.data?.types ?? []).map((t) => ({ value: t, label: t }))}
+          />
+          <DataTableSelectFilter
+            state={state}
+            name="state"
+            label="State"
+            allLabel="Any"
+            options={STATE_OPTIONS}
+          />
+        </>
+      }
+      exportEndpoint={PRODUCTS_ENDPOINT}
+      empty={{
+        icon: Package,
+        title: 'No products yet',
+        description: 'Add your first e-book, template or course.',
+      }}
+      actions={
+        <Button asChild>
+          <Link to="/admin/products/new">
+            <Plus aria-hidden="true" />
+            New product
+          </Link>
+        </Button>
+      }
+    />
   )
 }

@@ -73,7 +73,7 @@ export function useUpdateSiteIdentity() {
   const onSuccess = useSaved()
   return useMutation({
     mutationFn: (change: SiteIdentityUpdate) =>
-      api.put<AdminSiteIdentity>('/api/admin/site', change, { schema: adminSiteIdentitySchema }),
+      api.put('/api/admin/site', change, { schema: adminSiteIdentitySchema }),
     onSuccess,
   })
 }
@@ -81,8 +81,7 @@ export function useUpdateSiteIdentity() {
 export function useUploadSiteImage(kind: SiteImage) {
   const onSuccess = useSaved()
   return useMutation({
-    mutationFn: (file: File) =>
-      api.put<AdminSiteIdentity>(`/api/admin/site/${kind}`, file, { schema: adminSiteIdentitySchema }),
+    mutationFn: (file: File) => api.put(`/api/admin/site/${kind}`, file, { schema: adminSiteIdentitySchema }),
     onSuccess,
   })
 }
@@ -91,7 +90,7 @@ export function useRemoveSiteImage(kind: SiteImage) {
   const onSuccess = useSaved()
   return useMutation({
     mutationFn: () =>
-      api.delete<AdminSiteIdentity>(`/api/admin/site/${kind}`, undefined, {
+      api.delete(`/api/admin/site/${kind}`, undefined, {
         schema: adminSiteIdentitySchema,
       }),
     onSuccess,

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import {
   checkoutInputSchema,
   checkoutSessionSchema,
-  orderDetailSchema,
   verifyInputSchema,
+  verifyResultSchema,
 } from '../../../../shared/contract/orders'
 import { defineRoute } from '../../../lib/http/route'
 import { verifyForBuyer } from '../orders/orders.service'
@@ -56,7 +56,7 @@ export const checkoutRoutes = [
     responses: {
       200: {
         description: 'The order as it is now; verified=false when Paystack did not answer',
-        schema: z.object({ verified: z.boolean(), order: orderDetailSchema }),
+        schema: verifyResultSchema,
       },
       404: { description: 'No order of yours has this reference' },
     },

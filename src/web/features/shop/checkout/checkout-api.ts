@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import {
   type CheckoutInput,
   type CheckoutSession,
   checkoutSessionSchema,
-  orderDetailSchema,
+  type VerifyResult,
+  verifyResultSchema,
 } from '../../../../shared/contract/orders'
 import { api } from '../../../lib/api'
 
@@ -19,9 +19,6 @@ export function resumeOrderPayment(orderId: string): Promise<CheckoutSession> {
     schema: checkoutSessionSchema,
   })
 }
-
-export const verifyResultSchema = z.object({ verified: z.boolean(), order: orderDetailSchema })
-export type VerifyResult = z.infer<typeof verifyResultSchema>
 
 export function verifyPayment(reference: string): Promise<VerifyResult> {
   return api.post('/api/shop/orders/verify', { reference }, { schema: verifyResultSchema })

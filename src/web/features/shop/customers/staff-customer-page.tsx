@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import type { CustomerDetail } from '../../../../shared/contract/customers'
 import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
+import { DataTable } from '../../../components/data-table'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Card, CardHeader } from '../../../components/ui/card'
@@ -12,7 +13,7 @@ import { errorMessage } from '../../../lib/api'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { ACCOUNT_TYPE_LABELS } from '../../admin/user-labels'
 import { Nothing } from '../../admin/users-columns'
-import { StaffOrdersTable, useStaffOrdersTable } from '../orders/staff-orders-table'
+import { useStaffOrdersTable } from '../orders/staff-orders-table'
 import { useCustomer } from './customers-api'
 
 // /staff/customers/:id: one customer — who they are, what they spent — and their orders, each
@@ -60,17 +61,19 @@ function CustomerFacts({ customer: c }: { customer: CustomerDetail }) {
 }
 
 function CustomerOrders({ customer }: { customer: CustomerDetail }) {
-  const table = useStaffOrdersTable(customer.id)
+  const table = useStaffOrdersTable(
+    { title: 'No orders', description: 'This customer has no orders that match.' },
+    customer.id,
+  )
   return (
     <section aria-labelledby="customer-orders" className="flex flex-col gap-3">
       <h2 id="customer-orders" className="font-semibold text-lg">
         Orders
       </h2>
-      <StaffOrdersTable
-        table={table}
+      <DataTable
+        {...table}
         label={`Orders of ${customer.name}`}
         search={{ label: 'Search their orders', placeholder: 'Reference' }}
-        empty={{ title: 'No orders', description: 'This customer has no orders that match.' }}
       />
     </section>
   )

@@ -3,17 +3,14 @@ import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { CUSTOMER_SORTS, type CustomerSummary } from '../../../../shared/contract/customers'
 import { ACCOUNT_TYPES } from '../../../../shared/enums'
-import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import {
   type ColumnDef,
-  DataTable,
   DataTableSelectFilter,
+  TablePage,
   useTableState,
 } from '../../../components/data-table'
-import { PageHeader } from '../../../components/layout/page-header'
-import { PageTitle } from '../../../components/layout/page-title'
 import { formatDate, formatMoney } from '../../../lib/format'
-import { exportUrl, type TableStateConfig } from '../../../lib/url-state'
+import type { TableStateConfig } from '../../../lib/url-state'
 import { ACCOUNT_TYPE_LABELS } from '../../admin/user-labels'
 import { Nothing } from '../../admin/users-columns'
 import { STAFF_CUSTOMERS_ENDPOINT, useCustomers } from './customers-api'
@@ -76,39 +73,32 @@ export function StaffCustomersPage() {
   const state = useTableState(STAFF_CUSTOMERS_TABLE)
   const result = useCustomers(state.query)
   const cols = useMemo(columns, [])
-  const denied = accessProblemStatus(result.error)
-  if (denied) return <AccessProblem status={denied} need="AccessShop" action="see customers" />
   return (
-    <>
-      <PageTitle title="Customers" />
-      <PageHeader
-        title="Customers"
-        description="Everyone who has paid for an order, with what they spent after refunds. Open one for their orders."
-      />
-      <DataTable
-        label="Customers"
-        columns={cols}
-        state={state}
-        result={result}
-        getRowId={(c) => c.id}
-        rowLabel={(c) => c.name}
-        search={{ label: 'Search customers', placeholder: 'Name, e-mail or business' }}
-        filters={
-          <DataTableSelectFilter
-            state={state}
-            name="account_type"
-            label="Account type"
-            allLabel="All account types"
-            options={ACCOUNT_TYPE_OPTIONS}
-          />
-        }
-        exportHref={exportUrl(STAFF_CUSTOMERS_ENDPOINT, state.state)}
-        empty={{
-          icon: Users,
-          title: 'No customers yet',
-          description: 'People appear here once they have paid for an order.',
-        }}
-      />
-    </>
+    <TablePage
+      title="Customers"
+      description="Everyone who has paid for an order, with what they spent after refunds. Open one for their orders."
+      access={{ need: 'AccessShop', action: 'see customers' }}
+      columns={cols}
+      state={state}
+      result={result}
+      getRowId={(c) => c.id}
+      rowLabel={(c) => c.name}
+      search={{ label: 'Search customers', placeholder: 'Name, e-mail or business' }}
+      filters={
+        <DataTableSelectFilter
+          state={state}
+          name="account_type"
+          label="Account type"
+          allLabel="All account types"
+          options={ACCOUNT_TYPE_OPTIONS}
+        />
+      }
+      exportEndpoint={STAFF_CUSTOMERS_ENDPOINT}
+      empty={{
+        icon: Users,
+        title: 'No customers yet',
+        description: 'People appear here once they have paid for an order.',
+      }}
+    />
   )
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  type OrderDetail,
   type OrderSummary,
   orderDetailSchema,
   orderListSchema,
@@ -59,7 +58,7 @@ export function useRefund(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: RefundInput) =>
-      api.post<OrderDetail>(`${STAFF_ORDERS_ENDPOINT}/${encodeURIComponent(id)}/refunds`, input, {
+      api.post(`${STAFF_ORDERS_ENDPOINT}/${encodeURIComponent(id)}/refunds`, input, {
         schema: orderDetailSchema,
       }),
     onSuccess: async (order) => {

@@ -5,8 +5,8 @@ import { ORDER_SORTS, type OrderSummary } from '../../../../shared/contract/orde
 import { ORDER_STATUSES } from '../../../../shared/enums'
 import {
   type ColumnDef,
-  DataTable,
   DataTableDateRangeFilter,
+  type DataTableProps,
   DataTableSelectFilter,
   useTableState,
 } from '../../../components/data-table'
@@ -70,25 +70,20 @@ const ORDER_FIGURES: ColumnDef<OrderSummary>[] = [
   { id: 'createdAt', header: 'Ordered', cell: ({ row: { original: o } }) => formatDateTime(o.createdAt) },
 ]
 
-/** The table's state and rows: every order, or one buyer's. */
-export function useStaffOrdersTable(buyer?: string) {
+const orderId = (o: OrderSummary) => o.id
+const orderLabel = (o: OrderSummary) => `${o.name} (${o.trxref})`
+
+/**
+ * The table of every order, or of one buyer's: its state, rows, columns, filters and export, for a
+ * TablePage or a DataTable that adds its label, search wording and what to say when it is empty.
+ */
+export function useStaffOrdersTable(
+  empty: { title: string; description: string },
+  buyer?: string,
+): Omit<DataTableProps<OrderSummary, Sort, (typeof FILTERS)[number]>, 'label' | 'search'> {
   const state = useTableState(STAFF_ORDERS_TABLE)
   const result = useStaffOrders(buyer ? { ...state.query, buyer } : state.query)
-  return { state, result, buyer }
-}
-
-export function StaffOrdersTable({
-  table: { state, result, buyer },
-  label,
-  search,
-  empty,
-}: {
-  table: ReturnType<typeof useStaffOrdersTable>
-  label: string
-  search: { label: string; placeholder: string }
-  empty: { title: string; description: string }
-}) {
-  const cols = useMemo(() => staffOrderColumns({ buyer: !buyer }), [buyer])
+  const columns = useMemo(() => staffOrderColumns({ buyer: !buyer }), [buyer])
   const status = (
     <DataTableSelectFilter
       state={state}
@@ -98,30 +93,24 @@ export function StaffOrdersTable({
       options={STATUS_OPTIONS}
     />
   )
-  return (
-    <DataTable
-      label={label}
-      columns={cols}
-      state={state}
-      result={result}
-      getRowId={(o) => o.id}
-      rowLabel={(o) => `${o.name} (${o.trxref})`}
-      search={search}
-      filters={
-        buyer ? (
-          status
-        ) : (
-          <>
-            {status}
-            <DataTableDateRangeFilter state={state} from="from" to="to" label="Ordered" />
-          </>
-        )
-      }
-      exportHref={exportUrl(
-        STAFF_ORDERS_ENDPOINT,
-        buyer ? { ...state.state, filters: { ...state.state.filters, buyer } } : state.state,
-      )}
-      empty={{ icon: Receipt, ...empty }}
-    />
-  )
+  return {
+    columns,
+    state,
+    result,
+    getRowId: orderId,
+    rowLabel: orderLabel,
+    filters: buyer ? (
+      status
+    ) : (
+      <>
+        {status}
+        <DataTableDateRangeFilter state={state} from="from" to="to" label="Ordered" />
+      </>
+    ),
+    exportHref: exportUrl(
+      STAFF_ORDERS_ENDPOINT,
+      buyer ? { ...state.state, filters: { ...state.state.filters, buyer } } : state.state,
+    ),
+    empty: { icon: Receipt, ...empty },
+  }
 }
