@@ -82,6 +82,8 @@ describe('the folder page', () => {
       breadcrumbs: [{ id: 'p', folder_name: 'Clients', type: 'public' }],
       folders: [],
       files: [file],
+      pageSize: 100,
+      nextCursor: null,
     })
     expect(html).toContain('Download as zip')
     expect(html).toContain('plan.pdf')
@@ -99,6 +101,8 @@ describe('the folder page', () => {
       breadcrumbs: [],
       folders: [],
       files: [],
+      pageSize: 100,
+      nextCursor: null,
     })
     expect(html).toContain('Choose files')
     expect(html).toContain('Choose a folder')
