@@ -72,7 +72,10 @@ function render(url: string, path: string, element: ReactElement, prepare: (clie
 
 const renderFolder = (listing: FolderChildren) =>
   render(`/files/${ID}`, '/files/:id', h(FolderPage), (client) =>
-    client.setQueryData(filesKeys.folder(ID, { sort: 'name', order: 'asc' }), listing),
+    client.setQueryData(filesKeys.folder(ID, { sort: 'name', order: 'asc' }), {
+      pages: [listing],
+      pageParams: [undefined],
+    }),
   )
 
 describe('the folder page', () => {
