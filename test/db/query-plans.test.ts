@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/server/db/connection'
 import { filteredUsers, USER_LIST_COLUMNS } from '../../src/server/features/admin/users.repository'
 import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/features/audit/audit.repository'
+import { loadFolderPathQuery } from '../../src/server/features/files/access/folder-access.repository'
+import { childFilesQuery, childFoldersQuery } from '../../src/server/features/files/items/children.repository'
 import { nameSearchQuery } from '../../src/server/features/files/items/name-search.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
@@ -18,6 +20,7 @@ import { applyListQuery } from '../../src/server/lib/list-query/apply-list-query
 import { keysetBatchQuery } from '../../src/server/lib/list-query/query-batches'
 import { adminUserListQuerySchema } from '../../src/shared/contract/admin-users'
 import { auditListQuerySchema } from '../../src/shared/contract/audit'
+import { SORT_KEYS, type SortKey } from '../../src/shared/contract/files'
 import {
   contactListQuerySchema,
   ebookListQuerySchema,
@@ -237,4 +240,48 @@ describe('SQLite connection', () => {
       expect(mmap.rows[0]!.mmap_size).toBe(256 * 1024 * 1024)
     },
   )
+})
+
+describe('a folder listing reads an index in every order it offers, from the cursor on', () => {
+  const FOLDER = '01900000-0000-7000-8000-0000000000aa'
+  const SOME_USER = '01900000-0000-7000-8000-0000000000bb'
+  const cursors = {
+    name: { key: 'report.pdf', id: '01900000-0000-7000-8000-000000000000' },
+    size: { key: 1000, id: '01900000-0000-7000-8000-000000000000' },
+    updatedAt: { key: '2026-01-01T00:00:00.000Z', id: '01900000-0000-7000-8000-000000000000' },
+  }
+  const pages = (sort: SortKey, order: 'asc' | 'desc', after: boolean) => {
+    const page = { sort, order, after: after ? cursors[sort] : undefined, limit: 101 }
+    return {
+      // A caller who needs a grant or a public folder to see a subfolder, and a super user.
+      folders: childFoldersQuery(database.db, database.dialect, FOLDER, SOME_USER, page),
+      'folders (super user)': childFoldersQuery(database.db, database.dialect, FOLDER, null, page),
+      files: childFilesQuery(database.db, database.dialect, FOLDER, page),
+    }
+  }
+  it.each(SORT_KEYS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
+    'sorted by %s %s',
+    async (sort, order) => {
+      for (const after of [false, true]) {
+        for (const [, query] of Object.entries(pages(sort, order, after))) {
+          const plan = await planOf(query)
+          expectIndexedPlan(plan)
+          expect(plan.join('\n')).toMatch(/(folders|files)_children_\w+_idx/)
+          if (after && database.dialect === 'postgres') expect(plan.join('\n')).toMatch(/Index Cond: .*ROW/)
+        }
+      }
+    },
+  )
+
+  it('the path above a folder, with the caller’s grants, reads by primary key and grant index', async () => {
+    const query = loadFolderPathQuery(database.db, SOME_USER, FOLDER)
+    const plan = await planOf(query)
+    const text = plan.join('\n')
+    if (database.dialect === 'sqlite') {
+      // The recursive step and the joins each look a row up by key: no scan of folders or grants.
+      expect(text, text).not.toMatch(/SCAN (f|p|folders|folder_permissions)\b(?! USING)/)
+    } else {
+      expect(text, text).not.toMatch(/Seq Scan on (folders|folder_permissions)/)
+    }
+  })
 })

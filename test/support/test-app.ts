@@ -60,6 +60,8 @@ export interface TestAppOptions {
    * made the database drops it; this one only closes its connections.
    */
   sharedDatabase?: TestDatabase
+  /** Told the SQL of every statement the app runs (to count a request's statements). */
+  onQuery?: (sql: string) => void
 }
 
 /**
@@ -77,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   })
   env.database = testDb.config
-  const database = openDatabase(testDb.config)
+  const database = openDatabase(testDb.config, { onQuery: options.onQuery })
   if (options.migrate !== false) await migrateToLatest(database)
 
   const logs = new LogSink()

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { loadPg } from './pg-driver'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
@@ -24,6 +24,8 @@ const SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 export interface OpenOptions {
   /** Told when an idle pooled connection dies (e.g. the server restarted); pg then replaces it. */
   onConnectionError?: (error: Error) => void
+  /** Told the SQL of every statement run (tests count a request's statements with it). */
+  onQuery?: (sql: string) => void
 }
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
@@ -31,7 +33,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 })
     // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error))
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) })
     return {
       db,
       dialect: 'postgres',
@@ -53,8 +55,15 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
+    log: queryLog(options),
   })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+function queryLog(options: OpenOptions) {
+  const { onQuery } = options
+  if (!onQuery) return undefined
+  return (event: LogEvent) => onQuery(event.query.sql)
 }
 
 /** True when the database answers a trivial query. */

@@ -113,6 +113,25 @@ export function accessFromGrants(
   return NONE
 }
 
+/**
+ * The caller's access on a subfolder of a folder where they hold `parentAccess`, knowing only their own
+ * grant on the subfolder: the same answer as resolveFolderAccess on the subfolder's chain (the nearest
+ * grant wins; a locked folder takes nothing from above; a public one passes the parent's access down),
+ * for listing a page of subfolders from one query.
+ */
+export function childFolderAccess(
+  actor: FolderPerson,
+  parentAccess: FolderAccess,
+  child: Pick<FolderNode, 'id' | 'type'>,
+  grant: PermissionType | null,
+): FolderAccess {
+  if (!signedIn(actor)) return NONE
+  if (isFolderSuperUser(actor)) return { level: 'super', via: 'super', grantFolderId: null }
+  if (grant) return { level: grant, via: 'grant', grantFolderId: child.id }
+  if (child.type === 'locked') return NONE
+  return parentAccess
+}
+
 export function hasAtLeast(level: FolderLevel | null, required: FolderLevel): boolean {
   return level !== null && RANK[level] >= RANK[required]
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
 import { HOME_VIEWS, ITEM_TYPES } from './files'
-import { listResponseSchema } from './list'
+import { cursorPageFields, listResponseSchema } from './list'
 
 // ---- Responses (what the server sends; the web app types its calls with these)
 
@@ -62,11 +62,16 @@ export const breadcrumbsSchema = z.array(crumbSchema)
 
 export const folderDetailSchema = z.object({ folder: folderSchema, breadcrumbs: breadcrumbsSchema })
 export const fileDetailSchema = z.object({ file: fileSchema, breadcrumbs: breadcrumbsSchema })
+/**
+ * One page of a folder's children: the page's folders (those the caller can open) then its files; a
+ * page holds files only once the folders have run out. `nextCursor` continues the same order.
+ */
 export const folderChildrenSchema = z.object({
   folder: folderSchema,
   breadcrumbs: breadcrumbsSchema,
   folders: z.array(folderSchema),
   files: z.array(fileSchema),
+  ...cursorPageFields,
 })
 export type FolderChildren = z.infer<typeof folderChildrenSchema>
 export const homeViewSchema = z.object({ view: z.enum(HOME_VIEWS), folders: z.array(folderSchema) })

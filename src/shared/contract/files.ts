@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { FOLDER_TYPES, PERMISSION_TYPES } from '../enums'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../names'
 import { emailSchema } from './accounts'
-import { listQuerySchema, optionalChoice } from './list'
+import { cursorPagingFields, listQuerySchema, optionalChoice } from './list'
 
 // The file manager's metadata API (product.md §2): folders, files, moves and copies, sharing,
 // home views, search and the trash. Uploads, downloads and previews are in the transfer contract.
@@ -103,7 +103,11 @@ export const homeQuerySchema = z.object({
 })
 export type HomeQuery = z.infer<typeof homeQuerySchema>
 
-export const childrenQuerySchema = z.object(sorting)
+/**
+ * A page of a folder's children: folders first, then files, in the chosen order, read by keyset
+ * (`cursor` is the previous page's `nextCursor`, tied to the sort it was made for).
+ */
+export const childrenQuerySchema = z.object({ ...sorting, ...cursorPagingFields() })
 export type ChildrenQuery = z.infer<typeof childrenQuerySchema>
 
 export const SEARCH_SCOPES = ['all', 'public'] as const

@@ -113,6 +113,37 @@ export interface ListQuery<Sort extends string = string> {
   q?: string | undefined
 }
 
+/** An opaque keyset cursor: URL-safe text the server made (base64url); blank means "from the start". */
+export const cursorSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'The cursor must be text.' })
+    .max(1000, { error: 'This cursor is not one this list gave out.' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'This cursor is not one this list gave out.' })
+    .optional(),
+)
+
+/**
+ * The paging half of a list read by keyset instead of page number (lists that can grow without bound,
+ * read as the user scrolls): `pageSize` (1-100, default `defaultPageSize`) and `cursor` (the previous
+ * answer's `nextCursor`; absent for the first page). Sorting is the list's own `sort`/`order`.
+ */
+export function cursorPagingFields(defaultPageSize = MAX_PAGE_SIZE) {
+  return {
+    pageSize: z.preprocess(
+      wholeNumberText,
+      wholeNumber('Page size', 1, MAX_PAGE_SIZE).default(defaultPageSize),
+    ),
+    cursor: cursorSchema,
+  }
+}
+
+/** What a keyset page answers beside its items: where the next page starts (null: this was the last). */
+export const cursorPageFields = {
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
+  nextCursor: z.string().nullable(),
+}
+
 /** The envelope every list endpoint answers with. `totalPages` is 0 when nothing matches. */
 export function listResponseSchema<Item extends z.ZodType>(item: Item) {
   return z.object({

@@ -10,6 +10,7 @@ import {
 import {
   accessListSchema,
   bulkResultSchema,
+  type FolderChildren,
   fileSchema,
   folderChildrenSchema,
   folderSchema,
@@ -64,6 +65,22 @@ export function useLiveHomeViews() {
   )
 }
 
+/**
+ * Keeps an open folder's listing current: a notification about something in it (an upload, a rename,
+ * a move or trash by someone else) reads its loaded pages again.
+ */
+export function useLiveFolder(folderId: string) {
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      onNotification((notification) => {
+        if (notification.folder_id !== folderId) return
+        void queryClient.invalidateQueries({ queryKey: [...filesKeys.all, 'folder', folderId] })
+      }),
+    [queryClient, folderId],
+  )
+}
+
 export function useHomeView(view: HomeView, sorting: Sorting, enabled = true) {
   return useQuery({
     queryKey: filesKeys.home(view, sorting),
@@ -81,16 +98,36 @@ export function useStorageUsage() {
   })
 }
 
+/** How many entries one page of a folder's listing asks for (the contract's maximum). */
+export const FOLDER_PAGE_SIZE = 100
+
+/**
+ * A folder's listing, a page at a time (decision 0093): `fetchNextPage()` reads the next page with the
+ * previous answer's cursor. Refetching (a write, a notification) reads the loaded pages again in order.
+ */
 export function useFolderListing(id: string, sorting: Sorting) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: filesKeys.folder(id, sorting),
-    queryFn: ({ signal }) =>
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
       api.get(`/api/folders/${enc(id)}/children`, {
         signal,
-        query: { ...sorting },
+        query: { ...sorting, pageSize: FOLDER_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
         schema: folderChildrenSchema,
       }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
+}
+
+/** The loaded pages of a folder's listing as one: the folder and path of the first, every page's rows. */
+export function joinPages(pages: readonly FolderChildren[]) {
+  const first = pages[0]!
+  return {
+    folder: first.folder,
+    breadcrumbs: first.breadcrumbs,
+    folders: pages.flatMap((p) => p.folders),
+    files: pages.flatMap((p) => p.files),
+  }
 }
 
 /** A folder's listing without the hook, for the folder picker and the uploader. */

@@ -72,7 +72,10 @@ function render(url: string, path: string, element: ReactElement, prepare: (clie
 
 const renderFolder = (listing: FolderChildren) =>
   render(`/files/${ID}`, '/files/:id', h(FolderPage), (client) =>
-    client.setQueryData(filesKeys.folder(ID, { sort: 'name', order: 'asc' }), listing),
+    client.setQueryData(filesKeys.folder(ID, { sort: 'name', order: 'asc' }), {
+      pages: [listing],
+      pageParams: [undefined],
+    }),
   )
 
 describe('the folder page', () => {
@@ -82,6 +85,8 @@ describe('the folder page', () => {
       breadcrumbs: [{ id: 'p', folder_name: 'Clients', type: 'public' }],
       folders: [],
       files: [file],
+      pageSize: 100,
+      nextCursor: null,
     })
     expect(html).toContain('Download as zip')
     expect(html).toContain('plan.pdf')
@@ -99,6 +104,8 @@ describe('the folder page', () => {
       breadcrumbs: [],
       folders: [],
       files: [],
+      pageSize: 100,
+      nextCursor: null,
     })
     expect(html).toContain('Choose files')
     expect(html).toContain('Choose a folder')

@@ -1,11 +1,11 @@
 import { Link2 } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useParams } from 'react-router'
 import type { FileItem } from '../../../shared/contract/files-responses'
 import { PageTitle } from '../../components/layout/page-title'
 import { Breadcrumbs } from './breadcrumbs'
 import { type Entry, entryName, sortingFrom, toEntries } from './entries'
-import { useFolderListing } from './files-api'
+import { joinPages, useFolderListing, useLiveFolder } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { FolderActions } from './folder-actions'
 import { type FolderDialog, FolderDialogs } from './folder-dialogs'
@@ -14,7 +14,7 @@ import { type ItemHandlers, itemActions } from './item-actions'
 import { ItemListing } from './item-listing'
 import { ItemMenu } from './item-menu'
 import { ShareLinksDialog } from './links/share-links-section'
-import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
+import { ListingEmpty, ListingError, ListingMore, ListingSkeleton } from './listing-states'
 import { PreviewDialog } from './preview-dialog'
 import { SelectionBar } from './selection-bar'
 import { DropTarget, UploadWidget, useUploadQueue } from './upload'
@@ -33,6 +33,7 @@ export function FolderPage() {
   const address = useFolderParams()
   const sorting = sortingFrom(address.params)
   const listing = useFolderListing(id, sorting)
+  useLiveFolder(id)
   const [mode, setMode] = useViewMode()
   const [dialog, setDialog] = useState<FolderDialog>(null)
   const superUser = useIsFolderSuperUser()
@@ -41,10 +42,12 @@ export function FolderPage() {
   const [linking, setLinking] = useState<FileItem | null>(null)
   const uploads = useUploadQueue({ folderId: id, onBatchDone: () => void listing.refetch() })
 
-  const entries = useMemo(
-    () => (listing.data ? toEntries(listing.data.folders, listing.data.files) : []),
-    [listing.data],
-  )
+  const joined = useMemo(() => (listing.data ? joinPages(listing.data.pages) : null), [listing.data])
+  const entries = useMemo(() => (joined ? toEntries(joined.folders, joined.files) : []), [joined])
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listing
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
   const selection = useFolderSelection(id, entries)
   const bulk = useBulkActions({ nameOf: selection.nameOf, superUser, onDone: selection.clear })
 
@@ -55,7 +58,7 @@ export function FolderPage() {
         <ListingSkeleton />
       </div>
     )
-  if (listing.isError)
+  if (listing.isError || !joined)
     return (
       <div className="flex flex-col gap-4">
         <PageTitle title="Files" />
@@ -64,8 +67,8 @@ export function FolderPage() {
       </div>
     )
 
-  const { folder, breadcrumbs } = listing.data
-  const previewed = listing.data.files.find((f) => f.id === address.previewedId) ?? null
+  const { folder, breadcrumbs } = joined
+  const previewed = joined.files.find((f) => f.id === address.previewedId) ?? null
   const handlers: ItemHandlers = {
     open: (e) => address.openFile(e.item),
     rename: (entry) => setDialog({ kind: 'rename', entry }),
@@ -103,6 +106,8 @@ export function FolderPage() {
         actions={(entry: Entry) => (
           <ItemMenu name={entryName(entry)} actions={itemActions(entry, handlers)} />
         )}
+        hasMore={hasNextPage}
+        onNearEnd={loadMore}
       />
     )
 
@@ -116,6 +121,7 @@ export function FolderPage() {
       <FilesToolbar mode={mode} onModeChange={setMode} />
       <SelectionBar
         selected={selection.selected}
+        partial={hasNextPage}
         move={bulk.move}
         copy={bulk.copy}
         trash={bulk.trash}
@@ -128,6 +134,13 @@ export function FolderPage() {
       ) : (
         contents
       )}
+      <ListingMore
+        loaded={entries.length}
+        hasMore={hasNextPage}
+        loading={isFetchingNextPage}
+        failed={listing.isFetchNextPageError}
+        onLoadMore={loadMore}
+      />
       {bulk.dialog}
       {previewed && <PreviewDialog file={previewed} onClose={address.closePreview} />}
       {versions.elements}

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, File, FileImage, Folder, Lock } from 'lucide-react'
-import type { MouseEvent, ReactNode } from 'react'
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import type { SortKey } from '../../../shared/contract/files'
 import { Checkbox } from '../../components/ui/checkbox'
@@ -8,6 +8,7 @@ import { formatBytes } from '../../lib/format'
 import { type Entry, entryKey, entryName, nextSorting, type Sorting } from './entries'
 import { useFileAddresses } from './file-addresses'
 import { headerState, type Selection, selectRange, toggle, toggleAll } from './selection'
+import { useVirtualRows, type VirtualRange } from './use-virtual-rows'
 import type { ViewMode } from './view-mode'
 
 export interface ItemListingProps {
@@ -25,7 +26,14 @@ export interface ItemListingProps {
   actions?: (entry: Entry) => ReactNode
   /** Search results: a line under the name saying where the item is. */
   showLocation?: boolean
+  /** More entries than `entries` exist (a folder read a page at a time): the count is not known yet. */
+  hasMore?: boolean
+  /** Called when the rows on screen come near the end of `entries` (load the next page). */
+  onNearEnd?: () => void
 }
+
+/** How close to the loaded end the screen may come before the next page is asked for. */
+const NEAR_END_ROWS = 30
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const when = (iso: string) => dateFormat.format(new Date(iso))
@@ -109,29 +117,50 @@ export function ItemListing(props: ItemListingProps) {
 
 type ViewProps = ItemListingProps & { checkbox: (entry: Entry) => ReactNode }
 
-function ListView({
-  label,
-  entries,
-  sorting,
-  onSortingChange,
-  selection,
-  onSelectionChange,
-  onOpenFile,
-  actions,
-  showLocation,
-  checkbox,
-  header,
-  order,
-}: ViewProps & { header: ReturnType<typeof headerState> | null; order: string[] }) {
+/** Asks for more once the rendered range reaches close to the loaded end. */
+function useNearEnd(range: VirtualRange, count: number, perRow: number, props: ItemListingProps) {
+  const { hasMore, onNearEnd } = props
+  const near = hasMore && range.end * perRow >= count - NEAR_END_ROWS
+  useEffect(() => {
+    if (near) onNearEnd?.()
+  }, [near, onNearEnd])
+}
+
+function ListView(props: ViewProps & { header: ReturnType<typeof headerState> | null; order: string[] }) {
+  const {
+    label,
+    entries,
+    sorting,
+    onSortingChange,
+    selection,
+    onSelectionChange,
+    onOpenFile,
+    actions,
+    showLocation,
+    checkbox,
+    header,
+    order,
+    hasMore,
+  } = props
+  const body = useRef<HTMLTableSectionElement>(null)
+  const range = useVirtualRows(body, entries.length, showLocation ? 60 : 49, 'tr[data-row]')
+  useNearEnd(range, entries.length, 1, props)
+  const columns = (selection ? 1 : 0) + COLUMNS.length + 1
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border bg-surface">
-      <table className="w-full border-collapse text-sm" aria-label={label}>
+      <table
+        className="w-full border-collapse text-sm"
+        aria-label={label}
+        // Screen readers hear the whole list's size, not the rendered rows' (-1: not known yet).
+        aria-rowcount={hasMore ? -1 : entries.length + 1}
+      >
         <thead className="bg-surface-muted text-left">
-          <tr>
+          <tr aria-rowindex={1}>
             {selection && onSelectionChange && (
               <th scope="col" className="w-10 px-3 py-2">
                 <Checkbox
-                  aria-label="Select all"
+                  // With pages still to load, select-all takes the loaded entries (decision 0093).
+                  aria-label={hasMore ? 'Select all loaded entries' : 'Select all'}
                   checked={header === 'all'}
                   indeterminate={header === 'some'}
                   onChange={() => onSelectionChange(toggleAll(selection, order))}
@@ -168,10 +197,18 @@ function ListView({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {entries.map((entry) => (
+        <tbody ref={body}>
+          {range.before > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
+            <tr aria-hidden="true">
+              <td colSpan={columns} style={{ height: range.before, padding: 0 }} />
+            </tr>
+          )}
+          {entries.slice(range.start, range.end).map((entry, i) => (
             <tr
               key={entryKey(entry)}
+              data-row=""
+              aria-rowindex={range.start + i + 2}
               className={cn(
                 'border-t border-border',
                 selection?.keys.has(entryKey(entry)) && 'bg-surface-muted',
@@ -196,19 +233,49 @@ function ListView({
               <td className="px-3 py-2 text-right">{actions?.(entry)}</td>
             </tr>
           ))}
+          {range.after > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
+            <tr aria-hidden="true">
+              <td colSpan={columns} style={{ height: range.after, padding: 0 }} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
   )
 }
 
-function GridView({ label, entries, onOpenFile, actions, showLocation, checkbox, selection }: ViewProps) {
+/** The grid's columns at the window's width (the breakpoints of the grid's classes). */
+function gridColumns(): number {
+  if (typeof window === 'undefined') return 5
+  const width = window.innerWidth
+  return width >= 1024 ? 5 : width >= 768 ? 4 : width >= 640 ? 3 : 2
+}
+
+/** The grid's gap (gap-3), added to a card's height to make a grid row's. */
+const GRID_GAP = 12
+
+function GridView(props: ViewProps) {
+  const { label, entries, onOpenFile, actions, showLocation, checkbox, selection, hasMore } = props
+  const list = useRef<HTMLUListElement>(null)
+  const cols = gridColumns()
+  const rows = Math.ceil(entries.length / cols)
+  const range = useVirtualRows(list, rows, 260, 'li[data-row]', GRID_GAP)
+  useNearEnd(range, entries.length, cols, props)
   const { thumbnail } = useFileAddresses()
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
-      {entries.map((entry) => (
+    <ul
+      ref={list}
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5"
+      style={{ paddingTop: range.before, paddingBottom: range.after }}
+    >
+      {entries.slice(range.start * cols, range.end * cols).map((entry, i) => (
         <li
           key={entryKey(entry)}
+          data-row=""
+          aria-posinset={range.start * cols + i + 1}
+          aria-setsize={hasMore ? -1 : entries.length}
           className={cn(
             'relative flex flex-col gap-2 rounded-lg border border-border bg-surface p-3',
             selection?.keys.has(entryKey(entry)) && 'ring-2 ring-accent',

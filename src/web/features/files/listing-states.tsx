@@ -47,3 +47,39 @@ export function ListingEmpty({
 }) {
   return <EmptyState icon={FolderOpen} title={title} description={description} action={action} />
 }
+
+/**
+ * Below a listing read a page at a time: how many entries are loaded and whether more follow (said
+ * politely to screen readers), with a button for those who do not scroll (and to retry a failed page).
+ */
+export function ListingMore({
+  loaded,
+  hasMore,
+  loading,
+  failed,
+  onLoadMore,
+}: {
+  loaded: number
+  hasMore: boolean
+  loading: boolean
+  failed: boolean
+  onLoadMore: () => void
+}) {
+  if (!hasMore) return null
+  return (
+    <div className="flex items-center justify-center gap-3 text-sm text-fg-muted">
+      <span role="status" aria-live="polite">
+        {loading
+          ? `${loaded} entries shown, loading more…`
+          : failed
+            ? 'The next entries could not be loaded.'
+            : `${loaded} entries shown, more below.`}
+      </span>
+      {!loading && (
+        <Button size="sm" variant="secondary" onClick={onLoadMore}>
+          {failed ? 'Try again' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -10,8 +10,11 @@ export function SelectionBar({
   copy,
   trash,
   onClear,
+  partial = false,
 }: {
   selected: readonly Entry[]
+  /** The listing has entries not loaded yet: "select all" took only the loaded ones, and says so. */
+  partial?: boolean
   move: (refs: ItemRef[]) => void
   copy: (refs: ItemRef[]) => void
   trash: (refs: ItemRef[]) => void
@@ -25,7 +28,10 @@ export function SelectionBar({
       aria-label="Selection"
       className="sticky top-16 z-20 flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface p-2 shadow-sm"
     >
-      <span className="px-2 text-sm font-medium">{selected.length} selected</span>
+      <span className="px-2 text-sm font-medium">
+        {selected.length} selected
+        {partial && <span className="font-normal text-fg-muted"> (of the entries loaded so far)</span>}
+      </span>
       <Button size="sm" variant="secondary" disabled={!all('move')} onClick={() => move(refs())}>
         Move to…
       </Button>

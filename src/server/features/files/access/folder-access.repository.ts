@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
+import type { PermissionType } from '../../../../shared/enums'
 import type { Db } from '../../../db/db'
+import type { DB } from '../../../db/schema'
 import type { Caller } from '../../../lib/http/caller'
 import {
   type FolderAccess,
@@ -163,4 +165,56 @@ export async function readableFolderIds(db: Db, actor: Caller): Promise<Set<stri
   if (isFolderSuperUser(actor)) return 'all'
   const rows = await withReadableFolders(db, actor.id).selectFrom('readable_folders').select('id').execute()
   return new Set(rows.map((r) => r.id))
+}
+
+/** A folder of a path with the caller's own grant on it (null: none). */
+export type PathFolderRow = Omit<DB['folders'], 'name_key'> & { grant: PermissionType | null }
+
+/**
+ * The folder and every folder above it, nearest first, each with `userId`'s grant on it, in ONE
+ * statement (a recursive CTE up the parent links, then the rows and grants joined): what opening a
+ * folder needs to decide the caller's access there and on each ancestor (breadcrumbs), however deep.
+ * Empty when the folder does not exist. `userId` null (super users, who need no grants): no grants.
+ */
+export async function loadFolderPath(
+  db: Db,
+  userId: string | null,
+  folderId: string,
+): Promise<PathFolderRow[]> {
+  return loadFolderPathQuery(db, userId, folderId).execute()
+}
+
+/** loadFolderPath's statement (the query plan test reads its plan). */
+export function loadFolderPathQuery(db: Db, userId: string | null, folderId: string) {
+  return db
+    .withRecursive('up(id, parent_id, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select(['id', 'parent_id', sql<number>`0`.as('depth')])
+        .where('id', '=', folderId)
+        .unionAll(
+          qb
+            .selectFrom('folders as f')
+            .innerJoin('up as u', 'u.parent_id', 'f.id')
+            .select(['f.id', 'f.parent_id', sql<number>`u.depth + 1`.as('depth')])
+            .where('u.depth', '<', MAX_DEPTH),
+        ),
+    )
+    .selectFrom('up')
+    .innerJoin('folders as f', 'f.id', 'up.id')
+    .leftJoin('folder_permissions as p', (join) =>
+      join.onRef('p.folder_id', '=', 'f.id').on('p.user_id', '=', userId ?? ''),
+    )
+    .select([
+      'f.id',
+      'f.folder_name',
+      'f.type',
+      'f.parent_id',
+      'f.isTrashed',
+      'f.createdBy',
+      'f.createdAt',
+      'f.updatedAt',
+      'p.permissionType as grant',
+    ])
+    .orderBy('up.depth')
 }

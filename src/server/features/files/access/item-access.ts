@@ -86,27 +86,3 @@ export async function subtreeAccess(
 export function forbidden(detail: string): never {
   throw problems.forbidden(detail)
 }
-
-/**
- * The caller's access on each of a folder's subfolders, by the same policy, from one load of the
- * parent's chain and one of the caller's grants (instead of a chain per subfolder).
- */
-export async function childrenAccess(
-  db: Db,
-  actor: Caller,
-  parentId: string,
-  children: readonly FolderRow[],
-): Promise<Map<string, FolderAccess>> {
-  const result = new Map<string, FolderAccess>()
-  if (children.length === 0) return result
-  const chain = await loadFolderChain(db, parentId)
-  let grants: FolderGrant[] = []
-  if (actor.kind === 'user' && !isFolderSuperUser(actor)) {
-    grants = await loadGrants(db, actor.id, [...chain.map((f) => f.id), ...children.map((f) => f.id)])
-  }
-  for (const child of children) {
-    const node: FolderNode = { id: child.id, type: child.type, parent_id: child.parent_id }
-    result.set(child.id, resolveFolderAccess(actor, [node, ...chain], grants))
-  }
-  return result
-}

@@ -6,7 +6,16 @@ import type { FileRow, FolderRow } from '../access/item-rows.repository'
 // What leaves the server about folders and files, with what the caller may do on each (`abilities`),
 // so the web app offers only what the server will allow. The blob key (`path`) never leaves.
 
-export function presentFolder(folder: FolderRow, access: FolderAccess, parentAccess: FolderAccess | null) {
+/** A folder row as presented (its name key is not needed). */
+export type PresentableFolder = Omit<FolderRow, 'name_key'>
+/** A file row as presented (never its blob key). */
+export type PresentableFile = Omit<FileRow, 'name_key' | 'path' | 'contentBy'>
+
+export function presentFolder(
+  folder: PresentableFolder,
+  access: FolderAccess,
+  parentAccess: FolderAccess | null,
+) {
   const self = canManageFolderItself(folder, access, parentAccess)
   const rules = folderAbilities(access)
   return {
@@ -36,7 +45,7 @@ export function presentFolder(folder: FolderRow, access: FolderAccess, parentAcc
 export type FolderView = ReturnType<typeof presentFolder>
 
 /** `access` is the caller's access on the file's folder. */
-export function presentFile(file: FileRow, access: FolderAccess) {
+export function presentFile(file: PresentableFile, access: FolderAccess) {
   const manage = canOnFolder(access, 'manageItems')
   return {
     id: file.id,
@@ -62,6 +71,6 @@ export function presentFile(file: FileRow, access: FolderAccess) {
 }
 export type FileView = ReturnType<typeof presentFile>
 
-export function crumb(folder: FolderRow) {
+export function crumb(folder: Pick<FolderRow, 'id' | 'folder_name' | 'type'>) {
   return { id: folder.id, folder_name: folder.folder_name, type: folder.type }
 }

@@ -45,16 +45,6 @@ export async function createFileRecord(trx: Transaction<DB>, input: NewFileRecor
   return row
 }
 
-/** The untrashed files in a folder. */
-export function filesIn(db: Db, folderId: string): Promise<FileRow[]> {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('folder_id', '=', folderId)
-    .where('isTrashed', '=', false)
-    .execute()
-}
-
 export async function updateFileRow(
   db: Db,
   fileId: string,

@@ -33,16 +33,6 @@ export async function insertFolderRow(
   return row
 }
 
-/** The untrashed subfolders of a folder. */
-export function subfoldersOf(db: Db, folderId: string): Promise<FolderRow[]> {
-  return db
-    .selectFrom('folders')
-    .selectAll()
-    .where('parent_id', '=', folderId)
-    .where('isTrashed', '=', false)
-    .execute()
-}
-
 export async function updateFolderRow(
   db: Db,
   folderId: string,

@@ -1,9 +1,4 @@
-import type {
-  ChildrenQuery,
-  CreateFolderInput,
-  UpdateFileInput,
-  UpdateFolderInput,
-} from '../../../../shared/contract/files'
+import type { CreateFolderInput, UpdateFileInput, UpdateFolderInput } from '../../../../shared/contract/files'
 import { nameKey } from '../../../../shared/names'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
@@ -13,12 +8,13 @@ import { canOnFolder, type FolderAccess } from '../../../policies/folders.policy
 import { keepAdministratorsAbove } from '../access/administrators-above'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { grant } from '../access/folder-grants.repository'
-import { childrenAccess, readableFile, readableFolder } from '../access/item-access'
+import { openFolderPath } from '../access/folder-path'
+import { readableFile, readableFolder } from '../access/item-access'
 import type { FolderRow } from '../access/item-rows.repository'
 import { notifyItem } from './file-notify'
 import { crumb, presentFile, presentFolder } from './files.presenter'
-import { filesIn, updateFileRow } from './files.repository'
-import { insertFolderRow, subfoldersOf, updateFolderRow } from './folders.repository'
+import { updateFileRow } from './files.repository'
+import { insertFolderRow, updateFolderRow } from './folders.repository'
 import { claimFreeName, findByName, lockFolderForNames } from './names.repository'
 import { loadAncestors } from './tree.repository'
 
@@ -92,53 +88,12 @@ export async function createFolder(deps: AppDeps, who: SignedInCaller, input: Cr
   return presentFolder(created, access, parent?.access ?? null)
 }
 
+/** One folder and its breadcrumbs, from one load of its path (decision 0093). */
 export async function getFolder(deps: AppDeps, who: SignedInCaller, folderId: string) {
-  const { folder, access } = await readableFolder(deps.database.db, who, folderId)
-  const parentAccess = await parentAccessOf(deps, who, folder)
+  const opened = await openFolderPath(deps.database.db, who, folderId)
   return {
-    folder: presentFolder(folder, access, parentAccess),
-    breadcrumbs: await breadcrumbs(deps, who, folder),
-  }
-}
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
-
-/** Subfolders first (those the caller can open), then files; each sorted by the chosen key. */
-export async function listChildren(
-  deps: AppDeps,
-  who: SignedInCaller,
-  folderId: string,
-  query: ChildrenQuery,
-) {
-  const db = deps.database.db
-  const { folder, access } = await readableFolder(db, who, folderId)
-  const [subfolders, files] = await Promise.all([subfoldersOf(db, folderId), filesIn(db, folderId)])
-  const accesses = await childrenAccess(db, who, folderId, subfolders)
-  const folders = []
-  for (const sub of subfolders) {
-    const subAccess = accesses.get(sub.id)
-    if (!subAccess?.level) continue // locked folders the caller cannot open are never listed
-    folders.push(presentFolder(sub, subAccess, access))
-  }
-  const dir = query.order === 'desc' ? -1 : 1
-  const byName = (a: string, b: string) => collator.compare(a, b)
-  folders.sort((a, b) =>
-    query.sort === 'updatedAt'
-      ? dir * a.updatedAt.localeCompare(b.updatedAt) || byName(a.folder_name, b.folder_name)
-      : dir * byName(a.folder_name, b.folder_name),
-  )
-  const presented = files.map((f) => presentFile(f, access))
-  presented.sort((a, b) => {
-    if (query.sort === 'size') return dir * (a.size - b.size) || byName(a.filename, b.filename)
-    if (query.sort === 'updatedAt')
-      return dir * a.updatedAt.localeCompare(b.updatedAt) || byName(a.filename, b.filename)
-    return dir * byName(a.filename, b.filename)
-  })
-  return {
-    folder: presentFolder(folder, access, await parentAccessOf(deps, who, folder)),
-    breadcrumbs: await breadcrumbs(deps, who, folder),
-    folders,
-    files: presented,
+    folder: presentFolder(opened.folder, opened.access, opened.parentAccess),
+    breadcrumbs: opened.visibleAncestors.map(crumb),
   }
 }
 

@@ -32,8 +32,9 @@ import { forbidden, nameConflict, notFound, tags } from '../access/route-helpers
 import { myStorage } from '../transfer/storage-quota'
 import { trashItem } from '../trash/trash.service'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
+import { listChildren } from './children.service'
 import { copyItem } from './copy.service'
-import { createFolder, getFile, getFolder, listChildren, renameFile, updateFolder } from './folders.service'
+import { createFolder, getFile, getFolder, renameFile, updateFolder } from './folders.service'
 import { homeView } from './home.service'
 import { moveFolderToTop, moveItem } from './move.service'
 import { searchItems } from './search.service'
@@ -111,12 +112,17 @@ export const itemsRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/folders/:id/children',
-    summary: 'A folder’s subfolders (those the caller can open) then files, sorted',
+    summary:
+      'A page of a folder’s subfolders (those the caller can open) then files, sorted; nextCursor continues',
     tags,
     access: 'signedIn',
     request: { params: idParamsSchema, query: childrenQuerySchema },
     responses: {
-      200: { description: 'The folder, breadcrumbs, folders and files', schema: folderChildrenSchema },
+      200: {
+        description: 'The folder, breadcrumbs and one page of folders and files',
+        schema: folderChildrenSchema,
+      },
+      400: { description: 'A cursor this list did not give out for this order' },
       ...notFound,
     },
     handler: (c, { params, query }) =>

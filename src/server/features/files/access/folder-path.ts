@@ -1,0 +1,60 @@
+import type { Db } from '../../../db/db'
+import type { Caller } from '../../../lib/http/caller'
+import { problems } from '../../../lib/http/problem'
+import {
+  type FolderAccess,
+  type FolderGrant,
+  type FolderNode,
+  isFolderSuperUser,
+  resolveFolderAccess,
+} from '../../../policies/folders.policy'
+import { loadFolderPath, type PathFolderRow } from './folder-access.repository'
+
+// Opening a folder from one load of its path (loadFolderPath: the folder, its ancestors and the
+// caller's grants on them in one statement), so the number of statements does not grow with depth:
+// the caller's access on the folder, on its parent (what they may do to the folder itself) and on each
+// ancestor (the breadcrumbs) are all decided by the policy from that one path.
+
+const NOTHING = 'There is no such folder or file, or you cannot open it.'
+
+export type PathFolder = Omit<PathFolderRow, 'grant'>
+
+export interface OpenedFolder {
+  folder: PathFolder
+  access: FolderAccess
+  parentAccess: FolderAccess | null
+  /** The ancestors the caller can open, top first, stopping below the first they cannot (or trashed). */
+  visibleAncestors: PathFolder[]
+}
+
+/** An untrashed folder the caller can open, with everything its page needs; 404 otherwise. */
+export async function openFolderPath(db: Db, actor: Caller, folderId: string): Promise<OpenedFolder> {
+  const userId = actor.kind === 'user' && !isFolderSuperUser(actor) ? actor.id : null
+  const rows = await loadFolderPath(db, userId, folderId)
+  const target = rows[0]
+  if (!target || target.isTrashed) throw problems.notFound(NOTHING)
+  const chain: FolderNode[] = rows.map((r) => ({ id: r.id, type: r.type, parent_id: r.parent_id }))
+  const grants: FolderGrant[] = []
+  for (const r of rows) {
+    if (r.grant && userId) grants.push({ folder_id: r.id, user_id: userId, permissionType: r.grant })
+  }
+  const accessAt = (i: number) => resolveFolderAccess(actor, chain.slice(i), grants)
+  const access = accessAt(0)
+  if (access.level === null) throw problems.notFound(NOTHING)
+  const visibleAncestors: PathFolder[] = []
+  for (let i = 1; i < rows.length; i++) {
+    const ancestor = rows[i]!
+    if (!accessAt(i).level || ancestor.isTrashed) break
+    visibleAncestors.push(withoutGrant(ancestor))
+  }
+  return {
+    folder: withoutGrant(target),
+    access,
+    parentAccess: rows.length > 1 ? accessAt(1) : null,
+    visibleAncestors: visibleAncestors.reverse(),
+  }
+}
+
+function withoutGrant({ grant: _grant, ...folder }: PathFolderRow): PathFolder {
+  return folder
+}
