@@ -25,7 +25,7 @@ export const davUrl = (path: string) =>
   `/dav/${path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}${path.endsWith('/') ? '/' : ''}`
 
 export function dav(t: TestApp, token: string) {
-  return (
+  return async (
     method: string,
     path: string,
     init: { headers?: Record<string, string>; body?: BodyInit } = {},

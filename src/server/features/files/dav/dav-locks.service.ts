@@ -4,7 +4,7 @@ import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem } from '../../../lib/http/problem'
 import { loadAncestors } from '../items/tree.repository'
 import { type IfList, parseIfHeader, submittedTokens } from './dav-conditions'
-import type { DavResource } from './dav-paths'
+import { type DavResource, davSegments, resolvePath } from './dav-paths'
 import {
   type DavLockRow,
   deleteExpiredLocks,
@@ -90,13 +90,17 @@ export async function assertWritable(
 ): Promise<void> {
   const lists = parseIf(ifHeader)
   const tokens = submittedTokens(lists)
+  const resolveTag =
+    options.resolveTag ??
+    ((url: string) =>
+      resolvePath(deps, who, davSegments(new URL(url, 'http://tag.invalid').pathname)).catch(() => undefined))
   const locks = await locksOn(deps, r)
   if (options.deep && (r.kind === 'folder' || r.kind === 'section'))
     locks.push(...(await locksBelow(deps.database.db, r.path, deps.clock())))
   for (const lock of locks) {
     if (!tokens.has(lock.token) || lock.user_id !== who.id) throw davLocked()
   }
-  await assertIfHolds(deps, r, lists, options.resolveTag)
+  await assertIfHolds(deps, r, lists, resolveTag)
 }
 
 /** The If header's lists for the resource: at least one must hold (RFC 4918 §10.4.1). */
