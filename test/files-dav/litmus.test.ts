@@ -42,14 +42,14 @@ function runLitmus(suites: string): Promise<string> {
     execFile(
       LITMUS!,
       ['-k', `${server.origin}/dav/My%20folders/Litmus/`, 'litmus', token],
-      { env: { PATH: process.env.PATH ?? '', TESTS: suites }, timeout: 120_000 },
+      { env: { PATH: process.env.PATH ?? '', TESTS: suites }, timeout: 270_000 },
       (_error, stdout, stderr) => resolve(`${stdout}${stderr}`),
     )
   })
 }
 
 describe.skipIf(why !== undefined)(`litmus${why ? ` (skipped: ${why})` : ''}`, () => {
-  it('passes basic, copymove, props, locks and http', { timeout: 180_000 }, async () => {
+  it('passes basic, copymove, props, locks and http', { timeout: 300_000 }, async () => {
     const output = await runLitmus('basic copymove props locks http')
     // "<suite>... <n>. <test>... FAIL (...)" lines, as "suite.test".
     const failures: string[] = []

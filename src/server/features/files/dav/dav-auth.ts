@@ -40,6 +40,8 @@ export function basicPassword(header: string | undefined): string | undefined {
 
 export function davAuth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // OPTIONS says what the server speaks and nothing about anyone's files; clients probe it first.
+    if (c.req.method === 'OPTIONS') return next()
     const deps = c.var.deps
     const from = clientInfo(c)
     const db = deps.database.db

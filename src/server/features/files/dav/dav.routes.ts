@@ -43,6 +43,8 @@ function options(): Response {
 }
 
 async function handle(c: Context<AppEnv>): Promise<Response> {
+  // OPTIONS answers without credentials (dav-auth lets it through): clients probe it first.
+  if (c.req.method === 'OPTIONS') return options()
   const method = METHODS[c.req.method]
   if (!method) throw notAllowed(`${COLLECTION_ALLOW}, PUT`)
   const response = await method(await davContext(c))
@@ -57,8 +59,6 @@ export const davMount: ProtocolMount = {
   credentials:
     'A personal access token as the password of Basic auth; never a cookie or the account password.',
   mount(app: Hono<AppEnv>) {
-    // OPTIONS answers without credentials: clients probe it before they authenticate.
-    app.on('OPTIONS', [DAV_PREFIX, `${DAV_PREFIX}/*`], () => options())
     app.use(DAV_PREFIX, davAuth())
     app.use(`${DAV_PREFIX}/*`, davAuth())
     app.all(DAV_PREFIX, handle)
