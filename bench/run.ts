@@ -6,6 +6,7 @@ import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
 import { storageDisk } from './storage-disk.bench'
+import { webdavPut } from './webdav-put.bench'
 
 // `npm run bench` runs every benchmark below; `npm run bench -- <text>` only those whose name contains it.
 // Benchmarks are not tests: they print figures and ratios against a baseline measured in the same run.
@@ -16,6 +17,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   coldStart,
   storageDisk,
   fileTransfer,
+  webdavPut,
 ]
 
 /** A benchmark of something other than HTTP requests: it measures and prints its own table. */

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
+import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
@@ -17,7 +18,8 @@ import { nameKey } from '../../src/shared/names'
 import { HOST, portOf } from '../lib/target-server'
 
 // The real Depot app for the file-transfer bench: a fresh SQLite file and blob folder in a temp dir,
-// one admin with a session and one folder. It tells the runner (IPC) its port, cookie and folder, and
+// one admin with a session, an access token and one folder. It tells the runner (IPC) its port, cookie,
+// folder and token, and
 // answers `rss` with its peak resident memory so far.
 
 async function main() {
@@ -81,6 +83,23 @@ async function main() {
       updatedAt: now,
     })
     .execute()
+  // Administrator of the folder too, so it is in the admin's My folders for the WebDAV bench.
+  await database.db
+    .insertInto('folder_permissions')
+    .values({
+      id: newId(),
+      folder_id: folderId,
+      user_id: userId,
+      permissionType: 'administrator',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  const { token } = await createAccessToken(
+    deps,
+    { id: userId, email: 'bench@example.com', from: { ipAddress: '127.0.0.1', userAgent: 'bench' } },
+    { name: 'bench', scope: 'read-write', expiresInDays: 7 },
+  )
   const session = await startSession(deps, userId, { ipAddress: '127.0.0.1', userAgent: 'bench' })
   const { app } = createApp(deps)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -97,6 +116,7 @@ async function main() {
     port: portOf(server.address()),
     cookie: `depot.session=${session.token}`,
     folderId,
+    token,
   })
 }
 

@@ -14,7 +14,7 @@ import { requestContext } from './lib/http/request-context'
 import type { AnyRoute } from './lib/http/route'
 import { securityHeaders } from './lib/http/security-headers'
 import { staticWeb } from './lib/http/static-web'
-import { buildRouteTable } from './routes'
+import { buildProtocolMounts, buildRouteTable } from './routes'
 
 export interface DepotApp {
   app: Hono<AppEnv>
@@ -50,6 +50,9 @@ export function createApp(deps: AppDeps): DepotApp {
 
   // No Paystack keys: the built-in emulator answers Paystack's API and shows its TEST MODE checkout.
   if (deps.paystackEmulator) app.route(EMULATOR_MOUNT, deps.paystackEmulator.app)
+
+  // WebDAV at /dav/: its own credentials (a token over Basic auth, never the session cookie).
+  for (const mount of buildProtocolMounts()) mount.mount(app)
 
   const routes = buildRouteTable()
   registerRoutes(app, routes, {

@@ -10,6 +10,8 @@ import type {
 } from './schema/accounts'
 import type {
   BlobDeletionsTable,
+  DavLocksTable,
+  DavPropertiesTable,
   FilesTable,
   FileVersionsTable,
   FolderPermissionsTable,
@@ -84,6 +86,8 @@ export interface DB {
   blob_deletions: BlobDeletionsTable
   upload_sessions: UploadSessionsTable
   share_links: ShareLinksTable
+  dav_locks: DavLocksTable
+  dav_properties: DavPropertiesTable
   notifications: NotificationsTable
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable

@@ -143,3 +143,28 @@ export interface ShareLinksTable {
   stopped_at: Timestamp | null
   stopped_reason: 'revoked' | 'trashed' | null
 }
+
+/** Ours (0032): a WebDAV lock (docs/decisions/0091); shared by every instance through the database. */
+export interface DavLocksTable {
+  token: string
+  user_id: string
+  /** The decoded DAV path the lock was taken on, as its taker sees it. */
+  path: string
+  item_type: 'file' | 'folder' | null
+  item_id: string | null
+  depth: '0' | 'infinity'
+  scope: 'exclusive' | 'shared'
+  owner: string | null
+  timeout_seconds: number
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+/** Ours (0032): a WebDAV dead property a client set on an item with PROPPATCH. */
+export interface DavPropertiesTable {
+  item_type: 'file' | 'folder'
+  item_id: string
+  namespace: string
+  name: string
+  value: string
+}

@@ -63,7 +63,7 @@ export function sessionActor(): MiddlewareHandler<AppEnv> {
 }
 
 /** The signed-in caller, from the user row this request just read. */
-function callerOf(user: ResolvedSession['user'], from: Caller['from']): SignedInCaller {
+export function callerOf(user: ResolvedSession['user'], from: Caller['from']): SignedInCaller {
   return {
     kind: 'user',
     id: user.id,

@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { AccessTokenList } from './access-token-list'
 import { useCreateAccessToken, useMyAccessTokens, useRevokeMyAccessToken } from './access-tokens-api'
+import { ConnectAsDrive } from './connect-drive'
 import { useSession } from './session'
 
 const EXPIRY_LABELS: Record<(typeof ACCESS_TOKEN_EXPIRY_DAYS)[number], string> = {
@@ -127,6 +128,7 @@ export function AccessTokensCard() {
           }
         />
       )}
+      <ConnectAsDrive />
     </Card>
   )
 }

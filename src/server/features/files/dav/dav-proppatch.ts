@@ -1,0 +1,65 @@
+import { HttpProblem } from '../../../lib/http/problem'
+import { assertWritable, itemOf } from './dav-locks.service'
+import { hrefOf, isCollection } from './dav-paths'
+import { multistatus } from './dav-properties'
+import { XML_TYPE } from './dav-read'
+import { type DavContext, davNotFound, xmlBody } from './dav-request'
+import { removeProperty, setProperty } from './dav-store.repository'
+import { requireEditor } from './dav-write'
+import { DAV_NS, elements, escapeXml, innerXml } from './dav-xml'
+
+// PROPPATCH (RFC 4918 §9.2): dead properties of any namespace but DAV: are set and removed, in order
+// and all or nothing; the DAV: ones are live (computed from the item) and protected.
+
+export async function proppatch({ c, who, resource }: DavContext): Promise<Response> {
+  const deps = c.var.deps
+  if (resource.kind === 'missing' || resource.kind === 'orphan') throw davNotFound()
+  const item = itemOf(resource)
+  await requireEditor(deps, who, resource)
+  await assertWritable(deps, who, resource, c.req.header('if'))
+  const body = await xmlBody(c)
+  if (!body || body.ns !== DAV_NS || body.name !== 'propertyupdate')
+    throw new HttpProblem(400, 'bad_proppatch', 'The body must be a DAV:propertyupdate element.')
+  const ops: { op: 'set' | 'remove'; ns: string; name: string; value: string }[] = []
+  for (const action of elements(body)) {
+    if (action.ns !== DAV_NS || (action.name !== 'set' && action.name !== 'remove')) continue
+    for (const prop of elements(action).filter((e) => e.ns === DAV_NS && e.name === 'prop'))
+      for (const p of elements(prop))
+        ops.push({ op: action.name, ns: p.ns, name: p.name, value: innerXml(p) })
+  }
+  const refused = ops.some((o) => o.ns === DAV_NS)
+  if (!refused && item) {
+    await deps.database.db.transaction().execute(async (trx) => {
+      for (const o of ops) {
+        if (o.op === 'set')
+          await setProperty(trx, {
+            item_type: item.type,
+            item_id: item.id,
+            namespace: o.ns,
+            name: o.name,
+            value: o.value,
+          })
+        else await removeProperty(trx, item.type, item.id, o.ns, o.name)
+      }
+    })
+  }
+  let n = 0
+  const tag = (ns: string, name: string) =>
+    ns === DAV_NS
+      ? `<D:${name}/>`
+      : ns === ''
+        ? `<${name} xmlns=""/>`
+        : `<p${n}:${name} xmlns:p${n++}="${escapeXml(ns)}"/>`
+  const statusOf = (ns: string) =>
+    !refused ? '200 OK' : ns === DAV_NS ? '403 Forbidden' : '424 Failed Dependency'
+  const stats = ops
+    .map(
+      (o) =>
+        `<D:propstat><D:prop>${tag(o.ns, o.name)}</D:prop><D:status>HTTP/1.1 ${statusOf(o.ns)}</D:status></D:propstat>`,
+    )
+    .join('')
+  const xml = multistatus([
+    `<D:response><D:href>${escapeXml(hrefOf(resource.path, isCollection(resource)))}</D:href>${stats}</D:response>`,
+  ])
+  return new Response(xml, { status: 207, headers: { 'Content-Type': XML_TYPE } })
+}

@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedIn } from '../support/people'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { listen } from './dav-server'
+import { dav, makeToken } from './helpers'
+
+// rclone, a widely used WebDAV client, syncs a tree of 1,000 small files up into a folder through
+// /dav/ and back down into an empty directory; every file comes back with the same SHA-256.
+
+const RCLONE = ['/usr/bin/rclone'].find((p) => existsSync(p))
+const why = RCLONE ? undefined : 'rclone is not installed (apt-get install rclone; .ci/run installs it)'
+const DIRS = 10
+const PER_DIR = 100
+
+let t: TestApp
+let server: Awaited<ReturnType<typeof listen>>
+let work: string
+let env: Record<string, string>
+
+function rclone(args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(RCLONE!, args, { env, timeout: 240_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    )
+  })
+}
+
+async function hashes(root: string): Promise<Map<string, string>> {
+  const result = new Map<string, string>()
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const full = path.join(entry.parentPath, entry.name)
+    result.set(
+      path.relative(root, full),
+      createHash('sha256')
+        .update(await readFile(full))
+        .digest('hex'),
+    )
+  }
+  return result
+}
+
+beforeAll(async () => {
+  if (why) return
+  t = await createTestApp()
+  const person = await signedIn(t, { name: 'Rae Clone' })
+  const token = await makeToken(person)
+  expect((await dav(t, token)('MKCOL', 'My folders/Synced')).status).toBe(201)
+  server = await listen(t)
+  work = await mkdtemp(path.join(tmpdir(), 'depot-rclone-'))
+  const obscured = await new Promise<string>((resolve, reject) =>
+    execFile(RCLONE!, ['obscure', token], (error, stdout) =>
+      error ? reject(error) : resolve(stdout.trim()),
+    ),
+  )
+  // An on-the-fly remote from the environment: no config file is read or written.
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: work,
+    RCLONE_CONFIG: path.join(work, 'none.conf'),
+    RCLONE_CONFIG_DEPOT_TYPE: 'webdav',
+    RCLONE_CONFIG_DEPOT_URL: `${server.origin}/dav/My%20folders/Synced`,
+    RCLONE_CONFIG_DEPOT_VENDOR: 'other',
+    RCLONE_CONFIG_DEPOT_USER: 'rclone',
+    RCLONE_CONFIG_DEPOT_PASS: obscured,
+  }
+})
+afterAll(async () => {
+  await server?.close()
+  if (work) await rm(work, { recursive: true, force: true })
+})
+
+describe.skipIf(why !== undefined)(`rclone${why ? ` (skipped: ${why})` : ''}`, () => {
+  it('syncs 1,000 files up and back with equal checksums', { timeout: 300_000 }, async () => {
+    const up = path.join(work, 'up')
+    for (let d = 0; d < DIRS; d++) {
+      await mkdir(path.join(up, `dir ${d}`), { recursive: true })
+      for (let f = 0; f < PER_DIR; f++)
+        await writeFile(
+          path.join(up, `dir ${d}`, `file-${f}.bin`),
+          randomBytes(64 + ((d * PER_DIR + f) % 512)),
+        )
+    }
+    const flags = ['--transfers', '4', '--checkers', '4', '--retries', '1', '--low-level-retries', '1']
+    const sent = await rclone(['sync', up, 'depot:', ...flags])
+    expect(sent.code, sent.output).toBe(0)
+    const files = await t.database.db
+      .selectFrom('files')
+      .select('id')
+      .where('isTrashed', '=', false)
+      .execute()
+    expect(files).toHaveLength(DIRS * PER_DIR)
+
+    const down = path.join(work, 'down')
+    const got = await rclone(['sync', 'depot:', down, ...flags])
+    expect(got.code, got.output).toBe(0)
+    const [before, after] = [await hashes(up), await hashes(down)]
+    expect(after.size).toBe(DIRS * PER_DIR)
+    expect(after).toEqual(before)
+  })
+})
