@@ -25,7 +25,8 @@ import { CoverField } from './cover-field'
 import { DeliverableFile } from './deliverable-file'
 import { MarkdownView } from './markdown-view'
 import { minorToInput, parseMoneyInput } from './money-input'
-import { createProduct, shopKeys, updateProduct, uploadCover, uploadProductFile } from './shop-api'
+import { createProduct, updateProduct, uploadCover, uploadProductFile } from './product-management-api'
+import { shopKeys } from './shop-api'
 
 type DeliverableKind = 'link' | 'file'
 

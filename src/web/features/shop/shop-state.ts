@@ -1,4 +1,4 @@
-import { CATALOGUE_SORTS } from '../../../shared/contract/products'
+import { CATALOGUE_SORTS } from '../../../shared/contract/catalogue-sorts'
 import type { TableStateConfig } from '../../lib/url-state'
 
 // The shop grid's state in the URL: the same parameters GET /api/shop/products takes.
