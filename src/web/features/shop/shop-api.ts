@@ -6,6 +6,7 @@ import type {
   ProductTypes,
 } from '../../../shared/contract/products'
 import { ApiError, api } from '../../lib/api'
+import { preloadedAt, takePreloadedCatalogue } from './catalogue-preload'
 
 // The shop's public API calls and cache keys: the catalogue, the product page, a cart's prices.
 // They are on the shop's first load, so their answers are checked against the contract in development
@@ -35,6 +36,9 @@ export function useCatalogue(query: Record<string, string | number>) {
         devSchema: async () => (await products()).catalogueListSchema,
       }),
     placeholderData: keepPreviousData,
+    // /shop's HTML carries its first page: no API round trip before the grid shows (decision 0096).
+    initialData: () => takePreloadedCatalogue(query),
+    initialDataUpdatedAt: preloadedAt,
   })
 }
 
