@@ -1,19 +1,26 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { writeChunkAudience } from './scripts/chunk-audience'
 import { precompress } from './scripts/precompress'
 
 // The web app lives in src/web and builds to dist/web, which the server serves; its text files get
-// brotli and gzip copies beside them (scripts/precompress.ts).
+// brotli and gzip copies beside them (scripts/precompress.ts), and dist/web-chunks.json says which chunks
+// are the staff's (scripts/chunk-audience.ts).
 // In development (`npm run dev`) Vite proxies the API to the server on :3000.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), writeChunkAudience()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
     assetsDir: 'assets',
+    rollupOptions: {
+      // The contract's modules only declare schemas: one whose exports a chunk does not use is left
+      // out, so a page that trusts its answers in production carries no zod (decision 0096).
+      treeshake: { moduleSideEffects: (id, external) => external || !id.includes('/src/shared/') },
+    },
   },
   server: {
     port: 5173,

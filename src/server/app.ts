@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
 import { productPageRedirect, withProductMeta } from './features/shop/catalogue/product-page-meta'
+import { withCataloguePreload } from './features/shop/catalogue/shop-page-preload'
 import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
 import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
@@ -67,7 +68,12 @@ export function createApp(deps: AppDeps): DepotApp {
       '*',
       staticWeb(webRoot, {
         redirect: (url) => productPageRedirect(deps, url),
-        shell: async (html, url) => withProductMeta(deps, url, await shellWithIdentity(deps, html)),
+        shell: async (html, url) =>
+          withCataloguePreload(
+            deps,
+            url,
+            await withProductMeta(deps, url, await shellWithIdentity(deps, html)),
+          ),
       }),
     )
   }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { Toaster } from './components/ui/toast'
+import { LazyToaster } from './components/ui/lazy-toaster'
 import { signOutIfSuspended } from './features/accounts/account-suspended'
 import { createQueryClient } from './lib/query-client'
 import { routes } from './route-table'
@@ -13,7 +13,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   )
 }

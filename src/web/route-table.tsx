@@ -1,16 +1,14 @@
-import { FolderOpen } from 'lucide-react'
 import type { RouteObject } from 'react-router'
 import { NotFoundPage } from './components/auth/not-found-page'
-import { SignedInOnly, type SignInPrompt } from './components/auth/signed-in-only'
 import { AppLayout } from './components/layout/app-layout'
 import { PageSkeleton } from './components/layout/page-skeleton'
 import { RouteError } from './components/layout/route-error'
-import { ListingSkeleton } from './features/files/listing-states'
-import { StaffLayout } from './features/staff/staff-layout'
 
 // The route table. Every page is its own chunk, imported from its feature when first visited, so a
 // visitor downloads only the shell and the page in front of them. The shell, the guards and the error
-// pages are eager: they must render even when a page's chunk fails to load.
+// pages are eager: they must render even when a page's chunk fails to load. The staff layout and the
+// file manager's sign-in guard load with the pages under them, so a shop visitor downloads no staff
+// code (decision 0096).
 
 /** If the shell itself fails there is no layout to render into: the error page stands alone. */
 function ShellError() {
@@ -26,14 +24,8 @@ const STAFF_PAGE = /^(staff|admin)\//
 
 function withStaffLayout(pages: RouteObject[]): RouteObject[] {
   const staff = pages.filter((r) => r.path !== undefined && STAFF_PAGE.test(r.path))
-  return [{ Component: StaffLayout, children: staff }, ...pages.filter((r) => !staff.includes(r))]
-}
-
-const FILES_SIGN_IN: SignInPrompt = {
-  area: 'Files',
-  description: 'Folders shared with you and by you: upload, preview and download files.',
-  icon: FolderOpen,
-  title: 'Sign in to see your files',
+  const layout = () => import('./features/staff/staff-layout').then((m) => ({ Component: m.StaffLayout }))
+  return [{ lazy: layout, children: staff }, ...pages.filter((r) => !staff.includes(r))]
 }
 
 export const routes: RouteObject[] = [
@@ -81,7 +73,8 @@ export const routes: RouteObject[] = [
           // The file manager, for signed-in people: home views, trash, search, then a folder by id (the
           // address notifications link to; static segments win over :id).
           {
-            element: <SignedInOnly prompt={FILES_SIGN_IN} loading={<ListingSkeleton />} />,
+            lazy: () =>
+              import('./features/files/files-sign-in-guard').then((m) => ({ Component: m.FilesGuard })),
             children: [
               {
                 path: 'files',

@@ -13,9 +13,11 @@ export const authRedirectSchema = z.object({ url: z.string() })
 export const authSessionSchema = z
   .object({ user: sessionUserSchema.optional(), expires: z.string().optional() })
   .nullable()
+export type AuthSession = z.infer<typeof authSessionSchema>
 
 /** GET /api/auth/providers: every configured way to sign in, keyed by provider id. */
 export const authProvidersSchema = z.record(
   z.string(),
   z.object({ id: z.string(), name: z.string(), type: z.string() }),
 )
+export type AuthProviders = z.infer<typeof authProvidersSchema>

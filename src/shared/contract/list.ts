@@ -3,11 +3,21 @@ import { z } from 'zod'
 // The one paging / sorting / filtering / search shape of every staff table (product.md §6). The web
 // app keeps the same fields in its URL, so the query string is the table's state.
 
-export const DEFAULT_PAGE_SIZE = 25
-export const MAX_PAGE_SIZE = 100
-export const MAX_SEARCH_LENGTH = 200
-export const SORT_ORDERS = ['asc', 'desc'] as const
-export type SortOrder = (typeof SORT_ORDERS)[number]
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  SORT_ORDERS,
+  type SortOrder,
+} from './list-limits'
+
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  SORT_ORDERS,
+  type SortOrder,
+} from './list-limits'
 
 // Query strings carry text: `?page=2`. An empty value (`?q=&page=`, what a cleared form field sends)
 // means "not given", so the default applies instead of a validation error.

@@ -33,4 +33,4 @@ export const problemSchema = z
   .meta({ id: 'Problem', description: 'An error, as application/problem+json (RFC 9457).' })
 export type Problem = z.infer<typeof problemSchema>
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+export { PROBLEM_CONTENT_TYPE } from './problem-content-type'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CATALOGUE_SORTS } from './catalogue-sorts'
 import { listQuerySchema, listResponseSchema, optionalChoice } from './list'
 
 // The catalogue and product management (product.md §3). Prices are integers in minor units
@@ -88,7 +89,7 @@ const typeFilter = z.preprocess(
 )
 
 /** The public catalogue: newest first by default; price either way. */
-export const CATALOGUE_SORTS = ['newest', 'price', 'name'] as const
+export { CATALOGUE_SORTS } from './catalogue-sorts'
 export const catalogueQuerySchema = listQuerySchema({
   sortable: CATALOGUE_SORTS,
   defaultSort: 'newest',
@@ -132,6 +133,7 @@ export const productRefParamsSchema = z.object({
 
 /** The types in use (drafts' too, for those who manage products) and the store currency. */
 export const productTypesSchema = z.object({ types: z.array(z.string()), currency: z.string() })
+export type ProductTypes = z.infer<typeof productTypesSchema>
 
 export const productAbilitiesSchema = z.object({
   edit: z.boolean(),
@@ -168,6 +170,7 @@ export const cartLookupQuerySchema = z.object({
   ),
 })
 export const cartLookupSchema = z.object({ items: z.array(catalogueItemSchema) })
+export type CartLookup = z.infer<typeof cartLookupSchema>
 
 /** The staff products table. */
 export const PRODUCT_SORTS = ['createdAt', 'updatedAt', 'name', 'type', 'price'] as const

@@ -1,10 +1,13 @@
 import type { z } from 'zod'
-import { PROBLEM_CONTENT_TYPE, problemSchema } from '../../shared/contract/problem'
+import type { Problem } from '../../shared/contract/problem'
+import { PROBLEM_CONTENT_TYPE } from '../../shared/contract/problem-content-type'
 import { ApiError, type ApiErrorInit } from './api-error'
 
 // The typed API client, and the one place where an error response becomes an ApiError
 // (docs/decisions/0010). The error class and its helpers live in api-error.ts, which does not pull in
-// zod, so code that only inspects errors (the shell's error page) stays light.
+// zod, so code that only inspects errors (the shell's error page) stays light. This module imports no
+// zod either: it parses with the schema a call passes, and reads problems with a plain shape check,
+// so the shop's first load carries no zod (decision 0096).
 
 export { ApiError, type ApiErrorCode, errorMessage, fieldError, isApiError } from './api-error'
 
@@ -18,6 +21,12 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>
   /** Validates the response body and types the result by it. */
   schema?: z.ZodType<T>
+  /**
+   * The schema, loaded when used, for calls on the shop's first load: development builds and tests
+   * load it and parse; production trusts the server (its answers are checked against the same schema
+   * by the server's tests), so those pages carry neither the contract nor zod (decision 0096).
+   */
+  devSchema?: () => Promise<z.ZodType<T>>
 }
 
 export interface ApiClient {
@@ -175,8 +184,9 @@ async function readBody<T>(response: Response, options: RequestOptions<T>): Prom
   } catch {
     throw unreadable
   }
-  if (!options.schema) return data as T
-  const parsed = options.schema.safeParse(data)
+  const schema = options.schema ?? (import.meta.env.DEV ? await options.devSchema?.() : undefined)
+  if (!schema) return data as T
+  const parsed = schema.safeParse(data)
   if (!parsed.success) {
     // A contract mismatch between this build of the app and the server: say so in the console for
     // whoever investigates, and give the user something actionable.
@@ -193,9 +203,8 @@ async function problemFrom(response: Response, signal: AbortSignal | undefined):
 
   if (text !== undefined && contentType.toLowerCase().includes(PROBLEM_CONTENT_TYPE)) {
     try {
-      const parsed = problemSchema.safeParse(JSON.parse(text))
-      if (parsed.success) {
-        const problem = parsed.data
+      const problem = asProblem(JSON.parse(text))
+      if (problem) {
         return new ApiError({
           status: response.status,
           code: problem.code,
@@ -220,6 +229,27 @@ async function problemFrom(response: Response, signal: AbortSignal | undefined):
       `The server answered with an unexpected error (HTTP ${response.status}). Please try again in a moment.`,
     requestId: headerRequestId,
   })
+}
+
+/**
+ * The problem shape of src/shared/contract/problem.ts, checked by hand: every page needs it, and the
+ * schema would bring zod into the first load. Anything else is not one of our problems.
+ */
+function asProblem(value: unknown): Problem | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const v = value as Record<string, unknown>
+  const optionalString = (x: unknown) => x === undefined || typeof x === 'string'
+  if (typeof v.type !== 'string' || typeof v.title !== 'string' || typeof v.code !== 'string')
+    return undefined
+  if (typeof v.status !== 'number' || !Number.isInteger(v.status)) return undefined
+  if (!optionalString(v.detail) || !optionalString(v.requestId)) return undefined
+  if (v.errors !== undefined && !isFieldErrors(v.errors)) return undefined
+  return v as Problem
+}
+
+function isFieldErrors(value: unknown): value is Record<string, string[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.values(value).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
 }
 
 function isJson(contentType: string | null): boolean {

@@ -1,4 +1,9 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type SortOrder } from '../../shared/contract/list'
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SORT_ORDERS,
+  type SortOrder,
+} from '../../shared/contract/list-limits'
 
 // A staff table's state lives in the address bar (product.md §6), in the same parameters the list
 // endpoint takes (src/shared/contract/list.ts): `page`, `pageSize`, `sort`, `order`, `q` and the

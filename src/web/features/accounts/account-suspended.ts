@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../../lib/api'
-import { signOut } from './auth-client'
 import { applySignedOut } from './session'
 
 // An admin restricted the account while this tab was signed in: the server answers the tab's next
@@ -20,7 +19,9 @@ export function signOutIfSuspended(
   // Leave signed-in pages first, so none of them asks the server again as the old user.
   void Promise.resolve(navigate(SUSPENDED_PATH, { replace: true })).then(() => {
     applySignedOut(queryClient)
-    return signOut()
+    // The Auth.js calls load when used, not with every page (decision 0096).
+    return import('./auth-client')
+      .then((auth) => auth.signOut())
       .catch(() => {
         // The cookie may outlive a failed sign-out; the server still refuses it on every request.
       })

@@ -1,9 +1,4 @@
-import {
-  authCsrfSchema,
-  authProvidersSchema,
-  authRedirectSchema,
-  authSessionSchema,
-} from '../../../shared/contract/auth'
+import { authCsrfSchema, authRedirectSchema } from '../../../shared/contract/auth'
 import { ApiError, api } from '../../lib/api'
 import { type AuthOutcome, readAuthRedirect } from './auth-redirect'
 
@@ -14,24 +9,6 @@ import { type AuthOutcome, readAuthRedirect } from './auth-redirect'
 // and reading the URL lets the page show why a sign-in was refused without leaving it.
 
 const AUTH = '/api/auth'
-
-export interface AuthProvider {
-  id: string
-  name: string
-}
-
-export async function fetchSessionUser(signal?: AbortSignal) {
-  const session = await api.get('/api/auth/session', { schema: authSessionSchema, signal })
-  return session?.user ?? null
-}
-
-/** The identity providers ("Continue with …"), without the e-mail and password one. */
-export async function fetchIdentityProviders(signal?: AbortSignal): Promise<AuthProvider[]> {
-  const providers = await api.get(`${AUTH}/providers`, { schema: authProvidersSchema, signal })
-  return Object.values(providers)
-    .filter((provider) => provider.type !== 'credentials')
-    .map(({ id, name }) => ({ id, name }))
-}
 
 async function postAuthForm(action: string, fields: Record<string, string>): Promise<string> {
   const { csrfToken } = await api.get(`${AUTH}/csrf`, { schema: authCsrfSchema })

@@ -3,7 +3,8 @@ import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { errorMessage } from '../../lib/api'
-import { type AuthProvider, startProviderSignIn } from './auth-client'
+import { startProviderSignIn } from './auth-client'
+import type { AuthProvider } from './session-api'
 import { type SignInProblem, signInProblem } from './sign-in-messages'
 
 export interface ProviderButtonProps {

@@ -1,7 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SessionUser } from '../../../shared/contract/accounts'
-import { fetchMe } from './accounts-api'
-import { fetchIdentityProviders, fetchSessionUser } from './auth-client'
+import { fetchIdentityProviders, fetchSessionUser } from './session-api'
 
 // Who is signed in. The header and every page ask Auth.js's session endpoint, which answers 200
 // with the user or null, so a visitor's page load never produces a failed request; the server
@@ -31,7 +30,12 @@ export function useSession(): SessionState {
 
 /** The signed-in user's own account (names, business details, providers), or null once signed out. */
 export function useMe(enabled = true) {
-  return useQuery({ queryKey: meKey, queryFn: ({ signal }) => fetchMe(signal), enabled })
+  // Imported when asked: the accounts API and its schemas are not part of a visitor's first load.
+  return useQuery({
+    queryKey: meKey,
+    queryFn: async ({ signal }) => (await import('./accounts-api')).fetchMe(signal),
+    enabled,
+  })
 }
 
 /** The configured identity providers; they only change when the server restarts. */

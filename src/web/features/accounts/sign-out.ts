@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
-import { signOut } from './auth-client'
 import { applySignedOut } from './session'
 
 /** Lets signed-in-only parts of the page (the bell and its live connection) step aside while signing out. */
@@ -18,7 +17,8 @@ export function useSignOut() {
       // Leave signed-in pages before the session ends, so none of them asks the server again as the
       // old user, or sees the session end and sends the browser to sign in again.
       await navigate('/')
-      await signOut()
+      // The Auth.js calls (and their schemas) load when used, not with every page (decision 0096).
+      await (await import('./auth-client')).signOut()
     },
     onSuccess: () => {
       applySignedOut(queryClient)

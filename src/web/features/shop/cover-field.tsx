@@ -5,7 +5,7 @@ import { Card, CardHeader } from '../../components/ui/card'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
 import { formatBytes } from '../../lib/format'
-import { removeCover, uploadCover } from './shop-api'
+import { removeCover, uploadCover } from './product-management-api'
 
 interface CoverFieldProps {
   current: { small: string; large: string } | null

@@ -5,7 +5,8 @@ import { Badge } from '../../components/ui/badge'
 import { Price } from './price'
 
 /** One product in the shop grid: its cover, type, name and price; the whole card opens the product. */
-export function ProductCard({ product }: { product: CatalogueItem }) {
+/** `first`: the grid's first cards, on a phone's first screen: their covers load at once (the LCP). */
+export function ProductCard({ product, first = false }: { product: CatalogueItem; first?: boolean }) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-sm focus-within:ring-2 focus-within:ring-ring">
       <div className="aspect-[4/3] bg-surface-muted">
@@ -13,7 +14,8 @@ export function ProductCard({ product }: { product: CatalogueItem }) {
           <img
             src={product.cover_photo.small}
             alt=""
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             decoding="async"
             width={400}
             height={300}

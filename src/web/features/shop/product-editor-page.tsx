@@ -15,7 +15,8 @@ import { toast } from '../../components/ui/toast-store'
 import { ApiError, errorMessage } from '../../lib/api'
 import { useSession } from '../accounts/session'
 import { ProductEditor } from './product-editor'
-import { deleteProduct, shopKeys, useProduct, useProductTypes } from './shop-api'
+import { deleteProduct } from './product-management-api'
+import { shopKeys, useProduct, useProductTypes } from './shop-api'
 
 function BackToProducts() {
   return (

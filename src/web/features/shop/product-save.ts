@@ -6,7 +6,7 @@ import {
 import { type FieldErrors, issuesToFieldErrors } from '../../components/forms/field-errors'
 import { parseMoneyInput } from './money-input'
 import type { DeliverableKind, PendingDeliverable } from './product-deliverable-card'
-import { createProduct, updateProduct, uploadCover, uploadProductFile } from './shop-api'
+import { createProduct, updateProduct, uploadCover, uploadProductFile } from './product-management-api'
 
 // The product editor's save, in its steps: check the form against the contract, create or update the
 // product, upload a chosen cover and file, and only then publish a file product.

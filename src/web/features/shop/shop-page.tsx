@@ -131,8 +131,8 @@ export function ShopPage() {
               result.isPlaceholderData && 'opacity-60',
             )}
           >
-            {data.items.map((product) => (
-              <ProductCard key={product.id} product={product} />
+            {data.items.map((product, index) => (
+              <ProductCard key={product.id} product={product} first={index < 2} />
             ))}
           </ul>
           <div className="mt-6">

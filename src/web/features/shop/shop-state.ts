@@ -1,4 +1,4 @@
-import { CATALOGUE_SORTS } from '../../../shared/contract/products'
+import { CATALOGUE_FIRST_PAGE, CATALOGUE_SORTS } from '../../../shared/contract/catalogue-sorts'
 import type { TableStateConfig } from '../../lib/url-state'
 
 // The shop grid's state in the URL: the same parameters GET /api/shop/products takes.
@@ -6,11 +6,12 @@ import type { TableStateConfig } from '../../lib/url-state'
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number]
 export const SHOP_GRID: TableStateConfig<CatalogueSort, 'type'> = {
   sortable: CATALOGUE_SORTS,
-  defaultSort: 'newest',
-  defaultOrder: 'desc',
+  // The first page's query is the one the server embeds in /shop's HTML (decision 0096).
+  defaultSort: CATALOGUE_FIRST_PAGE.sort,
+  defaultOrder: CATALOGUE_FIRST_PAGE.order,
   filters: ['type'],
   // Fills rows of 2, 3 and 4 cards.
-  defaultPageSize: 24,
+  defaultPageSize: CATALOGUE_FIRST_PAGE.pageSize,
 }
 
 /** The sort menu's choices: one value per key and direction. */

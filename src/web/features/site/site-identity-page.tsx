@@ -25,7 +25,7 @@ import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
 import { UserSection } from '../admin/user-section'
-import { useAdminSiteIdentity, useUpdateSiteIdentity } from './site-api'
+import { useAdminSiteIdentity, useUpdateSiteIdentity } from './site-admin-api'
 import { SiteImageEditor } from './site-image-editor'
 
 /** /admin/site: the business behind the site, as visitors, e-mails and receipts show it. */

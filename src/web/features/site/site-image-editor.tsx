@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldError } from '../../lib/api'
 import { formatBytes } from '../../lib/format'
 import { UserSection } from '../admin/user-section'
-import { useRemoveSiteImage, useUploadSiteImage } from './site-api'
+import { useRemoveSiteImage, useUploadSiteImage } from './site-admin-api'
 
 const TEXT: Record<SiteImage, { title: string; what: string; hint: string }> = {
   logo: {
