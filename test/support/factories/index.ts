@@ -70,6 +70,7 @@ export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['produ
     deliveryFileType: null,
     deliveryFileSize: null,
     deliveryFileSha256: null,
+    deliveryVersionId: null,
     coverSmallKey: null,
     coverLargeKey: null,
     publishedAt: null,

@@ -26,6 +26,7 @@ import * as m0028 from './0028-share-links'
 import * as m0029 from './0029-file-versions'
 import * as m0030 from './0030-product-slugs'
 import * as m0031 from './0031-inbox-conversations'
+import * as m0033 from './0033-deliverable-versions'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0029-file-versions': m0029,
   '0030-product-slugs': m0030,
   '0031-inbox-conversations': m0031,
+  '0033-deliverable-versions': m0033,
 }

@@ -8,9 +8,9 @@ import { authorizeManager, loadManagedProduct, recordProductChange } from './pro
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers
-// of a paid order get the file their order line names through expiring signed links (orders.downloads);
-// a replaced or removed file stays while a paid order names it (orders/delivery-files.repository.ts,
-// decision 0049).
+// of a paid order get the version their order line names through expiring signed links
+// (orders.downloads). Each content is a version row (decision 0092); a replaced or removed one stays
+// while a paid order names it (orders/delivery-files.repository.ts).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
@@ -74,7 +74,12 @@ export async function uploadProductFile(
   try {
     // The replaced file goes unless a paid order still names it.
     await recordProductChange(deps, by, product, fields, {
-      deliveryFile: product.deliveryFileKey,
+      deliverable: {
+        path: stored.key,
+        size: stored.size,
+        sha256: stored.sha256,
+        mimetype: fields.deliveryFileType,
+      },
       updatePastBuyers: upload.updatePastBuyers ?? false,
     })
   } catch (error) {
@@ -100,6 +105,6 @@ export async function removeProductFile(deps: Deps, by: Caller, productId: strin
       deliveryFileSize: null,
       deliveryFileSha256: null,
     },
-    { deliveryFile: product.deliveryFileKey },
+    { deliverable: 'removed' },
   )
 }

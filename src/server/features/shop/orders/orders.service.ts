@@ -164,7 +164,7 @@ export async function exportOrders(deps: Deps, by: Caller, query: OrderListQuery
 /**
  * A deliverable file behind a signed link: refused once the link has expired, when the order is not
  * (or no longer) paid, or when its line has no file. Streams the file the line names (the one bought,
- * or a newer one staff sent) from private storage.
+ * or a newer one staff sent: its version, decision 0092) from private storage.
  */
 export async function download(deps: Deps, token: string): Promise<Response> {
   const claim = readDownloadToken(deps.env, token, deps.clock())
@@ -175,13 +175,13 @@ export async function download(deps: Deps, token: string): Promise<Response> {
   if (!order || !hasDeliverables(order.status))
     throw problems.forbidden('This order gives no access to downloads.')
   const line = (await orderLines(db, order.id)).find((l) => l.product_id === claim.productId)
-  if (!line?.deliveryFileKey) throw problems.notFound('This product has no file to download.')
-  const blob = await deps.storage.get(line.deliveryFileKey)
+  if (!line?.deliveryPath) throw problems.notFound('This product has no file to download.')
+  const blob = await deps.storage.get(line.deliveryPath)
   const name = (line.deliveryFileName ?? 'download').replace(/[^\w.\- ]/g, '_')
   return new Response(Readable.toWeb(blob.body) as ReadableStream, {
     status: 200,
     headers: {
-      'Content-Type': line.deliveryFileType ?? 'application/octet-stream',
+      'Content-Type': line.deliveryType ?? 'application/octet-stream',
       'Content-Length': String(blob.contentLength),
       'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(line.deliveryFileName ?? 'download')}`,
       'Cache-Control': 'private, no-store',
