@@ -90,6 +90,13 @@ describe('a paid order keeps the version of the deliverable it bought', () => {
       return res.text()
     }
     expect(await download()).toBe('notes, edition one')
+    // Staff see both: the current one held by no order, the bought one by one paid order.
+    const list = await (await manager.json(`/api/shop/products/${p.id}/file/versions`)).json()
+    expect(list.versions).toHaveLength(2)
+    expect(list.versions[0]).toMatchObject({ current: true, paid_orders: 0, size: 20 })
+    expect(list.versions[1]).toMatchObject({ id: bought, current: false, paid_orders: 1, size: 18 })
+    expect(list.versions[0].created_by).toEqual(expect.any(String))
+    expect((await buyer.client.json(`/api/shop/products/${p.id}/file/versions`)).status).toBe(403)
 
     const res = await manager.request(
       `/api/shop/products/${p.id}/file?name=notes.pdf&updatePastBuyers=true`,

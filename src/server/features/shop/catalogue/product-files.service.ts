@@ -4,6 +4,7 @@ import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { deliverableVersions } from '../orders/delivery-files.repository'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
@@ -107,4 +108,22 @@ export async function removeProductFile(deps: Deps, by: Caller, productId: strin
     },
     { deliverable: 'removed' },
   )
+}
+
+/** The deliverable's versions for the product editor (decision 0092). */
+export async function listDeliverableVersions(deps: Deps, by: Caller, productId: string) {
+  authorizeManager(by)
+  await loadManagedProduct(deps, productId)
+  const rows = await deliverableVersions(deps.database.db, productId)
+  return {
+    versions: rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt,
+      created_by: r.createdByName ?? null,
+      size: Number(r.size),
+      type: r.mimetype,
+      current: Boolean(r.current),
+      paid_orders: Number(r.paidOrders ?? 0),
+    })),
+  }
 }

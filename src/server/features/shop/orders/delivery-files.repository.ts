@@ -202,3 +202,33 @@ export async function moveBuyersToFile(trx: Kysely<DB>, productId: string, file:
     .execute()
   return lines.map((l) => ({ id: l.id, trxref: l.trxref, user_id: l.user_id }))
 }
+
+/**
+ * The staff's list of a product's deliverable versions, newest first: who made each, whether it is
+ * current, and how many orders still delivering hold it.
+ */
+export function deliverableVersions(db: Kysely<DB>, productId: string) {
+  return db
+    .selectFrom('file_versions as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .leftJoin('users as u', 'u.id', 'v.createdBy')
+    .select((eb) => [
+      'v.id',
+      'v.createdAt',
+      'v.size',
+      'v.mimetype',
+      'u.name as createdByName',
+      eb('p.deliveryVersionId', '=', eb.ref('v.id')).as('current'),
+      eb
+        .selectFrom('product_orders as po')
+        .innerJoin('orders as o', 'o.id', 'po.order_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('po.deliveryVersionId', '=', 'v.id')
+        .where('o.status', 'in', DELIVERING_ORDER_STATUSES)
+        .as('paidOrders'),
+    ])
+    .where('v.product_id', '=', productId)
+    .orderBy('v.createdAt', 'desc')
+    .orderBy('v.id', 'desc')
+    .execute()
+}
