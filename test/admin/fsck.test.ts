@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import { buildJobTable } from '../../src/server/jobs'
 import { diskBlobPath } from '../../src/server/lib/storage'
-import { insertFile, insertFolder, insertProduct } from '../support/factories'
+import { insertDeliverableVersion, insertFile, insertFolder, insertProduct } from '../support/factories'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const HOUR = 3_600_000
@@ -43,11 +43,14 @@ async function seed(t: TestApp) {
   const coverLarge = await putBlob(t, 'large cover', 48)
   const file = await insertFile(db, folder.id, { path: fileKey, size: 6 })
   await insertFile(db, folder.id, { path: trashedKey, size: 14, isTrashed: true })
-  await insertProduct(db, {
+  const product = await insertProduct(db, {
     deliveryFileKey: deliveryKey,
     coverSmallKey: coverSmall,
     coverLargeKey: coverLarge,
   })
+  // A deliverable's blob is named through its version row (decision 0092).
+  const version = await insertDeliverableVersion(db, product.id, deliveryKey)
+  await db.updateTable('products').set({ deliveryVersionId: version }).where('id', '=', product.id).execute()
   const oldOrphan = await putBlob(t, 'left by a crash', 30)
   const youngOrphan = await putBlob(t, 'an upload finishing', 1)
   const missingKey = '0190f0e0-0000-7000-8000-00000000beef'

@@ -147,6 +147,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
     'coverLargeKey',
     'publishedAt',
     'slug',
+    'deliveryVersionId',
   ],
   product_orders: [
     'deliveryFileKey',
@@ -154,6 +155,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
     'deliveryFileType',
     'deliveryFileSize',
     'deliveryFileSha256',
+    'deliveryVersionId',
   ],
   folders: ['name_key', 'createdBy'],
   files: ['name_key', 'createdBy', 'sha256', 'contentBy'],

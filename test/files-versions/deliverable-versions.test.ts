@@ -52,4 +52,69 @@ describe('a paid order keeps the version of the deliverable it bought', () => {
     expect(res.status).toBe(200)
     expect(await res.text()).toBe('the guide, edition one')
   })
+
+  it('keeps the bought version through two replacements, drops unbought ones, and moves buyers on request', async () => {
+    const db = s.t.database.db
+    const p = await product(s.t, { price: 5000, product_url: null, isPublished: false })
+    await putDeliverable(p.id, 'notes.pdf', 'notes, edition one')
+    await db.updateTable('products').set({ isPublished: true }).where('id', '=', p.id).execute()
+    const buyer = await signedIn(s.t)
+    const session = await checkout(buyer.client, [{ product_id: p.id, quantity: 1 }])
+    s.paystack.emulator.pay(session.access_code, SUCCESS_CARD)
+    await settled(s)
+    const line = () =>
+      db
+        .selectFrom('product_orders')
+        .select('deliveryVersionId')
+        .where('order_id', '=', session.order_id)
+        .executeTakeFirstOrThrow()
+    const versions = () =>
+      db.selectFrom('file_versions').select(['id', 'path']).where('product_id', '=', p.id).execute()
+    const bought = (await line()).deliveryVersionId
+    expect(bought).not.toBeNull()
+
+    await putDeliverable(p.id, 'notes.pdf', 'notes, edition two')
+    await putDeliverable(p.id, 'notes.pdf', 'notes, edition three')
+    await drainBlobDeletions(db, s.t.deps.storage, s.t.clock.now)
+    // Edition one is held by the paid order; two was never bought and went; three is current.
+    const current = await db
+      .selectFrom('products')
+      .select('deliveryVersionId')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    expect((await versions()).map((v) => v.id).sort()).toEqual([bought, current.deliveryVersionId].sort())
+    const download = async () => {
+      const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+      const res = await s.t.request(new URL(page.deliverables[0].url).pathname)
+      expect(res.status).toBe(200)
+      return res.text()
+    }
+    expect(await download()).toBe('notes, edition one')
+    // Staff see both: the current one held by no order, the bought one by one paid order.
+    const list = await (await manager.json(`/api/shop/products/${p.id}/file/versions`)).json()
+    expect(list.versions).toHaveLength(2)
+    expect(list.versions[0]).toMatchObject({ current: true, paid_orders: 0, size: 20 })
+    expect(list.versions[1]).toMatchObject({ id: bought, current: false, paid_orders: 1, size: 18 })
+    expect(list.versions[0].created_by).toEqual(expect.any(String))
+    expect((await buyer.client.json(`/api/shop/products/${p.id}/file/versions`)).status).toBe(403)
+
+    const res = await manager.request(
+      `/api/shop/products/${p.id}/file?name=notes.pdf&updatePastBuyers=true`,
+      {
+        method: 'PUT',
+        headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/pdf' },
+        body: 'notes, edition four',
+      },
+    )
+    expect(res.status, await res.clone().text()).toBe(200)
+    await drainBlobDeletions(db, s.t.deps.storage, s.t.clock.now)
+    const now = await db
+      .selectFrom('products')
+      .select('deliveryVersionId')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    expect((await line()).deliveryVersionId).toBe(now.deliveryVersionId)
+    expect((await versions()).map((v) => v.id)).toEqual([now.deliveryVersionId])
+    expect(await download()).toBe('notes, edition four')
+  })
 })

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { newId } from '../../src/server/lib/ids'
 import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import { enqueueBlobDeletions } from '../../src/server/lib/storage/blob-deletions.repository'
-import { insertFile, insertFolder, insertOrder, insertProduct } from '../support/factories'
+import {
+  insertDeliverableVersion,
+  insertFile,
+  insertFolder,
+  insertOrder,
+  insertProduct,
+} from '../support/factories'
 import { insertUser } from '../support/people'
 import { createTestApp } from '../support/test-app'
 
@@ -48,6 +54,14 @@ describe('the blob deletion queue', () => {
       coverLargeKey: coverLarge,
       deliveryFileKey: deliverable,
     })
+    // Deliverables are named through their version rows (decision 0092): the product's and the line's.
+    const current = await insertDeliverableVersion(db, product.id, deliverable)
+    const bought = await insertDeliverableVersion(db, product.id, orderLineKey)
+    await db
+      .updateTable('products')
+      .set({ deliveryVersionId: current })
+      .where('id', '=', product.id)
+      .execute()
     const buyer = await insertUser(db)
     const order = await insertOrder(db, buyer.id, { status: 'paid' })
     await db
@@ -58,6 +72,7 @@ describe('the blob deletion queue', () => {
         quantity: 1,
         amount: 0,
         deliveryFileKey: orderLineKey,
+        deliveryVersionId: bought,
       })
       .execute()
     await db

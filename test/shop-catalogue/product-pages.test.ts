@@ -88,6 +88,7 @@ describe('slugs', () => {
       deliveryFileType: null,
       deliveryFileSize: null,
       deliveryFileSha256: null,
+      deliveryVersionId: null,
       coverSmallKey: null,
       coverLargeKey: null,
       publishedAt: createdAt,

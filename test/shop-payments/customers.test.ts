@@ -40,6 +40,7 @@ async function order(
         deliveryFileType: null,
         deliveryFileSize: null,
         deliveryFileSha256: null,
+        deliveryVersionId: null,
       })
       .execute()
   }

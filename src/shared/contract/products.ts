@@ -144,6 +144,22 @@ export const productAbilitiesSchema = z.object({
 
 export const deliveryFileSchema = z.object({ name: z.string(), type: z.string(), size: z.number() })
 
+/**
+ * One content of a product's deliverable (decision 0092), newest first: kept while the product or a
+ * paid order names it. `paid_orders` counts the paid orders (or with a refund being asked) holding it.
+ */
+export const deliverableVersionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  size: z.number(),
+  type: z.string(),
+  current: z.boolean(),
+  paid_orders: z.number(),
+})
+export const deliverableVersionListSchema = z.object({ versions: z.array(deliverableVersionSchema) })
+export type DeliverableVersion = z.infer<typeof deliverableVersionSchema>
+
 /** The product page. What the buyer receives is only in `management` (staff), never public. */
 export const productDetailSchema = catalogueItemSchema.extend({
   description: z.string(),

@@ -51,6 +51,28 @@ export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Pa
   return row
 }
 
+/** A deliverable version of a product naming `path` (decision 0092); returns its id. */
+export async function insertDeliverableVersion(db: Kysely<DB>, productId: string, path: string) {
+  const id = newId()
+  const stamp = new Date().toISOString()
+  await db
+    .insertInto('file_versions')
+    .values({
+      id,
+      file_id: null,
+      product_id: productId,
+      path,
+      size: 1,
+      sha256: null,
+      mimetype: 'application/octet-stream',
+      createdBy: null,
+      createdAt: stamp,
+      replacedAt: stamp,
+    })
+    .execute()
+  return id
+}
+
 export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['products']> = {}) {
   const name = overrides.name ?? `Product ${unique()}`
   const row = {
@@ -70,6 +92,7 @@ export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['produ
     deliveryFileType: null,
     deliveryFileSize: null,
     deliveryFileSha256: null,
+    deliveryVersionId: null,
     coverSmallKey: null,
     coverLargeKey: null,
     publishedAt: null,

@@ -27,6 +27,7 @@ import * as m0029 from './0029-file-versions'
 import * as m0030 from './0030-product-slugs'
 import * as m0031 from './0031-inbox-conversations'
 import * as m0032 from './0032-webdav'
+import * as m0033 from './0033-deliverable-versions'
 import * as m0034 from './0034-folder-listing-indexes'
 import * as m0035 from './0035-name-search-index'
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0030-product-slugs': m0030,
   '0031-inbox-conversations': m0031,
   '0032-webdav': m0032,
+  '0033-deliverable-versions': m0033,
   '0034-folder-listing-indexes': m0034,
   '0035-name-search-index': m0035,
 }

@@ -45,7 +45,10 @@ export interface FilesTable {
  */
 export interface FileVersionsTable {
   id: string
-  file_id: string
+  /** The file this was a content of; null for a product's deliverable (exactly one of the two, 0033). */
+  file_id: string | null
+  /** Ours (0033): the product whose deliverable this content is (docs/decisions/0092). */
+  product_id: string | null
   /** Storage key of the blob. */
   path: string
   size: number
@@ -55,7 +58,7 @@ export interface FileVersionsTable {
   createdBy: string | null
   /** When this content was made (the file's updatedAt then). */
   createdAt: Timestamp
-  /** When it stopped being the current content. */
+  /** When it stopped being the current content (a deliverable's current content: when it was made). */
   replacedAt: Timestamp
 }
 

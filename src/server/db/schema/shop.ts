@@ -28,6 +28,8 @@ export interface ProductsTable {
   deliveryFileSize: number | null
   /** Ours (0017): lowercase hex SHA-256 of the file; null for files uploaded before it was kept. */
   deliveryFileSha256: string | null
+  /** Ours (0033): the `file_versions` row of the current deliverable file (docs/decisions/0092). */
+  deliveryVersionId: string | null
   /** Ours (0013): the cover's blobs at 400 and 1200 px wide (WebP); `cover_photo` is its public URL. */
   coverSmallKey: string | null
   coverLargeKey: string | null
@@ -63,6 +65,11 @@ export interface ProductOrdersTable {
   deliveryFileType: string | null
   deliveryFileSize: number | null
   deliveryFileSha256: string | null
+  /**
+   * Ours (0033): the `file_versions` row this line delivers (docs/decisions/0092); downloads serve its
+   * blob under `deliveryFileName`, the name at purchase.
+   */
+  deliveryVersionId: string | null
 }
 
 /** Ours (0012): the Paystack side of one order. */

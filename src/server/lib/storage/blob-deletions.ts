@@ -9,8 +9,8 @@ import { removeThumbnail } from './thumbnails'
 // (docs/decisions/0027, 0041): the row delete and enqueueBlobDeletions() (blob-deletions.repository)
 // commit together, and drainBlobDeletions() (a job) deletes what is due. A failure waits longer each
 // time; deleting a missing blob succeeds. The blob's cached thumbnail (DATA_DIR/thumbnails, keyed by
-// blob key) goes with it. A blob that any row still names (BLOB_REFERENCES: files, products, paid order
-// lines, uploads under way) is kept.
+// blob key) goes with it. A blob that any row still names (BLOB_REFERENCES: files, file and deliverable
+// versions, product covers, uploads under way) is kept.
 
 const BATCH = 100
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000

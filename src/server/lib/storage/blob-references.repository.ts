@@ -11,19 +11,17 @@ import type { DB } from '../../db/schema'
  */
 /**
  * The order statuses whose lines still deliver their file (decision 0049): a refunded or cancelled order
- * names a file it no longer gives, and does not keep its blob.
+ * names a version it no longer gives, and does not keep it (orders/delivery-files.repository.ts).
  */
 export const DELIVERING_ORDER_STATUSES = ['paid', 'refund_pending'] as const
 
 export const BLOB_REFERENCES = [
   { table: 'files', column: 'path', id: 'id', staged: false },
-  // A file's earlier contents (docs/decisions/0088).
+  // A file's earlier contents (docs/decisions/0088) and every content of a product's deliverable that
+  // its product or a delivering order line names (0092): a version row lives exactly as long as that.
   { table: 'file_versions', column: 'path', id: 'id', staged: false },
-  { table: 'products', column: 'deliveryFileKey', id: 'id', staged: false },
   { table: 'products', column: 'coverSmallKey', id: 'id', staged: false },
   { table: 'products', column: 'coverLargeKey', id: 'id', staged: false },
-  // Counted only while the order delivers (DELIVERING_ORDER_STATUSES; see rowsNaming).
-  { table: 'product_orders', column: 'deliveryFileKey', id: 'order_id', staged: false },
   { table: 'upload_sessions', column: 'blob_key', id: 'id', staged: true },
 ] as const
 
@@ -72,15 +70,10 @@ export async function referencedBlobKeys(db: Kysely<DB>, keys: readonly string[]
   return found
 }
 
-/** The rows of `table` that count as naming a blob: an order line only while its order delivers. */
-// The builder's type is erased to one table: the callers name their columns as strings of BLOB_REFERENCES.
+/** The rows of `table`, as a builder whose callers name their columns as strings of BLOB_REFERENCES. */
 function rowsNaming(
   db: Kysely<DB>,
   table: (typeof BLOB_REFERENCES)[number]['table'],
-): SelectQueryBuilder<DB, 'product_orders', object> {
-  if (table !== 'product_orders') return db.selectFrom(table) as never
-  return db
-    .selectFrom('product_orders')
-    .innerJoin('orders', 'orders.id', 'product_orders.order_id')
-    .where('orders.status', 'in', DELIVERING_ORDER_STATUSES) as never
+): SelectQueryBuilder<DB, 'files', object> {
+  return db.selectFrom(table) as never
 }

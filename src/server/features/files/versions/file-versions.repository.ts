@@ -88,18 +88,22 @@ export async function versionPathsOf(db: Db, fileIds: readonly string[]): Promis
   return rows.map((r) => r.path)
 }
 
-/** Files with more than `kept` versions, at least one of them replaced before `before`. */
+/**
+ * Files with more than `kept` versions, at least one of them replaced before `before`. A product's
+ * deliverable versions are not the purge's: they live while a product or a paid order names them.
+ */
 export async function filesWithPurgeableVersions(db: Db, kept: number, before: Date, limit: number) {
   const rows = await db
     .selectFrom('file_versions')
     .select('file_id')
+    .where('file_id', 'is not', null)
     .groupBy('file_id')
     .having((eb) => eb.fn.countAll(), '>', kept)
     .having((eb) => eb.fn.min('replacedAt'), '<', before.toISOString())
     .orderBy('file_id')
     .limit(limit)
     .execute()
-  return rows.map((r) => r.file_id)
+  return rows.map((r) => r.file_id as string)
 }
 
 /** A file's versions past the newest `kept` that were replaced before `before`, deleted; their keys. */

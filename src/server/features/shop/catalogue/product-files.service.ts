@@ -4,13 +4,14 @@ import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { BlobTooLargeError, WriteAbortedError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { deliverableVersions } from '../orders/delivery-files.repository'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 
 // The deliverable file of a product (product.md §3): uploaded by staff, streamed into deps.storage
 // (never buffered, capped by PRODUCT_FILE_MAX_BYTES) and kept private. Nothing here serves it: buyers
-// of a paid order get the file their order line names through expiring signed links (orders.downloads);
-// a replaced or removed file stays while a paid order names it (orders/delivery-files.repository.ts,
-// decision 0049).
+// of a paid order get the version their order line names through expiring signed links
+// (orders.downloads). Each content is a version row (decision 0092); a replaced or removed one stays
+// while a paid order names it (orders/delivery-files.repository.ts).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
@@ -74,7 +75,12 @@ export async function uploadProductFile(
   try {
     // The replaced file goes unless a paid order still names it.
     await recordProductChange(deps, by, product, fields, {
-      deliveryFile: product.deliveryFileKey,
+      deliverable: {
+        path: stored.key,
+        size: stored.size,
+        sha256: stored.sha256,
+        mimetype: fields.deliveryFileType,
+      },
       updatePastBuyers: upload.updatePastBuyers ?? false,
     })
   } catch (error) {
@@ -100,6 +106,24 @@ export async function removeProductFile(deps: Deps, by: Caller, productId: strin
       deliveryFileSize: null,
       deliveryFileSha256: null,
     },
-    { deliveryFile: product.deliveryFileKey },
+    { deliverable: 'removed' },
   )
+}
+
+/** The deliverable's versions for the product editor (decision 0092). */
+export async function listDeliverableVersions(deps: Deps, by: Caller, productId: string) {
+  authorizeManager(by)
+  await loadManagedProduct(deps, productId)
+  const rows = await deliverableVersions(deps.database.db, productId)
+  return {
+    versions: rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt,
+      created_by: r.createdByName ?? null,
+      size: Number(r.size),
+      type: r.mimetype,
+      current: Boolean(r.current),
+      paid_orders: Number(r.paidOrders ?? 0),
+    })),
+  }
 }

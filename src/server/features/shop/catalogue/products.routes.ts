@@ -3,6 +3,7 @@ import {
   COVER_MAX_BYTES,
   COVER_TYPES,
   coverUploadSchema,
+  deliverableVersionListSchema,
   deliveryFileSchema,
   PRODUCT_FILE_MAX_BYTES,
   productCreateSchema,
@@ -18,7 +19,7 @@ import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
 import { readLimitedBody } from '../../accounts/profile.service'
 import { removeCover, setCover } from './covers.service'
-import { removeProductFile, uploadProductFile } from './product-files.service'
+import { listDeliverableVersions, removeProductFile, uploadProductFile } from './product-files.service'
 import { createProduct, deleteProduct, editProduct, exportProducts, getManagedList } from './products.service'
 
 // Product management (product.md §3): admins and staff with UploadProducts. Uploads are raw bodies
@@ -148,6 +149,16 @@ export const productsRoutes = [
         signal: c.req.raw.signal,
         updatePastBuyers: query.updatePastBuyers === 'true',
       }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/shop/products/:id/file/versions',
+    summary: "The deliverable's versions: when, who, size, which is current, how many paid orders hold each",
+    tags: ['shop'],
+    access: MANAGERS,
+    request: { params: idParams },
+    responses: { 200: { description: 'Newest first', schema: deliverableVersionListSchema } },
+    handler: (c, { params }) => listDeliverableVersions(c.var.deps, c.var.caller, params.id),
   }),
   defineRoute({
     method: 'delete',

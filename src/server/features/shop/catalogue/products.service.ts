@@ -17,7 +17,15 @@ import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.reposi
 import { canManageProducts } from '../../../policies/shop.policy'
 import { recordExport } from '../../audit/audit.service'
 import { notify } from '../../notifications/notify'
-import { moveBuyersToFile, type ProductFile, releaseDeliveryFiles } from '../orders/delivery-files.repository'
+import {
+  addDeliverableVersion,
+  type DeliverableContent,
+  markReplaced,
+  moveBuyersToFile,
+  type ProductFile,
+  productVersionPaths,
+  releaseDeliveryFiles,
+} from '../orders/delivery-files.repository'
 import { notifyNewFile } from '../orders/orders.fulfilment'
 import { presentProduct, presentProductRow } from './products.presenter'
 import {
@@ -106,6 +114,7 @@ export async function createProduct(deps: Deps, by: Caller, input: ProductCreate
     deliveryFileType: null,
     deliveryFileSize: null,
     deliveryFileSha256: null,
+    deliveryVersionId: null,
     coverSmallKey: null,
     coverLargeKey: null,
     publishedAt: input.isPublished ? stamp : null,
@@ -133,7 +142,8 @@ export async function createProduct(deps: Deps, by: Caller, input: ProductCreate
 /**
  * Writes `changes` to a product that is still managed and notifies: the first publication is the
  * product's `created` announcement, anything else an `updated`. With `updatePastBuyers`, the product's
- * paid orders move to its (new) file and each buyer is told. Returns the row as it is now.
+ * paid orders move to its (new) file and each buyer is told. A new deliverable content becomes a
+ * version row the product names (decision 0092). Returns the row as it is now.
  */
 export async function recordProductChange(
   deps: Deps,
@@ -153,31 +163,47 @@ export async function recordProductChange(
   } as ProductRecord
   assertDeliverable(after)
   await deps.database.db.transaction().execute(async (trx) => {
+    const deliverable = release.deliverable
+    if (deliverable === 'removed') {
+      await markReplaced(trx, before.deliveryVersionId, now)
+      after.deliveryVersionId = null
+    } else if (deliverable) {
+      after.deliveryVersionId = await addDeliverableVersion(
+        trx,
+        before.id,
+        deliverable,
+        recordedAs(by).id,
+        before.deliveryVersionId,
+        now,
+      )
+    }
     // The update locks the product row: who names its files changes only under that lock (0049).
     const result = await updateProduct(trx, before.id, {
       ...changes,
+      ...(deliverable ? { deliveryVersionId: after.deliveryVersionId } : {}),
       ...(firstPublication ? { publishedAt: stamp } : {}),
       updatedAt: stamp,
     })
     if (Number(result[0]?.numUpdatedRows ?? 0) === 0) throw problems.notFound('No such product.')
     const moved =
-      release.updatePastBuyers && after.deliveryFileKey
+      release.updatePastBuyers && after.deliveryVersionId
         ? await moveBuyersToFile(trx, before.id, fileOf(after))
-        : { orders: [], previousKeys: [] }
+        : []
     await enqueueBlobDeletions(
       trx,
       (release.keys ?? []).filter((k): k is string => Boolean(k)),
       now,
     )
-    await releaseDeliveryFiles(trx, [release.deliveryFile, ...moved.previousKeys], now)
+    if (deliverable || moved.length > 0) await releaseDeliveryFiles(trx, [before.id], now)
     await notifyProduct(trx, by, after, firstPublication ? 'created' : 'updated', now)
-    for (const order of moved.orders) await notifyNewFile(trx, order, recordedAs(by), after.name, now)
+    for (const order of moved) await notifyNewFile(trx, order, recordedAs(by), after.name, now)
   })
   return after
 }
 
 function fileOf(product: ProductRecord): ProductFile {
   return {
+    deliveryVersionId: product.deliveryVersionId as string,
     deliveryFileKey: product.deliveryFileKey as string,
     deliveryFileName: product.deliveryFileName ?? 'download',
     deliveryFileType: product.deliveryFileType ?? 'application/octet-stream',
@@ -187,14 +213,15 @@ function fileOf(product: ProductRecord): ProductFile {
 }
 
 /**
- * Blobs a change stops naming: covers always go; a deliverable file goes unless an order that is
- * not refunded still names it (decision 0049). Both are queued for the files feature's retried
+ * Blobs a change stops naming: covers always go; a deliverable's versions go unless the product or an
+ * order that is not refunded still names them (decisions 0049, 0092). Both are queued for the files feature's retried
  * deletion (decision 0027) in the transaction of the row change, so a crash or a storage error can
  * neither leave an orphan nor delete a blob a committed row still names.
  */
 export interface BlobRelease {
   keys?: readonly (string | null)[]
-  deliveryFile?: string | null
+  /** The deliverable's new content (kept as a version the product names), or its removal. */
+  deliverable?: DeliverableContent | 'removed' | undefined
   /** "Send the update to past buyers": paid orders' lines move to the product's new file. */
   updatePastBuyers?: boolean
 }
@@ -207,11 +234,11 @@ export async function editProduct(deps: Deps, by: Caller, id: string, input: Pro
     if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key]
   }
   // A link replaces an uploaded file: the deliverable is one or the other.
-  let dropFile: string | null = null
+  let dropFile = false
   if (input.product_url !== undefined) {
     changes.product_url = input.product_url
     if (input.product_url !== null && before.deliveryFileKey) {
-      dropFile = before.deliveryFileKey
+      dropFile = true
       Object.assign(changes, {
         deliveryFileKey: null,
         deliveryFileName: null,
@@ -222,7 +249,9 @@ export async function editProduct(deps: Deps, by: Caller, id: string, input: Pro
     }
   }
   if (Object.keys(changes).length === 0) return presentProduct(before, deps.env.shopCurrency, by)
-  const after = await recordProductChange(deps, by, before, changes, { deliveryFile: dropFile })
+  const after = await recordProductChange(deps, by, before, changes, {
+    deliverable: dropFile ? 'removed' : undefined,
+  })
   return presentProduct(after, deps.env.shopCurrency, by)
 }
 
@@ -245,13 +274,11 @@ export async function deleteProduct(
     const ordered = await isOrdered(trx, id)
     if (ordered) await hideProduct(trx, id, now.toISOString())
     else {
+      // The product's versions go with its row (cascade); their blobs are read first.
+      const versions = await productVersionPaths(trx, id)
       await removeProduct(trx, id)
-      const keys = [product.coverSmallKey, product.coverLargeKey, product.deliveryFileKey]
-      await enqueueBlobDeletions(
-        trx,
-        keys.filter((k): k is string => Boolean(k)),
-        now,
-      )
+      const keys = [product.coverSmallKey, product.coverLargeKey, product.deliveryFileKey, ...versions]
+      await enqueueBlobDeletions(trx, [...new Set(keys.filter((k): k is string => Boolean(k)))], now)
     }
     await notifyProduct(trx, by, product, 'deleted', now)
     return ordered ? ('hidden' as const) : ('deleted' as const)

@@ -58,7 +58,7 @@ export function deliverablesOf(
   const out: Deliverable[] = []
   for (const line of lines) {
     // The file the order bought comes first: its product may have changed to a link since.
-    if (line.deliveryFileKey) {
+    if (line.deliveryPath) {
       const expiresAt = now.getTime() + ttlMs
       const token = downloadToken(env, { orderId, productId: line.product_id, expiresAt })
       out.push({

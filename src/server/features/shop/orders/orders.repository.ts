@@ -178,12 +178,14 @@ export function findPayment(db: Kysely<DB>, orderId: string) {
 
 /**
  * The order's lines: each product's name, type and link as they are now (a deleted product still
- * shows), and the file the line took when the order was paid (decision 0049).
+ * shows), and the deliverable version the line took when the order was paid (decisions 0049, 0092):
+ * its blob and media type, under the file's name at purchase.
  */
 export function orderLines(db: Kysely<DB>, orderId: string) {
   return db
     .selectFrom('product_orders as po')
     .innerJoin('products as p', 'p.id', 'po.product_id')
+    .leftJoin('file_versions as v', 'v.id', 'po.deliveryVersionId')
     .select([
       'po.product_id',
       'po.quantity',
@@ -191,9 +193,11 @@ export function orderLines(db: Kysely<DB>, orderId: string) {
       'p.name',
       'p.type',
       'p.product_url',
-      'po.deliveryFileKey',
+      'po.deliveryVersionId',
+      'v.path as deliveryPath',
+      'v.mimetype as deliveryType',
+      'v.sha256 as deliverySha256',
       'po.deliveryFileName',
-      'po.deliveryFileType',
     ])
     .where('po.order_id', '=', orderId)
     .orderBy('p.name')

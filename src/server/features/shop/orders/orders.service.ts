@@ -165,7 +165,8 @@ export async function exportOrders(deps: Deps, by: Caller, query: OrderListQuery
 /**
  * A deliverable file behind a signed link: refused once the link has expired, when the order is not
  * (or no longer) paid, or when its line has no file. Streams the file the line names (the one bought,
- * or a newer one staff sent) from private storage, with ranges and ETag like every file (blob-response.ts).
+ * or a newer one staff sent: its version, decision 0092) from private storage, with ranges and ETag like
+ * every file (blob-response.ts).
  */
 export async function download(deps: Deps, token: string): Promise<BlobToSend> {
   const claim = readDownloadToken(deps.env, token, deps.clock())
@@ -176,13 +177,13 @@ export async function download(deps: Deps, token: string): Promise<BlobToSend> {
   if (!order || !hasDeliverables(order.status))
     throw problems.forbidden('This order gives no access to downloads.')
   const line = (await orderLines(db, order.id)).find((l) => l.product_id === claim.productId)
-  if (!line?.deliveryFileKey) throw problems.notFound('This product has no file to download.')
+  if (!line?.deliveryPath) throw problems.notFound('This product has no file to download.')
   return {
-    key: line.deliveryFileKey,
-    sha256: null,
+    key: line.deliveryPath,
+    sha256: line.deliverySha256 ?? null,
     filename: line.deliveryFileName ?? 'download',
     // Always an attachment: a bought file is the buyer's to save, never a page of ours.
-    presentation: presentation(line.deliveryFileType ?? 'application/octet-stream', 'attachment'),
+    presentation: presentation(line.deliveryType ?? 'application/octet-stream', 'attachment'),
     // The signed link is the credential: no cache may keep the file.
     cacheControl: 'private, no-store',
   }

@@ -9,7 +9,7 @@ import { canRefund, refundRefusal } from '../../../policies/orders.policy'
 import { recordAudit } from '../../audit/audit.service'
 import { enqueueMail, refundNotice } from '../../mail'
 import { brandOf } from '../../site/brand'
-import { lockOrderProducts, orderFileKeys, releaseDeliveryFiles } from '../orders/delivery-files.repository'
+import { lockOrderProducts, orderProductIds, releaseDeliveryFiles } from '../orders/delivery-files.repository'
 import { notifyOrderUpdated, ORDER_PAGE, orderName } from '../orders/orders.fulfilment'
 import { findBuyer, findOrder, moveOrder, orderLines, recordOrderEvent } from '../orders/orders.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
@@ -179,8 +179,8 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     await moveOrder(trx, order, 'refund_pending', to, 'webhook:refund.processed', now, {
       refunded_total: refunded,
     })
-    // A refunded order lets go of its files; the last holder of one sends it for deletion (0049).
-    if (to === 'refunded') await releaseDeliveryFiles(trx, await orderFileKeys(trx, order.id), now)
+    // A refunded order lets go of its files; the last holder of a version sends it for deletion (0092).
+    if (to === 'refunded') await releaseDeliveryFiles(trx, await orderProductIds(trx, order.id), now)
     await sendRefundNotice(trx, deps.env, order, Number(pendingRefund.amount), refunded, now)
     await notifyOrderUpdated(
       trx,
