@@ -101,6 +101,31 @@ export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['produ
     ...overrides,
   }
   await db.insertInto('products').values(row).execute()
+  // A deliverable file is a version row the product names, as uploading one through the API makes it.
+  if (row.deliveryFileKey && !row.deliveryVersionId) {
+    const stamp = now()
+    row.deliveryVersionId = newId()
+    await db
+      .insertInto('file_versions')
+      .values({
+        id: row.deliveryVersionId,
+        file_id: null,
+        product_id: row.id,
+        path: row.deliveryFileKey,
+        size: row.deliveryFileSize ?? 0,
+        sha256: row.deliveryFileSha256,
+        mimetype: row.deliveryFileType ?? 'application/octet-stream',
+        createdBy: null,
+        createdAt: stamp,
+        replacedAt: stamp,
+      })
+      .execute()
+    await db
+      .updateTable('products')
+      .set({ deliveryVersionId: row.deliveryVersionId })
+      .where('id', '=', row.id)
+      .execute()
+  }
   return row
 }
 
