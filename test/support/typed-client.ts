@@ -52,7 +52,9 @@ type Narrower<R, All> = All extends { path: infer O extends string }
 type MostSpecific<U, All = U> = U extends unknown ? ([Narrower<U, All>] extends [never] ? U : never) : never
 
 /** The route a call with this method and concrete path reaches, as Hono would pick it (one per path of a union). */
-export type RouteOf<M extends Method, P extends string> = P extends unknown ? MostSpecific<Candidates<M, P>> : never
+export type RouteOf<M extends Method, P extends string> = P extends unknown
+  ? MostSpecific<Candidates<M, P>>
+  : never
 
 type Responses<R> = R extends { types?: { responses: infer Rs } } ? Rs : never
 type StatusKey<R> = keyof Responses<R> & number
