@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, file, folder, status } from '../files/helpers'
+import type { z } from 'zod'
+import { notificationListSchema } from '../../src/shared/contract/notifications'
+import type { createShareLinkSchema } from '../../src/shared/contract/share-links'
+import { file, folder, status } from '../files/helpers'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Share links (docs/decisions/0087): who makes them, what a visitor without an account reaches
 // (never outside the shared subtree, never into a locked subfolder the creator could not share),
@@ -38,8 +42,13 @@ async function tree(name: string) {
   return { root, open, secret, deep, readme, inner, hidden }
 }
 
-async function makeLink(who: Person, path: string, body: Record<string, unknown>) {
-  return call<{ token: string; id: string; path: string }>(who, 'POST', path, body, 201)
+/** A folder's or a file's new link, as the typed client reads the route's answer. */
+async function makeLink(
+  who: Person,
+  path: `/api/folders/${string}/links` | `/api/files/${string}/links`,
+  body: z.input<typeof createShareLinkSchema>,
+) {
+  return call(who, 'POST', path, body, 201)
 }
 
 const visit = (path: string, headers: Record<string, string> = {}) => t.request(path, { headers })
@@ -59,7 +68,7 @@ describe('making links', () => {
     const list = await call(owner, 'GET', `/api/folders/${root.id}/links`)
     expect(list.items).toHaveLength(1)
     expect(list.items[0]).toMatchObject({ mode: 'view', useCount: 0, state: 'active' })
-    expect(list.items[0].createdBy).toEqual({ id: owner.id, name: 'Olu Owner' })
+    expect(list.items[0]!.createdBy).toEqual({ id: owner.id, name: 'Olu Owner' })
     expect(list.items[0]).not.toHaveProperty('token')
     // Only the hash is stored.
     const row = await t.database.db
@@ -181,7 +190,7 @@ describe('how links stop', () => {
     expect(res.status).toBe(410)
     expect((await res.json()).code).toBe('link_expired')
     const list = await call(owner, 'GET', `/api/folders/${root.id}/links`)
-    expect(list.items[0].state).toBe('expired')
+    expect(list.items[0]!.state).toBe('expired')
   })
 
   it('serves no more downloads than its limit, counting each download once', async () => {
@@ -241,7 +250,7 @@ describe('how links stop', () => {
     const after = await visit(`/api/s/${folderLink.token}/listing`)
     expect(after.status).toBe(410)
     const list = await call(owner, 'GET', `/api/folders/${open.id}/links`)
-    expect(list.items[0].state).toBe('trashed')
+    expect(list.items[0]!.state).toBe('trashed')
     expect(root.id).toBeDefined()
   })
 
@@ -358,11 +367,11 @@ describe('file drop', () => {
     })
     expect((await again.json()).filename).toBe('report (1).txt')
 
-    const inbox = await call(owner, 'GET', '/api/notifications')
-    const items = (inbox.items ?? inbox.notifications ?? []) as { mainItem: string; action: string }[]
+    const inbox = notificationListSchema.parse(await call(owner, 'GET', '/api/notifications'))
+    const items = inbox.items
     expect(items.some((n) => n.mainItem === 'report.txt' && n.action === 'uploaded')).toBe(true)
     const links = await call(owner, 'GET', `/api/folders/${root.id}/links`)
-    expect(links.items[0].useCount).toBe(2)
+    expect(links.items[0]!.useCount).toBe(2)
 
     // A download link takes no files; a bad name is refused.
     const view = await makeLink(owner, `/api/folders/${root.id}/links`, { mode: 'download' })

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, file, folder } from '../files/helpers'
+import { file, folder } from '../files/helpers'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { createUpload, tusBase, uploadFile } from './helpers'
 
 // Customers' storage quota (docs/decisions/0046): uploads and copies reserve their bytes atomically, so

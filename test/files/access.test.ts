@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, file, fileRow, folder, folderRow, status } from './helpers'
+import { call } from '../support/typed-client'
+import { file, fileRow, folder, folderRow, status } from './helpers'
 
 // Who may do what, enforced by the server (product.md §2): a viewer gets 403 for every write; locked
 // folders inside public ones and public ones inside locked ones; the nearest grant wins; locked
@@ -63,7 +64,8 @@ describe('a viewer', () => {
     // Reading is fine, and the abilities say what the UI may offer.
     const listing = await call(viewer, 'GET', `/api/folders/${top.id}/children`)
     expect(listing.folder.abilities).toMatchObject({ list: true, write: false, rename: false, share: false })
-    expect(listing.files[0].abilities).toMatchObject({ download: true, rename: false, trash: false })
+    expect(listing.files[0]).toBeDefined()
+    expect(listing.files[0]!.abilities).toMatchObject({ download: true, rename: false, trash: false })
   })
 })
 

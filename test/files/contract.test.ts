@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AnyRoute } from '../../src/server/lib/http/route'
 import { successStatus } from '../../src/server/lib/http/route'
 import { createUpload, patchUpload } from '../files-transfer/helpers'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Method,
+  type RouteOf,
+  routeOf,
+  type SuccessOf,
+  call as typedCall,
+} from '../support/typed-client'
 import { entryFor, file } from './helpers'
 
 // Every file manager answer matches the response schema its route declares (the web app types its
@@ -19,37 +27,24 @@ beforeAll(async () => {
   friend = await signedIn(t, { name: 'Frida Tester' })
 })
 
-function routeFor(method: string, url: string): AnyRoute {
-  const path = url.split('?')[0]!
-  const route = t.routes.find(
-    (r) =>
-      r.method === method.toLowerCase() &&
-      new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(path),
-  )
-  if (!route) throw new Error(`no route for ${method} ${path}`)
-  return route
-}
-
 const checked = new Set<string>()
 
-// biome-ignore lint/suspicious/noExplicitAny: bodies are read by the assertions that follow
-async function call<T = any>(method: string, url: string, body?: unknown, p = owner): Promise<T> {
-  const route = routeFor(method, url)
-  const res = await p.client.json(url, method, body)
-  const json = await res.json()
-  expect(res.status, `${method} ${url}: ${JSON.stringify(json)}`).toBe(successStatus(route))
-  const schema = route.responses[res.status]?.schema
-  if (schema) {
-    const parsed = schema.safeParse(json)
-    expect(parsed.success, `${method} ${route.path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
-    checked.add(`${method} ${route.path}`)
-  }
-  return json as T
+/** The typed client's call as `p` (the owner unless told), noting each route whose answer a schema checked. */
+async function call<M extends Method, P extends string>(
+  method: M,
+  url: P,
+  body?: BodyOf<RouteOf<M, P>, SuccessOf<RouteOf<M, P>>>,
+  p: Person = owner,
+): Promise<AnswerOf<RouteOf<M, P>, SuccessOf<RouteOf<M, P>>>> {
+  const answer = await typedCall(p, method, url, body)
+  const route = routeOf(method, url)
+  if (route.responses[successStatus(route)]?.schema) checked.add(`${method} ${route.path}`)
+  return answer
 }
 
 /** An answer fetched another way (a visitor's header, a raw upload) checked like call()'s. */
 function checkAnswer(method: string, url: string, status: number, json: unknown) {
-  const route = routeFor(method, url)
+  const route = routeOf(method, url)
   expect(status, `${method} ${url}: ${JSON.stringify(json)}`).toBe(successStatus(route))
   const parsed = route.responses[status]?.schema?.safeParse(json)
   expect(parsed?.success, `${method} ${route.path}: ${JSON.stringify(parsed?.error?.issues)}`).toBe(true)
@@ -104,8 +99,8 @@ describe('the file manager contract', () => {
       )
     }
     const versions = await call('GET', `/api/files/${kept.id}/versions`)
-    await call('POST', `/api/files/${kept.id}/versions/${versions.versions[0].id}/restore`, {})
-    await call('DELETE', `/api/files/${kept.id}/versions/${versions.versions[1].id}`)
+    await call('POST', `/api/files/${kept.id}/versions/${versions.versions[0]!.id}/restore`)
+    await call('DELETE', `/api/files/${kept.id}/versions/${versions.versions[1]!.id}`)
     // Share links: made, listed and revoked by the owner; opened by anyone with the token.
     await call('GET', `/api/files/${kept.id}/links`)
     await call('POST', `/api/files/${kept.id}/links`, { mode: 'download' })

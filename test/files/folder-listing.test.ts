@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, file, folder, status } from './helpers'
+import { call } from '../support/typed-client'
+import { file, folder, status } from './helpers'
 
 // A folder's listing is read a page at a time by keyset (decision 0093): every order walks the whole
 // folder, folders first, without repeating or skipping an entry, whatever the page size; a cursor is
@@ -157,11 +158,7 @@ describe('a folder listing in pages', () => {
       .where('folder_name', '=', 'f-secret')
       .executeTakeFirstOrThrow()
     await grant(t, secret.id, viewer.id, 'editor')
-    const page: { folders: { folder_name: string; access: { level: string } }[] } = await call(
-      viewer,
-      'GET',
-      `/api/folders/${top.id}/children`,
-    )
+    const page = await call(viewer, 'GET', `/api/folders/${top.id}/children`)
     const levels = Object.fromEntries(page.folders.map((f) => [f.folder_name, f.access.level]))
     expect(levels['f-secret']).toBe('editor')
     expect(levels['f-alpha']).toBe('viewer')

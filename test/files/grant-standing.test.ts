@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, status } from './helpers'
+import { call } from '../support/typed-client'
+import { status } from './helpers'
 
 // A subfolder's administrator cannot demote the administrators of the folders above it (decision
 // 0047): a grant never lowers what someone holds there from above unless the granter stands above that
@@ -51,7 +52,7 @@ describe('a subfolder administrator and the owner above', () => {
     const list = await call(b, 'GET', `/api/folders/${sub.id}/permissions`)
     const entryOfA = list.entries.find((x: { user: { id: string } }) => x.user.id === a.id)
     expect(entryOfA).toMatchObject({ via: 'inherited', permissionType: 'administrator' })
-    expect(entryOfA.canSet).toEqual(['administrator'])
+    expect(entryOfA!.canSet).toEqual(['administrator'])
     // Granting A administrator on S too is no demotion, and revoking that grant leaves A's from T.
     await call(b, 'PUT', `/api/folders/${sub.id}/permissions/${a.id}`, { permissionType: 'administrator' })
     expect(

@@ -6,7 +6,7 @@ import type { Person } from '../support/people'
 import type { TestApp } from '../support/test-app'
 
 // Helpers for the file manager suites: folders as rows, files with real blobs in the app's storage,
-// and a JSON call that fails loudly on an unexpected status. People and grants: ../support/people.
+// and a status probe. The typed JSON call is ../support/typed-client's; people and grants: ../support/people.
 
 export async function folder(t: TestApp, name: string, overrides: Partial<DB['folders']> = {}) {
   return insertFolder(t.database.db, { folder_name: name, name_key: nameKey(name), ...overrides })
@@ -30,22 +30,6 @@ export async function file(
     sha256: blob.sha256,
     ...overrides,
   })
-}
-
-/** Calls the API and returns the parsed body, throwing when the status is not the expected one. */
-// biome-ignore lint/suspicious/noExplicitAny: bodies are read by the assertions that follow
-export async function call<T = any>(
-  p: Person,
-  method: string,
-  path: string,
-  body?: unknown,
-  expected = 200,
-): Promise<T> {
-  const res = await p.client.json(path, method, body)
-  const text = await res.text()
-  if (res.status !== expected)
-    throw new Error(`${method} ${path} → ${res.status} (expected ${expected}): ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
 }
 
 export async function status(p: Person, method: string, path: string, body?: unknown): Promise<number> {

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { metadataHeader, tusBase } from '../files-transfer/helpers'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, file, fileRow, folder, folderRow } from './helpers'
+import { call } from '../support/typed-client'
+import { file, fileRow, folder, folderRow } from './helpers'
 
 // Names that lie (src/shared/names.ts): bidi controls, zero-width and format characters, line and
 // paragraph separators, blanks at either end and Windows device names are refused where a user types a

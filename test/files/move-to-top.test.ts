@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { call, file, folder, folderRow, status } from './helpers'
+import { call } from '../support/typed-client'
+import { file, folder, folderRow, status } from './helpers'
 
 // Moving a folder to the top of My folders (targetFolderId: null, decision 0041): whoever may
 // manage the folder may, and keeps reaching it — it becomes locked and they administer it — while

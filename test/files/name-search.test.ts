@@ -3,7 +3,8 @@ import { loadFolderAccess } from '../../src/server/features/files/access/folder-
 import type { Caller } from '../../src/server/lib/http/caller'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, entryFor, file, folder } from './helpers'
+import { call } from '../support/typed-client'
+import { entryFor, file, folder } from './helpers'
 
 // Search by name (product.md §2, docs/decisions/0094): substrings through the name index (FTS5
 // trigram on SQLite, pg_trgm on PostgreSQL), kept in step with creates, renames, trash, restore and
@@ -28,7 +29,7 @@ interface Page {
 }
 
 async function search(p: Person, q: string, extra = ''): Promise<Page> {
-  return call<Page>(p, 'GET', `/api/items/search?q=${encodeURIComponent(q)}${extra}`)
+  return call(p, 'GET', `/api/items/search?q=${encodeURIComponent(q)}${extra}`)
 }
 /** The person as the policy sees them. */
 function callerOf(p: Person): Caller {

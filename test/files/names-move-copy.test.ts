@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createFileRecord } from '../../src/server/features/files/items/files.repository'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { blobText, call, file, fileRow, folder, folderRow, status } from './helpers'
+import { call } from '../support/typed-client'
+import { blobText, file, fileRow, folder, folderRow, status } from './helpers'
 
 // Names, moves and copies (product.md §2): one namespace per folder for files and subfolders, compared
 // after NFC and case folding; moves onto a taken name answer 409 unless told rename, replace or skip;
@@ -232,10 +233,11 @@ describe('copying', () => {
     const listing = await call(editor, 'GET', `/api/folders/${copy.id}/children`)
     expect(listing.folders.map((f: { folder_name: string }) => f.folder_name)).toEqual(['open'])
     const openCopy = listing.folders[0]
-    expect(openCopy.id).not.toBe(open.id)
-    const inner = await call(editor, 'GET', `/api/folders/${openCopy.id}/children`)
+    expect(openCopy).toBeDefined()
+    expect(openCopy!.id).not.toBe(open.id)
+    const inner = await call(editor, 'GET', `/api/folders/${openCopy!.id}/children`)
     expect(inner.files.map((f: { filename: string }) => f.filename)).toEqual(['inside.txt'])
-    expect(await blobText(t, (await fileRow(t, inner.files[0].id))!.path)).toBe('inside')
+    expect(await blobText(t, (await fileRow(t, inner.files[0]!.id))!.path)).toBe('inside')
     const secretCopies = await t.database.db
       .selectFrom('files')
       .select('id')

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GROUP_WINDOW_MS } from '../../src/server/features/notifications/notify'
+import { notificationListSchema } from '../../src/shared/contract/notifications'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, entryFor, file, folder } from './helpers'
+import { call } from '../support/typed-client'
+import { entryFor, file, folder } from './helpers'
 
 // One notification per user action on folders and files (product.md §5), pointing at the folder (and
 // the file), with a count for bulk actions; bulk actions on a selection record one entry, not one per item.
@@ -76,7 +78,7 @@ describe('notifications of file manager actions', () => {
     const fileNotes = (await notes()).filter((n) => n.type === 'file')
     for (const n of fileNotes) expect(n.folder_id).not.toBeNull()
     // The viewer of the folder sees them (not their own), and the bell counts them.
-    const inbox = await call(watcher, 'GET', '/api/notifications?limit=100')
+    const inbox = notificationListSchema.parse(await call(watcher, 'GET', '/api/notifications?limit=100'))
     expect(inbox.items.length).toBeGreaterThan(5)
   })
 
@@ -86,7 +88,7 @@ describe('notifications of file manager actions', () => {
     const files = await Promise.all(['1', '2', '3'].map((n) => file(t, top.id, `${n}.txt`)))
     t.clock.advance(GROUP_WINDOW_MS + 1000)
     const res = await call(owner, 'POST', '/api/items/trash', {
-      items: files.map((f) => ({ type: 'file', id: f.id })),
+      items: files.map((f) => ({ type: 'file' as const, id: f.id })),
     })
     expect(res).toMatchObject({ succeeded: 3, failed: 0 })
     const trashed = (await notes()).filter((n) => n.action === 'trashed' && n.folder_id === top.id)

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildJobTable } from '../../src/server/jobs'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, entryFor, file, fileRow, folder, folderRow } from './helpers'
+import { call } from '../support/typed-client'
+import { entryFor, file, fileRow, folder, folderRow } from './helpers'
 
 // The retention purge (product.md §2): entries older than TRASH_RETENTION_DAYS (30 by default) are
 // deleted for good by a periodic job, by the app's clock, each group together, and their blobs are

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { notificationListSchema } from '../../src/shared/contract/notifications'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, folder, status } from './helpers'
+import { call } from '../support/typed-client'
+import { folder, status } from './helpers'
 
 // Finding someone to share with reveals nobody's name or address, nor whether an address has an
 // account (product.md §8, docs/decisions/0042): a customer types a full e-mail address, or finds by
@@ -144,10 +146,10 @@ describe('sharing by e-mail address', () => {
 
     const shared = await call(sam, 'GET', '/api/folders?view=shared')
     expect(shared.folders.map((f: { id: string }) => f.id)).toContain(target.id)
-    const inbox = await call(sam, 'GET', '/api/notifications?limit=100')
+    const inbox = notificationListSchema.parse(await call(sam, 'GET', '/api/notifications?limit=100'))
     expect(
       inbox.items.some(
-        (n: { type: string; action: string; link: string }) =>
+        (n: { type: string; action: string; link: string | null }) =>
           n.type === 'folder' && n.action === 'updated' && n.link === `/files/${target.id}`,
       ),
     ).toBe(true)
@@ -174,7 +176,7 @@ describe('sharing by e-mail address', () => {
     ])
     const list = await call(carla, 'GET', `/api/folders/${target.id}/permissions`)
     expect(list.entries.map((e: { user: { id: string } }) => e.user.id)).toEqual([carla.id])
-    expect(list.entries[0].permissionType).toBe('administrator') // not lowered by sharing with herself
+    expect(list.entries[0]!.permissionType).toBe('administrator') // not lowered by sharing with herself
   })
 
   it('refuses only for reasons about the caller: their level and their right to share here', async () => {

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { notificationListSchema } from '../../src/shared/contract/notifications'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, folder, status } from './helpers'
+import { call } from '../support/typed-client'
+import { folder, status } from './helpers'
 
 // Sharing (product.md §2): grants up to one's own level, the last administrator of a top-level folder
 // removable only by a super user, who has access and from where, finding people to share with, and
@@ -37,7 +39,7 @@ describe('granting', () => {
     })
     // The bell rises: the share itself (the folder's earlier activity stays out of their inbox).
     expect(await unread(friend)).toBeGreaterThan(before)
-    const inbox = await call(friend, 'GET', '/api/notifications?limit=100')
+    const inbox = notificationListSchema.parse(await call(friend, 'GET', '/api/notifications?limit=100'))
     const grants = inbox.items.filter(
       (n: { action: string; type: string }) => n.type === 'folder' && n.action === 'updated',
     )
@@ -123,7 +125,8 @@ describe('granting', () => {
     const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Search' }, 201)
     const found = await call(admin, 'GET', `/api/folders/${top.id}/share-candidates?q=frid`)
     expect(found.items.map((i: { id: string }) => i.id)).toEqual([friend.id])
-    expect(Object.keys(found.items[0]).sort()).toEqual(['email', 'id', 'name'])
+    expect(found.items[0]).toBeDefined()
+    expect(Object.keys(found.items[0]!).sort()).toEqual(['email', 'id', 'name'])
     expect(await status(friend, 'GET', `/api/folders/${top.id}/share-candidates?q=olg`)).toBe(404)
     const literal = await call(
       owner,

@@ -5,7 +5,8 @@ import { newId } from '../../src/server/lib/ids'
 import { canSeeTrashEntry } from '../../src/server/policies/files.policy'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, entryFor, file, fileRow, folder, status } from './helpers'
+import { call } from '../support/typed-client'
+import { entryFor, file, fileRow, folder, status } from './helpers'
 
 // The trash as a staff table: scoped in SQL exactly as the policy decides (whatever the age of the
 // entries and however many other entries the site has), paged, sorted and searched on the server,
@@ -153,12 +154,12 @@ describe('the table', () => {
       'paged-01.txt',
     ])
     const third = await call(owner, 'GET', '/api/trash?q=paged-&sort=name&order=asc&pageSize=10&page=3')
-    expect(third.items.at(-1).filename).toBe('paged-29.txt')
+    expect(third.items.at(-1)!.filename).toBe('paged-29.txt')
     // Newest first by default.
     const newest = await call(owner, 'GET', '/api/trash?q=paged-&pageSize=1')
-    expect(newest.items[0].filename).toBe('paged-29.txt')
+    expect(newest.items[0]!.filename).toBe('paged-29.txt')
     const days = Number(t.deps.env.trashRetentionDays)
-    const item = newest.items[0]
+    const item = newest.items[0]!
     expect(new Date(item.purgesAt).getTime() - new Date(item.deletedAt).getTime()).toBe(
       days * 24 * 3600 * 1000,
     )

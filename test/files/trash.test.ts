@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { call, entryFor, file, fileRow, folder, folderRow, status } from './helpers'
+import { call } from '../support/typed-client'
+import { entryFor, file, fileRow, folder, folderRow, status } from './helpers'
 
 // The trash as product.md §2 specifies it: deleted_singly, groups that go and come back together,
 // earlier separate deletions that stay, 409 with choices under a trashed parent, My folders when the
@@ -72,8 +73,9 @@ describe('trashing', () => {
     expect(ids).toContain(a.id)
     expect(ids).not.toContain(inner.id)
     const entry = list.items.find((e: { item_id: string }) => e.item_id === a.id)
-    expect(entry.abilities).toEqual({ restore: true, deletePermanently: true })
-    const contents = await call(owner, 'GET', `/api/trash/${entry.id}`)
+    expect(entry).toBeDefined()
+    expect(entry!.abilities).toEqual({ restore: true, deletePermanently: true })
+    const contents = await call(owner, 'GET', `/api/trash/${entry!.id}`)
     expect(contents.files.map((f: { filename: string }) => f.filename)).toEqual(['inner.txt'])
   })
 })

@@ -5,6 +5,7 @@ import { formatNotificationSentence } from '../../src/web/features/notifications
 import { insertOrder } from '../support/factories'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { inbox, inboxIds, unreadCount } from './helpers'
 
 // New access starts the stream where it starts (docs/decisions/0060), as in Drive: a person a folder
@@ -24,13 +25,6 @@ beforeAll(async () => {
 
 const text = (n: Notification) => formatNotificationSentence(n.sentence).text
 const later = () => t.clock.advance(60_000)
-
-async function call(p: Person, method: string, path: string, body?: unknown, expected = 200) {
-  const res = await p.client.json(path, method, body)
-  const raw = await res.text()
-  if (res.status !== expected) throw new Error(`${method} ${path} → ${res.status}: ${raw}`)
-  return raw ? JSON.parse(raw) : undefined
-}
 
 /** Ivy's busy folder Plans with a public subfolder Drafts, and a file uploaded to each. */
 async function busyFolder(name: string) {

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Notification } from '../../src/shared/contract/notifications'
+import { type Notification, notificationListSchema } from '../../src/shared/contract/notifications'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
-import { call, file } from '../files/helpers'
+import { file } from '../files/helpers'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // What file manager notifications say, as the reader's page words them (product.md §2, §5): a rename
 // names the old and the new name, trashing a folder is one entry naming what it held, and separate
@@ -21,7 +22,7 @@ beforeAll(async () => {
 
 const text = (n: Notification) => formatNotificationSentence(n.sentence).text
 const sentences = async (p: Person) =>
-  ((await call(p, 'GET', '/api/notifications?limit=100')).items as Notification[]).map(text)
+  notificationListSchema.parse(await call(p, 'GET', '/api/notifications?limit=100')).items.map(text)
 
 describe('file manager notifications read as what happened', () => {
   it('a rename names the old name and the new one', async () => {

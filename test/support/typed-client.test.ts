@@ -32,6 +32,13 @@ describe('the typed test client', () => {
     expect(children.files).toEqual([])
   })
 
+  it('types a call to a route declared for several paths by the path it calls', async () => {
+    const created = await call(owner, 'POST', '/api/folders', { folder_name: 'Linked' })
+    const links = await call(owner, 'GET', `/api/folders/${created.id}/links`)
+    expectTypeOf(links.items).toBeArray()
+    expect(links.items).toEqual([])
+  })
+
   it('types an expected error as the route’s declared problem', async () => {
     const missing = await call(
       owner,

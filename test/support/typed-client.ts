@@ -22,8 +22,15 @@ type PathPattern<S extends string> = S extends `${infer Head}:${string}/${infer 
 
 type WithoutQuery<P extends string> = P extends `${infer Base}?${string}` ? Base : P
 
+/** A route declared once for several paths (one definition per item type), split into one per path. */
+type OnePath<R> = R extends { path: infer T extends string }
+  ? T extends unknown
+    ? R & { path: T }
+    : never
+  : never
+
 type Candidates<M extends Method, P extends string> =
-  Extract<TableRoute, { method: Lowercase<M> }> extends infer R
+  OnePath<Extract<TableRoute, { method: Lowercase<M> }>> extends infer R
     ? R extends { path: infer T extends string }
       ? WithoutQuery<P> extends PathPattern<T>
         ? R
@@ -44,8 +51,10 @@ type Narrower<R, All> = All extends { path: infer O extends string }
 
 type MostSpecific<U, All = U> = U extends unknown ? ([Narrower<U, All>] extends [never] ? U : never) : never
 
-/** The route a call with this method and concrete path reaches, as Hono would pick it. */
-export type RouteOf<M extends Method, P extends string> = MostSpecific<Candidates<M, P>>
+/** The route a call with this method and concrete path reaches, as Hono would pick it (one per path of a union). */
+export type RouteOf<M extends Method, P extends string> = P extends unknown
+  ? MostSpecific<Candidates<M, P>>
+  : never
 
 type Responses<R> = R extends { types?: { responses: infer Rs } } ? Rs : never
 type StatusKey<R> = keyof Responses<R> & number
