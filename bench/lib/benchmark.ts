@@ -152,7 +152,12 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
 }
 
 function loadFor(target: TargetProcess, settings: Settings) {
-  return { port: target.port, path: target.def.path, connections: settings.connections }
+  return {
+    port: target.port,
+    path: target.def.path,
+    connections: settings.connections,
+    headers: target.headers,
+  }
 }
 
 function summarise(def: TargetDef, measured: readonly Measurement[], latenciesMs: number[]): TargetFigures {
