@@ -2,6 +2,7 @@ import { catalogue } from './catalogue.bench'
 import { coldStart } from './cold-start.bench'
 import { csvExport } from './csv-export.bench'
 import { fileTransfer } from './file-transfer.bench'
+import { folderListing } from './folder-listing.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
@@ -17,6 +18,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   coldStart,
   storageDisk,
   fileTransfer,
+  folderListing,
   webdavPut,
 ]
 
