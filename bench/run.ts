@@ -6,6 +6,7 @@ import { folderListing } from './folder-listing.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
+import { search } from './search.bench'
 import { storageDisk } from './storage-disk.bench'
 import { webdavPut } from './webdav-put.bench'
 
@@ -19,6 +20,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   storageDisk,
   fileTransfer,
   folderListing,
+  search,
   webdavPut,
 ]
 
