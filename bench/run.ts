@@ -8,6 +8,7 @@ import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
 import { search } from './search.bench'
 import { storageDisk } from './storage-disk.bench'
+import { trash } from './trash.bench'
 import { webdavPut } from './webdav-put.bench'
 
 // `npm run bench` runs every benchmark below; `npm run bench -- <text>` only those whose name contains it.
@@ -21,6 +22,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   fileTransfer,
   folderListing,
   search,
+  trash,
   webdavPut,
 ]
 
