@@ -70,7 +70,11 @@ export const trash = {
         })
         const page = await timedRequest(`${base}/api/trash`, { headers })
         const entry = findEntry(JSON.parse(page.body), subtree.folderId)
-        const restored = await timedRequest(`${base}/api/trash/${entry}/restore`, { method: 'POST', headers })
+        const restored = await timedRequest(`${base}/api/trash/${entry}/restore`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
         const row = (what: string, ms: number) => [what, formatFixed(ms, 0), ms < GOAL_MS ? 'met' : 'MISSED']
         console.log()
         console.log(
