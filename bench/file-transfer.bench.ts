@@ -29,8 +29,15 @@ interface DepotTarget {
   port: number
   cookie: string
   folderId: string
+  dataDir: string
   peakRss(): Promise<number>
 }
+
+// The goals (docs: bench/README.md, file-transfer).
+const GOAL_UPLOAD_VS_RAW = 0.8
+const GOAL_DOWNLOAD_VS_NGINX = 0.7
+const GOAL_ACCEL_VS_NGINX = 0.9
+const GOAL_RSS_GROWTH_MIB = 64
 
 export const fileTransfer = {
   name: 'file-transfer',
@@ -41,21 +48,25 @@ export const fileTransfer = {
     console.log(`\n## ${this.name}: ${this.description}`)
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-transfer-'))
     let depot: DepotTarget | undefined
+    let accelDepot: DepotTarget | undefined
     let nginx: ChildProcess | undefined
     try {
       const source = path.join(workDir, 'source.bin')
       writeSource(source, size)
       depot = await startDepot()
-      const nginxPort = await startNginx(workDir).then(
+      // A second Depot with DOWNLOAD_ACCEL_PREFIX, behind the same nginx (its own data folder).
+      accelDepot = await startDepot(['accel'])
+      const ports = await startNginx(workDir, accelDepot).then(
         (n) => {
           nginx = n?.child
-          return n?.port
+          return n
         },
         (error: unknown) => {
           console.log(`   nginx could not start (${(error as Error).message}); its rows are skipped.`)
           return undefined
         },
       )
+      const nginxPort = ports?.port
       console.log(`   ${sizeMiB} MiB file, ${settings.rounds} round(s)\n`)
 
       const rows: Record<string, Row> = {
@@ -63,8 +74,10 @@ export const fileTransfer = {
         up: { label: 'Depot upload: one tus PATCH, until 204 (incl. commit to blob store)', mbps: [] },
         down: { label: 'Depot download: GET /api/files/:id/download', mbps: [] },
         nginx: { label: 'nginx: GET of the same file (static, sendfile)', mbps: [] },
+        accel: { label: 'Depot behind nginx, DOWNLOAD_ACCEL_PREFIX (X-Accel-Redirect)', mbps: [] },
       }
       const startPeak = await depot.peakRss()
+      const accelStartPeak = await accelDepot.peakRss()
       let uploadPeak = 0
       for (let round = 0; round < settings.rounds; round++) {
         rows.raw!.mbps.push(await timed(size, () => rawPipe(source, path.join(workDir, 'copy.bin'))))
@@ -82,6 +95,15 @@ export const fileTransfer = {
         )
         if (nginxPort)
           rows.nginx!.mbps.push(await timed(size, () => download(nginxPort, '/source.bin', '', size)))
+        if (ports?.accelPort) {
+          const accelPort = ports.accelPort
+          const accelFileId = await upload(accelDepot, source, size)
+          rows.accel!.mbps.push(
+            await timed(size, () =>
+              download(accelPort, `/api/files/${accelFileId}/download`, accelDepot!.cookie, size),
+            ),
+          )
+        }
         fs.rmSync(path.join(workDir, 'copy.bin'), { force: true })
         for (const [, row] of Object.entries(rows)) {
           const last = row.mbps.at(-1)
@@ -92,6 +114,7 @@ export const fileTransfer = {
         }
       }
       const totalPeak = await depot.peakRss()
+      const accelPeak = await accelDepot.peakRss()
       const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN)
       const raw = mean(rows.raw!.mbps)
       const ngx = mean(rows.nginx!.mbps)
@@ -112,11 +135,57 @@ export const fileTransfer = {
       console.log(
         `   Depot peak RSS: ${formatFixed(startPeak / MiB, 0)} MiB at start, ${formatFixed(uploadPeak / MiB, 0)} MiB after the uploads, ${formatFixed(totalPeak / MiB, 0)} MiB after the downloads (file: ${sizeMiB} MiB).`,
       )
+      const ratio = (row: Row, base: Row) => mean(row.mbps) / mean(base.mbps)
+      const goalRow = (what: string, figure: number, goal: string, met: boolean) => [
+        what,
+        Number.isNaN(figure) ? 'n/a' : formatFixed(figure, 2),
+        goal,
+        Number.isNaN(figure) ? 'skipped' : met ? 'met' : 'MISSED',
+      ]
+      const up = ratio(rows.up!, rows.raw!)
+      const down = ratio(rows.down!, rows.nginx!)
+      const accel = ratio(rows.accel!, rows.nginx!)
+      const growth = (totalPeak - startPeak) / MiB
+      const accelGrowth = (accelPeak - accelStartPeak) / MiB
+      console.log()
+      console.log(
+        formatTable(
+          ['what', 'figure', 'goal', 'met?'],
+          [
+            goalRow('upload (tus PATCH) ÷ raw pipe', up, `≥ ${GOAL_UPLOAD_VS_RAW}`, up >= GOAL_UPLOAD_VS_RAW),
+            goalRow(
+              'download (Depot alone) ÷ nginx',
+              down,
+              `≥ ${GOAL_DOWNLOAD_VS_NGINX}`,
+              down >= GOAL_DOWNLOAD_VS_NGINX,
+            ),
+            goalRow(
+              'download (accel behind nginx) ÷ nginx',
+              accel,
+              `≥ ${GOAL_ACCEL_VS_NGINX}`,
+              accel >= GOAL_ACCEL_VS_NGINX,
+            ),
+            goalRow(
+              'Depot RSS growth, upload + download (MiB)',
+              growth,
+              `< ${GOAL_RSS_GROWTH_MIB}`,
+              growth < GOAL_RSS_GROWTH_MIB,
+            ),
+            goalRow(
+              'Depot (accel) RSS growth, upload + download (MiB)',
+              ports?.accelPort ? accelGrowth : Number.NaN,
+              `< ${GOAL_RSS_GROWTH_MIB}`,
+              accelGrowth < GOAL_RSS_GROWTH_MIB,
+            ),
+          ],
+        ),
+      )
       if (!nginxPort)
         console.log('   nginx not found: install it with `apt-get install -y nginx` for the nginx rows.')
       return { ok: true }
     } finally {
       depot?.child.kill()
+      accelDepot?.child.kill()
       nginx?.kill()
       fs.rmSync(workDir, { recursive: true, force: true })
     }
@@ -147,14 +216,15 @@ async function rawPipe(from: string, to: string): Promise<void> {
   await pipeline(fs.createReadStream(from, { highWaterMark: MiB }), fs.createWriteStream(to))
 }
 
-async function startDepot(): Promise<DepotTarget> {
-  const child = fork(path.resolve(import.meta.dirname, 'targets/depot-files.ts'), [], {
+async function startDepot(args: string[] = []): Promise<DepotTarget> {
+  const child = fork(path.resolve(import.meta.dirname, 'targets/depot-files.ts'), args, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
-  const ready = await new Promise<{ port: number; cookie: string; folderId: string }>((resolve, reject) => {
+  type Ready = { type: string; port: number; cookie: string; folderId: string; dataDir: string }
+  const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`Depot target exited (${code})`)))
-    child.on('message', (m: { type: string; port: number; cookie: string; folderId: string }) => {
+    child.on('message', (m: Ready) => {
       if (m.type === 'ready') resolve(m)
     })
   })
@@ -247,11 +317,19 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** nginx serving workDir on a free port, one worker, no access log; undefined when not installed. */
-async function startNginx(workDir: string): Promise<{ child: ChildProcess; port: number } | undefined> {
+/**
+ * nginx on two free ports, one worker, no access log: `port` serves workDir statically; `accelPort`
+ * proxies to the accel Depot and serves its X-Accel-Redirect hand-offs from its blob folder
+ * (docs/nginx-downloads.md). Undefined when nginx is not installed.
+ */
+async function startNginx(
+  workDir: string,
+  accelDepot: DepotTarget,
+): Promise<{ child: ChildProcess; port: number; accelPort: number } | undefined> {
   const binary = nginxBinary()
   if (!binary) return undefined
   const port = await freePort()
+  const accelPort = await freePort()
   // nginx's worker runs as an unprivileged user when started by root: let it read the file.
   fs.chmodSync(workDir, 0o755)
   fs.chmodSync(path.join(workDir, 'source.bin'), 0o644)
@@ -260,7 +338,8 @@ async function startNginx(workDir: string): Promise<{ child: ChildProcess; port:
   const conf = path.join(prefix, 'nginx.conf')
   fs.writeFileSync(
     conf,
-    `worker_processes 1;
+    `${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
 daemon off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
@@ -272,6 +351,16 @@ http {
   client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
   server { listen 127.0.0.1:${port}; root ${workDir}; }
+  server {
+    listen 127.0.0.1:${accelPort};
+    location / {
+      proxy_pass http://127.0.0.1:${accelDepot.port};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+    }
+    location /_blobs/ { internal; alias ${path.join(accelDepot.dataDir, 'blobs')}/; }
+  }
 }
 `,
   )
@@ -284,7 +373,7 @@ http {
       })
       socket.on('error', () => resolve(false))
     })
-    if (up) return { child, port }
+    if (up) return { child, port, accelPort }
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`)
     await new Promise((r) => setTimeout(r, 50))
   }

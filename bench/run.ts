@@ -2,10 +2,13 @@ import { catalogue } from './catalogue.bench'
 import { coldStart } from './cold-start.bench'
 import { csvExport } from './csv-export.bench'
 import { fileTransfer } from './file-transfer.bench'
+import { folderListing } from './folder-listing.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
+import { search } from './search.bench'
 import { storageDisk } from './storage-disk.bench'
+import { trash } from './trash.bench'
 import { webdavPut } from './webdav-put.bench'
 
 // `npm run bench` runs every benchmark below; `npm run bench -- <text>` only those whose name contains it.
@@ -17,6 +20,9 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   coldStart,
   storageDisk,
   fileTransfer,
+  folderListing,
+  search,
+  trash,
   webdavPut,
 ]
 

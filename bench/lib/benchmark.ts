@@ -19,7 +19,11 @@ export interface Benchmark {
   /** Lines printed under the table: how to read it. */
   notes?: readonly string[]
   /** The goal a target's req/s ratio to the baseline should reach; printed as met or missed. */
-  goal?: { target: string; minRatio: number }
+  goal?: {
+    target: string
+    minRatio: number /** and its p99 latency should stay under this */
+    maxP99Ms?: number
+  }
 }
 
 interface Measurement {
@@ -140,6 +144,11 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
       `   goal: ${goal.target} ≥ ${goal.minRatio}× ${base.def.id} req/s → ${formatFixed(ratio, 2)}×, ` +
         (ratio >= goal.minRatio ? 'met' : 'MISSED'),
     )
+    if (goal.maxP99Ms !== undefined)
+      console.log(
+        `   goal: ${goal.target} p99 < ${goal.maxP99Ms} ms → ${formatFixed(goalFigures.p99, 2)} ms, ` +
+          (goalFigures.p99 < goal.maxP99Ms ? 'met' : 'MISSED'),
+      )
   }
   if (generatorSaturated)
     console.log(
@@ -152,7 +161,12 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
 }
 
 function loadFor(target: TargetProcess, settings: Settings) {
-  return { port: target.port, path: target.def.path, connections: settings.connections }
+  return {
+    port: target.port,
+    path: target.def.path,
+    connections: settings.connections,
+    headers: target.headers,
+  }
 }
 
 function summarise(def: TargetDef, measured: readonly Measurement[], latenciesMs: number[]): TargetFigures {

@@ -13,6 +13,8 @@ export interface LoadOptions {
   path: string
   connections: number
   durationMs: number
+  /** Extra request headers (the same on every request). */
+  headers?: Record<string, string>
 }
 
 export interface LoadResult {
@@ -33,7 +35,11 @@ const GRACE_MS = 5_000
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const request = Buffer.from(
-    `GET ${options.path} HTTP/1.1\r\nHost: ${HOST}:${options.port}\r\nAccept: application/json\r\n\r\n`,
+    `GET ${options.path} HTTP/1.1\r\nHost: ${HOST}:${options.port}\r\nAccept: application/json\r\n` +
+      Object.entries(options.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n',
     'latin1',
   )
   const sockets = await Promise.all(Array.from({ length: options.connections }, () => connect(options.port)))

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../src/server/db/schema'
 import { newId } from '../../src/server/lib/ids'
+import { nameKey } from '../../src/shared/names'
 
 // Bulk rows for benchmarks, inserted 500 per statement in one transaction (seconds for 100k rows).
 
@@ -78,6 +79,90 @@ export function seedUsers(db: Kysely<DB>, count: number) {
           createdAt: at(i),
           updatedAt: at(i),
         })),
+      )
+      .execute(),
+  )
+}
+
+/**
+ * A customer holding an administrator grant on a locked top folder, and `count` files in it named
+ * `file-000001.txt`…; returns nothing, the caller chose the ids (so every target serves the same path).
+ */
+export async function seedFolderFiles(
+  db: Kysely<DB>,
+  ids: { userId: string; folderId: string },
+  count: number,
+) {
+  const now = at(0)
+  await db
+    .insertInto('users')
+    .values({
+      id: ids.userId,
+      first_name: 'Bench',
+      last_name: 'Lister',
+      name: 'Bench Lister',
+      email: `lister-${ids.userId}@example.com`,
+      emailVerified: now,
+      account_type: 'individual',
+      password: null,
+      business_name: null,
+      image: null,
+      industry: null,
+      isRestricted: false,
+      role: 'user',
+      staffFunctions: '[]',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  await db
+    .insertInto('folders')
+    .values({
+      id: ids.folderId,
+      folder_name: 'Listing',
+      name_key: nameKey('Listing'),
+      type: 'locked',
+      isTrashed: false,
+      parent_id: null,
+      createdBy: ids.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  await db
+    .insertInto('folder_permissions')
+    .values({
+      id: newId(),
+      folder_id: ids.folderId,
+      user_id: ids.userId,
+      permissionType: 'administrator',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  await insertAll(db, count, (trx, rows) =>
+    trx
+      .insertInto('files')
+      .values(
+        rows.map((i) => {
+          const name = `file-${String(i).padStart(6, '0')}.txt`
+          return {
+            id: newId(),
+            filename: name,
+            name_key: nameKey(name),
+            mimetype: 'text/plain',
+            originalname: name,
+            path: newId(),
+            size: 1000 + i,
+            folder_id: ids.folderId,
+            isTrashed: false,
+            createdBy: ids.userId,
+            sha256: null,
+            contentBy: null,
+            createdAt: at(i),
+            updatedAt: at(i),
+          }
+        }),
       )
       .execute(),
   )

@@ -19,6 +19,8 @@ export interface TargetDef {
 export interface TargetProcess {
   def: TargetDef
   port: number
+  /** Headers the target asked every request to carry. */
+  headers: Record<string, string>
   /** CPU time the target process has used so far, in microseconds (user + system). */
   cpuMicros(): Promise<number>
   stop(): Promise<void>
@@ -52,32 +54,35 @@ export async function startTarget(
   live.add(child)
   child.on('exit', () => live.delete(child))
 
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${def.label} did not start within ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    )
-    const onMessage = (message: FromTarget) => {
-      if (message.type === 'ready') {
-        clearTimeout(timer)
-        child.off('message', onMessage)
-        resolve(message.port)
-      } else if (message.type === 'failed') {
-        clearTimeout(timer)
-        reject(new Error(`${def.label} failed to start:\n${message.message}`))
+  const { port, headers } = await new Promise<{ port: number; headers: Record<string, string> }>(
+    (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${def.label} did not start within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      )
+      const onMessage = (message: FromTarget) => {
+        if (message.type === 'ready') {
+          clearTimeout(timer)
+          child.off('message', onMessage)
+          resolve({ port: message.port, headers: message.headers ?? {} })
+        } else if (message.type === 'failed') {
+          clearTimeout(timer)
+          reject(new Error(`${def.label} failed to start:\n${message.message}`))
+        }
       }
-    }
-    child.on('message', onMessage)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`${def.label} exited (code ${code}) before listening`))
-    })
-  })
+      child.on('message', onMessage)
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`${def.label} exited (code ${code}) before listening`))
+      })
+    },
+  )
 
   const ask = (message: ToTarget) => child.send(message)
   return {
     def,
     port,
+    headers,
     cpuMicros: () =>
       new Promise((resolve, reject) => {
         if (child.exitCode !== null || child.signalCode !== null)

@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net'
 /** What a target module starts: a server already listening on 127.0.0.1, and how to close it. */
 export interface RunningServer {
   port: number
+  /** Headers every request to it must carry (a bearer token for a signed-in page). */
+  headers?: Record<string, string>
   close(): Promise<void>
 }
 
 /** Messages between the runner and a target process (over the fork IPC channel). */
 export type ToTarget = { type: 'cpu' } | { type: 'stop' }
 export type FromTarget =
-  | { type: 'ready'; port: number }
+  | { type: 'ready'; port: number; headers?: Record<string, string> }
   | { type: 'cpu'; user: number; system: number }
   | { type: 'failed'; message: string }
 
@@ -51,7 +53,7 @@ export function serveTarget(start: () => Promise<RunningServer>): void {
   start().then(
     (running) => {
       server = running
-      send({ type: 'ready', port: running.port })
+      send({ type: 'ready', port: running.port, headers: running.headers })
     },
     (error: unknown) => {
       send({

@@ -8,21 +8,24 @@ import { openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
+import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
-import { seedProducts } from '../lib/seed'
+import { seedFolderFiles, seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
 // The real Depot app, built as main.ts builds it, on a fresh migrated SQLite file in a temp dir.
 // Argument: the log level. 'silent' measures the stack without log output; 'info' (production's
 // default) also formats one line per request and writes it to /dev/null, the cheapest possible sink.
 // Optional further arguments: `catalogue <count>` seeds published products first; `existing <dir>`
-// serves the data folder a benchmark has prepared (and leaves it in place).
+// serves the data folder a benchmark has prepared (and leaves it in place); `folder-listing <count>
+// <userId> <folderId>` seeds a folder of files granted to a customer and asks for every request to
+// carry that customer's personal access token.
 const level = process.argv[2] ?? 'silent'
 const seed = process.argv[3]
-const seedCount = seed === 'catalogue' ? Number(process.argv[4] ?? 10_000) : 0
+const seedCount = seed === 'catalogue' || seed === 'folder-listing' ? Number(process.argv[4] ?? 10_000) : 0
 
 serveTarget(async () => {
   const existing = seed === 'existing' ? process.argv[4] : undefined
@@ -42,6 +45,9 @@ serveTarget(async () => {
   const database = openDatabase(env.database)
   await migrateToLatest(database)
   if (seed === 'catalogue') await seedProducts(database.db, seedCount)
+  const lister =
+    seed === 'folder-listing' ? { userId: process.argv[5]!, folderId: process.argv[6]! } : undefined
+  if (lister) await seedFolderFiles(database.db, lister, seedCount)
   const logger = createLogger({
     level: env.logLevel,
     destination: level === 'silent' ? undefined : pino.destination('/dev/null'),
@@ -58,12 +64,22 @@ serveTarget(async () => {
     metrics: createMetrics(database),
   }
   const { app } = createApp(deps)
+  const headers: Record<string, string> = {}
+  if (lister) {
+    const { token } = await createAccessToken(
+      deps,
+      { id: lister.userId, email: 'lister@example.com', from: { ipAddress: HOST, userAgent: 'bench' } },
+      { name: 'bench', scope: 'read-only', expiresInDays: 7 },
+    )
+    headers.Authorization = `Bearer ${token}`
+  }
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: HOST }, () => resolve(s))
   })
   return {
     port: portOf(server.address()),
+    headers,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()

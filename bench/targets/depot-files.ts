@@ -19,8 +19,9 @@ import { HOST, portOf } from '../lib/target-server'
 
 // The real Depot app for the file-transfer bench: a fresh SQLite file and blob folder in a temp dir,
 // one admin with a session, an access token and one folder. It tells the runner (IPC) its port, cookie,
-// folder and token, and
-// answers `rss` with its peak resident memory so far.
+// folder, token and data folder, and answers `rss` with its peak resident memory so far. Argument
+// `accel`: downloads are handed to nginx with X-Accel-Redirect under /_blobs/ (DOWNLOAD_ACCEL_PREFIX).
+const accel = process.argv[2] === 'accel'
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
@@ -32,6 +33,7 @@ async function main() {
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     LOG_LEVEL: 'silent',
     MAX_UPLOAD_BYTES: String(64 * 1024 ** 3),
+    ...(accel ? { DOWNLOAD_ACCEL_PREFIX: '/_blobs/' } : {}),
   })
   const database = openDatabase(env.database)
   await migrateToLatest(database)
@@ -117,6 +119,7 @@ async function main() {
     cookie: `depot.session=${session.token}`,
     folderId,
     token,
+    dataDir,
   })
 }
 

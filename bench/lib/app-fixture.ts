@@ -1,0 +1,104 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type Database, openDatabase } from '../../src/server/db/connection'
+import { migrateToLatest } from '../../src/server/db/migrator'
+import type { AppDeps } from '../../src/server/deps'
+import { loadEnv } from '../../src/server/env'
+import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
+import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
+import { createMetrics } from '../../src/server/features/system/metrics'
+import { createLogger } from '../../src/server/lib/logger'
+import { createStorage } from '../../src/server/lib/storage'
+import type { Settings } from './settings'
+import { percentile, sortNumbers } from './stats'
+import { startTarget, type TargetProcess } from './target-process'
+
+// For self-running benchmarks of the file manager: a migrated data folder seeded in this process,
+// personal access tokens made there, then the whole Depot app serving that folder in its own process
+// (targets/depot-app.ts `existing`), and sequential timed requests against it.
+
+export interface Fixture {
+  dataDir: string
+  database: Database
+  deps: AppDeps
+  /** A read-write personal access token for `userId`, as an Authorization header value. */
+  bearer(userId: string): Promise<string>
+  /** Closes the database (before the app opens it) and returns the running app. */
+  serve(settings: Settings): Promise<TargetProcess>
+  remove(): void
+}
+
+export async function prepareFixture(): Promise<Fixture> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+  })
+  const database = openDatabase(env.database)
+  await migrateToLatest(database)
+  const deps: AppDeps = {
+    env,
+    database,
+    logger: createLogger({ level: 'silent' }),
+    clock: () => new Date(),
+    mailer: { kick: () => {} },
+    storage: createStorage(env),
+    ...createPaystack({ env, database }),
+    metrics: createMetrics(database),
+  }
+  return {
+    dataDir,
+    database,
+    deps,
+    bearer: async (userId) => {
+      const { token } = await createAccessToken(
+        deps,
+        { id: userId, email: 'bench@example.com', from: { ipAddress: '127.0.0.1', userAgent: 'bench' } },
+        { name: 'bench', scope: 'read-write', expiresInDays: 7 },
+      )
+      return `Bearer ${token}`
+    },
+    serve: async (settings) => {
+      await database.close()
+      return startTarget(
+        {
+          id: 'depot',
+          label: 'Depot',
+          module: 'targets/depot-app.ts',
+          args: ['silent', 'existing', dataDir],
+          path: '/healthz',
+        },
+        settings,
+      )
+    },
+    remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  }
+}
+
+/** One request, its body read whole; throws unless the status is `expected`. */
+export async function timedRequest(
+  url: string,
+  init: RequestInit,
+  expected = 200,
+): Promise<{ ms: number; body: string }> {
+  const started = performance.now()
+  const res = await fetch(url, init)
+  const body = await res.text()
+  const ms = performance.now() - started
+  if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status}: ${body}`)
+  return { ms, body }
+}
+
+/** Asks `url` again and again, one at a time, for `seconds` (at least `min` times); p50 and p95. */
+export async function repeat(url: string, headers: Record<string, string>, seconds: number, min = 20) {
+  const times: number[] = []
+  const until = performance.now() + seconds * 1000
+  while (times.length < min || performance.now() < until)
+    times.push((await timedRequest(url, { headers })).ms)
+  const sorted = sortNumbers(times)
+  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
+}
