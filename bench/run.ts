@@ -5,6 +5,7 @@ import { fileTransfer } from './file-transfer.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
+import { lighthouseBench } from './lighthouse.bench'
 import { storageDisk } from './storage-disk.bench'
 import { webdavPut } from './webdav-put.bench'
 
@@ -18,6 +19,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   storageDisk,
   fileTransfer,
   webdavPut,
+  lighthouseBench,
 ]
 
 /** A benchmark of something other than HTTP requests: it measures and prints its own table. */
