@@ -6,6 +6,7 @@ import { folderListing } from './folder-listing.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
+import { lighthouseBench } from './lighthouse.bench'
 import { search } from './search.bench'
 import { storageDisk } from './storage-disk.bench'
 import { trash } from './trash.bench'
@@ -24,6 +25,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   search,
   trash,
   webdavPut,
+  lighthouseBench,
 ]
 
 /** A benchmark of something other than HTTP requests: it measures and prints its own table. */

@@ -28,7 +28,14 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />
-      <main ref={mainRef} id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen under the header: the footer starts below the fold, so a page that grows as
+          its data arrives does not push a visible footer down (a layout shift on every first load). */}
+      <main
+        ref={mainRef}
+        id="main"
+        tabIndex={-1}
+        className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none"
+      >
         <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
           <TwoFactorGate>{children ?? <Outlet />}</TwoFactorGate>
         </div>

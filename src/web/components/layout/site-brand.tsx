@@ -2,13 +2,16 @@ import { Link } from 'react-router'
 import { useSiteIdentity } from '../../features/site/site-api'
 import { BrandMark } from './brand-mark'
 
-/** The header's home link: the uploaded logo (or the built-in mark) and the business's name. */
+/**
+ * The header's home link: the uploaded logo (or the built-in mark) and the business's name. On wider
+ * screens it holds a fixed width, so the navigation after it stays put when the name and logo arrive.
+ */
 export function SiteBrand() {
   const site = useSiteIdentity().data
   return (
     <Link
       to="/"
-      className="flex min-w-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-fg"
+      className="flex min-w-0 items-center gap-2 rounded-md md:w-48 md:shrink-0 text-lg font-bold tracking-tight text-fg"
       data-testid="site-brand"
     >
       {site?.logoUrl ? (

@@ -68,7 +68,11 @@ export function ProductPage() {
               srcSet={`${p.cover_photo.small} 400w, ${p.cover_photo.large} 1200w`}
               sizes="(min-width: 768px) 50vw, 100vw"
               alt={`Cover of ${p.name}`}
-              className="size-full object-cover"
+              // The 4:3 box is held before the picture arrives, so the text beside or under it stays put.
+              width={1200}
+              height={900}
+              fetchPriority="high"
+              className="aspect-[4/3] size-full object-cover"
             />
           ) : (
             <div className="flex aspect-[4/3] items-center justify-center text-fg-muted">
@@ -127,16 +131,20 @@ export function ProductPage() {
 
 function ProductSkeleton() {
   return (
-    <div className="grid gap-8 md:grid-cols-2" aria-busy="true">
+    <div aria-busy="true">
       <span className="sr-only" role="status">
         Loading the product…
       </span>
-      <Skeleton className="aspect-[4/3] w-full" />
-      <div className="flex flex-col gap-4">
-        <Skeleton className="h-5 w-24" />
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="h-7 w-32" />
-        <Skeleton className="h-24 w-full" />
+      {/* The back link's line, then the page's grid: the product draws where its skeleton stood. */}
+      <Skeleton className="mb-6 h-5 w-32" />
+      <div className="grid gap-8 md:grid-cols-2">
+        <Skeleton className="aspect-[4/3] w-full" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="h-7 w-32" />
+          <Skeleton className="h-24 w-full" />
+        </div>
       </div>
     </div>
   )

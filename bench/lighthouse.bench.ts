@@ -1,0 +1,240 @@
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Config, type RunnerResult } from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import sharp from 'sharp'
+import { openDatabase } from '../src/server/db/connection'
+import { migrateToLatest } from '../src/server/db/migrator'
+import { loadEnv } from '../src/server/env'
+import { createStorage } from '../src/server/lib/storage'
+import { seedProducts } from './lib/seed'
+import { formatFixed, formatTable } from './lib/table'
+
+// Lighthouse on the storefront as a visitor meets it: the built server (`node dist/server/main.js`) on a
+// fresh SQLite folder with a few published products that have covers, Debian's headless Chromium, the
+// mobile preset (Lighthouse's default: a mid-range phone on a slow 4G link, simulated) and the desktop
+// preset, on /shop and one product page. The goals are the storefront's (decision 0096).
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..')
+const PRODUCTS = 8
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--disable-extensions',
+]
+
+interface Goal {
+  label: string
+  value: (lhr: RunnerResult['lhr']) => number
+  format: (n: number) => string
+  /** Only for the mobile preset: the goals are a phone's. */
+  met?: (n: number) => boolean
+}
+
+const audit = (lhr: RunnerResult['lhr'], id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+const score = (lhr: RunnerResult['lhr'], id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100
+
+function scriptBytes(lhr: RunnerResult['lhr']): number {
+  const items = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items
+  return items?.find((i) => i.resourceType === 'script')?.transferSize ?? Number.NaN
+}
+
+const GOALS: Goal[] = [
+  {
+    label: 'performance',
+    value: (l) => score(l, 'performance'),
+    format: (n) => formatFixed(n, 0),
+    met: (n) => n >= 95,
+  },
+  {
+    label: 'accessibility',
+    value: (l) => score(l, 'accessibility'),
+    format: (n) => formatFixed(n, 0),
+    met: (n) => n >= 100,
+  },
+  {
+    label: 'CLS',
+    value: (l) => audit(l, 'cumulative-layout-shift'),
+    format: (n) => formatFixed(n, 3),
+    met: (n) => n <= 0.05,
+  },
+  { label: 'LCP ms', value: (l) => audit(l, 'largest-contentful-paint'), format: (n) => formatFixed(n, 0) },
+  { label: 'TBT ms', value: (l) => audit(l, 'total-blocking-time'), format: (n) => formatFixed(n, 0) },
+  // What the browser downloaded (brotli, headers included); the gzip goal is checked by the browser test.
+  {
+    label: 'JS KB',
+    value: scriptBytes,
+    format: (n) => formatFixed(n / 1024, 1),
+    met: (n) => n <= 120 * 1024,
+  },
+]
+
+export const lighthouseBench = {
+  name: 'lighthouse',
+  async run(): Promise<{ ok: boolean }> {
+    console.log('\n## lighthouse: /shop and a product page, mobile and desktop presets, built server')
+    const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+    if (!fs.existsSync(chromePath)) {
+      console.log(`   skipped: no Chromium at ${chromePath} (set CHROME_PATH)`)
+      return { ok: true }
+    }
+    if (!fs.existsSync(path.join(REPO_ROOT, 'dist/server/main.js'))) {
+      console.log('   building first (npm run build)')
+      const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' })
+      if (built.status !== 0) throw new Error('npm run build failed')
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-lighthouse-'))
+    const productSlug = await seedShop(dataDir)
+    const depot = await startDepot(dataDir)
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: CHROMIUM_FLAGS,
+      logLevel: 'silent',
+    })
+    const rows: string[][] = []
+    try {
+      const pages = [
+        { label: '/shop', url: `${depot.origin}/shop` },
+        { label: 'product page', url: `${depot.origin}/shop/${productSlug}` },
+      ]
+      for (const page of pages)
+        for (const preset of ['mobile', 'desktop'] as const) {
+          const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined
+          const result = await lighthouse(
+            page.url,
+            { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+            config,
+          )
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`)
+          if (result.lhr.runtimeError) throw new Error(`${page.url}: ${result.lhr.runtimeError.message}`)
+          rows.push([
+            page.label,
+            preset,
+            ...GOALS.map((goal) => {
+              const value = goal.value(result.lhr)
+              if (!goal.met || preset !== 'mobile') return goal.format(value)
+              return `${goal.format(value)} ${goal.met(value) ? 'met' : 'MISSED'}`
+            }),
+          ])
+        }
+    } finally {
+      await chrome.kill()
+      await depot.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+    console.log()
+    console.log(formatTable(['page', 'preset', ...GOALS.map((g) => g.label)], rows))
+    console.log('   goals (mobile): performance ≥ 95, accessibility 100, CLS ≤ 0.05, JS ≤ 120 KB')
+    return { ok: true }
+  },
+}
+
+/** A migrated database with published products, each with a cover at both sizes; the first one's slug. */
+async function seedShop(dataDir: string): Promise<string> {
+  const env = loadEnv({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    AUTH_URL: 'http://127.0.0.1',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'warn',
+  })
+  const database = openDatabase(env.database)
+  try {
+    await migrateToLatest(database)
+    await seedProducts(database.db, PRODUCTS)
+    const storage = createStorage(env)
+    const products = await database.db.selectFrom('products').select(['id', 'slug']).execute()
+    for (const [i, product] of products.entries()) {
+      const picture = sharp({
+        create: { width: 1200, height: 900, channels: 3, background: `hsl(${i * 45}, 60%, 45%)` },
+      })
+      const [small, large] = await Promise.all([
+        picture.clone().resize({ width: 400 }).webp({ quality: 82 }).toBuffer(),
+        picture.clone().webp({ quality: 82 }).toBuffer(),
+      ])
+      const smallBlob = await storage.put(Readable.from([small]))
+      const largeBlob = await storage.put(Readable.from([large]))
+      await database.db
+        .updateTable('products')
+        .set({
+          cover_photo: `/api/shop/products/${product.id}/cover/1200?v=bench`,
+          coverSmallKey: smallBlob.key,
+          coverLargeKey: largeBlob.key,
+        })
+        .where('id', '=', product.id)
+        .execute()
+    }
+    const newest = await database.db
+      .selectFrom('products')
+      .select('slug')
+      .orderBy('publishedAt', 'desc')
+      .executeTakeFirstOrThrow()
+    return newest.slug ?? products[0]!.id
+  } finally {
+    await database.close()
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function startDepot(dataDir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      // Production refuses plain http and the built-in emulators; the built files are served the same way.
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_URL: origin,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const stop = async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`dist/server/main.js exited with ${child.exitCode}`)
+    const ok = await fetch(`${origin}/healthz`)
+      .then((r) => r.status === 200)
+      .catch(() => false)
+    if (ok) return { origin, stop }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error('Depot did not answer /healthz within 30 s')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
