@@ -29,6 +29,7 @@ interface DepotTarget {
   port: number
   cookie: string
   folderId: string
+  stop(): Promise<void>
   peakRss(): Promise<number>
 }
 
@@ -45,7 +46,7 @@ export const fileTransfer = {
     try {
       const source = path.join(workDir, 'source.bin')
       writeSource(source, size)
-      depot = await startDepot()
+      depot = await startDepot(settings.cpuProfileDir)
       const nginxPort = await startNginx(workDir).then(
         (n) => {
           nginx = n?.child
@@ -116,7 +117,7 @@ export const fileTransfer = {
         console.log('   nginx not found: install it with `apt-get install -y nginx` for the nginx rows.')
       return { ok: true }
     } finally {
-      depot?.child.kill()
+      await depot?.stop()
       nginx?.kill()
       fs.rmSync(workDir, { recursive: true, force: true })
     }
@@ -147,9 +148,11 @@ async function rawPipe(from: string, to: string): Promise<void> {
   await pipeline(fs.createReadStream(from, { highWaterMark: MiB }), fs.createWriteStream(to))
 }
 
-async function startDepot(): Promise<DepotTarget> {
+async function startDepot(cpuProfileDir: string | undefined): Promise<DepotTarget> {
+  const execArgv = ['--import', 'tsx']
+  if (cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir, 'depot')}`)
   const child = fork(path.resolve(import.meta.dirname, 'targets/depot-files.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const ready = await new Promise<{ port: number; cookie: string; folderId: string }>((resolve, reject) => {
@@ -161,6 +164,17 @@ async function startDepot(): Promise<DepotTarget> {
   return {
     child,
     ...ready,
+    // Asked to stop, it exits by itself, so a CPU profile (written at exit) is kept.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        child.once('exit', () => {
+          clearTimeout(timer)
+          resolve()
+        })
+        child.send({ type: 'stop' })
+      }),
     peakRss: () =>
       new Promise((resolve) => {
         const on = (m: { type: string; peakBytes: number }) => {
