@@ -30,6 +30,7 @@ interface DepotTarget {
   cookie: string
   folderId: string
   dataDir: string
+  stop(): Promise<void>
   peakRss(): Promise<number>
 }
 
@@ -53,7 +54,7 @@ export const fileTransfer = {
     try {
       const source = path.join(workDir, 'source.bin')
       writeSource(source, size)
-      depot = await startDepot()
+      depot = await startDepot([], settings.cpuProfileDir)
       // A second Depot with DOWNLOAD_ACCEL_PREFIX, behind the same nginx (its own data folder).
       accelDepot = await startDepot(['accel'])
       const ports = await startNginx(workDir, accelDepot).then(
@@ -184,8 +185,8 @@ export const fileTransfer = {
         console.log('   nginx not found: install it with `apt-get install -y nginx` for the nginx rows.')
       return { ok: true }
     } finally {
-      depot?.child.kill()
-      accelDepot?.child.kill()
+      await depot?.stop()
+      await accelDepot?.stop()
       nginx?.kill()
       fs.rmSync(workDir, { recursive: true, force: true })
     }
@@ -216,9 +217,11 @@ async function rawPipe(from: string, to: string): Promise<void> {
   await pipeline(fs.createReadStream(from, { highWaterMark: MiB }), fs.createWriteStream(to))
 }
 
-async function startDepot(args: string[] = []): Promise<DepotTarget> {
+async function startDepot(args: string[] = [], cpuProfileDir?: string): Promise<DepotTarget> {
+  const execArgv = ['--import', 'tsx']
+  if (cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir, 'depot')}`)
   const child = fork(path.resolve(import.meta.dirname, 'targets/depot-files.ts'), args, {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   type Ready = { type: string; port: number; cookie: string; folderId: string; dataDir: string }
@@ -231,6 +234,17 @@ async function startDepot(args: string[] = []): Promise<DepotTarget> {
   return {
     child,
     ...ready,
+    // Asked to stop, it exits by itself, so a CPU profile (written at exit) is kept.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        child.once('exit', () => {
+          clearTimeout(timer)
+          resolve()
+        })
+        child.send({ type: 'stop' })
+      }),
     peakRss: () =>
       new Promise((resolve) => {
         const on = (m: { type: string; peakBytes: number }) => {

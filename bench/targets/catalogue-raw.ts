@@ -33,7 +33,9 @@ serveTarget(async () => {
   app.get('/api/shop/products', (c) => {
     const pageSize = Number(c.req.query('pageSize') ?? 25)
     const n = (total.get() as { total: number }).total
-    const rows = page.all(pageSize, 0) as Parameters<typeof presentCatalogueItem>[0][]
+    const rows = page.all(pageSize, 0) as (Parameters<typeof presentCatalogueItem>[0] & {
+      isPublished: unknown
+    })[]
     for (const row of rows) row.isPublished = Boolean(row.isPublished)
     return c.json({
       items: rows.map((row) => presentCatalogueItem(row, 'NGN')),

@@ -4,6 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-store'
+import { PositionedWriter, SYNC_EVERY } from './positioned-writer'
 import { feedStagedChunks } from './staged-source'
 import type { StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
@@ -91,22 +92,24 @@ export function createDiskStagedWrites(
       const handle = await open(file, write.offset === 0 ? 'w' : 'r+').catch((error: unknown) => {
         throw isMissing(error) ? new StagedWriteLostError(write.key) : error
       })
-      let position = write.offset
       try {
         const hash = await hashUpTo(write, file)
-        const failure = await feedStagedChunks(source, write.length - write.offset, async (chunk) => {
-          let done = 0
-          while (done < chunk.byteLength) {
-            const { bytesWritten } = await handle.write(chunk, done, chunk.byteLength - done, position)
-            done += bytesWritten
-            position += bytesWritten
-          }
-          hash.update(chunk)
-        })
+        const writer = new PositionedWriter(handle, write.offset, SYNC_EVERY)
+        let failure: StagedAppend['failure']
+        try {
+          failure = await feedStagedChunks(source, write.length - write.offset, (chunk) => {
+            // Hashed on this thread while the previous batch is written on the thread pool.
+            hash.update(chunk)
+            return writer.push(chunk)
+          })
+        } finally {
+          // What arrived is written even when the source failed; a store error is thrown from here.
+          await writer.finish()
+        }
         // On disk before the caller records the offset: the state never claims bytes a crash lost.
         await handle.datasync()
-        keepRunning(write.key, hash, position)
-        return { write: { ...write, offset: position }, failure }
+        keepRunning(write.key, hash, writer.written)
+        return { write: { ...write, offset: writer.written }, failure }
       } finally {
         await handle.close()
       }

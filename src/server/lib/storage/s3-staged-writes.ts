@@ -79,35 +79,54 @@ export function createS3StagedWrites(
       const etags = [...state.etags]
       let uploadId = state.uploadId
       const partsBytes = Math.min(etags.length * state.partSize, write.offset)
-      const partCapacity = () => Math.min(state.partSize, length - etags.length * state.partSize)
-      const buffer = Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - partsBytes)))
+      // Parts started so far (etags holds those S3 has acknowledged, in order: one part is in flight
+      // at a time, and the next fills meanwhile, so at most two parts are held in memory).
+      let parts = etags.length
+      const partCapacity = () => Math.min(state.partSize, length - parts * state.partSize)
+      let buffer: Buffer = Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - partsBytes)))
+      let spare: Buffer | undefined
       let fill = write.offset - partsBytes
       if (fill > 0) (await readTail(key, fill)).copy(buffer)
       let offset = write.offset
+      let inFlight: Promise<void> | undefined
 
-      const sendPart = async () => {
-        const body = buffer.subarray(0, fill)
-        if (uploadId === null && etags.length === 0 && fill === length) {
+      const sendPart = async (body: Buffer, partNumber: number) => {
+        if (uploadId === null && partNumber === 1 && body.length === length) {
           // The whole blob fits in one part: one PutObject, no multipart upload.
           await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body }))
-        } else {
-          uploadId ??=
-            (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key) }))).UploadId ??
-            null
-          if (!uploadId) throw new Error('S3 CreateMultipartUpload returned no UploadId')
-          const out = await client.send(
-            new UploadPartCommand({
-              Bucket,
-              Key: objectKey(key),
-              UploadId: uploadId,
-              PartNumber: etags.length + 1,
-              Body: body,
-              ContentLength: body.length,
-            }),
-          )
-          if (!out.ETag) throw new Error('S3 UploadPart returned no ETag')
-          etags.push(out.ETag)
+          return
         }
+        uploadId ??=
+          (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key) }))).UploadId ??
+          null
+        if (!uploadId) throw new Error('S3 CreateMultipartUpload returned no UploadId')
+        const out = await client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key: objectKey(key),
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            Body: body,
+            ContentLength: body.length,
+          }),
+        )
+        if (!out.ETag) throw new Error('S3 UploadPart returned no ETag')
+        etags.push(out.ETag)
+      }
+
+      // Starts uploading the full buffer and fills the other one meanwhile; waits only for the part
+      // before it, so the request body is read while the previous part travels.
+      const startPart = async () => {
+        await inFlight
+        const full = buffer
+        const sending = sendPart(full.subarray(0, fill), ++parts).then(() => {
+          spare = full
+        })
+        sending.catch(() => {}) // observed at the next startPart or after the body
+        inFlight = sending
+        buffer =
+          spare ?? Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - parts * state.partSize)))
+        spare = undefined
         fill = 0
       }
 
@@ -119,9 +138,10 @@ export function createS3StagedWrites(
           fill += n
           at += n
           offset += n
-          if (fill === partCapacity()) await sendPart()
+          if (fill === partCapacity()) await startPart()
         }
       })
+      await inFlight
       // What did not fill a part waits in the tail object, for whichever instance gets the next append.
       if (fill > 0 && offset !== write.offset) {
         await client.send(

@@ -34,7 +34,13 @@ export function presentCover(row: Pick<Row, 'cover_photo' | 'coverLargeKey'>) {
   return { small: row.cover_photo.replace('/cover/1200?', '/cover/400?'), large: row.cover_photo }
 }
 
-export function presentCatalogueItem(row: Row, currency: string): CatalogueItem {
+/** The fields a catalogue item needs: the list reads only these (products.repository). */
+type CatalogueRow = Pick<
+  Row,
+  'id' | 'name' | 'slug' | 'type' | 'price' | 'cover_photo' | 'coverLargeKey' | 'createdAt'
+>
+
+export function presentCatalogueItem(row: CatalogueRow, currency: string): CatalogueItem {
   return {
     id: row.id,
     name: row.name,

@@ -33,9 +33,27 @@ export const PRODUCT_LIST_COLUMNS: ListColumns<Source, From[1], ProductListQuery
   idColumn: 'p.id',
 }
 
+/**
+ * What a catalogue item shows (products.presenter's presentCatalogueItem), and nothing more: the list
+ * and a cart never read a description or a deliverable, and each row carries less.
+ */
+export const CATALOGUE_ITEM_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'type',
+  'price',
+  'cover_photo',
+  'coverLargeKey',
+  'createdAt',
+] as const
+
 /** Published, not deleted, optionally of one type: what the shop shows (not yet searched or paged). */
 export function listedProducts(db: Kysely<DB>, query: Pick<CatalogueQuery, 'type'>) {
-  let qb = products(db).selectAll('p').where('p.isPublished', '=', true).where('p.deletedAt', 'is', null)
+  let qb = products(db)
+    .select(CATALOGUE_ITEM_FIELDS.map((f) => `p.${f}` as const))
+    .where('p.isPublished', '=', true)
+    .where('p.deletedAt', 'is', null)
   if (query.type) qb = qb.where('p.type', '=', query.type)
   return qb
 }
@@ -82,7 +100,7 @@ export function productsForSale(db: Kysely<DB>, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([])
   return db
     .selectFrom('products')
-    .selectAll()
+    .select(CATALOGUE_ITEM_FIELDS)
     .where('id', 'in', ids)
     .where('isPublished', '=', true)
     .where('deletedAt', 'is', null)
