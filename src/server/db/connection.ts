@@ -86,7 +86,9 @@ function queryLog(options: OpenOptions) {
 /** True when the database answers a trivial query. */
 export async function isReachable(database: Database): Promise<boolean> {
   try {
-    await sql`select 1`.execute(database.db)
+    // Built as a SELECT, not raw SQL: on SQLite it runs on the reader, so readiness is not held up
+    // behind a long write transaction.
+    await database.db.selectNoFrom(sql<number>`1`.as('one')).execute()
     return true
   } catch {
     return false
