@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely'
 import { loadPg } from './pg-driver'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
+import { SplitSqliteDialect } from './sqlite-split-driver'
 import { cachingStatements } from './statement-cache'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -14,7 +15,7 @@ export interface Database {
   db: Kysely<DB>
   dialect: Dialect
   close(): Promise<void>
-  /** PostgreSQL: the pool's connections now (for metrics). SQLite has one connection and no pool. */
+  /** PostgreSQL: the pool's connections now (for metrics). SQLite has a writer and a reader, no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number }
 }
 
@@ -43,21 +44,37 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   }
 
   fs.mkdirSync(path.dirname(config.file), { recursive: true })
-  const sqlite = new SqliteDatabase(config.file)
-  sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
-  sqlite.pragma('synchronous = NORMAL')
-  // A 64 MiB page cache (the default is 2 MiB) keeps the hot indexes of a large database in memory,
-  // and reads go through a memory map of up to 256 MiB instead of a read() call per page.
-  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`)
-  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`)
+  const writer = new SqliteDatabase(config.file)
+  const wal = writer.pragma('journal_mode = WAL', { simple: true }) === 'wal'
+  writer.pragma('foreign_keys = ON')
+  writer.pragma('synchronous = NORMAL')
+  tune(writer)
+  // A second connection reads the last committed state while the writer's transaction is open
+  // (docs/decisions/0099). Only WAL lets a reader and a writer work at once; an in-memory database
+  // is private to its one connection.
+  const reader = wal ? new SqliteDatabase(config.file) : null
+  if (reader) {
+    tune(reader)
+    // The reader is handed SELECTs only; should anything else reach it, SQLite refuses to write.
+    reader.pragma('query_only = ON')
+  }
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+    dialect: new SplitSqliteDialect({
+      writer: cachingStatements(writer),
+      reader: reader ? cachingStatements(reader) : null,
+    }),
     plugins: [new SqliteBooleanPlugin()],
     log: queryLog(options),
   })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+function tune(connection: SqliteDatabase.Database) {
+  connection.pragma('busy_timeout = 5000')
+  // A 64 MiB page cache (the default is 2 MiB) keeps the hot indexes of a large database in memory,
+  // and reads go through a memory map of up to 256 MiB instead of a read() call per page.
+  connection.pragma(`cache_size = -${SQLITE_CACHE_KIB}`)
+  connection.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`)
 }
 
 function queryLog(options: OpenOptions) {
@@ -69,7 +86,9 @@ function queryLog(options: OpenOptions) {
 /** True when the database answers a trivial query. */
 export async function isReachable(database: Database): Promise<boolean> {
   try {
-    await sql`select 1`.execute(database.db)
+    // Built as a SELECT, not raw SQL: on SQLite it runs on the reader, so readiness is not held up
+    // behind a long write transaction.
+    await database.db.selectNoFrom(sql<number>`1`.as('one')).execute()
     return true
   } catch {
     return false

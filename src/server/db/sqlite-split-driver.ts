@@ -1,0 +1,240 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely'
+
+// SQLite behind Kysely with a writer and, in WAL mode, a reader connection (docs/decisions/0099).
+// Kysely's own SQLite driver hands its one connection to one user at a time, so a long transaction
+// that yields to the event loop between chunks (trashing a 100k-item subtree) held up every other
+// request that touched the database until it committed. Here the writer still runs transactions and
+// every write statement one at a time, but a plain SELECT issued outside a transaction runs on the
+// reader at once; WAL gives it the last committed snapshot, so a request sees its own committed
+// writes and never a transaction's uncommitted ones. better-sqlite3 is synchronous, so a statement on
+// the reader finishes before any other JavaScript runs: the reader needs no lock, except while a
+// stream iterates on it (the connection is busy then), when plain reads go the writer's way as before.
+
+/** FIFO lock: who asked first gets the writer first. */
+class Mutex {
+  #held = false
+  #waiting: Array<() => void> = []
+
+  async lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true
+      return
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve))
+  }
+
+  unlock(): void {
+    const next = this.#waiting.shift()
+    if (next) next()
+    else this.#held = false
+  }
+}
+
+/** Only a query built as a SELECT (a WITH … SELECT included) is known to read only; raw SQL is not. */
+export function readsOnly(query: CompiledQuery): boolean {
+  return SelectQueryNode.is(query.query)
+}
+
+function run(database: SqliteDatabase, query: CompiledQuery): QueryResult<unknown> {
+  const statement = database.prepare(query.sql)
+  if (statement.reader) return { rows: statement.all(query.parameters) as unknown[] }
+  const { changes, lastInsertRowid } = statement.run(query.parameters)
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+    rows: [],
+  }
+}
+
+export interface SplitConnections {
+  writer: SqliteDatabase
+  /** A second handle on the same WAL file; null runs everything on the writer (in-memory, not WAL). */
+  reader: SqliteDatabase | null
+}
+
+export class SplitSqliteDriver implements Driver {
+  readonly writer: SqliteDatabase
+  readonly reader: SqliteDatabase | null
+  readonly #writerLock = new Mutex()
+  /** Streams iterating on the reader now (0 or 1: a second one goes to the writer). */
+  #readerStreams = 0
+
+  constructor({ writer, reader }: SplitConnections) {
+    this.writer = writer
+    this.reader = reader
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // No lock yet: what the connection takes depends on what it is asked to run.
+    return new RoutedConnection(this)
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const routed = connection as RoutedConnection
+    await routed.holdWriter()
+    run(this.writer, CompiledQuery.raw('begin'))
+  }
+
+  async commitTransaction(): Promise<void> {
+    run(this.writer, CompiledQuery.raw('commit'))
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    run(this.writer, CompiledQuery.raw('rollback'))
+  }
+
+  async savepoint(_connection: DatabaseConnection, name: string) {
+    run(this.writer, savepointQuery('savepoint', name))
+  }
+
+  async rollbackToSavepoint(_connection: DatabaseConnection, name: string) {
+    run(this.writer, savepointQuery('rollback to', name))
+  }
+
+  async releaseSavepoint(_connection: DatabaseConnection, name: string) {
+    run(this.writer, savepointQuery('release', name))
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // Kysely releases in a finally: a transaction's writer is let go even when its commit failed.
+    ;(connection as RoutedConnection).letGo()
+  }
+
+  async destroy(): Promise<void> {
+    this.reader?.close()
+    this.writer.close()
+  }
+
+  lockWriter(): Promise<void> {
+    return this.#writerLock.lock()
+  }
+
+  unlockWriter(): void {
+    this.#writerLock.unlock()
+  }
+
+  /** The reader, taken for a stream when it is free; null sends the stream to the writer. */
+  takeReaderForStream(): SqliteDatabase | null {
+    if (!this.reader || this.#readerStreams > 0) return null
+    this.#readerStreams++
+    return this.reader
+  }
+
+  giveBackReader(): void {
+    this.#readerStreams--
+  }
+
+  /** The reader for one plain statement, when it is free to take it. */
+  readerForStatement(): SqliteDatabase | null {
+    return this.#readerStreams > 0 ? null : this.reader
+  }
+}
+
+function savepointQuery(command: string, name: string) {
+  // The statement Kysely's own driver sends (`savepoint "name"`); its parser is not exported.
+  return CompiledQuery.raw(`${command} "${name.replaceAll('"', '""')}"`)
+}
+
+class RoutedConnection implements DatabaseConnection {
+  readonly #driver: SplitSqliteDriver
+  /** True from a transaction's begin until the connection is released. */
+  #holdsWriter = false
+
+  constructor(driver: SplitSqliteDriver) {
+    this.#driver = driver
+  }
+
+  async holdWriter(): Promise<void> {
+    if (this.#holdsWriter) return
+    await this.#driver.lockWriter()
+    this.#holdsWriter = true
+  }
+
+  letGo(): void {
+    if (!this.#holdsWriter) return
+    this.#holdsWriter = false
+    this.#driver.unlockWriter()
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#holdsWriter) return run(this.#driver.writer, query) as QueryResult<R>
+    const reader = readsOnly(query) ? this.#driver.readerForStatement() : null
+    if (reader) return run(reader, query) as QueryResult<R>
+    await this.#driver.lockWriter()
+    try {
+      return run(this.#driver.writer, query) as QueryResult<R>
+    } finally {
+      this.#driver.unlockWriter()
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!readsOnly(query)) throw new Error('Sqlite driver only supports streaming of select queries')
+    if (this.#holdsWriter) {
+      yield* iterate<R>(this.#driver.writer, query)
+      return
+    }
+    const reader = this.#driver.takeReaderForStream()
+    if (reader) {
+      try {
+        yield* iterate<R>(reader, query)
+      } finally {
+        this.#driver.giveBackReader()
+      }
+      return
+    }
+    // The reader is streaming already: this one holds the writer for its length, as Kysely's driver did.
+    await this.#driver.lockWriter()
+    try {
+      yield* iterate<R>(this.#driver.writer, query)
+    } finally {
+      this.#driver.unlockWriter()
+    }
+  }
+}
+
+function* iterate<R>(database: SqliteDatabase, query: CompiledQuery): Generator<QueryResult<R>> {
+  const statement = database.prepare(query.sql)
+  for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] }
+}
+
+/** Kysely's SQLite dialect with the split driver in place of its own. */
+export class SplitSqliteDialect implements Dialect {
+  readonly #connections: SplitConnections
+
+  constructor(connections: SplitConnections) {
+    this.#connections = connections
+  }
+
+  createDriver(): Driver {
+    return new SplitSqliteDriver(this.#connections)
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler()
+  }
+
+  createAdapter() {
+    return new SqliteAdapter()
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's introspector takes any database
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db)
+  }
+}
