@@ -5,6 +5,7 @@ import { Card, CardHeader } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
 import { SegmentedControl } from '../../components/ui/segmented-control'
 import { DeliverableFile } from './deliverable-file'
+import { DeliverableVersions } from './deliverable-versions'
 
 export type DeliverableKind = 'link' | 'file'
 
@@ -77,6 +78,9 @@ export function ProductDeliverableCard({
             onUpdatePastBuyersChange={(updatePastBuyers) => onPendingChange({ updatePastBuyers })}
           />
         )}
+        {kind === 'file' && product && m?.deliveryFile ? (
+          <DeliverableVersions productId={product.id} />
+        ) : null}
       </div>
     </Card>
   )
