@@ -20,6 +20,28 @@ export async function lockFileRow(db: Db, fileId: string): Promise<void> {
   if (isPostgres(db)) await sql`select id from files where id = ${fileId} for update`.execute(db)
 }
 
+/** A version's content becomes the file's current content, made by `by` at `now`. */
+export async function makeCurrentContent(
+  db: Db,
+  fileId: string,
+  version: Pick<FileVersionRow, 'path' | 'size' | 'sha256' | 'mimetype'>,
+  by: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({
+      path: version.path,
+      size: version.size,
+      sha256: version.sha256,
+      mimetype: version.mimetype,
+      contentBy: by,
+      updatedAt: now.toISOString(),
+    })
+    .where('id', '=', fileId)
+    .execute()
+}
+
 /** Keeps the file's current content as a version, as it stops being current at `now`. */
 export async function keepAsVersion(db: Db, file: FileContent, now: Date): Promise<string> {
   const id = newId()

@@ -17,6 +17,7 @@ import {
   keepAsVersion,
   listVersions,
   lockFileRow,
+  makeCurrentContent,
   userName,
 } from './file-versions.repository'
 
@@ -102,18 +103,7 @@ export async function restoreVersion(deps: AppDeps, who: SignedInCaller, fileId:
     if (!version) throw noVersion()
     await keepAsVersion(trx, file, now)
     await deleteVersionRow(trx, version.id)
-    await trx
-      .updateTable('files')
-      .set({
-        path: version.path,
-        size: version.size,
-        sha256: version.sha256,
-        mimetype: version.mimetype,
-        contentBy: who.id,
-        updatedAt: now.toISOString(),
-      })
-      .where('id', '=', file.id)
-      .execute()
+    await makeCurrentContent(trx, file.id, version, who.id, now)
     await notifyItem(
       trx,
       who,
