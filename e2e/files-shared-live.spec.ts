@@ -93,7 +93,8 @@ test('a folder shared with the reader appears in Shared with me without a reload
   await expect(page.getByRole('link', { name: folderName })).toHaveCount(0)
   await expect(page.getByText('Nobody has shared a folder with you yet.')).toBeVisible()
   await expect(folderTab.getByRole('heading', { level: 1, name: folderName })).toHaveCount(0)
-  await expect(folderTab.getByText('This could not be loaded')).toBeVisible()
+  await expect(folderTab.getByText('You cannot open this', { exact: true })).toBeVisible()
+  await expect(folderTab.getByRole('link', { name: 'Back to Files' })).toBeVisible()
   // The folder's 404 is logged by the browser as a failed resource: expected here.
   browserIssues.clear()
   expect(reloaded).toBe(false)

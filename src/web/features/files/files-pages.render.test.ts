@@ -5,10 +5,12 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { FileItem, FolderChildren, FolderItem } from '../../../shared/contract/files-responses'
+import { ApiError } from '../../lib/api-error'
 import { sessionKey } from '../accounts/session'
 import { Breadcrumbs } from './breadcrumbs'
 import { filesKeys } from './files-api'
 import { FolderPage } from './folder-page'
+import { ListingError } from './listing-states'
 import { StorageUsage } from './storage-usage'
 
 // The file manager rendered to HTML in Node, with the API's answers put in the query cache first:
@@ -149,5 +151,29 @@ describe('the storage bar on the files home', () => {
     const unlimited = renderUsage({ used: 2048, uploading: 0, quota: null })
     expect(unlimited).not.toContain('progressbar')
     expect(unlimited).toContain('no storage limit')
+  })
+})
+
+describe('a listing that failed', () => {
+  const render = (error: unknown) =>
+    renderToStaticMarkup(h(MemoryRouter, null, h(ListingError, { error, onRetry: () => {} })))
+
+  it('says the folder cannot be opened, without a retry, when the server refuses or no longer finds it', () => {
+    for (const status of [403, 404]) {
+      const html = render(
+        new ApiError({ status, code: 'not_found', title: 'Not found', detail: 'No such folder.' }),
+      )
+      expect(html).toContain('You cannot open this')
+      expect(html).toContain('href="/files"')
+      expect(html).not.toContain('Try again')
+    }
+  })
+
+  it('offers to try again when the failure may pass', () => {
+    const html = render(
+      new ApiError({ status: 503, code: 'service_unavailable', title: 'Down', detail: 'Try later.' }),
+    )
+    expect(html).toContain('This could not be loaded')
+    expect(html).toContain('Try again')
   })
 })

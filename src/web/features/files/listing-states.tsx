@@ -1,9 +1,10 @@
-import { FolderOpen, TriangleAlert } from 'lucide-react'
+import { FolderLock, FolderOpen, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
-import { errorMessage } from '../../lib/api'
+import { ApiError, errorMessage } from '../../lib/api'
 
 /** Rows of grey while a listing loads. */
 export function ListingSkeleton() {
@@ -21,6 +22,21 @@ export function ListingSkeleton() {
 }
 
 export function ListingError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  // Refused or gone (trashed, moved away, or the caller's access revoked): trying again cannot help,
+  // and the server does not say which, so neither does the page (locked folders stay unnamed).
+  if (error instanceof ApiError && (error.status === 403 || error.status === 404))
+    return (
+      <EmptyState
+        icon={FolderLock}
+        title="You cannot open this"
+        description="It may have been moved to the trash or elsewhere, or your access to it was removed."
+        action={
+          <Button asChild variant="secondary">
+            <Link to="/files">Back to Files</Link>
+          </Button>
+        }
+      />
+    )
   return (
     <EmptyState
       tone="danger"
