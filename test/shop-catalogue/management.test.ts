@@ -392,6 +392,7 @@ describe('the deliverable file', () => {
         deliveryFileName: first.deliveryFileName,
         deliveryFileType: first.deliveryFileType,
         deliveryFileSize: first.deliveryFileSize,
+        deliveryVersionId: first.deliveryVersionId,
       })
       .execute()
     await upload(manager, `/api/shop/products/${p.id}/file?name=b.zip`, 'second', 'application/zip')

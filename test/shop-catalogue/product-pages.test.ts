@@ -88,7 +88,6 @@ describe('slugs', () => {
       deliveryFileType: null,
       deliveryFileSize: null,
       deliveryFileSha256: null,
-      deliveryVersionId: null,
       coverSmallKey: null,
       coverLargeKey: null,
       publishedAt: createdAt,

@@ -59,12 +59,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('file_versions')
     .columns(['product_id', 'replacedAt'])
     .execute()
-  for (const table of ['products', 'product_orders']) {
-    await db.schema
-      .alterTable(table)
-      .addColumn('deliveryVersionId', 'text', (c) => c.references('file_versions.id').onDelete('set null'))
-      .execute()
-  }
+  // A line's version is a foreign key. The product's is a plain column: file_versions.product_id
+  // already references products, and a key back would make a cycle that no insert order satisfies
+  // (a restore loads referenced tables first). The shop writes it in the transaction that writes the
+  // version row, and a product's version rows go only with the product (the cascade above).
+  await db.schema.alterTable('products').addColumn('deliveryVersionId', 'text').execute()
+  await db.schema
+    .alterTable('product_orders')
+    .addColumn('deliveryVersionId', 'text', (c) => c.references('file_versions.id').onDelete('set null'))
+    .execute()
   // "Which paid orders hold this version?" is asked on every release and by the staff list.
   await db.schema
     .createIndex('product_orders_delivery_version_idx')
