@@ -75,6 +75,18 @@ beforeAll(async () => {
   await tokenCaller('admin token (read-only)', 'admin', 'read-only')
 })
 
+/** Every actor the walk calls as, in the order beforeAll makes them. */
+const ACTOR_NAMES = [
+  'anonymous',
+  'user',
+  'restricted user',
+  ...STAFF_FUNCTIONS.map((fn) => `staff with ${fn}`),
+  'admin',
+  'user token (read-write)',
+  'admin token (read-write)',
+  'admin token (read-only)',
+]
+
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   userId: () => newId(),
@@ -120,42 +132,46 @@ describe('route × actor', () => {
     expect([...served].filter((r) => !declared.has(r))).toEqual([])
   })
 
-  it('answers every route as its declared access says, for every actor', async () => {
+  // One test per actor: each walks the whole table (a few hundred requests), so each has its own time
+  // budget on a loaded machine and a failure names the actor.
+  it.each(ACTOR_NAMES)('answers every route as its declared access says, as %s', async (name) => {
+    const caller = callers.find((c) => c.name === name)
+    if (!caller) throw new Error(`no caller named ${name}`)
     const mismatches: string[] = []
     for (const route of t.routes) {
-      for (const caller of callers) {
-        const method = route.method.toUpperCase()
-        const expected = expectedFor(route, caller)
-        const headers: Record<string, string> =
-          method === 'GET' || method === 'OPTIONS'
-            ? { Accept: 'application/json' }
-            : { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }
-        if (caller.bearer) {
-          headers.Authorization = `Bearer ${caller.bearer}`
-          delete headers.Origin
-        }
-        const res = await caller.client.request(concretePath(route), {
-          method,
-          headers,
-          body: method === 'GET' || method === 'OPTIONS' ? undefined : '{}',
-        })
-        await res.arrayBuffer()
-        const got =
-          res.status === 401
-            ? 'unauthenticated'
-            : res.status === 403
-              ? 'forbidden'
-              : res.status === 404 && expected === 'notFound'
-                ? 'notFound'
-                : 'allow'
-        // A 500 is a defect whatever the access (e.g. a handler that assumes a session on a public route).
-        if (got !== expected || res.status >= 500) {
-          mismatches.push(
-            `${method} ${route.path} as ${caller.name}: expected ${expected}, got ${res.status}`,
-          )
-        }
+      const method = route.method.toUpperCase()
+      const expected = expectedFor(route, caller)
+      const headers: Record<string, string> =
+        method === 'GET' || method === 'OPTIONS'
+          ? { Accept: 'application/json' }
+          : { Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }
+      if (caller.bearer) {
+        headers.Authorization = `Bearer ${caller.bearer}`
+        delete headers.Origin
+      }
+      const res = await caller.client.request(concretePath(route), {
+        method,
+        headers,
+        body: method === 'GET' || method === 'OPTIONS' ? undefined : '{}',
+      })
+      await res.arrayBuffer()
+      const got =
+        res.status === 401
+          ? 'unauthenticated'
+          : res.status === 403
+            ? 'forbidden'
+            : res.status === 404 && expected === 'notFound'
+              ? 'notFound'
+              : 'allow'
+      // A 500 is a defect whatever the access (e.g. a handler that assumes a session on a public route).
+      if (got !== expected || res.status >= 500) {
+        mismatches.push(`${method} ${route.path} as ${caller.name}: expected ${expected}, got ${res.status}`)
       }
     }
     expect(mismatches).toEqual([])
+  })
+
+  it('has a test for every actor it makes', () => {
+    expect(callers.map((c) => c.name).sort()).toEqual([...ACTOR_NAMES].sort())
   })
 })
