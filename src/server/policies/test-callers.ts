@@ -1,11 +1,11 @@
 import type { StaffFunction } from '../../shared/enums'
 import type { Caller, SignedInCaller } from '../lib/http/caller'
 
-// The signed-in callers the policy tables are written with (tests only): a verified, unrestricted user
+// The signed-in callers the policy tables and the route tests are written with (tests only): a verified, unrestricted user
 // with id `u` unless told otherwise.
 
 /** A signed-in caller: a plain user, changed by `over`. */
-export const user = (over: Partial<SignedInCaller> = {}): Caller => ({
+export const user = (over: Partial<SignedInCaller> = {}): SignedInCaller => ({
   kind: 'user',
   id: 'u',
   name: 'Test person',
