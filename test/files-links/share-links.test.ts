@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { notificationListSchema } from '../../src/shared/contract/notifications'
 import type { createShareLinkSchema } from '../../src/shared/contract/share-links'
 import { file, folder, status } from '../files/helpers'
 import { grant, type Person, signedIn } from '../support/people'
@@ -367,7 +366,7 @@ describe('file drop', () => {
     })
     expect((await again.json()).filename).toBe('report (1).txt')
 
-    const inbox = notificationListSchema.parse(await call(owner, 'GET', '/api/notifications'))
+    const inbox = await call(owner, 'GET', '/api/notifications')
     const items = inbox.items
     expect(items.some((n) => n.mainItem === 'report.txt' && n.action === 'uploaded')).toBe(true)
     const links = await call(owner, 'GET', `/api/folders/${root.id}/links`)

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GROUP_WINDOW_MS } from '../../src/server/features/notifications/notify'
-import { notificationListSchema } from '../../src/shared/contract/notifications'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
@@ -78,7 +77,7 @@ describe('notifications of file manager actions', () => {
     const fileNotes = (await notes()).filter((n) => n.type === 'file')
     for (const n of fileNotes) expect(n.folder_id).not.toBeNull()
     // The viewer of the folder sees them (not their own), and the bell counts them.
-    const inbox = notificationListSchema.parse(await call(watcher, 'GET', '/api/notifications?limit=100'))
+    const inbox = await call(watcher, 'GET', '/api/notifications?limit=100')
     expect(inbox.items.length).toBeGreaterThan(5)
   })
 

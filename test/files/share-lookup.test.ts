@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { notificationListSchema } from '../../src/shared/contract/notifications'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
@@ -146,7 +145,7 @@ describe('sharing by e-mail address', () => {
 
     const shared = await call(sam, 'GET', '/api/folders?view=shared')
     expect(shared.folders.map((f: { id: string }) => f.id)).toContain(target.id)
-    const inbox = notificationListSchema.parse(await call(sam, 'GET', '/api/notifications?limit=100'))
+    const inbox = await call(sam, 'GET', '/api/notifications?limit=100')
     expect(
       inbox.items.some(
         (n: { type: string; action: string; link: string | null }) =>

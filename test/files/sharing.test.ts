@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { notificationListSchema } from '../../src/shared/contract/notifications'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
@@ -23,8 +22,7 @@ beforeAll(async () => {
   admin = await signedIn(t, { name: 'Ada Tester', role: 'admin' })
 })
 
-const unread = async (p: Person) =>
-  ((await call(p, 'GET', '/api/notifications/unread-count')) as { unread: number }).unread
+const unread = async (p: Person) => (await call(p, 'GET', '/api/notifications/unread-count')).unread
 
 describe('granting', () => {
   it('shares a folder, which the other person sees under Shared with me and in their bell', async () => {
@@ -39,7 +37,7 @@ describe('granting', () => {
     })
     // The bell rises: the share itself (the folder's earlier activity stays out of their inbox).
     expect(await unread(friend)).toBeGreaterThan(before)
-    const inbox = notificationListSchema.parse(await call(friend, 'GET', '/api/notifications?limit=100'))
+    const inbox = await call(friend, 'GET', '/api/notifications?limit=100')
     const grants = inbox.items.filter(
       (n: { action: string; type: string }) => n.type === 'folder' && n.action === 'updated',
     )

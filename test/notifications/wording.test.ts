@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Notification, notificationListSchema } from '../../src/shared/contract/notifications'
+import type { Notification } from '../../src/shared/contract/notifications'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
 import { file } from '../files/helpers'
 import { grant, type Person, signedIn } from '../support/people'
@@ -21,8 +21,7 @@ beforeAll(async () => {
 })
 
 const text = (n: Notification) => formatNotificationSentence(n.sentence).text
-const sentences = async (p: Person) =>
-  notificationListSchema.parse(await call(p, 'GET', '/api/notifications?limit=100')).items.map(text)
+const sentences = async (p: Person) => (await call(p, 'GET', '/api/notifications?limit=100')).items.map(text)
 
 describe('file manager notifications read as what happened', () => {
   it('a rename names the old name and the new one', async () => {

@@ -3,6 +3,7 @@ import type { Caller } from '../../src/server/lib/http/caller'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { newId } from '../../src/server/lib/ids'
 import { decideRouteAccess, decideTokenScope } from '../../src/server/policies/route-access'
+import { user as testCaller } from '../../src/server/policies/test-callers'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
@@ -34,16 +35,7 @@ beforeAll(async () => {
     const { client, ...user } = await signedIn(t, { role, functions })
     if (restrict)
       await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', user.id).execute()
-    const actor: Caller = {
-      kind: 'user',
-      id: user.id,
-      name: 'Test person',
-      email: 'person@example.com',
-      role,
-      staffFunctions: functions,
-      isRestricted: restrict,
-      emailVerified: true,
-    }
+    const actor = testCaller({ id: user.id, role, staffFunctions: functions, isRestricted: restrict })
     callers.push({ name, actor, client })
   }
   callers.push({ name: 'anonymous', actor: { kind: 'anonymous' }, client: new CookieClient(t.app) })
@@ -57,17 +49,7 @@ beforeAll(async () => {
     const { client: session, ...user } = await signedIn(t, { role })
     const res = await session.json('/api/me/access-tokens', 'POST', { name, scope, expiresInDays: 7 })
     const { id, token } = (await res.json()) as { id: string; token: string }
-    const actor: Caller = {
-      kind: 'user',
-      id: user.id,
-      name: 'Test person',
-      email: 'person@example.com',
-      role,
-      staffFunctions: [],
-      isRestricted: false,
-      emailVerified: true,
-      token: { id, readOnly: scope === 'read-only' },
-    }
+    const actor = testCaller({ id: user.id, role, token: { id, readOnly: scope === 'read-only' } })
     callers.push({ name, actor, client: new CookieClient(t.app), bearer: token })
   }
   await tokenCaller('user token (read-write)', 'user', 'read-write')

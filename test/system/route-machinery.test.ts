@@ -2,11 +2,12 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AppEnv } from '../../src/server/deps'
-import type { Caller, SignedInCaller } from '../../src/server/lib/http/caller'
+import type { Caller } from '../../src/server/lib/http/caller'
 import { handleError } from '../../src/server/lib/http/error-handler'
 import { registerRoutes } from '../../src/server/lib/http/register-routes'
 import { requestContext } from '../../src/server/lib/http/request-context'
 import { defineRoute } from '../../src/server/lib/http/route'
+import { user as testCaller } from '../../src/server/policies/test-callers'
 import { createTestApp, TEST_ORIGIN } from '../support/test-app'
 
 // The route table's machinery, exercised through routes declared here the way features declare
@@ -222,16 +223,7 @@ describe('route access', () => {
   })
 
   it('answers 403 to a signed-in user without the function, 200 to staff with it', async () => {
-    const user: SignedInCaller = {
-      kind: 'user',
-      id,
-      name: 'Test person',
-      email: 'person@example.com',
-      role: 'user',
-      staffFunctions: [],
-      isRestricted: false,
-      emailVerified: true,
-    }
+    const user = testCaller({ id })
     expect((await (await buildApp(user)).app.request('/api/test/staff')).status).toBe(403)
     const staff: Caller = { ...user, role: 'staff', staffFunctions: ['ManageFeedback'] }
     expect((await (await buildApp(staff)).app.request('/api/test/staff')).status).toBe(200)

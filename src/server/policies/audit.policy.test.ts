@@ -1,33 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import type { StaffFunction } from '../../shared/enums'
 import type { Caller } from '../lib/http/caller'
 import { canReadAuditLog } from './audit.policy'
-
-const user = (
-  role: 'user' | 'staff' | 'admin',
-  staffFunctions: StaffFunction[] = [],
-  isRestricted = false,
-): Caller => ({
-  kind: 'user',
-  id: 'u1',
-  name: 'Test person',
-  email: 'person@example.com',
-  role,
-  staffFunctions,
-  isRestricted,
-  emailVerified: true,
-})
+import { actor } from './test-callers'
 
 const table: [string, Caller, boolean][] = [
   ['anonymous', { kind: 'anonymous' }, false],
-  ['user', user('user'), false],
+  ['user', actor('user'), false],
   [
     'staff with every function',
-    user('staff', ['ManageFolders', 'AccessShop', 'UploadProducts', 'ManageFeedback']),
+    actor('staff', ['ManageFolders', 'AccessShop', 'UploadProducts', 'ManageFeedback']),
     false,
   ],
-  ['admin', user('admin'), true],
-  ['restricted admin', user('admin', [], true), false],
+  ['admin', actor('admin'), true],
+  ['restricted admin', actor('admin', [], true), false],
 ]
 
 describe('audit policy', () => {

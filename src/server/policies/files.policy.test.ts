@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionType } from '../../shared/enums'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
+import type { Caller } from '../lib/http/caller'
 import {
   canChangeFolderType,
   canChangeGrant,
@@ -11,18 +11,8 @@ import {
   type FolderFacts,
 } from './files.policy'
 import type { FolderAccess, FolderLevel } from './folders.policy'
+import { user } from './test-callers'
 
-const user = (over: Partial<SignedInCaller> = {}): Caller => ({
-  kind: 'user',
-  id: 'u',
-  name: 'Test person',
-  email: 'person@example.com',
-  role: 'user',
-  staffFunctions: [],
-  isRestricted: false,
-  emailVerified: true,
-  ...over,
-})
 const admin = user({ role: 'admin' })
 const manager = user({ role: 'staff', staffFunctions: ['ManageFolders'] })
 const shopStaff = user({ role: 'staff', staffFunctions: ['AccessShop'] })

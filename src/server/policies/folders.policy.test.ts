@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionType } from '../../shared/enums'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
+import type { Caller } from '../lib/http/caller'
 import {
   canGrantLevel,
   canOnFolder,
@@ -13,18 +13,7 @@ import {
   isFolderSuperUser,
   resolveFolderAccess,
 } from './folders.policy'
-
-const user = (over: Partial<SignedInCaller> = {}): Caller => ({
-  kind: 'user',
-  id: 'u',
-  name: 'Test person',
-  email: 'person@example.com',
-  role: 'user',
-  staffFunctions: [],
-  isRestricted: false,
-  emailVerified: true,
-  ...over,
-})
+import { user } from './test-callers'
 
 // A tree:
 //   pub (public)                      lock (locked)

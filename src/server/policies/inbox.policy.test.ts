@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { StaffFunction } from '../../shared/enums'
 import type { Caller } from '../lib/http/caller'
 import { OPERATOR } from '../lib/http/caller'
 import {
@@ -10,40 +9,26 @@ import {
   canTriageInbox,
   inboxEntryAbilities,
 } from './inbox.policy'
-
-const user = (
-  role: 'user' | 'staff' | 'admin',
-  staffFunctions: StaffFunction[] = [],
-  isRestricted = false,
-): Caller => ({
-  kind: 'user',
-  id: 'u1',
-  name: 'Test person',
-  email: 'person@example.com',
-  role,
-  staffFunctions,
-  isRestricted,
-  emailVerified: true,
-})
+import { actor } from './test-callers'
 
 // actor → [triage, settings, privacy]
 const table: [string, Caller, [boolean, boolean, boolean]][] = [
   ['anonymous', { kind: 'anonymous' }, [false, false, false]],
-  ['user', user('user'), [false, false, false]],
+  ['user', actor('user'), [false, false, false]],
   [
     'user holding ManageFeedback without the staff role',
-    user('user', ['ManageFeedback']),
+    actor('user', ['ManageFeedback']),
     [false, false, false],
   ],
-  ['staff with ManageFeedback', user('staff', ['ManageFeedback']), [true, false, false]],
+  ['staff with ManageFeedback', actor('staff', ['ManageFeedback']), [true, false, false]],
   [
     'staff with every other function',
-    user('staff', ['ManageFolders', 'AccessShop', 'UploadProducts']),
+    actor('staff', ['ManageFolders', 'AccessShop', 'UploadProducts']),
     [false, false, false],
   ],
-  ['restricted staff with ManageFeedback', user('staff', ['ManageFeedback'], true), [false, false, false]],
-  ['admin', user('admin'), [true, true, true]],
-  ['restricted admin', user('admin', [], true), [false, false, false]],
+  ['restricted staff with ManageFeedback', actor('staff', ['ManageFeedback'], true), [false, false, false]],
+  ['admin', actor('admin'), [true, true, true]],
+  ['restricted admin', actor('admin', [], true), [false, false, false]],
 ]
 
 describe('inbox policy', () => {
@@ -56,7 +41,7 @@ describe('inbox policy', () => {
   })
 
   it('offers resolve on pending entries and reopen on resolved ones, to triage staff only', () => {
-    const staff = user('staff', ['ManageFeedback'])
+    const staff = actor('staff', ['ManageFeedback'])
     const converse = { reply: true, assign: true }
     expect(inboxEntryAbilities(staff, 'pending')).toEqual({
       resolve: true,
@@ -70,7 +55,7 @@ describe('inbox policy', () => {
       delete: true,
       ...converse,
     })
-    expect(inboxEntryAbilities(user('user'), 'pending')).toEqual({
+    expect(inboxEntryAbilities(actor('user'), 'pending')).toEqual({
       resolve: false,
       reopen: false,
       delete: false,
@@ -80,10 +65,10 @@ describe('inbox policy', () => {
   })
 
   it('lets triage staff converse as themselves, never the operator, and assigns only to the inbox team', () => {
-    expect(canConverse(user('staff', ['ManageFeedback']))).toBe(true)
-    expect(canConverse(user('admin'))).toBe(true)
-    expect(canConverse(user('staff', ['AccessShop']))).toBe(false)
-    expect(canConverse(user('staff', ['ManageFeedback'], true))).toBe(false)
+    expect(canConverse(actor('staff', ['ManageFeedback']))).toBe(true)
+    expect(canConverse(actor('admin'))).toBe(true)
+    expect(canConverse(actor('staff', ['AccessShop']))).toBe(false)
+    expect(canConverse(actor('staff', ['ManageFeedback'], true))).toBe(false)
     expect(canConverse(OPERATOR)).toBe(false)
     expect(canBeAssignedInbox({ role: 'staff', staffFunctions: ['ManageFeedback'] })).toBe(true)
     expect(canBeAssignedInbox({ role: 'admin', staffFunctions: [] })).toBe(true)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
+import type { Caller } from '../lib/http/caller'
 import {
   canCheckout,
   canRefund,
@@ -9,18 +9,7 @@ import {
   refundRefusal,
   settle,
 } from './orders.policy'
-
-const user = (over: Partial<SignedInCaller> = {}): Caller => ({
-  kind: 'user',
-  id: 'u1',
-  name: 'Test person',
-  email: 'person@example.com',
-  role: 'user',
-  staffFunctions: [],
-  isRestricted: false,
-  emailVerified: true,
-  ...over,
-})
+import { user } from './test-callers'
 
 describe('orders policy', () => {
   it.each([
@@ -42,7 +31,7 @@ describe('orders policy', () => {
   })
 
   it('one order: the buyer or shop staff', () => {
-    expect(canSeeOrder(user(), { user_id: 'u1' })).toBe(true)
+    expect(canSeeOrder(user(), { user_id: 'u' })).toBe(true)
     expect(canSeeOrder(user(), { user_id: 'u2' })).toBe(false)
     expect(canSeeOrder(user({ role: 'staff', staffFunctions: ['AccessShop'] }), { user_id: 'u2' })).toBe(true)
   })

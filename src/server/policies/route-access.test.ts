@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { STAFF_FUNCTIONS } from '../../shared/enums'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
+import type { Caller } from '../lib/http/caller'
 import { decideRouteAccess, decideTokenScope, type RouteAccess } from './route-access'
-
-const user = (over: Partial<SignedInCaller> = {}): Caller => ({
-  kind: 'user',
-  id: 'u',
-  name: 'Test person',
-  email: 'person@example.com',
-  role: 'user',
-  staffFunctions: [],
-  isRestricted: false,
-  emailVerified: true,
-  ...over,
-})
+import { user } from './test-callers'
 
 const actors: Record<string, Caller> = {
   anonymous: { kind: 'anonymous' },

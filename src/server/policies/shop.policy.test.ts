@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { StaffFunction } from '../../shared/enums'
 import type { Caller } from '../lib/http/caller'
 import { canManageProducts, canViewCover, canViewProduct, isForSale, productAbilities } from './shop.policy'
-
-const user = (
-  role: 'user' | 'staff' | 'admin',
-  staffFunctions: StaffFunction[] = [],
-  isRestricted = false,
-): Caller => ({
-  kind: 'user',
-  id: 'u1',
-  name: 'Test person',
-  email: 'person@example.com',
-  role,
-  staffFunctions,
-  isRestricted,
-  emailVerified: true,
-})
+import { actor } from './test-callers'
 
 const published = { isPublished: true, deletedAt: null }
 const draft = { isPublished: false, deletedAt: null }
@@ -25,26 +10,26 @@ const hidden = { isPublished: true, deletedAt: '2026-01-01T00:00:00.000Z' }
 // actor → [manage, view draft, view hidden, draft cover]
 const table: [string, Caller, [boolean, boolean, boolean, boolean]][] = [
   ['anonymous', { kind: 'anonymous' }, [false, false, false, false]],
-  ['user', user('user'), [false, false, false, false]],
+  ['user', actor('user'), [false, false, false, false]],
   [
     'user holding UploadProducts without the staff role',
-    user('user', ['UploadProducts']),
+    actor('user', ['UploadProducts']),
     [false, false, false, false],
   ],
-  ['staff with UploadProducts', user('staff', ['UploadProducts']), [true, true, true, true]],
-  ['staff with AccessShop only', user('staff', ['AccessShop']), [false, false, false, false]],
+  ['staff with UploadProducts', actor('staff', ['UploadProducts']), [true, true, true, true]],
+  ['staff with AccessShop only', actor('staff', ['AccessShop']), [false, false, false, false]],
   [
     'staff with every other function',
-    user('staff', ['AccessShop', 'ManageFolders', 'ManageFeedback']),
+    actor('staff', ['AccessShop', 'ManageFolders', 'ManageFeedback']),
     [false, false, false, false],
   ],
   [
     'restricted staff with UploadProducts',
-    user('staff', ['UploadProducts'], true),
+    actor('staff', ['UploadProducts'], true),
     [false, false, false, false],
   ],
-  ['admin', user('admin'), [true, true, true, true]],
-  ['restricted admin', user('admin', [], true), [false, false, false, false]],
+  ['admin', actor('admin'), [true, true, true, true]],
+  ['restricted admin', actor('admin', [], true), [false, false, false, false]],
 ]
 
 describe('shop policy', () => {
@@ -67,8 +52,8 @@ describe('shop policy', () => {
   })
 
   it('never offers to edit or delete a hidden product, even to an admin', () => {
-    expect(productAbilities(user('admin'), hidden)).toEqual({ edit: false, delete: false, buy: false })
-    expect(productAbilities(user('admin'), draft)).toEqual({ edit: true, delete: true, buy: false })
+    expect(productAbilities(actor('admin'), hidden)).toEqual({ edit: false, delete: false, buy: false })
+    expect(productAbilities(actor('admin'), draft)).toEqual({ edit: true, delete: true, buy: false })
     expect(productAbilities({ kind: 'anonymous' }, published)).toEqual({
       edit: false,
       delete: false,

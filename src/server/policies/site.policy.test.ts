@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Caller, SignedInCaller } from '../lib/http/caller'
+import type { Caller } from '../lib/http/caller'
 import { canEditSiteIdentity } from './site.policy'
-
-const user = (over: Partial<SignedInCaller>): Caller => ({
-  kind: 'user',
-  id: 'u',
-  name: 'Test person',
-  email: 'person@example.com',
-  role: 'user',
-  staffFunctions: [],
-  isRestricted: false,
-  emailVerified: true,
-  ...over,
-})
+import { user } from './test-callers'
 
 describe('site identity policy', () => {
   it.each([

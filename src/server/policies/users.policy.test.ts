@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Caller } from '../lib/http/caller'
+import { user } from './test-callers'
 import {
   type AccessChange,
   canEndSessionsOf,
@@ -8,16 +9,14 @@ import {
   type UserSnapshot,
 } from './users.policy'
 
-const actor = (id: string, role: 'user' | 'staff' | 'admin', isRestricted = false): Caller => ({
-  kind: 'user',
-  id,
-  name: 'Test person',
-  email: 'person@example.com',
-  role,
-  staffFunctions: role === 'staff' ? ['ManageFolders', 'AccessShop', 'UploadProducts', 'ManageFeedback'] : [],
-  isRestricted,
-  emailVerified: true,
-})
+const actor = (id: string, role: 'user' | 'staff' | 'admin', isRestricted = false): Caller =>
+  user({
+    id,
+    role,
+    staffFunctions:
+      role === 'staff' ? ['ManageFolders', 'AccessShop', 'UploadProducts', 'ManageFeedback'] : [],
+    isRestricted,
+  })
 const admin = actor('admin-1', 'admin')
 const target = (id: string, role: UserSnapshot['role'], isRestricted = false): UserSnapshot => ({
   id,

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.service'
 import * as tokens from './access-tokens.repository'
 import { hashToken } from './secure-tokens'
 import { TOUCH_INTERVAL_MS } from './session-policy'
-import { type ClientInfo, parseStaffFunctions, type ResolvedSession } from './sessions.service'
+import { type ClientInfo, type ResolvedSession, resolvedUser } from './sessions.service'
 
 // Personal access tokens (docs/decisions/0057): made by their owner on the profile page, shown once,
 // stored as a SHA-256; sent as `Authorization: Bearer`. A token acts as its user with the role,
@@ -158,18 +158,6 @@ export async function resolveAccessToken(
   return {
     tokenId: row.tokenId,
     scope: row.scope,
-    user: {
-      id: row.id,
-      name: row.name,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      image: row.image,
-      account_type: row.account_type,
-      role: row.role,
-      staffFunctions: parseStaffFunctions(row.staffFunctions),
-      isRestricted: row.isRestricted,
-      emailVerified: row.emailVerified,
-    },
+    user: resolvedUser(row),
   }
 }

@@ -86,19 +86,7 @@ export async function resolveSession(
   }
   return {
     sessionId: row.sessionId,
-    user: {
-      id: row.id,
-      name: row.name,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      image: row.image,
-      account_type: row.account_type,
-      role: row.role,
-      staffFunctions: parseStaffFunctions(row.staffFunctions),
-      isRestricted: row.isRestricted,
-      emailVerified: row.emailVerified,
-    },
+    user: resolvedUser(row),
   }
 }
 
@@ -110,6 +98,27 @@ export async function isRestrictedSession(deps: Deps, rawToken: string | undefin
   if (!rawToken || rawToken.length > 200) return false
   const row = await sessions.findSessionWithUser(deps.database.db, hashToken(rawToken))
   return row?.isRestricted === true
+}
+
+type ResolvedUser = ResolvedSession['user']
+
+/** The user a session or an access token acts as, from their users row (staffFunctions as stored). */
+export function resolvedUser(
+  row: Omit<ResolvedUser, 'staffFunctions' | 'mustEnrolTwoFactor'> & { staffFunctions: string },
+): ResolvedUser {
+  return {
+    id: row.id,
+    name: row.name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    image: row.image,
+    account_type: row.account_type,
+    role: row.role,
+    staffFunctions: parseStaffFunctions(row.staffFunctions),
+    isRestricted: row.isRestricted,
+    emailVerified: row.emailVerified,
+  }
 }
 
 /** staffFunctions is JSON text; anything unknown in it is ignored rather than trusted. */

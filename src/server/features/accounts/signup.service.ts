@@ -1,9 +1,10 @@
 import type { SignUpInput } from '../../../shared/contract/accounts'
+import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { hitRateLimit } from '../../lib/rate-limit/rate-limit'
 import { recordAudit } from '../audit/audit.service'
-import { enqueueMail, signupAttemptOnExistingAccount, verifyEmail } from '../mail'
+import { type Brand, enqueueMail, signupAttemptOnExistingAccount, verifyEmail } from '../mail'
 import { brandOf } from '../site/brand'
 import { hashPassword, passwordProblem } from './passwords'
 import type { ClientInfo } from './sessions.service'
@@ -72,18 +73,7 @@ export async function signUp(deps: Deps, input: SignUpInput, client: ClientInfo)
           verified: false,
         },
       )
-      const token = await issueToken(trx, { email, firstname: user.first_name, purpose: 'verify_email' }, now)
-      await enqueueMail(
-        trx,
-        {
-          to: email,
-          ...verifyEmail(brand, {
-            firstname: user.first_name,
-            link: `${brand.baseUrl}/verify-email?token=${token}`,
-          }),
-        },
-        now,
-      )
+      await mailVerificationLink(trx, brand, email, user.first_name, now)
       await recordAudit(trx, { action: 'signup', actor: { id: user.id, email }, from: client }, now)
     })
   } catch (error) {
@@ -122,20 +112,19 @@ export async function resendVerification(deps: Deps, rawEmail: string, client: C
   const now = deps.clock()
   const brand = await brandOf(deps.database.db, deps.env)
   await deps.database.db.transaction().execute(async (trx) => {
-    const token = await issueToken(trx, { email, firstname: user.first_name, purpose: 'verify_email' }, now)
-    await enqueueMail(
-      trx,
-      {
-        to: email,
-        ...verifyEmail(brand, {
-          firstname: user.first_name,
-          link: `${brand.baseUrl}/verify-email?token=${token}`,
-        }),
-      },
-      now,
-    )
+    await mailVerificationLink(trx, brand, email, user.first_name, now)
   })
   deps.mailer.kick()
+}
+
+/** Mails the address a new link that confirms it (inside the caller's transaction). */
+async function mailVerificationLink(trx: Db, brand: Brand, email: string, firstname: string, now: Date) {
+  const token = await issueToken(trx, { email, firstname, purpose: 'verify_email' }, now)
+  await enqueueMail(
+    trx,
+    { to: email, ...verifyEmail(brand, { firstname, link: `${brand.baseUrl}/verify-email?token=${token}` }) },
+    now,
+  )
 }
 
 export { limitMailTo }

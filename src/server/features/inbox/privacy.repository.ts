@@ -1,51 +1,33 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { DB } from '../../db/schema'
 
 // Named queries for privacy requests: everything held for one address (stored lower-case; lower()
 // also finds rows written otherwise), and its erasure.
 
+/** The columns a quote request and a contact share: who sent it, and how it was handled. */
+const SENDER = ['id', 'first_name', 'last_name', 'email'] as const
+const HANDLING = ['status', 'createdAt', 'updatedAt', 'resolvedAt'] as const
+
+/** `lower(column) = email`: the address compared as stored (lower-case), rows written otherwise too. */
+const emailIs = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`
+
 export async function heldForEmail(db: Kysely<DB>, email: string) {
   const quoteRequests = await db
     .selectFrom('quote_requests')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      'business_name',
-      'industry',
-      'email',
-      'phone',
-      'service',
-      'message',
-      'status',
-      'createdAt',
-      'updatedAt',
-      'resolvedAt',
-    ])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .select([...SENDER, 'business_name', 'industry', 'phone', 'service', 'message', ...HANDLING])
+    .where(emailIs('email', email))
     .orderBy('createdAt')
     .execute()
   const contacts = await db
     .selectFrom('contacts')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      'email',
-      'subject',
-      'message',
-      'status',
-      'createdAt',
-      'updatedAt',
-      'resolvedAt',
-    ])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .select([...SENDER, 'subject', 'message', ...HANDLING])
+    .where(emailIs('email', email))
     .orderBy('createdAt')
     .execute()
   const ebookRequests = await db
     .selectFrom('ebook_requests')
     .select(['id', 'email', 'source', 'createdAt', 'updatedAt', 'confirmedAt', 'unsubscribedAt'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .where(emailIs('email', email))
     .execute()
   // The replies staff mailed to the address (product.md §4: they were sent to this person); internal
   // notes are staff's own working papers and stay out.
@@ -55,9 +37,7 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
     .leftJoin('contacts as c', 'c.id', 'm.contact_id')
     .select(['m.id', 'm.quote_id', 'm.contact_id', 'm.body', 'm.author_name', 'm.created_at'])
     .where('m.kind', '=', 'reply')
-    .where((eb) =>
-      eb.or([eb(eb.fn('lower', ['q.email']), '=', email), eb(eb.fn('lower', ['c.email']), '=', email)]),
-    )
+    .where((eb) => eb.or([emailIs('q.email', email), emailIs('c.email', email)]))
     .orderBy('m.created_at')
     .orderBy('m.id')
     .execute()
@@ -70,23 +50,12 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
  * Run it in a transaction.
  */
 export async function eraseEmail(trx: Kysely<DB>, email: string, names: readonly string[]) {
-  const quotes = await trx
-    .deleteFrom('quote_requests')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst()
-  const contacts = await trx
-    .deleteFrom('contacts')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst()
-  const ebook = await trx
-    .deleteFrom('ebook_requests')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst()
+  const quotes = await trx.deleteFrom('quote_requests').where(emailIs('email', email)).executeTakeFirst()
+  const contacts = await trx.deleteFrom('contacts').where(emailIs('email', email)).executeTakeFirst()
+  const ebook = await trx.deleteFrom('ebook_requests').where(emailIs('email', email)).executeTakeFirst()
   const mails = await trx
     .deleteFrom('mail_outbox')
-    .where((eb) =>
-      eb.or([eb(eb.fn('lower', ['to_address']), '=', email), eb(eb.fn('lower', ['reply_to']), '=', email)]),
-    )
+    .where((eb) => eb.or([emailIs('to_address', email), emailIs('reply_to', email)]))
     .executeTakeFirst()
   if (names.length > 0) {
     // Staff notifications name the sender (as the actor of "created", as the item of "resolved").

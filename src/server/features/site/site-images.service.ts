@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp'
 import type { SiteImage } from '../../../shared/contract/site'
+import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
@@ -57,17 +58,7 @@ export async function setSiteImage(deps: Deps, by: Caller, kind: SiteImage, uplo
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
     await replaceSiteImage(trx, { kind, contentType, bytes, updatedAt: now.toISOString() })
-    await recordAudit(
-      trx,
-      {
-        action: 'settings.changed',
-        actor: recordedAs(by),
-        from: by.from,
-        target: { type: 'settings', id: 'site.identity' },
-        details: { area: 'site identity', changed: [kind], [kind]: 'uploaded' },
-      },
-      now,
-    )
+    await auditImageChange(trx, by, kind, 'uploaded', now)
   })
 }
 
@@ -76,17 +67,7 @@ export async function removeSiteImage(deps: Deps, by: Caller, kind: SiteImage): 
   const now = deps.clock()
   await deps.database.db.transaction().execute(async (trx) => {
     if (!(await deleteSiteImage(trx, kind))) return
-    await recordAudit(
-      trx,
-      {
-        action: 'settings.changed',
-        actor: recordedAs(by),
-        from: by.from,
-        target: { type: 'settings', id: 'site.identity' },
-        details: { area: 'site identity', changed: [kind], [kind]: 'removed' },
-      },
-      now,
-    )
+    await auditImageChange(trx, by, kind, 'removed', now)
   })
 }
 
@@ -95,4 +76,19 @@ export async function readSiteImage(deps: Pick<AppDeps, 'database'>, kind: SiteI
   const row = await findSiteImage(deps.database.db, kind)
   if (!row) throw problems.notFound(`No ${kind} is uploaded.`)
   return { ...row, etag: `"${kind}-${Date.parse(row.updatedAt).toString(36)}"` }
+}
+
+/** The audit line of a logo or favicon change, in the change's transaction. */
+function auditImageChange(trx: Db, by: Caller, kind: SiteImage, change: 'uploaded' | 'removed', now: Date) {
+  return recordAudit(
+    trx,
+    {
+      action: 'settings.changed',
+      actor: recordedAs(by),
+      from: by.from,
+      target: { type: 'settings', id: 'site.identity' },
+      details: { area: 'site identity', changed: [kind], [kind]: change },
+    },
+    now,
+  )
 }

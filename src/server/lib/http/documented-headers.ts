@@ -31,8 +31,11 @@ export const contentRangeHeader = (description: string): Record<string, HeaderDe
   'Content-Range': { description, required: true },
 })
 
-/** A JSON answer revalidated by ETag (lib/http/etag.ts): the 200 with its ETag and the bodiless 304. */
-export function revalidatedJson(description: string, schema: z.ZodType) {
+/**
+ * A JSON answer revalidated by ETag (lib/http/etag.ts): the 200 with its ETag and the bodiless 304. The
+ * schema keeps its type, so the route's handler is checked against it and the typed client parses by it.
+ */
+export function revalidatedJson<S extends z.ZodType>(description: string, schema: S) {
   return {
     200: { description, schema, headers: etagHeader },
     304: { description: 'Unchanged since the ETag sent as If-None-Match', headers: etagHeader },

@@ -7,13 +7,23 @@ import type { Context } from 'hono'
  * of); what a poll saves is the transfer and the client's re-render. `private, no-cache`: the
  * browser keeps it but asks every time, and it is per user (Vary: Cookie), never for shared caches.
  */
-export function jsonWithEtag(c: Context, body: unknown): Response {
+export function jsonWithEtag<T>(c: Context, body: T): JsonResponse<T> {
   const text = JSON.stringify(body)
   const etag = `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
   const headers: Record<string, string> = { ETag: etag, 'Cache-Control': 'private, no-cache', Vary: 'Cookie' }
-  if (matches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
-  return new Response(text, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
+  if (matches(c.req.header('if-none-match'), etag))
+    return new Response(null, { status: 304, headers }) as JsonResponse<T>
+  return new Response(text, {
+    status: 200,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+  }) as JsonResponse<T>
 }
+
+/**
+ * A Response carrying its JSON body's type, as Hono's c.json() gives one (the fields are types only), so
+ * a route's handler that answers with it is checked against the route's 2xx schema (lib/http/route.ts).
+ */
+export type JsonResponse<T> = Response & { _format: 'json'; _data: T }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false

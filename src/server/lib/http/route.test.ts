@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
+import { revalidatedJson } from './documented-headers'
+import { jsonWithEtag } from './etag'
 import { type AnyRoute, defineRoute, type HandlerResult } from './route'
 
 // defineRoute types a handler's result by the route's 2xx response schemas. These cases are checked by
@@ -89,6 +91,27 @@ describe('defineRoute handler types', () => {
       }),
     ]
     expect(routes).toHaveLength(5)
+  })
+
+  it('checks an answer revalidated by ETag against its schema too', () => {
+    const routes: AnyRoute[] = [
+      defineRoute({
+        ...base,
+        method: 'get',
+        path: '/revalidated',
+        responses: revalidatedJson('ok', item),
+        handler: (c) => jsonWithEtag(c, { id: 'x', size: 1 }),
+      }),
+      defineRoute({
+        ...base,
+        method: 'get',
+        path: '/revalidated-wrong',
+        responses: revalidatedJson('ok', item),
+        // @ts-expect-error size must be a number
+        handler: (c) => jsonWithEtag(c, { id: 'x', size: '1' }),
+      }),
+    ]
+    expect(routes).toHaveLength(2)
   })
 
   it('takes the union of several 2xx schemas and leaves out error answers', () => {

@@ -2,15 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { type Me, profileUpdateSchema } from '../../../shared/contract/accounts'
 import type { AccountType } from '../../../shared/enums'
-import { FormField } from '../../components/forms/field'
 import { FormFailure } from '../../components/forms/form-failure'
 import { SubmitButton } from '../../components/forms/submit-button'
 import { useForm } from '../../components/forms/use-form'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
-import { Input } from '../../components/ui/input'
 import { SegmentedControl } from '../../components/ui/segmented-control'
 import { toast } from '../../components/ui/toast-store'
 import { updateProfile } from './accounts-api'
+import { BusinessFields } from './person-fields'
 import { meKey, sessionKey } from './session'
 
 const OPTIONS = [
@@ -72,17 +71,7 @@ export function AccountTypeForm({ me }: { me: Me }) {
         />
         {type === 'corporate' && changing && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Business name" error={errors.business_name} required>
-              <Input
-                name="business_name"
-                autoComplete="organization"
-                maxLength={200}
-                defaultValue={me.business_name ?? ''}
-              />
-            </FormField>
-            <FormField label="Industry" error={errors.industry} required>
-              <Input name="industry" maxLength={100} defaultValue={me.industry ?? ''} />
-            </FormField>
+            <BusinessFields errors={errors} saved={me} />
           </div>
         )}
         <FormFailure title="The account type was not changed" failure={form.failure} />

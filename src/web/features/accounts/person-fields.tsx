@@ -24,6 +24,39 @@ export function NameFields({
   )
 }
 
+/** A corporate account's business name and industry (`business_name`, `industry`). */
+export function BusinessFields({
+  errors,
+  saved,
+  industryHint,
+}: {
+  errors: FieldErrors
+  /** What is on file, when editing. */
+  saved?: { business_name: string | null; industry: string | null }
+  industryHint?: string
+}) {
+  return (
+    <>
+      <FormField label="Business name" error={errors.business_name} required>
+        <Input
+          name="business_name"
+          autoComplete="organization"
+          maxLength={200}
+          defaultValue={saved?.business_name ?? undefined}
+        />
+      </FormField>
+      <FormField
+        label="Industry"
+        error={errors.industry}
+        {...(industryHint ? { hint: industryHint } : {})}
+        required
+      >
+        <Input name="industry" maxLength={100} defaultValue={saved?.industry ?? undefined} />
+      </FormField>
+    </>
+  )
+}
+
 /** A password being chosen (`password`), which password managers offer to generate and save. */
 export function NewPasswordField({
   error,

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { type Me, profileUpdateSchema } from '../../../shared/contract/accounts'
-import { FormField } from '../../components/forms/field'
 import { FormFailure } from '../../components/forms/form-failure'
 import { SubmitButton } from '../../components/forms/submit-button'
 import { useForm } from '../../components/forms/use-form'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardFooter, CardHeader } from '../../components/ui/card'
-import { Input } from '../../components/ui/input'
 import { toast } from '../../components/ui/toast-store'
 import { updateProfile } from './accounts-api'
-import { NameFields } from './person-fields'
+import { BusinessFields, NameFields } from './person-fields'
 import { meKey, sessionKey } from './session'
 
 /** Names, and for a corporate account its business name and industry (both required there). */
@@ -61,21 +59,7 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
       <form {...form.props} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <NameFields errors={errors} saved={me} />
-          {corporate && (
-            <>
-              <FormField label="Business name" error={errors.business_name} required>
-                <Input
-                  name="business_name"
-                  autoComplete="organization"
-                  maxLength={200}
-                  defaultValue={me.business_name ?? ''}
-                />
-              </FormField>
-              <FormField label="Industry" error={errors.industry} required>
-                <Input name="industry" maxLength={100} defaultValue={me.industry ?? ''} />
-              </FormField>
-            </>
-          )}
+          {corporate && <BusinessFields errors={errors} saved={me} />}
         </div>
         <FormFailure title="Your details were not saved" failure={form.failure} />
         <CardFooter>

@@ -13,7 +13,7 @@ import { signUp } from './accounts-api'
 import { AuthPage, textLinkClasses } from './auth-page'
 import { safeCallbackPath, signInPath } from './auth-redirect'
 import { CheckEmailNotice } from './check-email-notice'
-import { NameFields, NewPasswordField } from './person-fields'
+import { BusinessFields, NameFields, NewPasswordField } from './person-fields'
 import { ResendVerification } from './resend-verification'
 
 const ACCOUNT_TYPE_OPTIONS = [
@@ -94,19 +94,7 @@ export function SignUpPage() {
           <NameFields errors={errors} />
         </div>
         {corporate && (
-          <>
-            <FormField label="Business name" error={errors.business_name} required>
-              <Input name="business_name" autoComplete="organization" maxLength={200} />
-            </FormField>
-            <FormField
-              label="Industry"
-              error={errors.industry}
-              hint="For example: retail, education, consulting"
-              required
-            >
-              <Input name="industry" maxLength={100} />
-            </FormField>
-          </>
+          <BusinessFields errors={errors} industryHint="For example: retail, education, consulting" />
         )}
         <FormField label="E-mail address" error={errors.email} required>
           <Input name="email" type="email" autoComplete="email" inputMode="email" />

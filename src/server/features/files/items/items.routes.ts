@@ -6,6 +6,7 @@ import {
   copySchema,
   createFolderSchema,
   homeQuerySchema,
+  ITEM_TYPES,
   idParamsSchema,
   moveFolderSchema,
   moveSchema,
@@ -43,6 +44,47 @@ import { searchItems } from './search.service'
 // modules. Every route is for signed-in users; what each may do with a given folder or file is decided
 // by the folder rule in the services: what the caller cannot open answers 404 like a wrong id, what
 // they can open but not change answers 403.
+
+const itemWords = {
+  folder: {
+    trash: 'Moves a folder and everything in it to the trash',
+    copy: 'Copies a folder deeply (new ids, own blobs), leaving out subfolders the caller cannot open',
+  },
+  file: { trash: 'Moves a file to the trash', copy: 'Copies a file (new id, own blob) under a free name' },
+}
+
+/** Trash and copy, the same steps for a folder and a file: one declaration for each item type. */
+const trashAndCopyRoutes = ITEM_TYPES.flatMap((type) => {
+  const item = type === 'folder' ? '/api/folders/:id' : '/api/files/:id'
+  return [
+    defineRoute({
+      method: 'delete',
+      path: item,
+      summary: itemWords[type].trash,
+      tags,
+      access: 'signedIn',
+      request: { params: idParamsSchema },
+      responses: {
+        200: { description: 'What was trashed', schema: trashedSchema },
+        ...forbidden,
+        ...notFound,
+      },
+      handler: (c, { params }) =>
+        trashItem(c.var.deps, requireSignedIn(c.var.caller), { type, id: params.id }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: type === 'folder' ? '/api/folders/:id/copy' : '/api/files/:id/copy',
+      summary: itemWords[type].copy,
+      tags,
+      access: 'signedIn',
+      request: { params: idParamsSchema, body: copySchema },
+      responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
+      handler: (c, { params, body }) =>
+        copyItem(c.var.deps, requireSignedIn(c.var.caller), { type, id: params.id }, body.targetFolderId),
+    }),
+  ]
+})
 
 /** Home views, search, the caller's storage, folders and files one at a time, and bulk actions. */
 export const itemsRoutes = [
@@ -145,17 +187,6 @@ export const itemsRoutes = [
       updateFolder(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
-    method: 'delete',
-    path: '/api/folders/:id',
-    summary: 'Moves a folder and everything in it to the trash',
-    tags,
-    access: 'signedIn',
-    request: { params: idParamsSchema },
-    responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
-    handler: (c, { params }) =>
-      trashItem(c.var.deps, requireSignedIn(c.var.caller), { type: 'folder', id: params.id }),
-  }),
-  defineRoute({
     method: 'post',
     path: '/api/folders/:id/move',
     summary:
@@ -180,22 +211,6 @@ export const itemsRoutes = [
             body.targetFolderId,
             body.onConflict,
           ),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/folders/:id/copy',
-    summary: 'Copies a folder deeply (new ids, own blobs), leaving out subfolders the caller cannot open',
-    tags,
-    access: 'signedIn',
-    request: { params: idParamsSchema, body: copySchema },
-    responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
-    handler: (c, { params, body }) =>
-      copyItem(
-        c.var.deps,
-        requireSignedIn(c.var.caller),
-        { type: 'folder', id: params.id },
-        body.targetFolderId,
-      ),
   }),
 
   // ---- Files (content: see the transfer routes)
@@ -225,17 +240,6 @@ export const itemsRoutes = [
     handler: (c, { params, body }) => renameFile(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
-    method: 'delete',
-    path: '/api/files/:id',
-    summary: 'Moves a file to the trash',
-    tags,
-    access: 'signedIn',
-    request: { params: idParamsSchema },
-    responses: { 200: { description: 'What was trashed', schema: trashedSchema }, ...forbidden, ...notFound },
-    handler: (c, { params }) =>
-      trashItem(c.var.deps, requireSignedIn(c.var.caller), { type: 'file', id: params.id }),
-  }),
-  defineRoute({
     method: 'post',
     path: '/api/files/:id/move',
     summary: 'Moves a file into another folder',
@@ -257,22 +261,8 @@ export const itemsRoutes = [
         body.onConflict,
       ),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/api/files/:id/copy',
-    summary: 'Copies a file (new id, own blob) under a free name',
-    tags,
-    access: 'signedIn',
-    request: { params: idParamsSchema, body: copySchema },
-    responses: { 201: { description: 'The copy', schema: itemOutcomeSchema }, ...forbidden, ...notFound },
-    handler: (c, { params, body }) =>
-      copyItem(
-        c.var.deps,
-        requireSignedIn(c.var.caller),
-        { type: 'file', id: params.id },
-        body.targetFolderId,
-      ),
-  }),
+
+  ...trashAndCopyRoutes,
 
   // ---- Bulk
   defineRoute({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheck, CircleX, Clock } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
@@ -12,7 +12,7 @@ import { errorMessage, isApiError } from '../../../lib/api'
 import { writeCart } from '../cart-store'
 import { Deliverables, OrderLines } from '../orders/order-view'
 import { verifyPayment } from './checkout-api'
-import { payOrderAgain } from './start-checkout'
+import { PayAgainButton, PayAgainFailure, usePayAgain } from './pay-again'
 
 // /shop/checkout/callback?reference=…: where Paystack's popup, its redirect and the emulator's page all
 // land. The page asks the server to verify — it never decides "paid" itself — and reloading it only
@@ -28,7 +28,7 @@ export function CheckoutCallbackPage() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   })
-  const [payError, setPayError] = useState<string>()
+  const payAgain = usePayAgain(result.data?.order.id ?? '')
   // The whole cart went into this order: once the server says it is paid, the cart has done its job.
   const paidNow = result.data?.order.status === 'paid'
   useEffect(() => {
@@ -102,16 +102,7 @@ export function CheckoutCallbackPage() {
             variant={order.status === 'failed' ? 'danger' : 'info'}
             title={order.status === 'failed' ? 'The payment did not go through' : 'Not paid yet'}
             action={
-              order.abilities.pay ? (
-                <Button
-                  onClick={() => {
-                    setPayError(undefined)
-                    payOrderAgain(order.id).catch((error: unknown) => setPayError(errorMessage(error)))
-                  }}
-                >
-                  Pay again
-                </Button>
-              ) : undefined
+              order.abilities.pay ? <PayAgainButton payAgain={payAgain} label="Pay again" /> : undefined
             }
           >
             You have not been charged for this order. You can try again with the same order.
@@ -121,11 +112,7 @@ export function CheckoutCallbackPage() {
             The amount we received does not match the order. Our team will contact you.
           </Alert>
         ) : null}
-        {payError ? (
-          <Alert variant="danger" title="Could not open the payment">
-            {payError}
-          </Alert>
-        ) : null}
+        <PayAgainFailure payAgain={payAgain} />
         <OrderLines order={order} />
         <Deliverables order={order} />
         <p>

@@ -1,11 +1,8 @@
-import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
-import { payOrderAgain } from '../checkout/start-checkout'
+import { PayAgainButton, PayAgainFailure, usePayAgain } from '../checkout/pay-again'
 import { orderQueryState } from './order-query-state'
 import { Deliverables, OrderLines, Refunds } from './order-view'
 import { useOrder } from './orders-api'
@@ -14,8 +11,7 @@ import { useOrder } from './orders-api'
 export function OrderPage() {
   const { id = '' } = useParams()
   const order = useOrder('mine', id)
-  const [paying, setPaying] = useState(false)
-  const [payError, setPayError] = useState<string>()
+  const payAgain = usePayAgain(id)
   const fallback = orderQueryState(order)
   if (fallback || !order.data) return fallback
   const o = order.data
@@ -31,29 +27,12 @@ export function OrderPage() {
           <Alert
             variant="info"
             title="Not paid yet"
-            action={
-              <Button
-                disabled={paying}
-                onClick={() => {
-                  setPaying(true)
-                  setPayError(undefined)
-                  payOrderAgain(o.id)
-                    .catch((error: unknown) => setPayError(errorMessage(error)))
-                    .finally(() => setPaying(false))
-                }}
-              >
-                {paying ? 'Opening…' : 'Pay now'}
-              </Button>
-            }
+            action={<PayAgainButton payAgain={payAgain} label="Pay now" />}
           >
             Paying reopens the same transaction: you will not be charged twice.
           </Alert>
         ) : null}
-        {payError ? (
-          <Alert variant="danger" title="Could not open the payment">
-            {payError}
-          </Alert>
-        ) : null}
+        <PayAgainFailure payAgain={payAgain} />
         <OrderLines order={o} />
         <Refunds order={o} />
         <Deliverables order={o} />
