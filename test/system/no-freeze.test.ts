@@ -12,8 +12,8 @@ import { createTestApp, type TestApp } from '../support/test-app'
 // must not hold up the reads of other requests (on SQLite they run on a second connection,
 // docs/decisions/0099). A loaded test machine makes every answer slow, so the test does not bound a
 // latency: it asks that answers kept coming all along, the longest silence being a small part of the
-// whole operation. Held up behind the work, the probes would be silent for most of it; one statement
-// over the whole subtree or export would be a silence of a large share of it. The benchmark
+// whole operation: held up behind the work, the probes would be silent for nearly all of it. That each
+// statement stays bounded is test/files/subtree-pages.test.ts's; the benchmark
 // (bench/no-freeze.bench.ts) holds the real goal: 50 ms at 100k rows on an idle machine.
 const ROWS = 30_000
 const FILES = 20_000
