@@ -163,8 +163,9 @@ async function depotExport(dataDir: string, admin: { email: string; password: st
     if (res.status !== 200) throw new Error(`export answered ${res.status}`)
     let newlines = 0
     const reader = res.body!.getReader()
+    // indexOf, not a loop over every byte: the runner shares the cores with the server it measures.
     for (let next = await reader.read(); !next.done; next = await reader.read())
-      for (const byte of next.value) if (byte === 10) newlines++
+      for (let at = next.value.indexOf(10); at !== -1; at = next.value.indexOf(10, at + 1)) newlines++
     const seconds = (performance.now() - started) / 1000
     done = true
     await probing

@@ -7,6 +7,7 @@ import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
 import { lighthouseBench } from './lighthouse.bench'
+import { noFreeze } from './no-freeze.bench'
 import { search } from './search.bench'
 import { storageDisk } from './storage-disk.bench'
 import { trash } from './trash.bench'
@@ -24,6 +25,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   folderListing,
   search,
   trash,
+  noFreeze,
   webdavPut,
   lighthouseBench,
 ]

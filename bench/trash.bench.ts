@@ -98,7 +98,7 @@ export const trash = {
 }
 
 /** The trash entry of `itemId` in a page of the trash, wherever the page keeps its entries. */
-function findEntry(page: unknown, itemId: string): string {
+export function findEntry(page: unknown, itemId: string): string {
   const found = JSON.stringify(page).match(
     new RegExp(
       `\\{[^{}]*"id":"([^"]+)"[^{}]*"item_id":"${itemId}"|\\{[^{}]*"item_id":"${itemId}"[^{}]*"id":"([^"]+)"`,

@@ -7,12 +7,15 @@ import { Hono } from 'hono'
 import { openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import { presentCatalogueItem } from '../../src/server/features/shop/catalogue/products.presenter'
+import { CATALOGUE_ITEM_FIELDS } from '../../src/server/features/shop/catalogue/products.repository'
+import { encodeCursor } from '../../src/server/lib/list-query/cursor'
 import { seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
 // The catalogue's first page the leanest way: bare Hono, two raw better-sqlite3 prepared statements
-// on the same schema and data as the Depot target, and the same presenter, so both answer the same
-// bytes. Argument: the number of products.
+// (the count, and the page reading the same columns as Depot's) on the same schema and data as the
+// Depot target, the same presenter and the same next-page cursor, so both answer the same bytes.
+// Argument: the number of products.
 const count = Number(process.argv[2] ?? 10_000)
 
 serveTarget(async () => {
@@ -27,22 +30,25 @@ serveTarget(async () => {
   sqlite.pragma('journal_mode = WAL')
   const listed = 'from products where "isPublished" = 1 and "deletedAt" is null'
   const total = sqlite.prepare(`select count(*) as total ${listed}`)
-  const page = sqlite.prepare(`select * ${listed} order by "createdAt" desc, id desc limit ? offset ?`)
+  const fields = CATALOGUE_ITEM_FIELDS.map((f) => `"${f}"`).join(', ')
+  const page = sqlite.prepare(
+    `select ${fields} ${listed} order by "createdAt" desc, id desc limit ? offset ?`,
+  )
 
   const app = new Hono()
   app.get('/api/shop/products', (c) => {
     const pageSize = Number(c.req.query('pageSize') ?? 25)
     const n = (total.get() as { total: number }).total
-    const rows = page.all(pageSize, 0) as (Parameters<typeof presentCatalogueItem>[0] & {
-      isPublished: unknown
-    })[]
-    for (const row of rows) row.isPublished = Boolean(row.isPublished)
+    const rows = page.all(pageSize, 0) as Parameters<typeof presentCatalogueItem>[0][]
+    const last = rows.at(-1)
     return c.json({
       items: rows.map((row) => presentCatalogueItem(row, 'NGN')),
       page: 1,
       pageSize,
       total: n,
       totalPages: Math.ceil(n / pageSize),
+      nextCursor:
+        last && rows.length === pageSize ? encodeCursor('newest:desc', [last.createdAt, last.id]) : null,
     })
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

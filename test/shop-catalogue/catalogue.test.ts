@@ -93,6 +93,33 @@ describe('catalogue', () => {
     expect(bad.status).toBe(422)
   })
 
+  it('continues from a cursor in every sort, as the numbered pages list them, and ends with null', async () => {
+    for (const sort of ['newest&order=desc', 'price&order=asc', 'price&order=desc', 'name&order=asc']) {
+      const numbered = await catalogue(`?sort=${sort}&pageSize=100`)
+      const walked: string[] = []
+      let page = await catalogue(`?sort=${sort}&pageSize=4&type=`)
+      walked.push(...page.items.map((p) => p.id))
+      let pages = 1
+      while (page.nextCursor) {
+        page = await catalogue(`?sort=${sort}&pageSize=4&cursor=${encodeURIComponent(page.nextCursor)}`)
+        walked.push(...page.items.map((p) => p.id))
+        pages++
+      }
+      expect(walked, sort).toEqual(numbered.items.map((p) => p.id))
+      expect(pages, sort).toBe(4) // 14 products: 4 + 4 + 4 + 2
+      expect(page.total).toBe(14)
+    }
+    // A cursor follows the search and the type filter it is sent with.
+    const first = await catalogue('?type=Template&pageSize=3')
+    const next = await catalogue(`?type=Template&pageSize=3&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    expect(next.items.map((p) => p.name)).toEqual(['Template 07', 'Template 05', 'Template 04'])
+    // A cursor made for another order is refused, not followed.
+    const wrong = await t.request(
+      `/api/shop/products?sort=price&order=asc&cursor=${encodeURIComponent(first.nextCursor!)}`,
+    )
+    expect(wrong.status).toBe(400)
+  })
+
   it('shows a product page: published to everyone, drafts and deleted ones only to managers', async () => {
     const res = await t.request(`/api/shop/products/${ids.t1}`)
     expect(res.status).toBe(200)

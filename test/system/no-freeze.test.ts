@@ -8,13 +8,18 @@ import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // A long export, trash or restore must not stop the server answering everyone else: SQLite runs on the
-// event loop, so the work has to give it back between batches, and a long write transaction must not
-// hold up the reads of other requests (on SQLite they run on a second connection, docs/decisions/0099).
-// The bound is generous for a loaded test machine; the benchmark holds the real goal (50 ms). Tens of
-// thousands of rows make work that lasts long enough on any machine to be probed many times.
+// event loop, so the work has to give it back between bounded statements, and a long write transaction
+// must not hold up the reads of other requests (on SQLite they run on a second connection,
+// docs/decisions/0099). A loaded test machine makes every answer slow, so the test does not bound a
+// latency: it asks that answers kept coming all along, the longest silence being a small part of the
+// whole operation: held up behind the work, the probes would be silent for nearly all of it. That each
+// statement stays bounded is test/files/subtree-pages.test.ts's; the benchmark
+// (bench/no-freeze.bench.ts) holds the real goal: 50 ms at 100k rows on an idle machine.
 const ROWS = 30_000
 const FILES = 20_000
-const BOUND_MS = 500
+/** The longest silence allowed, as a share of the operation's length. */
+const MAX_GAP_SHARE = 0.25
+const MIN_ANSWERS = 10
 
 let t: TestApp
 let url: string
@@ -101,22 +106,52 @@ async function timed(path: string): Promise<number> {
   return performance.now() - started
 }
 
-/** Probes /healthz and /api/me one after the other until `work` settles; their latencies. */
-async function probeDuring(work: Promise<unknown>): Promise<number[]> {
+interface Probed {
+  /** The operation's length, from its start until it settled. */
+  ms: number
+  answers: number
+  /** The longest time without an answer: from the start, between answers, until the end. */
+  maxGap: number
+}
+
+/** Probes /healthz and /api/me one after the other until `work` settles. */
+async function probeDuring(work: () => Promise<unknown>): Promise<Probed> {
+  const started = performance.now()
   let done = false
-  const settled = work.finally(() => {
+  const settled = work().finally(() => {
     done = true
   })
   // Seen below by the await; a probe failing first must not leave it unhandled.
   settled.catch(() => {})
-  const latencies: number[] = []
+  let answers = 0
+  let maxGap = 0
+  let last = started
+  const answered = () => {
+    const now = performance.now()
+    maxGap = Math.max(maxGap, now - last)
+    last = now
+    answers++
+  }
   while (!done) {
-    latencies.push(await timed('/healthz'))
+    await timed('/healthz')
     if (done) break
-    latencies.push(await timed('/api/me'))
+    answered()
+    await timed('/api/me')
+    if (!done) answered()
   }
   await settled
-  return latencies
+  const ended = performance.now()
+  return { ms: ended - started, answers, maxGap: Math.max(maxGap, ended - last) }
+}
+
+/**
+ * Held up behind the work, the probes would be answered once or twice in the whole run, the last time
+ * after it ended. Answered all along, they come many times and never fall silent for long.
+ */
+function expectAnsweringAllAlong({ ms, answers, maxGap }: Probed) {
+  const seen = `${answers} answers in ${ms.toFixed(0)} ms, longest silence ${maxGap.toFixed(0)} ms`
+  expect(answers, seen).toBeGreaterThanOrEqual(MIN_ANSWERS)
+  expect(maxGap, seen).toBeLessThan(ms * MAX_GAP_SHARE)
 }
 
 async function send(method: string, path: string) {
@@ -130,26 +165,12 @@ async function send(method: string, path: string) {
   return JSON.parse(text)
 }
 
-/**
- * Held up behind the transaction, the API call would answer once or twice in the whole run, the last
- * time after the commit. Answering, it answers all along: many times, nine in ten within the bound.
- * Not every one: a single statement over the whole subtree (reading it before the transaction, the
- * commit) blocks the event loop for its length, which splitting the connection cannot shorten.
- */
-function expectAnsweringAllAlong(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b)
-  const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? Number.POSITIVE_INFINITY
-  const seen = `${latencies.length} answers, 90th percentile ${p90.toFixed(0)} ms, slowest ${sorted.at(-1)?.toFixed(0)} ms`
-  expect(latencies.length, seen).toBeGreaterThanOrEqual(10)
-  expect(p90, seen).toBeLessThan(BOUND_MS)
-}
-
 describe('trashing and restoring a folder of tens of thousands of files', () => {
   it('leaves /healthz and a small API call answering quickly while the transaction runs', async () => {
     const db = t.database.db
     let trashed: { items: number } | undefined
     expectAnsweringAllAlong(
-      await probeDuring(send('DELETE', `/api/folders/${bigFolderId}`).then((body) => (trashed = body))),
+      await probeDuring(() => send('DELETE', `/api/folders/${bigFolderId}`).then((body) => (trashed = body))),
     )
     expect(trashed?.items).toBe(FILES + 1)
     const stillLive = await db
@@ -165,7 +186,7 @@ describe('trashing and restoring a folder of tens of thousands of files', () => 
       .select('id')
       .where('item_id', '=', bigFolderId)
       .executeTakeFirstOrThrow()
-    expectAnsweringAllAlong(await probeDuring(send('POST', `/api/trash/${entry.id}/restore`)))
+    expectAnsweringAllAlong(await probeDuring(() => send('POST', `/api/trash/${entry.id}/restore`)))
     const trashedNow = await db
       .selectFrom('files')
       .where('folder_id', '=', bigFolderId)
@@ -177,35 +198,21 @@ describe('trashing and restoring a folder of tens of thousands of files', () => 
 })
 
 describe('a long export', () => {
-  it('leaves /healthz and a small API call answering quickly while it streams', async () => {
-    const res = await fetch(`${url}/api/admin/users/export.csv`, { headers: { Cookie: cookie } })
-    expect(res.status).toBe(200)
-    let done = false
+  it('leaves /healthz and a small API call answering while it streams', async () => {
     let bytes = 0
     let lines = 0
-    const reading = (async () => {
+    const probed = await probeDuring(async () => {
+      const res = await fetch(`${url}/api/admin/users/export.csv`, { headers: { Cookie: cookie } })
+      expect(res.status).toBe(200)
       const decoder = new TextDecoder()
       const reader = res.body!.getReader()
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         bytes += next.value.byteLength
         lines += decoder.decode(next.value, { stream: true }).split('\r\n').length - 1
       }
-      done = true
-    })()
-
-    const latencies: number[] = []
-    while (!done) {
-      latencies.push(await timed('/healthz'))
-      if (done) break
-      latencies.push(await timed('/api/me'))
-    }
-    await reading
-
+    })
     expect(lines).toBe(1 + ROWS + 1) // header, the bulk users and the admin
     expect(bytes).toBeGreaterThan(ROWS * 50)
-    // Answered again and again during the export, never held up behind it.
-    const seen = `${latencies.length} answers, slowest ${Math.max(...latencies).toFixed(0)} ms`
-    expect(latencies.length, seen).toBeGreaterThanOrEqual(4)
-    expect(Math.max(...latencies), seen).toBeLessThan(BOUND_MS)
+    expectAnsweringAllAlong(probed)
   }, 120_000)
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CATALOGUE_SORTS } from './catalogue-sorts'
-import { listQuerySchema, listResponseSchema, optionalChoice } from './list'
+import { cursorSchema, listQuerySchema, listResponseSchema, optionalChoice } from './list'
 
 // The catalogue and product management (product.md §3). Prices are integers in minor units
 // of the store currency (docs/decisions/0006); the currency travels with every price.
@@ -90,11 +90,16 @@ const typeFilter = z.preprocess(
 
 /** The public catalogue: newest first by default; price either way. */
 export { CATALOGUE_SORTS } from './catalogue-sorts'
+/**
+ * A page of the catalogue: `page` numbers it (OFFSET), or `cursor` (the previous page's `nextCursor`,
+ * tied to the sort it was made for) continues from there by keyset, as cheap on page 200 as on the
+ * first; with a cursor, `page` is not used.
+ */
 export const catalogueQuerySchema = listQuerySchema({
   sortable: CATALOGUE_SORTS,
   defaultSort: 'newest',
   defaultOrder: 'desc',
-  filters: { type: typeFilter },
+  filters: { type: typeFilter, cursor: cursorSchema },
 })
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>
 
@@ -120,7 +125,10 @@ export const catalogueItemSchema = z.object({
   createdAt: z.string(),
 })
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>
-export const catalogueListSchema = listResponseSchema(catalogueItemSchema)
+export const catalogueListSchema = listResponseSchema(catalogueItemSchema).extend({
+  /** Where the page after this one starts (the query's `cursor`); null on the last page. */
+  nextCursor: z.string().nullable(),
+})
 export type CatalogueList = z.infer<typeof catalogueListSchema>
 
 /** A product page's address segment: its slug, or its id (old links; they redirect to the slug). */

@@ -61,11 +61,23 @@ const CSV_COLUMNS: CsvColumn<UserListRow>[] = [
   { header: 'business_name', value: (r) => r.business_name },
   { header: 'industry', value: (r) => r.industry },
   { header: 'role', value: (r) => r.role },
-  { header: 'staffFunctions', value: (r) => parseStaffFunctions(r.staffFunctions).join(' ') },
+  { header: 'staffFunctions', value: (r) => staffFunctionsCell(r.staffFunctions) },
   { header: 'isRestricted', value: (r) => r.isRestricted },
-  { header: 'emailVerified', value: (r) => (r.emailVerified ? new Date(r.emailVerified) : null) },
-  { header: 'createdAt', value: (r) => new Date(r.createdAt) },
+  // Stored as ISO-8601 UTC text on both databases (docs/decisions/0003): written as they are.
+  { header: 'emailVerified', value: (r) => r.emailVerified },
+  { header: 'createdAt', value: (r) => r.createdAt },
 ]
+
+/** The staff functions cell by the stored JSON text: a handful of distinct values across all users. */
+const staffFunctionCells = new Map<string, string>()
+function staffFunctionsCell(raw: string): string {
+  let cell = staffFunctionCells.get(raw)
+  if (cell === undefined) {
+    cell = parseStaffFunctions(raw).join(' ')
+    if (staffFunctionCells.size < 1000) staffFunctionCells.set(raw, cell)
+  }
+  return cell
+}
 
 /** Every user matching the table's current filters and search (not just the page), streamed. */
 export async function exportUsers(deps: Deps, by: Caller, query: AdminUserListQuery) {

@@ -2,47 +2,143 @@ import { sql } from 'kysely'
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 
+import { yieldToEventLoop } from '../../../lib/event-loop'
+
 // Whole subtrees, for the actions that touch everything under a folder (move, copy, trash, restore,
-// delete for good). One recursive query for the folders, one for their files.
+// delete for good). Read a level at a time and in bounded statements: SQLite runs on the event loop,
+// so one statement over a 100k-item subtree would hold every other request up for its whole length.
+// Each statement reads at most PAGE rows, and the event loop gets a turn between statements.
 
 const MAX_DEPTH = 256
+/** Rows one statement reads at most. */
+const PAGE = 2000
+/** Parent folders one statement names at most. */
+const PARENTS = 200
 
 export type FolderRow = DB['folders']
 export type FileRow = DB['files']
 
 export interface Subtree {
-  /** The root first, then every folder below it, parents before children. */
+  /** The root first, then every folder below it, level by level (parents before children). */
   folders: (FolderRow & { depth: number })[]
+  /** Every file in those folders, folder by folder. */
   files: FileRow[]
 }
 
 export async function loadSubtree(db: Db, rootId: string): Promise<Subtree> {
-  const folders = await db
-    .withRecursive('sub(id, depth)', (qb) =>
-      qb
+  const root = await db.selectFrom('folders').selectAll().where('id', '=', rootId).executeTakeFirst()
+  if (!root) return { folders: [], files: [] }
+  const folders: Subtree['folders'] = [{ ...root, depth: 0 }]
+  let level = [root.id]
+  for (let depth = 1; level.length > 0 && depth <= MAX_DEPTH; depth++) {
+    const children = await childrenOf(level, folderChildren(db))
+    children.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    for (const child of children) folders.push({ ...child, depth })
+    level = children.map((c) => c.id)
+  }
+  const files = await childrenOf(
+    folders.map((f) => f.id),
+    fileChildren(db),
+  )
+  return { folders, files }
+}
+
+/** How one table's rows are read by parent: counted, all of a few parents, or a page of one parent. */
+interface ChildQueries<Row> {
+  counts(parentIds: string[]): Promise<{ parent: string; n: number | string | bigint }[]>
+  all(parentIds: string[]): Promise<Row[]>
+  /** One parent's rows with this trash mark after `after`, in (name_key, id) order: an index range. */
+  page(parentId: string, trashed: boolean, after: Row | undefined): Promise<Row[]>
+}
+
+/**
+ * Every row under `parentIds`. Parents are counted first; those with few rows are read together, up
+ * to PAGE rows a statement, and a parent with more is read alone by keyset pages.
+ */
+async function childrenOf<Row>(parentIds: string[], q: ChildQueries<Row>): Promise<Row[]> {
+  const rows: Row[] = []
+  let batch: string[] = []
+  let batchRows = 0
+  const flush = async () => {
+    if (batch.length === 0) return
+    await yieldToEventLoop()
+    for (const row of await q.all(batch)) rows.push(row)
+    batch = []
+    batchRows = 0
+  }
+  for (let i = 0; i < parentIds.length; i += PARENTS) {
+    if (i > 0) await yieldToEventLoop()
+    const chunk = parentIds.slice(i, i + PARENTS)
+    const counts = new Map((await q.counts(chunk)).map((c) => [c.parent, Number(c.n)]))
+    for (const parentId of chunk) {
+      const n = counts.get(parentId) ?? 0
+      if (n === 0) continue
+      if (n > PAGE) {
+        for (const trashed of [false, true]) {
+          let after: Row | undefined
+          for (;;) {
+            await yieldToEventLoop()
+            const page = await q.page(parentId, trashed, after)
+            for (const row of page) rows.push(row)
+            after = page.at(-1)
+            if (page.length < PAGE) break
+          }
+        }
+        continue
+      }
+      if (batchRows + n > PAGE || batch.length >= PARENTS) await flush()
+      batch.push(parentId)
+      batchRows += n
+    }
+  }
+  await flush()
+  return rows
+}
+
+function folderChildren(db: Db): ChildQueries<FolderRow> {
+  return {
+    counts: (parentIds) =>
+      db
         .selectFrom('folders')
-        .select(['id', sql<number>`0`.as('depth')])
-        .where('id', '=', rootId)
-        .unionAll(
-          qb
-            .selectFrom('folders as f')
-            .innerJoin('sub as s', 's.id', 'f.parent_id')
-            .select(['f.id', sql<number>`s.depth + 1`.as('depth')])
-            .where('s.depth', '<', MAX_DEPTH),
-        ),
-    )
-    .selectFrom('folders')
-    .innerJoin('sub', 'sub.id', 'folders.id')
-    .selectAll('folders')
-    .select('sub.depth')
-    .orderBy('sub.depth')
-    .orderBy('folders.id')
-    .execute()
-  const ids = folders.map((f) => f.id)
-  const files = ids.length
-    ? await db.selectFrom('files').selectAll().where('folder_id', 'in', ids).orderBy('id').execute()
-    : []
-  return { folders: folders.map((f) => ({ ...f, depth: Number(f.depth) })), files }
+        .select((eb) => [eb.ref('parent_id').$castTo<string>().as('parent'), eb.fn.countAll().as('n')])
+        .where('parent_id', 'in', parentIds)
+        .groupBy('parent_id')
+        .execute() as Promise<{ parent: string; n: number }[]>,
+    all: (parentIds) => db.selectFrom('folders').selectAll().where('parent_id', 'in', parentIds).execute(),
+    page: (parentId, trashed, after) => {
+      let q = db
+        .selectFrom('folders')
+        .selectAll()
+        .where('parent_id', '=', parentId)
+        .where('isTrashed', '=', trashed)
+      if (after)
+        q = q.where((eb) => eb(eb.refTuple('name_key', 'id'), '>', eb.tuple(after.name_key, after.id)))
+      return q.orderBy('name_key').orderBy('id').limit(PAGE).execute()
+    },
+  }
+}
+
+function fileChildren(db: Db): ChildQueries<FileRow> {
+  return {
+    counts: (parentIds) =>
+      db
+        .selectFrom('files')
+        .select((eb) => [eb.ref('folder_id').as('parent'), eb.fn.countAll().as('n')])
+        .where('folder_id', 'in', parentIds)
+        .groupBy('folder_id')
+        .execute() as Promise<{ parent: string; n: number }[]>,
+    all: (parentIds) => db.selectFrom('files').selectAll().where('folder_id', 'in', parentIds).execute(),
+    page: (parentId, trashed, after) => {
+      let q = db
+        .selectFrom('files')
+        .selectAll()
+        .where('folder_id', '=', parentId)
+        .where('isTrashed', '=', trashed)
+      if (after)
+        q = q.where((eb) => eb(eb.refTuple('name_key', 'id'), '>', eb.tuple(after.name_key, after.id)))
+      return q.orderBy('name_key').orderBy('id').limit(PAGE).execute()
+    },
+  }
 }
 
 /** Is `candidateId` the folder `rootId` or one below it? */

@@ -63,16 +63,25 @@ export async function stopLinksOfTrashedItems(db: Db, now: Date): Promise<void> 
     .where('stopped_at', 'is', null)
     .where((eb) =>
       eb.or([
+        // Looked up link by link: a list of every trashed item would grow with the whole trash.
         eb.and([
           eb('item_type', '=', 'file'),
-          eb('item_id', 'in', eb.selectFrom('files').select('files.id').where('files.isTrashed', '=', true)),
+          eb.exists(
+            eb
+              .selectFrom('files')
+              .select('files.id')
+              .whereRef('files.id', '=', 'share_links.item_id')
+              .where('files.isTrashed', '=', true),
+          ),
         ]),
         eb.and([
           eb('item_type', '=', 'folder'),
-          eb(
-            'item_id',
-            'in',
-            eb.selectFrom('folders').select('folders.id').where('folders.isTrashed', '=', true),
+          eb.exists(
+            eb
+              .selectFrom('folders')
+              .select('folders.id')
+              .whereRef('folders.id', '=', 'share_links.item_id')
+              .where('folders.isTrashed', '=', true),
           ),
         ]),
       ]),

@@ -17,6 +17,9 @@ import { versionPathsOf } from '../versions/file-versions.repository'
 
 export type TrashRow = DB['trash_items']
 
+/** Entries built between two turns of the event loop. */
+const ENTRIES_PER_TURN = 2000
+
 export interface Group {
   folders: (FolderRow & { depth: number })[]
   files: FileRow[]
@@ -64,7 +67,10 @@ export async function markTrashed(
     )
   }
   const files = tree.files.filter((f) => !f.isTrashed && live.has(f.folder_id))
-  for (const f of files) {
+  for (let i = 0; i < files.length; i++) {
+    // A new id per entry costs a little each: a turn of the event loop every few thousand.
+    if (i > 0 && i % ENTRIES_PER_TURN === 0) await yieldToEventLoop()
+    const f = files[i]!
     entries.push(
       entry(
         'file',

@@ -24,7 +24,10 @@ export const catalogueRoutes = [
     tags: ['shop'],
     access: 'public',
     request: { query: catalogueQuerySchema },
-    responses: { 200: { description: 'A page of products', schema: catalogueListSchema } },
+    responses: {
+      200: { description: 'A page of products', schema: catalogueListSchema },
+      400: { description: 'A cursor this list did not give out for this order' },
+    },
     handler: (c, { query }) => listCatalogue(c.var.deps, query),
   }),
   defineRoute({

@@ -1,0 +1,166 @@
+import { newId } from '../src/server/lib/ids'
+import { prepareFixture, timedRequest } from './lib/app-fixture'
+import { seedFolderFiles, seedUsers } from './lib/seed'
+import type { Settings } from './lib/settings'
+import { percentile, sortNumbers } from './lib/stats'
+import { formatFixed, formatInteger, formatTable } from './lib/table'
+import { findEntry } from './trash.bench'
+
+// The server must never freeze: while one long operation runs over BENCH_NOFREEZE_ROWS rows (default
+// 100,000), /healthz and a small API call (/api/me) keep being answered within 50 ms. Four long
+// operations through the whole Depot app, one after the other, each probed on other connections:
+// the users CSV export, a folder listing read page by page to its end, trashing that folder and
+// restoring it. Probes alternate /healthz and /api/me, one at a time, 5 ms apart.
+
+const ROWS = Number(process.env.BENCH_NOFREEZE_ROWS ?? 100_000)
+const GOAL_MS = 50
+const PROBE_PAUSE_MS = 5
+
+interface Probed {
+  /** How long the operation itself took. */
+  ms: number
+  /** Latency of every probe answered while it ran. */
+  probes: number[]
+  /** Longest time between two probe answers (or the start and the first answer). */
+  maxGap: number
+}
+
+export const noFreeze = {
+  name: 'no-freeze',
+  async run(settings: Settings): Promise<{ ok: boolean }> {
+    console.log(
+      `\n## no-freeze: /healthz and /api/me while long operations run over ${formatInteger(ROWS)} rows`,
+    )
+    const fixture = await prepareFixture()
+    try {
+      const { db } = fixture.database
+      const folder = { userId: newId(), folderId: newId() }
+      await seedFolderFiles(db, folder, ROWS)
+      await db.updateTable('users').set({ role: 'admin' }).where('id', '=', folder.userId).execute()
+      await seedUsers(db, ROWS)
+      const bearer = await fixture.bearer(folder.userId)
+      const depot = await fixture.serve(settings)
+      try {
+        const base = `http://127.0.0.1:${depot.port}`
+        const headers = { Authorization: bearer }
+        const results: [string, Probed][] = []
+
+        results.push([
+          `GET /api/admin/users/export.csv (${formatInteger(ROWS)} rows)`,
+          await probed(base, headers, () =>
+            timedRequest(`${base}/api/admin/users/export.csv`, { headers }).then((r) => {
+              const lines = r.body.split('\r\n').length - 2 // the header, the last line end
+              if (lines < ROWS) throw new Error(`the export held ${lines} rows`)
+            }),
+          ),
+        ])
+        results.push([
+          `GET /api/folders/:id/children, every page (${formatInteger(ROWS)} files)`,
+          await probed(base, headers, async () => {
+            let seen = 0
+            let cursor: string | null = null
+            do {
+              const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+              const page = await timedRequest(`${base}/api/folders/${folder.folderId}/children?${query}`, {
+                headers,
+              })
+              const body = JSON.parse(page.body) as {
+                folders: unknown[]
+                files: unknown[]
+                nextCursor: string | null
+              }
+              seen += body.folders.length + body.files.length
+              cursor = body.nextCursor
+            } while (cursor)
+            if (seen < ROWS) throw new Error(`the listing held ${seen} items`)
+          }),
+        ])
+        results.push([
+          `DELETE /api/folders/:id (${formatInteger(ROWS)} files)`,
+          await probed(base, headers, () =>
+            timedRequest(`${base}/api/folders/${folder.folderId}`, { method: 'DELETE', headers }),
+          ),
+        ])
+        const page = await timedRequest(`${base}/api/trash`, { headers })
+        const entry = findEntry(JSON.parse(page.body), folder.folderId)
+        results.push([
+          `POST /api/trash/:id/restore (${formatInteger(ROWS)} files)`,
+          await probed(base, headers, () =>
+            timedRequest(`${base}/api/trash/${entry}/restore`, {
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/json' },
+              body: '{}',
+            }),
+          ),
+        ])
+
+        console.log()
+        console.log(
+          formatTable(
+            [
+              'during',
+              'op ms',
+              'answers',
+              'p50 ms',
+              'p99 ms',
+              'max ms',
+              'max gap ms',
+              `goal max < ${GOAL_MS} ms`,
+            ],
+            results.map(([what, r]) => {
+              const sorted = sortNumbers(r.probes)
+              const worst = sorted.at(-1) ?? Number.NaN
+              return [
+                what,
+                formatFixed(r.ms, 0),
+                String(sorted.length),
+                formatFixed(percentile(sorted, 50), 1),
+                formatFixed(percentile(sorted, 99), 1),
+                formatFixed(worst, 1),
+                formatFixed(r.maxGap, 0),
+                worst < GOAL_MS ? 'met' : 'MISSED',
+              ]
+            }),
+          ),
+        )
+        return { ok: true }
+      } finally {
+        await depot.stop()
+      }
+    } finally {
+      fixture.remove()
+    }
+  },
+}
+
+/** Runs `operation` while probing /healthz and /api/me one at a time on other connections. */
+async function probed(
+  base: string,
+  headers: Record<string, string>,
+  operation: () => Promise<unknown>,
+): Promise<Probed> {
+  let done = false
+  const probes: number[] = []
+  let maxGap = 0
+  const started = performance.now()
+  let lastAnswer = started
+  const probing = (async () => {
+    for (let i = 0; !done; i++) {
+      const path = i % 2 === 0 ? '/healthz' : '/api/me'
+      const { ms } = await timedRequest(base + path, { headers: path === '/api/me' ? headers : {} })
+      const now = performance.now()
+      if (done) break
+      probes.push(ms)
+      maxGap = Math.max(maxGap, now - lastAnswer)
+      lastAnswer = now
+      await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS))
+    }
+  })()
+  try {
+    await operation()
+  } finally {
+    done = true
+    await probing
+  }
+  return { ms: performance.now() - started, probes, maxGap }
+}
