@@ -4,9 +4,19 @@ import { createLogger } from '../logger'
 import { type Job, type JobRunner, startJobRunner } from './job-runner'
 
 // The runner with real timers and small intervals: what matters is the order of events (no overlap,
-// nothing after stop), not exact times.
+// nothing after stop), not exact times. A job's work waits on a gate the test opens, and the test
+// waits for conditions, so a slow, loaded machine changes how long a test takes, not what it sees.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Resolves once `check` holds; fails after a generous deadline with what it was waiting for. */
+async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(2)
+  }
+}
 
 function captureLogs() {
   const lines: Record<string, unknown>[] = []
@@ -19,9 +29,23 @@ function captureLogs() {
   return { lines, logger: createLogger({ level: 'debug', destination: stream }) }
 }
 
-/** A job that records its runs and how many were in flight at once. */
-function trackedJob(name: string, everyMs: number, workMs: number, extra: Partial<Job> = {}) {
-  const state = { runs: 0, active: 0, maxActive: 0, signals: [] as AbortSignal[] }
+/** A gate that work waits behind until the test opens it; once open it stays open. */
+function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open }
+}
+
+/** A job that records its runs, when each started, and how many were in flight at once. */
+function trackedJob(
+  name: string,
+  everyMs: number,
+  work: Promise<void> = Promise.resolve(),
+  extra: Partial<Job> = {},
+) {
+  const state = { runs: 0, active: 0, maxActive: 0, signals: [] as AbortSignal[], startedAt: [] as number[] }
   const job: Job = {
     name,
     everyMs,
@@ -30,8 +54,9 @@ function trackedJob(name: string, everyMs: number, workMs: number, extra: Partia
       state.active++
       state.maxActive = Math.max(state.maxActive, state.active)
       state.signals.push(signal)
+      state.startedAt.push(performance.now())
       try {
-        await sleep(workMs)
+        await work
       } finally {
         state.active--
       }
@@ -56,24 +81,26 @@ afterEach(async () => {
 describe('startJobRunner', () => {
   it('runs each job again and again, at its own interval', async () => {
     const { logger } = captureLogs()
-    const fast = trackedJob('fast', 10, 0)
-    const slow = trackedJob('slow', 10_000, 0)
+    const fast = trackedJob('fast', 10)
+    const slow = trackedJob('slow', 60_000)
     start({ jobs: [fast.job, slow.job], logger })
-    await sleep(200)
-    expect(fast.state.runs).toBeGreaterThanOrEqual(3)
+    await until(() => fast.state.runs >= 3, 'three runs of the fast job')
     expect(slow.state.runs).toBe(1) // its first run is at start (no start delay, no jitter)
   })
 
   it('never overlaps a slow job with itself, neither on schedule nor through runNow', async () => {
     const { logger } = captureLogs()
-    const slow = trackedJob('slow', 1, 100)
+    const work = gate()
+    const slow = trackedJob('slow', 1, work.opened)
     const runner = start({ jobs: [slow.job], logger })
-    await sleep(5) // the first run is under way
+    await until(() => slow.state.active === 1, 'the first run to start')
     const joined = [runner.runNow('slow'), runner.runNow('slow'), runner.runNow('slow')]
+    await sleep(20) // the schedule (every 1 ms) and the three calls had their chance to start a second run
+    expect(slow.state.runs).toBe(1)
+    work.open()
     await Promise.all(joined)
     expect(slow.state.runs).toBe(1)
-    await sleep(250)
-    expect(slow.state.runs).toBeGreaterThanOrEqual(2)
+    await until(() => slow.state.runs >= 3, 'later runs on schedule')
     expect(slow.state.maxActive).toBe(1)
   })
 
@@ -91,7 +118,7 @@ describe('startJobRunner', () => {
     }
     const runner = start({ jobs: [job], logger })
     await expect(runner.runNow('flaky')).resolves.toBeUndefined()
-    await sleep(60)
+    await until(() => lines.some((l) => l.job === 'flaky' && l.deleted === 2), 'a later run to succeed')
     expect(calls).toBeGreaterThanOrEqual(2)
     const failed = lines.find((l) => l.msg === 'job failed; it runs again at its next turn')
     expect(failed).toMatchObject({ level: 'error', job: 'flaky', err: { message: 'database hiccup' } })
@@ -110,10 +137,10 @@ describe('startJobRunner', () => {
 
   it('stops cleanly: aborts the signal, waits for the run in flight, then runs nothing more', async () => {
     const { lines, logger } = captureLogs()
-    const slow = trackedJob('slow', 1, 200)
+    const work = gate()
+    const slow = trackedJob('slow', 1, work.opened)
     const runner = start({ jobs: [slow.job], logger })
-    await sleep(5)
-    expect(slow.state.active).toBe(1)
+    await until(() => slow.state.active === 1, 'the first run to start')
 
     const stopped = runner.stop()
     expect(slow.state.signals[0]!.aborted).toBe(true)
@@ -122,7 +149,8 @@ describe('startJobRunner', () => {
       done = true
     })
     await sleep(10)
-    expect(done).toBe(false) // still waiting for the run in flight
+    expect(done).toBe(false) // still waiting for the run in flight, whose work has not been let through
+    work.open()
     await stopped
     expect(slow.state.active).toBe(0)
     expect(lines.map((l) => l.msg)).toEqual(['periodic jobs started', 'job done', 'periodic jobs stopped'])
@@ -137,20 +165,22 @@ describe('startJobRunner', () => {
 
   it('waits the start delay plus jitter before a first run', async () => {
     const { logger } = captureLogs()
-    const late = trackedJob('late', 10_000, 0, { jitterMs: 1000 })
-    const soon = trackedJob('soon', 10_000, 0, { jitterMs: 1000 })
+    const late = trackedJob('late', 60_000, undefined, { jitterMs: 1000 })
+    const soon = trackedJob('soon', 60_000, undefined, { jitterMs: 1000 })
+    const startedAt = performance.now()
     start({ jobs: [late.job], logger, startDelayMs: 20, random: () => 0.3 }) // 20 + 300 ms
     start({ jobs: [soon.job], logger, startDelayMs: 20, random: () => 0 }) // 20 ms
-    await sleep(150)
-    expect(soon.state.runs).toBe(1)
-    expect(late.state.runs).toBe(0)
-    await sleep(450)
-    expect(late.state.runs).toBe(1)
+    await until(() => late.state.runs === 1 && soon.state.runs === 1, 'both first runs')
+    // Timers never fire early (a loaded machine only makes them late), so the lower bounds are exact;
+    // 2 ms allow for the clocks' rounding.
+    expect(soon.state.startedAt[0]! - startedAt).toBeGreaterThanOrEqual(18)
+    expect(late.state.startedAt[0]! - startedAt).toBeGreaterThanOrEqual(318)
+    expect(late.state.startedAt[0]!).toBeGreaterThan(soon.state.startedAt[0]!)
   })
 
   it('refuses jobs it could not run as asked', () => {
     const { logger } = captureLogs()
-    const ok = trackedJob('a', 10, 0).job
+    const ok = trackedJob('a', 10).job
     expect(() => startJobRunner({ jobs: [ok, ok], logger })).toThrow('two jobs are named a')
     expect(() => startJobRunner({ jobs: [{ ...ok, everyMs: 0 }], logger })).toThrow('everyMs')
     expect(() => startJobRunner({ jobs: [{ ...ok, jitterMs: -1 }], logger })).toThrow('jitterMs')
