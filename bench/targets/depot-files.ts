@@ -19,7 +19,8 @@ import { HOST, portOf } from '../lib/target-server'
 
 // The real Depot app for the file-transfer bench: a fresh SQLite file and blob folder in a temp dir,
 // one admin with a session, an access token and one folder. It tells the runner (IPC) its port, cookie,
-// folder, token and data folder, and answers `rss` with its peak resident memory so far. Argument
+// folder, token and data folder, and answers `rss` with its peak resident memory so far and `cpu` with
+// its CPU time so far (user and system, all threads, in microseconds). Argument
 // `accel`: downloads are handed to nginx with X-Accel-Redirect under /_blobs/ (DOWNLOAD_ACCEL_PREFIX).
 const accel = process.argv[2] === 'accel'
 
@@ -110,6 +111,7 @@ async function main() {
   process.on('message', (message: { type: string }) => {
     if (message.type === 'rss')
       process.send?.({ type: 'rss', peakBytes: process.resourceUsage().maxRSS * 1024 })
+    if (message.type === 'cpu') process.send?.({ type: 'cpu', ...process.cpuUsage() })
     if (message.type === 'stop') process.exit(0)
   })
   process.on('disconnect', () => process.exit(0))
