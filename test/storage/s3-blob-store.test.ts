@@ -4,7 +4,7 @@ import { loadEnv } from '../../src/server/env'
 import { type BlobStore, createStorage } from '../../src/server/lib/storage'
 import { describeBlobStoreContract } from './blob-store.contract'
 import { startTestS3Server, TEST_BUCKET, type TestS3Server } from './s3-test-server'
-import { readAll, streamOf } from './storage-test-helpers'
+import { randomContent, readAll, streamOf } from './storage-test-helpers'
 
 // The S3 driver against a real S3 server on loopback (s3rver), configured the way an operator does it:
 // through the S3_* variables.
@@ -62,6 +62,36 @@ describe('S3 driver against s3rver', () => {
     const { key } = await store.put(streamOf(Buffer.from('in the bucket')))
     expect(await listKeys('')).toEqual([`blobs/${key}`])
     expect((await readAll((await store.get(key)).body)).toString()).toBe('in the bucket')
+  })
+
+  it('reports the right SHA-256 whichever instances took the appends and made the commit', async () => {
+    await emptyBucket()
+    // Two instances on one bucket: a running hash exists only where every earlier append ran.
+    const instances = [s3Store(), s3Store()]
+    const content = randomContent(13 * (1 << 20) + 11)
+    const cuts = [0, 3 * (1 << 20) + 1, 9 * (1 << 20), content.bytes.length]
+    for (const [takers, committer] of [
+      [[0, 0, 0], 0],
+      [[0, 0, 0], 1],
+      [[0, 1, 0], 0],
+      [[1, 0, 0], 0],
+    ] as const) {
+      let write = await instances[takers[0]]!.beginStagedWrite(content.bytes.length)
+      for (let i = 0; i < 3; i++) {
+        const store = instances[takers[i]!]!
+        const appended = await store.appendStagedWrite(
+          JSON.parse(JSON.stringify(write)),
+          streamOf(content.bytes.subarray(cuts[i], cuts[i + 1])),
+        )
+        expect(appended.failure).toBeUndefined()
+        write = appended.write
+      }
+      expect(await instances[committer]!.commitStagedWrite(write)).toEqual({
+        key: write.key,
+        size: content.bytes.length,
+        sha256: content.sha256,
+      })
+    }
   })
 })
 

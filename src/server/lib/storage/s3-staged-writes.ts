@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
@@ -24,8 +24,16 @@ import { StagedWriteLostError } from './storage-errors'
 // leaves those bytes in staging/<key>.tail, which the next append — on any instance — reads back and
 // completes into the part. Every instance finds the upload id and the parts' ETags in the caller's
 // saved state, never in its own memory.
+//
+// The SHA-256 is taken as the bytes arrive: this process keeps the running hash of each write it
+// appended to, with the offset it covers, and an append that continues there only feeds it (the usual
+// case). Staged parts cannot be read back before the upload completes, so a write continued from any
+// other offset (another instance took the previous chunks) carries no running hash, and its commit
+// reads the completed object back for its SHA-256, as every commit did before.
 
 const STAGING = 'staging/'
+/** Running hashes kept at most (a few hundred bytes each); the oldest go first, and are read back. */
+const MAX_RUNNING_HASHES = 1024
 
 export function createS3StagedWrites(
   client: S3Client,
@@ -59,6 +67,21 @@ export function createS3StagedWrites(
       size += (chunk as Buffer).length
     }
     return { key, size, sha256: hash.digest('hex') }
+  }
+
+  const running = new Map<string, { hash: Hash; offset: number }>()
+
+  /** The running hash of the first `offset` bytes, taken out of the map; undefined when there is none. */
+  function takeRunning(write: StagedWrite): Hash | undefined {
+    const kept = running.get(write.key)
+    running.delete(write.key)
+    if (kept && kept.offset === write.offset) return kept.hash
+    return write.offset === 0 ? createHash('sha256') : undefined
+  }
+
+  function keepRunning(key: string, hash: Hash, offset: number): void {
+    running.set(key, { hash, offset })
+    if (running.size > MAX_RUNNING_HASHES) running.delete(running.keys().next().value!)
   }
 
   const deleteTail = (key: string) =>
@@ -130,7 +153,10 @@ export function createS3StagedWrites(
         fill = 0
       }
 
+      const hash = takeRunning(write)
       const failure = await feedStagedChunks(source, length - write.offset, async (chunk) => {
+        // Every byte of a chunk taken is staged (or the append fails, and the hash is dropped).
+        hash?.update(chunk)
         let at = 0
         while (at < chunk.byteLength) {
           const n = Math.min(chunk.byteLength - at, partCapacity() - fill)
@@ -153,6 +179,7 @@ export function createS3StagedWrites(
           }),
         )
       }
+      if (hash) keepRunning(key, hash, offset)
       return { write: { ...write, offset, state: { ...state, uploadId, etags } }, failure }
     },
 
@@ -181,10 +208,15 @@ export function createS3StagedWrites(
         }
       }
       await deleteTail(write.key)
+      const kept = running.get(write.key)
+      running.delete(write.key)
+      if (kept && kept.offset === write.length)
+        return { key: write.key, size: write.length, sha256: kept.hash.digest('hex') }
       return readBack(write.key)
     },
 
     async abortStagedWrite(write: StagedWrite): Promise<void> {
+      running.delete(write.key)
       const state = s3State(write)
       if (state.uploadId) {
         try {
