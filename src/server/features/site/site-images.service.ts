@@ -1,9 +1,10 @@
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import type { SiteImage } from '../../../shared/contract/site'
 import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
+import { loadSharp } from '../../lib/sharp'
 import { canEditSiteIdentity } from '../../policies/site.policy'
 import { recordAudit } from '../audit/audit.service'
 import { deleteSiteImage, findSiteImage, replaceSiteImage } from './site-images.repository'
@@ -19,6 +20,7 @@ const MAX_INPUT_PIXELS = 40_000_000
 const MIN_SIDE: Record<SiteImage, number> = { logo: 32, favicon: 16 }
 
 async function reencode(kind: SiteImage, bytes: Buffer): Promise<{ bytes: Buffer; contentType: string }> {
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata()
