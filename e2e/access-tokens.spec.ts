@@ -23,7 +23,7 @@ const admin: NewUser = {
   verified: true,
 }
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -70,10 +70,11 @@ test('make a token on the profile, use it from a script and the API reference, r
   const docsContext = await browser.newContext()
   const docs = await docsContext.newPage()
   // Swagger UI renders a long list of operations lazily: a deep link scrolls to the one we want, and
-  // its own lock button opens the authorization dialog without scrolling away.
+  // its own lock button opens the authorization dialog without scrolling away. Swagger UI's bundle is
+  // large: on a loaded machine parsing it and rendering the whole document took over 20 s.
   await docs.goto('/api/docs#/account/getApiMe')
   const getMe = docs.locator('#operations-account-getApiMe')
-  await expect(getMe.getByRole('button', { name: 'Try it out' })).toBeVisible({ timeout: 20_000 })
+  await expect(getMe.getByRole('button', { name: 'Try it out' })).toBeVisible({ timeout: 60_000 })
   await getMe.getByRole('button', { name: 'Try it out' }).click()
   await getMe.locator('button.authorization__btn').click()
   const dialog = docs.locator('.modal-ux')
