@@ -9,6 +9,11 @@ const postgresUrl = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core machines this runs on. The
+    // server suites spend much of their time waiting (PostgreSQL, loopback servers, child processes), so
+    // two files at a time keep both cores busy. Every file has its own database and ports, so files
+    // never share state. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       { test: { ...common, name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { test: { ...common, name: 'sqlite', include: serverSuite, env: { TEST_DIALECT: 'sqlite' } } },
