@@ -5,7 +5,10 @@ import { filteredUsers, USER_LIST_COLUMNS } from '../../src/server/features/admi
 import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/features/audit/audit.repository'
 import { loadFolderPathQuery } from '../../src/server/features/files/access/folder-access.repository'
 import { childFilesQuery, childFoldersQuery } from '../../src/server/features/files/items/children.repository'
-import { nameSearchQuery } from '../../src/server/features/files/items/name-search.repository'
+import {
+  nameSearchQuery,
+  namesInOrderQuery,
+} from '../../src/server/features/files/items/name-search.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
@@ -225,6 +228,32 @@ describe('the name search', () => {
         // to the name pattern itself. Either way no table is read in full.
         expect(text, text).toMatch(/Index Scan on folders_\w+/)
         expect(text, text).toMatch(/Index Scan on files_\w+/)
+        expect(text, text).not.toMatch(/Seq Scan on (folders|files|folder_permissions)/)
+      }
+    })
+  }
+
+  // A common text: the page is read in name order off the name-order indexes (migration 0036), each
+  // table's range stopping after `limit` rows; only those candidates are sorted and walked.
+  for (const { who, readableBy } of cases) {
+    it(`for ${who}, reads a common text in name order off the name-order indexes`, async () => {
+      const query = namesInOrderQuery(database.dialect, {
+        key: 'report',
+        readableBy,
+        after: { name_key: 'quarterly report.pdf', id: 'x' },
+        limit: 500,
+      })
+      const plan = await planOf({ compile: () => query.compile(database.db) })
+      const text = plan.join('\n')
+      if (database.dialect === 'sqlite') {
+        expect(text, text).toMatch(
+          /SEARCH t USING INDEX folders_name_order_idx \(\(name_key,id\)>\(\?,\?\)\)/,
+        )
+        expect(text, text).toMatch(/SEARCH t USING INDEX files_name_order_idx \(\(name_key,id\)>\(\?,\?\)\)/)
+        expect(text, text).not.toMatch(/SCAN (t|folders|files|folder_permissions)\b(?! USING)/)
+      } else {
+        expect(text, text).toMatch(/Index Scan using folders_name_order_idx/)
+        expect(text, text).toMatch(/Index Scan using files_name_order_idx/)
         expect(text, text).not.toMatch(/Seq Scan on (folders|files|folder_permissions)/)
       }
     })
