@@ -2,17 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createApp } from '../src/server/app'
-import { openDatabase } from '../src/server/db/connection'
-import { migrateToLatest } from '../src/server/db/migrator'
-import type { AppDeps } from '../src/server/deps'
-import { loadEnv } from '../src/server/env'
-import { createAccessToken } from '../src/server/features/accounts/access-tokens.service'
-import { createPaystack } from '../src/server/features/shop/paystack/paystack-setup'
-import { createMetrics } from '../src/server/features/system/metrics'
 import { newId } from '../src/server/lib/ids'
-import { createLogger } from '../src/server/lib/logger'
-import { createStorage } from '../src/server/lib/storage'
 import { nameKey } from '../src/shared/names'
+import { accessToken, openDepot } from './lib/app-fixture'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { seedFolderFiles } from './lib/seed'
 import type { Settings } from './lib/settings'
@@ -87,20 +79,12 @@ async function statementsAtDepth(depth: number): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-depth-'))
   let counting = false
   let statements = 0
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    AUTH_URL: 'http://localhost:3000',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'silent',
-  })
-  const database = openDatabase(env.database, {
+  const { database, deps } = await openDepot(dataDir, {
     onQuery: () => {
       if (counting) statements++
     },
   })
   try {
-    await migrateToLatest(database)
     const ids = { userId: newId(), folderId: newId() }
     await seedFolderFiles(database.db, ids, 10)
     // Public subfolders under the granted top one: each inherits the grant.
@@ -124,21 +108,7 @@ async function statementsAtDepth(depth: number): Promise<number> {
         .execute()
       parent = id
     }
-    const deps: AppDeps = {
-      env,
-      database,
-      logger: createLogger({ level: 'silent' }),
-      clock: () => new Date(),
-      mailer: { kick: () => {} },
-      storage: createStorage(env),
-      ...createPaystack({ env, database }),
-      metrics: createMetrics(database),
-    }
-    const { token } = await createAccessToken(
-      deps,
-      { id: ids.userId, email: 'lister@example.com', from: { ipAddress: '127.0.0.1', userAgent: 'bench' } },
-      { name: 'bench', scope: 'read-only', expiresInDays: 7 },
-    )
+    const token = await accessToken(deps, ids.userId, 'read-only')
     const { app } = createApp(deps)
     const get = () =>
       app.request(`http://localhost:3000/api/folders/${parent}/children?pageSize=100`, {

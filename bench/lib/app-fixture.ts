@@ -1,9 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { DestinationStream } from 'pino'
 import { type Database, openDatabase } from '../../src/server/db/connection'
 import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
+import type { Env } from '../../src/server/env'
 import { loadEnv } from '../../src/server/env'
 import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
@@ -18,6 +20,67 @@ import { startTarget, type TargetProcess } from './target-process'
 // personal access tokens made there, then the whole Depot app serving that folder in its own process
 // (targets/depot-app.ts `existing`), and sequential timed requests against it.
 
+/** A Depot on a data folder, built as main.ts builds it (no mail worker, no jobs). */
+export interface Depot {
+  env: Env
+  database: Database
+  deps: AppDeps
+}
+
+export interface DepotOptions {
+  /** Pino level; 'silent' unless given. */
+  logLevel?: string
+  /** Where log lines go when the level is not silent (default: pino's stdout). */
+  logDestination?: DestinationStream
+  /** Further environment variables (as strings, like the real environment). */
+  env?: Record<string, string>
+  /** Called with the SQL of every statement (statement counts). */
+  onQuery?: (sql: string) => void
+}
+
+/**
+ * The one way every benchmark makes a Depot: environment, migrated database and dependencies on
+ * `dataDir`. Nothing measured sends mail, so queued mail stays in the outbox.
+ */
+export async function openDepot(dataDir: string, options: DepotOptions = {}): Promise<Depot> {
+  const level = options.logLevel ?? 'silent'
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: level,
+    ...options.env,
+  })
+  const database = openDatabase(env.database, options.onQuery ? { onQuery: options.onQuery } : {})
+  await migrateToLatest(database)
+  const deps: AppDeps = {
+    env,
+    database,
+    logger: createLogger({ level: env.logLevel, destination: options.logDestination }),
+    clock: () => new Date(),
+    mailer: { kick: () => {} },
+    storage: createStorage(env),
+    ...createPaystack({ env, database }),
+    metrics: createMetrics(database),
+  }
+  return { env, database, deps }
+}
+
+/** A personal access token of `userId` (the secret itself, without "Bearer "). */
+export async function accessToken(
+  deps: AppDeps,
+  userId: string,
+  scope: 'read-only' | 'read-write' = 'read-write',
+): Promise<string> {
+  const { token } = await createAccessToken(
+    deps,
+    { id: userId, email: 'bench@example.com', from: { ipAddress: '127.0.0.1', userAgent: 'bench' } },
+    { name: 'bench', scope, expiresInDays: 7 },
+  )
+  return token
+}
+
 export interface Fixture {
   dataDir: string
   database: Database
@@ -31,37 +94,12 @@ export interface Fixture {
 
 export async function prepareFixture(): Promise<Fixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    AUTH_URL: 'http://localhost:3000',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'silent',
-  })
-  const database = openDatabase(env.database)
-  await migrateToLatest(database)
-  const deps: AppDeps = {
-    env,
-    database,
-    logger: createLogger({ level: 'silent' }),
-    clock: () => new Date(),
-    mailer: { kick: () => {} },
-    storage: createStorage(env),
-    ...createPaystack({ env, database }),
-    metrics: createMetrics(database),
-  }
+  const { database, deps } = await openDepot(dataDir)
   return {
     dataDir,
     database,
     deps,
-    bearer: async (userId) => {
-      const { token } = await createAccessToken(
-        deps,
-        { id: userId, email: 'bench@example.com', from: { ipAddress: '127.0.0.1', userAgent: 'bench' } },
-        { name: 'bench', scope: 'read-write', expiresInDays: 7 },
-      )
-      return `Bearer ${token}`
-    },
+    bearer: async (userId) => `Bearer ${await accessToken(deps, userId)}`,
     serve: async (settings) => {
       await database.close()
       return startTarget(

@@ -4,15 +4,7 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from '../../src/server/app'
-import { openDatabase } from '../../src/server/db/connection'
-import { migrateToLatest } from '../../src/server/db/migrator'
-import type { AppDeps } from '../../src/server/deps'
-import { loadEnv } from '../../src/server/env'
-import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
-import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
-import { createMetrics } from '../../src/server/features/system/metrics'
-import { createLogger } from '../../src/server/lib/logger'
-import { createStorage } from '../../src/server/lib/storage'
+import { accessToken, openDepot } from '../lib/app-fixture'
 import { seedFolderFiles, seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
@@ -35,43 +27,18 @@ serveTarget(async () => {
   }
   process.on('exit', removeDataDir)
 
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    AUTH_URL: 'http://localhost:3000',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: level,
+  const { database, deps } = await openDepot(dataDir, {
+    logLevel: level,
+    logDestination: level === 'silent' ? undefined : pino.destination('/dev/null'),
   })
-  const database = openDatabase(env.database)
-  await migrateToLatest(database)
   if (seed === 'catalogue') await seedProducts(database.db, seedCount)
   const lister =
     seed === 'folder-listing' ? { userId: process.argv[5]!, folderId: process.argv[6]! } : undefined
   if (lister) await seedFolderFiles(database.db, lister, seedCount)
-  const logger = createLogger({
-    level: env.logLevel,
-    destination: level === 'silent' ? undefined : pino.destination('/dev/null'),
-  })
-  // No mail worker: nothing measured here sends mail, so queued mail is simply left in the outbox.
-  const deps: AppDeps = {
-    env,
-    database,
-    logger,
-    clock: () => new Date(),
-    mailer: { kick: () => {} },
-    storage: createStorage(env),
-    ...createPaystack({ env, database }),
-    metrics: createMetrics(database),
-  }
   const { app } = createApp(deps)
   const headers: Record<string, string> = {}
   if (lister) {
-    const { token } = await createAccessToken(
-      deps,
-      { id: lister.userId, email: 'lister@example.com', from: { ipAddress: HOST, userAgent: 'bench' } },
-      { name: 'bench', scope: 'read-only', expiresInDays: 7 },
-    )
-    headers.Authorization = `Bearer ${token}`
+    headers.Authorization = `Bearer ${await accessToken(deps, lister.userId, 'read-only')}`
   }
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

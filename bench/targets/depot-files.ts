@@ -3,18 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from '../../src/server/app'
-import { openDatabase } from '../../src/server/db/connection'
-import { migrateToLatest } from '../../src/server/db/migrator'
-import type { AppDeps } from '../../src/server/deps'
-import { loadEnv } from '../../src/server/env'
-import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
-import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
-import { createMetrics } from '../../src/server/features/system/metrics'
 import { newId } from '../../src/server/lib/ids'
-import { createLogger } from '../../src/server/lib/logger'
-import { createStorage } from '../../src/server/lib/storage'
 import { nameKey } from '../../src/shared/names'
+import { accessToken, openDepot } from '../lib/app-fixture'
 import { HOST, portOf } from '../lib/target-server'
 
 // The real Depot app for the file-transfer bench: a fresh SQLite file and blob folder in a temp dir,
@@ -27,27 +19,12 @@ const accel = process.argv[2] === 'accel'
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    AUTH_URL: 'http://localhost:3000',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'silent',
-    MAX_UPLOAD_BYTES: String(64 * 1024 ** 3),
-    ...(accel ? { DOWNLOAD_ACCEL_PREFIX: '/_blobs/' } : {}),
+  const { database, deps } = await openDepot(dataDir, {
+    env: {
+      MAX_UPLOAD_BYTES: String(64 * 1024 ** 3),
+      ...(accel ? { DOWNLOAD_ACCEL_PREFIX: '/_blobs/' } : {}),
+    },
   })
-  const database = openDatabase(env.database)
-  await migrateToLatest(database)
-  const deps: AppDeps = {
-    env,
-    database,
-    logger: createLogger({ level: 'silent' }),
-    clock: () => new Date(),
-    mailer: { kick: () => {} },
-    storage: createStorage(env),
-    ...createPaystack({ env, database }),
-    metrics: createMetrics(database),
-  }
   const now = new Date().toISOString()
   const userId = newId()
   await database.db
@@ -98,11 +75,7 @@ async function main() {
       updatedAt: now,
     })
     .execute()
-  const { token } = await createAccessToken(
-    deps,
-    { id: userId, email: 'bench@example.com', from: { ipAddress: '127.0.0.1', userAgent: 'bench' } },
-    { name: 'bench', scope: 'read-write', expiresInDays: 7 },
-  )
+  const token = await accessToken(deps, userId)
   const session = await startSession(deps, userId, { ipAddress: '127.0.0.1', userAgent: 'bench' })
   const { app } = createApp(deps)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

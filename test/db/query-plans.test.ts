@@ -5,7 +5,10 @@ import { filteredUsers, USER_LIST_COLUMNS } from '../../src/server/features/admi
 import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/features/audit/audit.repository'
 import { loadFolderPathQuery } from '../../src/server/features/files/access/folder-access.repository'
 import { childFilesQuery, childFoldersQuery } from '../../src/server/features/files/items/children.repository'
-import { nameSearchQuery } from '../../src/server/features/files/items/name-search.repository'
+import {
+  nameSearchQuery,
+  namesInOrderQuery,
+} from '../../src/server/features/files/items/name-search.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
@@ -236,6 +239,29 @@ describe('the name search', () => {
       }
     })
   }
+
+  // A common text: the page is read in name order off the name-order indexes (migration 0036), each
+  // table's range stopping after `limit` rows; only those candidates are sorted and walked.
+  const inOrder =
+    testDialect() === 'sqlite'
+      ? [
+          /SEARCH t USING INDEX folders_name_order_idx \(\(name_key,id\)>/,
+          /SEARCH t USING INDEX files_name_order_idx \(\(name_key,id\)>/,
+        ]
+      : [/Index Scan using folders_name_order_idx/, /Index Scan using files_name_order_idx/]
+  const fullRead =
+    /SCAN (t|folders|files|folder_permissions)\b(?! USING)|Seq Scan on (folders|files|folder_permissions)/
+  it.each(cases)('for $who, reads a common text in name order off the name-order indexes', async (c) => {
+    const query = namesInOrderQuery(database.dialect, {
+      key: 'report',
+      readableBy: c.readableBy,
+      after: { name_key: 'quarterly report.pdf', id: 'x' },
+      limit: 500,
+    })
+    const text = (await planOf({ compile: () => query.compile(database.db) })).join('\n')
+    for (const index of inOrder) expect(text, text).toMatch(index)
+    expect(text, text).not.toMatch(fullRead)
+  })
 
   it.skipIf(testDialect() !== 'postgres')(
     'matches a name pattern through the trigram index on PostgreSQL, once the tables hold names',

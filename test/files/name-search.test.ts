@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadFolderAccess } from '../../src/server/features/files/access/folder-access.repository'
 import type { Caller } from '../../src/server/lib/http/caller'
+import { insertFile } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
@@ -192,6 +193,48 @@ describe('paging', () => {
     expect(seen.sort()).toEqual([...names, 'Pager zpq-00', 'Sub zpq-035'].sort())
     // The outsider sees none of it, whatever the cursor.
     expect(ids(await search(outsider, 'zpq-'))).toEqual([])
+  })
+
+  it('pages a text most names contain in name order too, only what each caller can open', async () => {
+    // More names than COMMON_NAMES contain "cmnqz-": pages are read in name order from the name
+    // indexes. The member opens a few names before the many they cannot and three after them, so their
+    // second page also takes the rest from the trigram index once the reads in name order give up.
+    const mine = await folder(t, 'Common mine')
+    const theirs = await folder(t, 'Common theirs')
+    await grant(t, mine.id, member.id, 'viewer')
+    const pad = (i: number, n: number) => String(i).padStart(n, '0')
+    const mineNames = [
+      ...Array.from({ length: 60 }, (_, i) => `cmnqz-a-${pad(i, 4)}.txt`),
+      ...Array.from({ length: 3 }, (_, i) => `cmnqz-c-${pad(i, 4)}.txt`),
+    ]
+    const theirNames = Array.from({ length: 2200 }, (_, i) => `cmnqz-b-${pad(i, 4)}.txt`)
+    await t.database.db.transaction().execute(async (trx) => {
+      for (const name of mineNames) await insertFile(trx, mine.id, { filename: name })
+      for (const name of theirNames) await insertFile(trx, theirs.id, { filename: name })
+      await insertFile(trx, mine.id, { filename: 'cmnqz-a-trashed.txt', isTrashed: true })
+    })
+
+    const walk = async (p: Person, limit: number) => {
+      const seen: string[] = []
+      let cursor: string | null = null
+      let pages = 0
+      do {
+        const extra: string = `&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+        const page = await search(p, 'cmnqz-', extra)
+        pages++
+        expect(page.folders).toEqual([])
+        expect(page.files.length).toBeLessThanOrEqual(limit)
+        seen.push(...page.files.map((h) => h.filename!))
+        cursor = page.nextCursor
+      } while (cursor && pages < 100)
+      return { seen, pages }
+    }
+    const asMember = await walk(member, 50)
+    expect(asMember.seen).toEqual(mineNames) // in name order, each once, no trashed file
+    expect(asMember.pages).toBe(2)
+    const asAdmin = await walk(admin, 100)
+    expect(asAdmin.seen).toEqual([...mineNames.slice(0, 60), ...theirNames, ...mineNames.slice(60)])
+    expect(ids(await search(outsider, 'cmnqz-'))).toEqual([])
   })
 
   it('refuses a cursor it did not make', async () => {

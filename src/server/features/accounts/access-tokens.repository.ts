@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { queryTemplate, type Slots } from '../../db/query-templates'
 import type { DB } from '../../db/schema'
 import { CALLER_USER_COLUMNS } from './sessions.repository'
 
@@ -10,9 +11,16 @@ export function insertAccessToken(db: Db, row: DB['access_tokens']) {
   return db.insertInto('access_tokens').values(row).execute()
 }
 
-/** The token and its user, in one query: this runs on every request that sends a bearer token. */
-export function findAccessTokenWithUser(db: Db, tokenHash: string) {
-  return db
+/**
+ * The token and its user, in one query: this runs on every request that sends a bearer token, so it is
+ * compiled once (db/query-templates.ts).
+ */
+export async function findAccessTokenWithUser(db: Db, tokenHash: string) {
+  return (await tokenWithUserTemplate.rows(db, '', { tokenHash }))[0]
+}
+
+const tokenWithUserTemplate = queryTemplate((db: Db, slot: Slots<{ tokenHash: string }>) =>
+  db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.userId')
     .select([
@@ -23,9 +31,8 @@ export function findAccessTokenWithUser(db: Db, tokenHash: string) {
       'access_tokens.lastUsedIp',
       ...CALLER_USER_COLUMNS,
     ])
-    .where('access_tokens.tokenHash', '=', tokenHash)
-    .executeTakeFirst()
-}
+    .where('access_tokens.tokenHash', '=', slot.tokenHash),
+)
 
 export function touchAccessToken(db: Db, id: string, at: string, ipAddress: string) {
   return db

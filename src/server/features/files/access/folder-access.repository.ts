@@ -1,6 +1,7 @@
-import { sql } from 'kysely'
+import { type JoinBuilder, sql } from 'kysely'
 import type { PermissionType } from '../../../../shared/enums'
 import type { Db } from '../../../db/db'
+import { queryTemplate } from '../../../db/query-templates'
 import type { DB } from '../../../db/schema'
 import type { Caller } from '../../../lib/http/caller'
 import {
@@ -22,27 +23,35 @@ import {
 /** Deeper than any real tree; stops a cycle (which moves refuse) from looping. */
 const MAX_DEPTH = 256
 
+/**
+ * Starts a query with `up(id, parent_id, depth)`: the folder (depth 0) and every folder above it, one
+ * row each, up the parent links. Empty when the folder does not exist. The one recursive walk up the
+ * tree: a folder's chain, its path with grants, its ancestors' rows and the subtree check read it.
+ */
+export function withFolderAndAncestors(db: Db, folderId: string) {
+  return db.withRecursive('up(id, parent_id, depth)', (qb) =>
+    qb
+      .selectFrom('folders')
+      .select(['id', 'parent_id', sql<number>`0`.as('depth')])
+      .where('id', '=', folderId)
+      .unionAll(
+        qb
+          .selectFrom('folders as f')
+          .innerJoin('up as u', 'u.parent_id', 'f.id')
+          .select(['f.id', 'f.parent_id', sql<number>`u.depth + 1`.as('depth')])
+          .where('u.depth', '<', MAX_DEPTH),
+      ),
+  )
+}
+
 /** The folder and its ancestors, nearest first; empty when the folder does not exist. */
 export async function loadFolderChain(db: Db, folderId: string): Promise<FolderNode[]> {
-  const rows = await db
-    .withRecursive('chain(id, type, parent_id, depth)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select(['id', 'type', 'parent_id', sql<number>`0`.as('depth')])
-        .where('id', '=', folderId)
-        .unionAll(
-          qb
-            .selectFrom('folders as f')
-            .innerJoin('chain as c', 'c.parent_id', 'f.id')
-            .select(['f.id', 'f.type', 'f.parent_id', sql<number>`c.depth + 1`.as('depth')])
-            .where('c.depth', '<', MAX_DEPTH),
-        ),
-    )
-    .selectFrom('chain')
-    .select(['id', 'type', 'parent_id'])
-    .orderBy('depth')
+  return withFolderAndAncestors(db, folderId)
+    .selectFrom('up')
+    .innerJoin('folders as f', 'f.id', 'up.id')
+    .select(['f.id', 'f.type', 'f.parent_id'])
+    .orderBy('up.depth')
     .execute()
-  return rows
 }
 
 /** The user's grants on the given folders. */
@@ -170,51 +179,54 @@ export async function readableFolderIds(db: Db, actor: Caller): Promise<Set<stri
 /** A folder of a path with the caller's own grant on it (null: none). */
 export type PathFolderRow = Omit<DB['folders'], 'name_key'> & { grant: PermissionType | null }
 
+/** The folder columns a listing shows, with the caller's own grant on the folder (`grant`). */
+export const FOLDER_WITH_GRANT_COLUMNS = [
+  'f.id',
+  'f.folder_name',
+  'f.type',
+  'f.parent_id',
+  'f.isTrashed',
+  'f.createdBy',
+  'f.createdAt',
+  'f.updatedAt',
+  'p.permissionType as grant',
+] as const
+
+/**
+ * Joins `folder_permissions as p` to `folders as f` on `userId`'s grant (use with leftJoin: no grant,
+ * no row of `p`; the empty id matches none, for super users who need none). The one way a folder
+ * meets its caller's grant in a listing: a folder's path and its subfolders alike.
+ */
+export function callerGrant(userId: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: the join is the same in any query that has `f` and `p`
+  return (join: JoinBuilder<any, any>) => join.onRef('p.folder_id', '=', 'f.id').on('p.user_id', '=', userId)
+}
+
 /**
  * The folder and every folder above it, nearest first, each with `userId`'s grant on it, in ONE
  * statement (a recursive CTE up the parent links, then the rows and grants joined): what opening a
  * folder needs to decide the caller's access there and on each ancestor (breadcrumbs), however deep.
  * Empty when the folder does not exist. `userId` null (super users, who need no grants): no grants.
+ * Compiled once (db/query-templates.ts): it runs on every folder opened.
  */
 export async function loadFolderPath(
   db: Db,
   userId: string | null,
   folderId: string,
 ): Promise<PathFolderRow[]> {
-  return loadFolderPathQuery(db, userId, folderId).execute()
+  return folderPathTemplate.rows(db, '', { userId: userId ?? '', folderId })
 }
+
+const folderPathTemplate = queryTemplate<{ userId: string; folderId: string }, PathFolderRow>((db, slot) =>
+  loadFolderPathQuery(db, slot.userId, slot.folderId),
+)
 
 /** loadFolderPath's statement (the query plan test reads its plan). */
 export function loadFolderPathQuery(db: Db, userId: string | null, folderId: string) {
-  return db
-    .withRecursive('up(id, parent_id, depth)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select(['id', 'parent_id', sql<number>`0`.as('depth')])
-        .where('id', '=', folderId)
-        .unionAll(
-          qb
-            .selectFrom('folders as f')
-            .innerJoin('up as u', 'u.parent_id', 'f.id')
-            .select(['f.id', 'f.parent_id', sql<number>`u.depth + 1`.as('depth')])
-            .where('u.depth', '<', MAX_DEPTH),
-        ),
-    )
+  return withFolderAndAncestors(db, folderId)
     .selectFrom('up')
     .innerJoin('folders as f', 'f.id', 'up.id')
-    .leftJoin('folder_permissions as p', (join) =>
-      join.onRef('p.folder_id', '=', 'f.id').on('p.user_id', '=', userId ?? ''),
-    )
-    .select([
-      'f.id',
-      'f.folder_name',
-      'f.type',
-      'f.parent_id',
-      'f.isTrashed',
-      'f.createdBy',
-      'f.createdAt',
-      'f.updatedAt',
-      'p.permissionType as grant',
-    ])
+    .leftJoin('folder_permissions as p', callerGrant(userId ?? ''))
+    .select(FOLDER_WITH_GRANT_COLUMNS)
     .orderBy('up.depth')
 }

@@ -2,9 +2,11 @@ import type { SortKey } from '../../../../shared/contract/files'
 import type { SortOrder } from '../../../../shared/contract/list'
 import type { Dialect } from '../../../db/connection'
 import type { Db } from '../../../db/db'
+import { queryTemplate, type Slots } from '../../../db/query-templates'
 import type { DB } from '../../../db/schema'
 import type { ListColumns } from '../../../lib/list-query/apply-list-query'
 import { type KeysetCursor, keysetBatchQuery } from '../../../lib/list-query/query-batches'
+import { callerGrant, FOLDER_WITH_GRANT_COLUMNS } from '../access/folder-access.repository'
 
 // A page of a folder's children, read by keyset (decision 0093): subfolders, then files, each in the
 // chosen order with the id as the tie-break, straight off an index of migration 0034 (parent, trashed,
@@ -63,20 +65,8 @@ export function childFoldersQuery(
 ) {
   let qb = db
     .selectFrom('folders as f')
-    .leftJoin('folder_permissions as p', (join) =>
-      join.onRef('p.folder_id', '=', 'f.id').on('p.user_id', '=', userId ?? ''),
-    )
-    .select([
-      'f.id',
-      'f.folder_name',
-      'f.type',
-      'f.parent_id',
-      'f.isTrashed',
-      'f.createdBy',
-      'f.createdAt',
-      'f.updatedAt',
-      'p.permissionType as grant',
-    ])
+    .leftJoin('folder_permissions as p', callerGrant(userId ?? ''))
+    .select(FOLDER_WITH_GRANT_COLUMNS)
     .where('f.parent_id', '=', parentId)
     .where('f.isTrashed', '=', false)
   if (userId !== null) qb = qb.where((eb) => eb.or([eb('f.type', '=', 'public'), eb('p.id', 'is not', null)]))
@@ -100,8 +90,19 @@ export async function childFolders(
   userId: string | null,
   page: ChildPageRequest,
 ): Promise<ChildFolderRow[]> {
-  return (await childFoldersQuery(db, dialect, parentId, userId, page).execute()) as ChildFolderRow[]
+  return childFoldersTemplate.rows(db, shapeOf(dialect, page, userId === null), {
+    parentId,
+    userId: userId ?? '',
+    ...pageValues(page),
+  })
 }
+
+const childFoldersTemplate = queryTemplate<PageValues & { parentId: string; userId: string }, ChildFolderRow>(
+  (db, slot, shape) => {
+    const { dialect, page, everyFolder } = JSON.parse(shape) as Shape
+    return childFoldersQuery(db, dialect, slot.parentId, everyFolder ? null : slot.userId, pageOf(page, slot))
+  },
+)
 
 /** A file as listed (no blob key, no name key). */
 export interface ChildFileRow {
@@ -152,5 +153,50 @@ export async function childFiles(
   folderId: string,
   page: ChildPageRequest,
 ): Promise<ChildFileRow[]> {
-  return (await childFilesQuery(db, dialect, folderId, page).execute()) as ChildFileRow[]
+  return childFilesTemplate.rows(db, shapeOf(dialect, page, false), { folderId, ...pageValues(page) })
+}
+
+const childFilesTemplate = queryTemplate<PageValues & { folderId: string }, ChildFileRow>(
+  (db, slot, shape) => {
+    const { dialect, page } = JSON.parse(shape) as Shape
+    return childFilesQuery(db, dialect, slot.folderId, pageOf(page, slot))
+  },
+)
+
+// Both lists run compiled once per shape (db/query-templates.ts): a listing runs them on every page.
+// The shape is what changes the SQL text: the dialect, the order, whether a cursor continues it and,
+// for subfolders, whether every one is listed (a super user).
+
+interface Shape {
+  dialect: Dialect
+  page: Pick<ChildPageRequest, 'sort' | 'order'> & { continues: boolean }
+  everyFolder: boolean
+}
+
+interface PageValues {
+  afterKey: unknown
+  afterId: unknown
+  limit: number
+}
+
+function shapeOf(dialect: Dialect, page: ChildPageRequest, everyFolder: boolean): string {
+  const shape: Shape = {
+    dialect,
+    page: { sort: page.sort, order: page.order, continues: page.after !== undefined },
+    everyFolder,
+  }
+  return JSON.stringify(shape)
+}
+
+function pageValues(page: ChildPageRequest): PageValues {
+  return { afterKey: page.after?.key ?? null, afterId: page.after?.id ?? null, limit: page.limit }
+}
+
+function pageOf(page: Shape['page'], slot: Slots<PageValues>): ChildPageRequest {
+  return {
+    sort: page.sort,
+    order: page.order,
+    after: page.continues ? { key: slot.afterKey, id: slot.afterId } : undefined,
+    limit: slot.limit,
+  }
 }

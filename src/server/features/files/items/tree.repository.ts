@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
+import { withFolderAndAncestors } from '../access/folder-access.repository'
 
 import { yieldToEventLoop } from '../../../lib/event-loop'
 
@@ -143,20 +144,7 @@ function fileChildren(db: Db): ChildQueries<FileRow> {
 
 /** Is `candidateId` the folder `rootId` or one below it? */
 export async function isInSubtree(db: Db, rootId: string, candidateId: string): Promise<boolean> {
-  const row = await db
-    .withRecursive('up(id, parent_id, depth)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select(['id', 'parent_id', sql<number>`0`.as('depth')])
-        .where('id', '=', candidateId)
-        .unionAll(
-          qb
-            .selectFrom('folders as f')
-            .innerJoin('up as u', 'u.parent_id', 'f.id')
-            .select(['f.id', 'f.parent_id', sql<number>`u.depth + 1`.as('depth')])
-            .where('u.depth', '<', MAX_DEPTH),
-        ),
-    )
+  const row = await withFolderAndAncestors(db, candidateId)
     .selectFrom('up')
     .select('id')
     .where('id', '=', rootId)
@@ -166,24 +154,10 @@ export async function isInSubtree(db: Db, rootId: string, candidateId: string): 
 
 /** The folder's ancestors' rows, nearest first (for breadcrumbs and paths). */
 export async function loadAncestors(db: Db, folderId: string): Promise<FolderRow[]> {
-  const rows = await db
-    .withRecursive('up(id, parent_id, depth)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select(['id', 'parent_id', sql<number>`0`.as('depth')])
-        .where('id', '=', folderId)
-        .unionAll(
-          qb
-            .selectFrom('folders as f')
-            .innerJoin('up as u', 'u.parent_id', 'f.id')
-            .select(['f.id', 'f.parent_id', sql<number>`u.depth + 1`.as('depth')])
-            .where('u.depth', '<', MAX_DEPTH),
-        ),
-    )
+  return withFolderAndAncestors(db, folderId)
     .selectFrom('folders')
     .innerJoin('up', 'up.id', 'folders.id')
     .selectAll('folders')
     .orderBy('up.depth')
     .execute()
-  return rows
 }
