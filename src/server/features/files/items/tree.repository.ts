@@ -1,9 +1,7 @@
-import { sql } from 'kysely'
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
-import { withFolderAndAncestors } from '../access/folder-access.repository'
-
 import { yieldToEventLoop } from '../../../lib/event-loop'
+import { withFolderAndAncestors } from '../access/folder-access.repository'
 
 // Whole subtrees, for the actions that touch everything under a folder (move, copy, trash, restore,
 // delete for good). Read a level at a time and in bounded statements: SQLite runs on the event loop,
