@@ -69,7 +69,7 @@ export interface TestAppOptions {
  * with a controllable clock and captured logs. Closed and dropped after the test file.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = options.sharedDatabase ?? (await createTestDatabase())
+  const testDb = options.sharedDatabase ?? (await createTestDatabase({ migrated: options.migrate !== false }))
   const env: Env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: testDb.dir,

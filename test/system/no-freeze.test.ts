@@ -17,8 +17,12 @@ import { createTestApp, type TestApp } from '../support/test-app'
 // (bench/no-freeze.bench.ts) holds the real goal: 50 ms at 100k rows on an idle machine.
 const ROWS = 30_000
 const FILES = 20_000
-/** The longest silence allowed, as a share of the operation's length. */
-const MAX_GAP_SHARE = 0.25
+/**
+ * The longest silence allowed, as a share of the operation's length. A server frozen by the work is
+ * silent for all of it; on a loaded machine (another test file on the other core) the scheduler alone
+ * left a working server silent for over a quarter of a 2 s run, so the bound is half.
+ */
+const MAX_GAP_SHARE = 0.5
 const MIN_ANSWERS = 10
 
 let t: TestApp
