@@ -1,3 +1,4 @@
+import './lib/refs-as-props'
 import './lib/zod-config'
 import './styles.css'
 import { StrictMode } from 'react'

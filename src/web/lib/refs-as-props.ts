@@ -1,0 +1,48 @@
+import { options, type VNode } from 'preact'
+
+// The web build runs on Preact through preact/compat (vite.config.ts, decision 0101). Two React 19
+// behaviours our components rely on, which Preact 10 does not have, are added here:
+//
+// - `ref` as a prop. Our components take `ref` from their props and put it on their element (no
+//   forwardRef); Preact keeps a ref on the component's own vnode instead. So the ref of every function
+//   component that is not a class, forwardRef, memo or lazy (those handle refs themselves) moves into
+//   its props. Radix's `asChild` relies on it: the ref it puts on our Button must reach the <button>.
+// - `autoFocus` on an element that appears after the page loaded (a dialog's field, the second step
+//   of a sign-in): React focuses it when it is attached; the browser's own autofocus does not.
+
+type ComponentType = ((...args: never[]) => unknown) & {
+  _forwarded?: boolean
+  prototype?: { render?: unknown }
+}
+type Ref = ((node: Element | null) => unknown) | { current: Element | null } | null | undefined
+type WithRef = VNode & { ref?: Ref }
+
+const focused = new WeakSet<Element>()
+
+function focusOnAttach(own: Ref): Ref {
+  return (node) => {
+    if (node instanceof HTMLElement && !focused.has(node)) {
+      focused.add(node)
+      node.focus()
+    }
+    if (typeof own === 'function') return own(node)
+    if (own) own.current = node
+  }
+}
+
+const previous = options.vnode
+options.vnode = (vnode: VNode) => {
+  const type = vnode.type as unknown
+  const withRef = vnode as WithRef
+  const props = vnode.props as { ref?: Ref; autoFocus?: boolean }
+  if (typeof type === 'function' && withRef.ref != null) {
+    const component = type as ComponentType
+    if (!component._forwarded && !component.prototype?.render) {
+      props.ref = withRef.ref
+      withRef.ref = undefined
+    }
+  } else if (typeof type === 'string' && props.autoFocus) {
+    withRef.ref = focusOnAttach(withRef.ref)
+  }
+  previous?.(vnode)
+}
