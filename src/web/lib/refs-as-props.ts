@@ -8,7 +8,10 @@ import { options, type VNode } from 'preact'
 //   component that is not a class, forwardRef, memo or lazy (those handle refs themselves) moves into
 //   its props. Radix's `asChild` relies on it: the ref it puts on our Button must reach the <button>.
 // - `autoFocus` on an element that appears after the page loaded (a dialog's field, the second step
-//   of a sign-in): React focuses it when it is attached; the browser's own autofocus does not.
+//   of a sign-in): React focuses it when it is attached; the browser's own autofocus does not. Preact
+//   mounts a Radix portal's content a tick later than React, after a closing menu queued its focus
+//   return to its trigger (a menu item that opens a dialog), so the element takes focus again once
+//   that has run, unless it still has it.
 
 type ComponentType = ((...args: never[]) => unknown) & {
   _forwarded?: boolean
@@ -24,6 +27,9 @@ function focusOnAttach(own: Ref): Ref {
     if (node instanceof HTMLElement && !focused.has(node)) {
       focused.add(node)
       node.focus()
+      setTimeout(() => {
+        if (node.isConnected && document.activeElement !== node) node.focus()
+      }, 0)
     }
     if (typeof own === 'function') return own(node)
     if (own) own.current = node
