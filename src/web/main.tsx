@@ -1,4 +1,4 @@
-import './lib/refs-as-props'
+import './lib/react-on-preact'
 import './lib/zod-config'
 import './styles.css'
 import { StrictMode } from 'react'

@@ -1,6 +1,6 @@
 import { options, type VNode } from 'preact'
 
-// The web build runs on Preact through preact/compat (vite.config.ts, decision 0101). Two React 19
+// The web build runs on Preact through preact/compat (vite.config.ts, decision 0101). The React
 // behaviours our components rely on, which Preact 10 does not have, are added here:
 //
 // - `ref` as a prop. Our components take `ref` from their props and put it on their element (no
@@ -12,6 +12,9 @@ import { options, type VNode } from 'preact'
 //   mounts a Radix portal's content a tick later than React, after a closing menu queued its focus
 //   return to its trigger (a menu item that opens a dialog), so the element takes focus again once
 //   that has run, unless it still has it.
+// - An attribute Preact would set as a DOM property: `webkitdirectory=""` (a folder picker) is an
+//   attribute for React, but Preact assigns the empty string to the boolean property, which turns it
+//   off; it is given as true instead.
 
 type ComponentType = ((...args: never[]) => unknown) & {
   _forwarded?: boolean
@@ -40,15 +43,16 @@ const previous = options.vnode
 options.vnode = (vnode: VNode) => {
   const type = vnode.type as unknown
   const withRef = vnode as WithRef
-  const props = vnode.props as { ref?: Ref; autoFocus?: boolean }
+  const props = vnode.props as { ref?: Ref; autoFocus?: boolean; webkitdirectory?: unknown }
   if (typeof type === 'function' && withRef.ref != null) {
     const component = type as ComponentType
     if (!component._forwarded && !component.prototype?.render) {
       props.ref = withRef.ref
       withRef.ref = undefined
     }
-  } else if (typeof type === 'string' && props.autoFocus) {
-    withRef.ref = focusOnAttach(withRef.ref)
+  } else if (typeof type === 'string') {
+    if (props.autoFocus) withRef.ref = focusOnAttach(withRef.ref)
+    if (props.webkitdirectory === '') props.webkitdirectory = true
   }
   previous?.(vnode)
 }
