@@ -3,6 +3,7 @@ import { UPLOADS_ENDPOINT } from '../shared/contract/files-transfer'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
+import { withPageChunkPreload } from './features/shop/catalogue/page-chunk-preload'
 import { productPageRedirect, withProductMeta } from './features/shop/catalogue/product-page-meta'
 import { withCataloguePreload } from './features/shop/catalogue/shop-page-preload'
 import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
@@ -69,10 +70,14 @@ export function createApp(deps: AppDeps): DepotApp {
       staticWeb(webRoot, {
         redirect: (url) => productPageRedirect(deps, url),
         shell: async (html, url) =>
-          withCataloguePreload(
-            deps,
+          withPageChunkPreload(
+            webRoot,
             url,
-            await withProductMeta(deps, url, await shellWithIdentity(deps, html)),
+            await withCataloguePreload(
+              deps,
+              url,
+              await withProductMeta(deps, url, await shellWithIdentity(deps, html)),
+            ),
           ),
       }),
     )

@@ -1,3 +1,4 @@
+import './lib/react-on-preact'
 import './lib/zod-config'
 import './styles.css'
 import { StrictMode } from 'react'

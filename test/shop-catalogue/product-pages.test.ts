@@ -149,6 +149,12 @@ describe('server-rendered product pages', () => {
     expect(head).toContain(
       `<meta property="og:image" content="${TEST_ORIGIN}/api/shop/products/${p.id}/cover/1200?v=`,
     )
+    // The cover, the phone's largest paint, is fetched with the HTML, at the size the page will show.
+    expect(head).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" href="/api/shop/products/${p.id}/cover/1200\\?v=[^"]+" imagesrcset="[^"]+ 400w, [^"]+ 1200w" imagesizes="\\(min-width: 768px\\) 50vw, 100vw" fetchpriority="high" />`,
+      ),
+    )
     // Only the shell's own markup: the name never opens an element.
     expect(head).not.toContain('<script>alert')
     expect(head).not.toContain('<img')

@@ -41,7 +41,7 @@ export function FormField({ label, children, hint, error, required = false, id, 
           </span>
         )}
       </label>
-      <FormFieldContext value={control}>{children}</FormFieldContext>
+      <FormFieldContext.Provider value={control}>{children}</FormFieldContext.Provider>
       {hint && (
         <p id={hintId} className="text-sm text-fg-muted">
           {hint}

@@ -1,5 +1,6 @@
 import { ArrowLeft, ImageOff, Pencil, SearchX, ShoppingCart } from 'lucide-react'
 import { Link, Navigate, useParams } from 'react-router'
+import { PRODUCT_COVER_SIZES, productCoverSrcSet } from '../../../shared/contract/product-cover-sizes'
 import { LoadFailed } from '../../components/data-table/data-table-states'
 import { PageTitle } from '../../components/layout/page-title'
 import { Badge } from '../../components/ui/badge'
@@ -65,8 +66,8 @@ export function ProductPage() {
           {p.cover_photo ? (
             <img
               src={p.cover_photo.large}
-              srcSet={`${p.cover_photo.small} 400w, ${p.cover_photo.large} 1200w`}
-              sizes="(min-width: 768px) 50vw, 100vw"
+              srcSet={productCoverSrcSet(p.cover_photo)}
+              sizes={PRODUCT_COVER_SIZES}
               alt={`Cover of ${p.name}`}
               // The 4:3 box is held before the picture arrives, so the text beside or under it stays put.
               width={1200}

@@ -1,3 +1,4 @@
+import { PRODUCT_COVER_SIZES, productCoverSrcSet } from '../../../../shared/contract/product-cover-sizes'
 import { isUuid } from '../../../../shared/slug'
 import type { AppDeps } from '../../../deps'
 import { isForSale } from '../../../policies/shop.policy'
@@ -112,6 +113,12 @@ export async function withProductMeta(deps: Deps, url: URL, html: string): Promi
         ]
       : [`<meta name="twitter:card" content="summary" />`]),
     `<script type="application/ld+json">${jsonForScript(product)}</script>`,
+    // The cover is the phone's largest paint: fetched with the HTML, not after the page's API call.
+    ...(cover
+      ? [
+          `<link rel="preload" as="image" href="${attr(cover.large)}" imagesrcset="${attr(productCoverSrcSet(cover))}" imagesizes="${PRODUCT_COVER_SIZES}" fetchpriority="high" />`,
+        ]
+      : []),
   ].join('\n    ')
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(title)}</title>`)
