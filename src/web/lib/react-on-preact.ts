@@ -5,8 +5,10 @@ import { options, type VNode } from 'preact'
 //
 // - `ref` as a prop. Our components take `ref` from their props and put it on their element (no
 //   forwardRef); Preact keeps a ref on the component's own vnode instead. So the ref of every function
-//   component that is not a class, forwardRef, memo or lazy (those handle refs themselves) moves into
-//   its props. Radix's `asChild` relies on it: the ref it puts on our Button must reach the <button>.
+//   component moves into its props; a class component keeps it (its ref is the instance). compat's own
+//   forwardRef and memo read the ref from their props, which is what compat's hook (run after this one)
+//   would have moved there. Radix's `asChild` relies on it: the ref it puts on our Button must reach
+//   the <button>.
 // - `autoFocus` on an element that appears after the page loaded (a dialog's field, the second step
 //   of a sign-in): React focuses it when it is attached; the browser's own autofocus does not. Preact
 //   mounts a Radix portal's content a tick later than React, after a closing menu queued its focus
@@ -16,10 +18,7 @@ import { options, type VNode } from 'preact'
 //   attribute for React, but Preact assigns the empty string to the boolean property, which turns it
 //   off; it is given as true instead.
 
-type ComponentType = ((...args: never[]) => unknown) & {
-  _forwarded?: boolean
-  prototype?: { render?: unknown }
-}
+type ComponentType = ((...args: never[]) => unknown) & { prototype?: { render?: unknown } }
 type Ref = ((node: Element | null) => unknown) | { current: Element | null } | null | undefined
 type WithRef = VNode & { ref?: Ref }
 
@@ -46,7 +45,7 @@ options.vnode = (vnode: VNode) => {
   const props = vnode.props as { ref?: Ref; autoFocus?: boolean; webkitdirectory?: unknown }
   if (typeof type === 'function' && withRef.ref != null) {
     const component = type as ComponentType
-    if (!component._forwarded && !component.prototype?.render) {
+    if (!component.prototype?.render) {
       props.ref = withRef.ref
       withRef.ref = undefined
     }
