@@ -152,8 +152,16 @@ describe('what a visitor reaches', () => {
     const { token } = await makeLink(owner, `/api/folders/${root.id}/links`, { mode: 'download' })
     const top = await (await visit(`/api/s/${token}/listing`)).json()
     expect(top.folders.map((f: { folder_name: string }) => f.folder_name).sort()).toEqual(['Open', 'Secret'])
-    const zip = Buffer.from(await (await visit(`/api/s/${token}/zip`)).arrayBuffer())
+    const zipped = await visit(`/api/s/${token}/zip`)
+    const zip = Buffer.from(await zipped.arrayBuffer())
     expect(zip.includes(Buffer.from('Granted/Secret/hidden.txt'))).toBe(true)
+    // The length is known before a byte is sent; a HEAD says it without a body.
+    expect(Number(zipped.headers.get('content-length'))).toBe(zip.length)
+    const head = await t.request(`/api/s/${token}/zip`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(zip.length))
+    expect(head.headers.get('content-disposition')).toContain('Granted.zip')
+    expect((await head.arrayBuffer()).byteLength).toBe(0)
 
     const { token: other } = await makeLink(
       owner,

@@ -23,10 +23,8 @@ import type { AppEnv } from '../../../deps'
 import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { clientAddress } from '../../../lib/http/client-address'
-import { contentDisposition } from '../../../lib/http/content-disposition'
-import { SANDBOX_CSP } from '../../../lib/http/presentation-policy'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
-import { zipLength, zipStream } from '../../../lib/zip/stored-zip'
+import { zipDownloadResponse } from '../../../lib/http/zip-response'
 import { forbidden, notFound, tags } from '../access/route-helpers'
 import { dropFile } from './file-drop.service'
 import { shareLinkInfo, unlockShareLink } from './share-link-open.service'
@@ -216,18 +214,7 @@ export const shareLinksRoutes = [
         keyOf(c, query),
         query.folder,
       )
-      const headers = {
-        'Content-Type': 'application/zip',
-        'Content-Length': String(zipLength(entries)),
-        'Content-Disposition': contentDisposition('attachment', `${name}.zip`),
-        'Content-Security-Policy': SANDBOX_CSP,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      }
-      const body = Readable.toWeb(
-        Readable.from(zipStream(entries), { objectMode: false }),
-      ) as ReadableStream<Uint8Array>
-      return new Response(body, { status: 200, headers })
+      return zipDownloadResponse(name, entries, c.req.method)
     },
   }),
   defineRoute({

@@ -1,9 +1,6 @@
-import { Readable } from 'node:stream'
 import { idParamSchema } from '../../../../shared/contract/files-transfer'
-import { contentDisposition } from '../../../lib/http/content-disposition'
-import { SANDBOX_CSP } from '../../../lib/http/presentation-policy'
 import { defineRoute } from '../../../lib/http/route'
-import { zipLength, zipStream } from '../../../lib/zip/stored-zip'
+import { zipDownloadResponse } from '../../../lib/http/zip-response'
 import { folderZipEntries } from './folder-zip.service'
 
 export const folderZipRoutes = [
@@ -20,19 +17,7 @@ export const folderZipRoutes = [
     },
     handler: async (c, { params }) => {
       const { name, entries } = await folderZipEntries(c.var.deps, c.var.caller, params.id)
-      const headers = {
-        'Content-Type': 'application/zip',
-        'Content-Length': String(zipLength(entries)),
-        'Content-Disposition': contentDisposition('attachment', `${name}.zip`),
-        'Content-Security-Policy': SANDBOX_CSP,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      }
-      if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers })
-      const body = Readable.toWeb(
-        Readable.from(zipStream(entries), { objectMode: false }),
-      ) as ReadableStream<Uint8Array>
-      return new Response(body, { status: 200, headers })
+      return zipDownloadResponse(name, entries, c.req.method)
     },
   }),
 ]

@@ -34,10 +34,9 @@ export async function reserveStorage(
   now: Date,
   what: 'upload' | 'copy',
 ): Promise<void> {
-  const quota = quotaOf(deps, actor)
-  if (quota === null || actor.kind !== 'user') return
-  await lockUserForReservation(trx, actor.id)
-  assertFits(await storageUsage(trx, actor.id, now), bytes, quota, what)
+  await refuseWhenFull(trx, deps, actor, { bytes, now, what }, (userId) =>
+    lockUserForReservation(trx, userId),
+  )
 }
 
 /** The same check without a reservation: refuses early, before bytes are moved for nothing. */
@@ -49,9 +48,20 @@ export async function checkStorage(
   now: Date,
   what: 'upload' | 'copy',
 ): Promise<void> {
+  await refuseWhenFull(db, deps, actor, { bytes, now, what })
+}
+
+async function refuseWhenFull(
+  db: Db,
+  deps: Pick<AppDeps, 'env'>,
+  actor: Caller,
+  ask: { bytes: number; now: Date; what: 'upload' | 'copy' },
+  lock?: (userId: string) => Promise<void>,
+): Promise<void> {
   const quota = quotaOf(deps, actor)
   if (quota === null || actor.kind !== 'user') return
-  assertFits(await storageUsage(db, actor.id, now), bytes, quota, what)
+  await lock?.(actor.id)
+  assertFits(await storageUsage(db, actor.id, ask.now), ask.bytes, quota, ask.what)
 }
 
 function assertFits(usage: StorageUsage, bytes: number, quota: number, what: 'upload' | 'copy') {

@@ -137,15 +137,25 @@ export async function deleteOldVersions(db: Db, fileId: string, kept: number, be
     .orderBy('replacedAt', 'desc')
     .orderBy('id', 'desc')
     .execute()
-  const gone = all.slice(kept).filter((v) => Date.parse(v.replacedAt) < before.getTime())
-  if (gone.length === 0) return []
+  return deleteVersionRows(
+    db,
+    all.slice(kept).filter((v) => Date.parse(v.replacedAt) < before.getTime()),
+  )
+}
+
+/** Deletes these version rows (a file's or a product's); answers their blob keys. */
+export async function deleteVersionRows(
+  db: Db,
+  versions: readonly { id: string; path: string }[],
+): Promise<string[]> {
+  if (versions.length === 0) return []
   await db
     .deleteFrom('file_versions')
     .where(
       'id',
       'in',
-      gone.map((v) => v.id),
+      versions.map((v) => v.id),
     )
     .execute()
-  return gone.map((v) => v.path)
+  return versions.map((v) => v.path)
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../../db/schema'
 import { newId } from '../../../lib/ids'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { DELIVERING_ORDER_STATUSES } from '../../../lib/storage/blob-references.repository'
+import { deleteVersionRows } from '../../files/versions/file-versions.repository'
 
 // The lifetime of deliverable files (docs/decisions/0049, 0092). Every content of a product's
 // deliverable is a `file_versions` row with `product_id` set; the product names its current one and
@@ -133,17 +134,8 @@ export async function releaseDeliveryFiles(
       ),
     )
     .execute()
-  if (gone.length === 0) return []
-  await trx
-    .deleteFrom('file_versions')
-    .where(
-      'id',
-      'in',
-      gone.map((v) => v.id),
-    )
-    .execute()
-  const keys = gone.map((v) => v.path)
-  await enqueueBlobDeletions(trx, keys, now)
+  const keys = await deleteVersionRows(trx, gone)
+  if (keys.length > 0) await enqueueBlobDeletions(trx, keys, now)
   return keys
 }
 
