@@ -4,7 +4,8 @@ import { BrandMark } from './brand-mark'
 
 /**
  * The header's home link: the uploaded logo (or the built-in mark) and the business's name. On wider
- * screens it holds a fixed width, so the navigation after it stays put when the name and logo arrive.
+ * screens it holds a fixed width, so the navigation after it stays put when the name and logo arrive;
+ * until the name is known, its accessible name is "Home".
  */
 export function SiteBrand() {
   const site = useSiteIdentity().data
@@ -19,7 +20,12 @@ export function SiteBrand() {
       ) : (
         <BrandMark className="size-8 shrink-0" />
       )}
-      <span className="truncate">{site?.name ?? ''}</span>
+      {site?.name ? (
+        <span className="truncate">{site.name}</span>
+      ) : (
+        // Until the business's name arrives the link still says where it goes.
+        <span className="sr-only">Home</span>
+      )}
     </Link>
   )
 }
