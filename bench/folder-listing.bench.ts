@@ -46,13 +46,26 @@ const listing: Benchmark = {
     'Depot also checks the bearer token (one statement), reads the path with the grants and sends its',
     'security headers and breadcrumbs; the raw target knows its caller.',
   ],
-  goal: { target: 'depot', minRatio: 0.5, maxP99Ms: 10 },
+  goal: { target: 'depot', minRatio: 0.5 },
+}
+
+/**
+ * The latency goal is a page's own time, measured one request at a time: under the throughput run's
+ * 32 connections a one-threaded server's p99 is mostly the queue (the raw target's too).
+ */
+const listingLatency: Benchmark = {
+  ...listing,
+  name: 'folder-listing, one request at a time',
+  description: `${listing.description}, one connection`,
+  notes: [],
+  goal: { target: 'depot', maxP99Ms: 10 },
 }
 
 export const folderListing = {
   name: listing.name,
   async run(settings: Settings): Promise<{ ok: boolean }> {
     const result = await runBenchmark(listing, settings)
+    const latency = await runBenchmark(listingLatency, { ...settings, connections: 1 })
     const depth1 = await statementsAtDepth(1)
     const depth16 = await statementsAtDepth(DEEP)
     console.log()
@@ -70,7 +83,7 @@ export const folderListing = {
         ],
       ),
     )
-    return result
+    return { ok: result.ok && latency.ok }
   },
 }
 
