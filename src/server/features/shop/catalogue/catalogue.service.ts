@@ -10,6 +10,9 @@ import { canManageProducts, canViewProduct } from '../../../policies/shop.policy
 import { presentCatalogueItem, presentProduct } from './products.presenter'
 import {
   CATALOGUE_COLUMNS,
+  type CatalogueRow,
+  catalogueRows,
+  catalogueTotal,
   findProduct,
   findProductBySlug,
   listedProducts,
@@ -22,26 +25,14 @@ import {
 
 type Deps = Pick<AppDeps, 'database' | 'env'>
 
-/** The position keysetBatchQuery adds to each row: what the next page's cursor is made of. */
-type KeysetColumns = { __keyset_key: string | number; __keyset_id: string }
-
 export async function listCatalogue(deps: Deps, query: CatalogueQuery) {
-  const { database } = deps
   const sortTag = `${query.sort}:${query.order}`
-  const after = query.cursor ? decodeCursor(query.cursor, sortTag, 2) : undefined
-  const listed = listedProducts(database.db, query)
-  const { countQuery } = applyListQuery(listed, query, CATALOGUE_COLUMNS)
-  // Every catalogue sort key (date, price, name) is set on every product: one keyset sequence.
-  let pageQuery = keysetBatchQuery(database.dialect, listed, query, CATALOGUE_COLUMNS, {
-    phase: 'values',
-    after: after && { key: after[0], id: after[1] },
-    batchSize: query.pageSize,
-  })
-  if (!after) pageQuery = pageQuery.offset((query.page - 1) * query.pageSize)
+  const decoded = query.cursor ? decodeCursor(query.cursor, sortTag, 2) : undefined
+  const after: After = decoded && { key: decoded[0]!, id: decoded[1]! }
   // One after the other: in parallel they would hold two pool connections per list request.
-  const count = await countQuery.executeTakeFirst()
-  const rows = (await pageQuery.execute()) as (Parameters<typeof presentCatalogueItem>[0] & KeysetColumns)[]
-  const total = Number(count?.total ?? 0)
+  const { total, rows } = query.q
+    ? await searchedCatalogue(deps, query, after)
+    : await unsearchedCatalogue(deps, query, after)
   const last = rows.at(-1)
   return {
     items: rows.map((row) => presentCatalogueItem(row, deps.env.shopCurrency)),
@@ -54,6 +45,45 @@ export async function listCatalogue(deps: Deps, query: CatalogueQuery) {
         ? encodeCursor(sortTag, [last.__keyset_key, last.__keyset_id])
         : null,
   }
+}
+
+type After = { key: string | number; id: string | number } | undefined
+
+/** The shop as it opens (no search text): two statements compiled once per shape. */
+async function unsearchedCatalogue(deps: Deps, query: CatalogueQuery, after: After) {
+  const { db, dialect } = deps.database
+  const shape = {
+    dialect,
+    typed: query.type !== undefined,
+    sort: query.sort,
+    order: query.order,
+    from: after ? ('cursor' as const) : ('page' as const),
+  }
+  const total = await catalogueTotal(db, shape, query.type)
+  const rows = await catalogueRows(db, shape, {
+    type: query.type,
+    after,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  })
+  return { total, rows }
+}
+
+/** A search through names and descriptions: built through the list-query kit for each request. */
+async function searchedCatalogue(deps: Deps, query: CatalogueQuery, after: After) {
+  const { db, dialect } = deps.database
+  const listed = listedProducts(db, query)
+  const { countQuery } = applyListQuery(listed, query, CATALOGUE_COLUMNS)
+  // Every catalogue sort key (date, price, name) is set on every product: one keyset sequence.
+  let pageQuery = keysetBatchQuery(dialect, listed, query, CATALOGUE_COLUMNS, {
+    phase: 'values',
+    after,
+    batchSize: query.pageSize,
+  })
+  if (!after) pageQuery = pageQuery.offset((query.page - 1) * query.pageSize)
+  const count = await countQuery.executeTakeFirst()
+  const rows = (await pageQuery.execute()) as CatalogueRow[]
+  return { total: Number(count?.total ?? 0), rows }
 }
 
 export async function listTypes(deps: Deps, actor: Caller) {

@@ -1,7 +1,10 @@
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import type { CatalogueQuery, ProductListQuery } from '../../../../shared/contract/products'
+import type { Db } from '../../../db/db'
+import { queryTemplate } from '../../../db/query-templates'
 import type { DB, ProductsTable } from '../../../db/schema'
-import type { ListColumns } from '../../../lib/list-query/apply-list-query'
+import { applyListQuery, type ListColumns } from '../../../lib/list-query/apply-list-query'
+import { keysetBatchQuery } from '../../../lib/list-query/query-batches'
 
 // Named queries of products: the public catalogue (published, not deleted), the staff table (every
 // product not deleted), one product, and the writes of product management.
@@ -56,6 +59,102 @@ export function listedProducts(db: Kysely<DB>, query: Pick<CatalogueQuery, 'type
     .where('p.deletedAt', 'is', null)
   if (query.type) qb = qb.where('p.type', '=', query.type)
   return qb
+}
+
+/** The position keysetBatchQuery adds to each row: what the next page's cursor is made of. */
+export type KeysetColumns = { __keyset_key: string | number; __keyset_id: string }
+export type CatalogueRow = Pick<ProductRecord, (typeof CATALOGUE_ITEM_FIELDS)[number]> & KeysetColumns
+
+/** What changes the catalogue's SQL text: the database, a type filter, the sort, a cursor or a page. */
+export interface CatalogueShape {
+  dialect: 'sqlite' | 'postgres'
+  typed: boolean
+  sort: CatalogueQuery['sort']
+  order: CatalogueQuery['order']
+  from: 'cursor' | 'page'
+}
+interface CatalogueSlots {
+  type: string
+  afterKey: string | number
+  afterId: string | number
+  limit: number
+  offset: number
+}
+
+function catalogueShapeKey(shape: CatalogueShape): string {
+  return [shape.dialect, shape.typed ? 'typed' : 'all', shape.sort, shape.order, shape.from].join('|')
+}
+
+function parseShape(key: string): CatalogueShape {
+  const [dialect, typed, sort, order, from] = key.split('|') as [string, string, string, string, string]
+  return {
+    dialect: dialect as CatalogueShape['dialect'],
+    typed: typed === 'typed',
+    sort: sort as CatalogueShape['sort'],
+    order: order as CatalogueShape['order'],
+    from: from as CatalogueShape['from'],
+  }
+}
+
+// The unsearched catalogue is the shop's hottest query: its page and its count are compiled once per
+// shape (query-templates.ts) instead of being built through the list-query kit on every request.
+const cataloguePage = queryTemplate<CatalogueSlots, CatalogueRow>((db, slots, key) => {
+  const shape = parseShape(key)
+  const listed = listedProducts(db as Kysely<DB>, { type: shape.typed ? slots.type : undefined })
+  const page = keysetBatchQuery(
+    shape.dialect,
+    listed,
+    { q: undefined, sort: shape.sort, order: shape.order },
+    CATALOGUE_COLUMNS,
+    {
+      phase: 'values',
+      after: shape.from === 'cursor' ? { key: slots.afterKey, id: slots.afterId } : undefined,
+      batchSize: slots.limit,
+    },
+  )
+  return shape.from === 'page' ? page.offset(slots.offset) : page
+})
+
+const catalogueCount = queryTemplate<Pick<CatalogueSlots, 'type'>, { total: number }>((db, slots, key) => {
+  const shape = parseShape(key)
+  const listed = listedProducts(db as Kysely<DB>, { type: shape.typed ? slots.type : undefined })
+  return applyListQuery(
+    listed,
+    { q: undefined, sort: shape.sort, order: shape.order, page: 1, pageSize: 1 },
+    CATALOGUE_COLUMNS,
+  ).countQuery
+})
+
+/** A page of the unsearched catalogue: after a cursor's position, or at an offset. */
+export function catalogueRows(
+  db: Db,
+  shape: CatalogueShape,
+  values: {
+    type?: string
+    after?: { key: string | number; id: string | number }
+    limit: number
+    offset: number
+  },
+): Promise<CatalogueRow[]> {
+  return cataloguePage.rows(db, catalogueShapeKey(shape), {
+    type: values.type ?? '',
+    afterKey: values.after?.key ?? '',
+    afterId: values.after?.id ?? '',
+    limit: values.limit,
+    offset: values.offset,
+  })
+}
+
+/** How many products the unsearched catalogue holds (of one type, when typed). */
+export async function catalogueTotal(
+  db: Db,
+  shape: CatalogueShape,
+  type: string | undefined,
+): Promise<number> {
+  // The count's SQL does not depend on the order or the position: one compiled count per filter.
+  const key = catalogueShapeKey({ ...shape, sort: 'newest', order: 'desc', from: 'page' })
+  const [row] = await catalogueCount.rows(db, key, { type: type ?? '' })
+  return Number(row?.total ?? 0)
 }
 
 /** The staff table: every product still in the shop's records as a product (deleted ones are gone). */
