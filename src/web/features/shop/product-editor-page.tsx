@@ -12,9 +12,10 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
-import { ApiError, errorMessage } from '../../lib/api'
+import { errorMessage } from '../../lib/api'
 import { useSession } from '../accounts/session'
 import { ProductEditor } from './product-editor'
+import { ProductLoadProblem } from './product-load-problem'
 import { deleteProduct } from './product-management-api'
 import { shopKeys, useProduct, useProductTypes } from './shop-api'
 
@@ -80,23 +81,18 @@ export function EditProductPage() {
   if (product.isError) {
     const denied = accessProblemStatus(product.error)
     if (denied) return <AccessProblem status={denied} need="UploadProducts" action="manage products" />
-    if (product.error instanceof ApiError && product.error.status === 404) {
-      return (
-        <>
-          <PageTitle title="Product not found" />
-          <BackToProducts />
-          <Alert variant="warning" title="There is no such product">
-            It may have been deleted.
-          </Alert>
-        </>
-      )
-    }
     return (
-      <LoadFailed
-        label="Product"
-        error={product.error}
-        onRetry={() => product.refetch()}
-        retrying={product.isFetching}
+      <ProductLoadProblem
+        product={product}
+        notFound={
+          <>
+            <PageTitle title="Product not found" />
+            <BackToProducts />
+            <Alert variant="warning" title="There is no such product">
+              It may have been deleted.
+            </Alert>
+          </>
+        }
       />
     )
   }

@@ -1,17 +1,16 @@
 import { ArrowLeft, ImageOff, Pencil, SearchX, ShoppingCart } from 'lucide-react'
 import { Link, Navigate, useParams } from 'react-router'
 import { PRODUCT_COVER_SIZES, productCoverSrcSet } from '../../../shared/contract/product-cover-sizes'
-import { LoadFailed } from '../../components/data-table/data-table-states'
 import { PageTitle } from '../../components/layout/page-title'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { toast } from '../../components/ui/toast-store'
-import { ApiError } from '../../lib/api'
 import { useCart } from './cart-store'
 import { MarkdownView } from './markdown-view'
 import { Price } from './price'
+import { ProductLoadProblem } from './product-load-problem'
 import { useProduct } from './shop-api'
 
 /** /shop/:slug: one product with its large cover, price and description, and "Add to cart". */
@@ -22,30 +21,25 @@ export function ProductPage() {
 
   if (product.isPending) return <ProductSkeleton />
   if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) {
-      return (
-        <>
-          <PageTitle title="Product not found" />
-          <EmptyState
-            icon={SearchX}
-            headingLevel="h1"
-            title="This product is not in the shop"
-            description="It may have been taken off sale. Have a look at what else we have."
-            action={
-              <Button asChild>
-                <Link to="/shop">Browse the shop</Link>
-              </Button>
-            }
-          />
-        </>
-      )
-    }
     return (
-      <LoadFailed
-        label="Product"
-        error={product.error}
-        onRetry={() => product.refetch()}
-        retrying={product.isFetching}
+      <ProductLoadProblem
+        product={product}
+        notFound={
+          <>
+            <PageTitle title="Product not found" />
+            <EmptyState
+              icon={SearchX}
+              headingLevel="h1"
+              title="This product is not in the shop"
+              description="It may have been taken off sale. Have a look at what else we have."
+              action={
+                <Button asChild>
+                  <Link to="/shop">Browse the shop</Link>
+                </Button>
+              }
+            />
+          </>
+        }
       />
     )
   }
