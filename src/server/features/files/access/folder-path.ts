@@ -9,13 +9,12 @@ import {
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
 import { loadFolderPath, type PathFolderRow } from './folder-access.repository'
+import { NOTHING } from './item-access'
 
 // Opening a folder from one load of its path (loadFolderPath: the folder, its ancestors and the
 // caller's grants on them in one statement), so the number of statements does not grow with depth:
 // the caller's access on the folder, on its parent (what they may do to the folder itself) and on each
 // ancestor (the breadcrumbs) are all decided by the policy from that one path.
-
-const NOTHING = 'There is no such folder or file, or you cannot open it.'
 
 export type PathFolder = Omit<PathFolderRow, 'grant'>
 

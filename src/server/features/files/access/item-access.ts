@@ -15,7 +15,8 @@ import { type FileRow, type FolderRow, findFile, findFolder } from './item-rows.
 // what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
 // what they can open but not change is a 403.
 
-const NOTHING = 'There is no such folder or file, or you cannot open it.'
+/** The one answer for what does not exist and what the caller cannot open (product.md §2). */
+export const NOTHING = 'There is no such folder or file, or you cannot open it.'
 
 /** An untrashed folder the caller can open, with their access; 404 otherwise. */
 export async function readableFolder(
