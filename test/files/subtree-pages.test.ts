@@ -2,8 +2,7 @@ import type { KyselyPlugin } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadSubtree } from '../../src/server/features/files/items/tree.repository'
 import { newId } from '../../src/server/lib/ids'
-import { nameKey } from '../../src/shared/names'
-import { insertFile, insertFolder } from '../support/factories'
+import { insertFile, insertFiles, insertFolder } from '../support/factories'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 // A subtree is read in bounded statements (docs/decisions/0103): SQLite runs on the event loop, so one
@@ -36,30 +35,12 @@ beforeAll(async () => {
   }
   for (const f of [root, small, deep]) expectedFiles.add((await insertFile(db, f.id)).id)
   await db.transaction().execute(async (trx) => {
-    const stamp = new Date().toISOString()
-    for (let i = 0; i < BIG + BIG_TRASHED; i += 500) {
-      const rows = Array.from({ length: Math.min(500, BIG + BIG_TRASHED - i) }, (_, k) => {
-        const n = i + k
-        const name = `file-${n}.txt`
-        return {
-          id: newId(),
-          filename: name,
-          name_key: nameKey(name),
-          mimetype: 'text/plain',
-          originalname: name,
-          path: newId(),
-          size: 1,
-          folder_id: big.id,
-          isTrashed: n >= BIG,
-          createdBy: null,
-          sha256: null,
-          createdAt: stamp,
-          updatedAt: stamp,
-        }
-      })
-      for (const r of rows) expectedFiles.add(r.id)
-      await trx.insertInto('files').values(rows).execute()
-    }
+    const rows = await insertFiles(trx, big.id, BIG + BIG_TRASHED, (n) => ({
+      filename: `file-${n}.txt`,
+      size: 1,
+      isTrashed: n >= BIG,
+    }))
+    for (const r of rows) expectedFiles.add(r.id)
   })
 })
 

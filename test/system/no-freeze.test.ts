@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../src/server/lib/ids'
 import { nameKey } from '../../src/shared/names'
-import { insertFolder } from '../support/factories'
+import { insertFiles, insertFolder } from '../support/factories'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -67,30 +67,13 @@ beforeAll(async () => {
   const big = await insertFolder(db, { folder_name: 'Big', name_key: nameKey('Big') })
   bigFolderId = big.id
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < FILES; i += 500)
-      await trx
-        .insertInto('files')
-        .values(
-          Array.from({ length: Math.min(500, FILES - i) }, (_, k) => {
-            const name = `file-${i + k}.txt`
-            return {
-              id: newId(),
-              filename: name,
-              name_key: nameKey(name),
-              mimetype: 'text/plain',
-              originalname: name,
-              path: newId(),
-              size: 1,
-              folder_id: big.id,
-              isTrashed: false,
-              createdBy: null,
-              sha256: null,
-              createdAt: new Date(stamp).toISOString(),
-              updatedAt: new Date(stamp).toISOString(),
-            }
-          }),
-        )
-        .execute()
+    const at = new Date(stamp).toISOString()
+    await insertFiles(trx, big.id, FILES, (n) => ({
+      filename: `file-${n}.txt`,
+      size: 1,
+      createdAt: at,
+      updatedAt: at,
+    }))
   })
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

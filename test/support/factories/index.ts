@@ -29,9 +29,10 @@ export async function insertFolder(db: Kysely<DB>, overrides: Partial<DB['folder
   return row
 }
 
-export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Partial<DB['files']> = {}) {
+/** A file row in `folderId` with sensible defaults, not inserted (insertFile and insertFiles insert it). */
+export function fileRow(folderId: string, overrides: Partial<DB['files']> = {}) {
   const name = overrides.filename ?? `file-${unique()}.txt`
-  const row = {
+  return {
     id: newId(),
     filename: name,
     name_key: nameKey(name),
@@ -47,8 +48,31 @@ export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Pa
     updatedAt: now(),
     ...overrides,
   }
+}
+
+export async function insertFile(db: Kysely<DB>, folderId: string, overrides: Partial<DB['files']> = {}) {
+  const row = fileRow(folderId, overrides)
   await db.insertInto('files').values(row).execute()
   return row
+}
+
+/**
+ * `count` files in `folderId`, inserted 500 at a time; `each(n)` overrides the n-th (from 0). Run it
+ * in a transaction for tens of thousands of rows. Returns the rows.
+ */
+export async function insertFiles(
+  db: Kysely<DB>,
+  folderId: string,
+  count: number,
+  each: (n: number) => Partial<DB['files']> = () => ({}),
+): Promise<ReturnType<typeof fileRow>[]> {
+  const all: ReturnType<typeof fileRow>[] = []
+  for (let i = 0; i < count; i += 500) {
+    const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => fileRow(folderId, each(i + k)))
+    await db.insertInto('files').values(rows).execute()
+    all.push(...rows)
+  }
+  return all
 }
 
 /** A deliverable version of a product naming `path` (decision 0092); returns its id. */
