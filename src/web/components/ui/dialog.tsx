@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn'
+import { Button } from './button'
 
 // A modal dialog on Radix: focus trapped and restored, Escape and the close button dismiss, the rest
 // of the page is inert to assistive technology.
@@ -68,5 +69,16 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
       className={cn('mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
       {...props}
     />
+  )
+}
+
+/** The footer of a dialog that only shows something: one button that closes it. */
+export function DialogCloseFooter({ label = 'Close' }: { label?: string }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="secondary">{label}</Button>
+      </DialogClose>
+    </DialogFooter>
   )
 }

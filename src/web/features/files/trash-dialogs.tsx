@@ -3,7 +3,13 @@ import type { ReactNode } from 'react'
 import type { TrashEntry } from '../../../shared/contract/files-responses'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../components/ui/dialog'
+import {
+  Dialog,
+  DialogClose,
+  DialogCloseFooter,
+  DialogContent,
+  DialogFooter,
+} from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { formatBytes } from '../../lib/format'
@@ -105,11 +111,7 @@ export function TrashContentsDialog({ entry, onClose }: { entry: TrashEntry; onC
             {contents.data.folders.length + contents.data.files.length === 0 && <li>It was empty.</li>}
           </ul>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
-          </DialogClose>
-        </DialogFooter>
+        <DialogCloseFooter />
       </DialogContent>
     </Dialog>
   )

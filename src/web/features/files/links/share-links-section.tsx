@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../components/forms/submit-button'
 import { useForm } from '../../../components/forms/use-form'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog'
+import { Dialog, DialogCloseFooter, DialogContent } from '../../../components/ui/dialog'
 import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
 import { Spinner } from '../../../components/ui/spinner'
@@ -175,11 +175,7 @@ export function ShareLinksDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={`Share “${item.name}” by link`}>
         <ShareLinksSection itemType={item.type} itemId={item.id} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">Close</Button>
-          </DialogClose>
-        </DialogFooter>
+        <DialogCloseFooter />
       </DialogContent>
     </Dialog>
   )
