@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { Env } from '../../../env'
 import { enqueueMail, orderReceipt } from '../../mail'
-import { notify } from '../../notifications/notify'
+import { type NotificationInput, notify } from '../../notifications/notify'
 import { brandOf } from '../../site/brand'
 import { deliverablesOf, MAIL_LINK_TTL_MS } from './orders.downloads'
 import { findBuyer, orderLines } from './orders.repository'
@@ -79,20 +79,11 @@ export async function notifyOrderUpdated(
   now: Date,
   amount?: number,
 ): Promise<void> {
-  await notify(
-    trx,
-    {
-      type: 'order',
-      action: 'updated',
-      actor,
-      mainItem: orderName(await orderLines(trx, order.id)),
-      subItem: what,
-      ...(amount === undefined ? {} : { amount: { value: amount, currency: order.currency } }),
-      audience: { forAll: true, alsoUsers: [order.user_id] },
-      refs: { order_id: order.id },
-    },
-    now,
-  )
+  await notifyOrder(trx, order.id, actor, now, {
+    subItem: what,
+    ...(amount === undefined ? {} : { amount: { value: amount, currency: order.currency } }),
+    audience: { forAll: true, alsoUsers: [order.user_id] },
+  })
 }
 
 /** Staff sent a product's new file to past buyers: the buyer hears of it, on their order. */
@@ -103,16 +94,29 @@ export async function notifyNewFile(
   productName: string,
   now: Date,
 ): Promise<void> {
+  await notifyOrder(trx, order.id, actor, now, {
+    subItem: `new version of ${productName}`,
+    audience: { forUsers: [order.user_id] },
+  })
+}
+
+/** An order `updated` entry, named after the order's products. */
+async function notifyOrder(
+  trx: Kysely<DB>,
+  orderId: string,
+  actor: { id: string | null; name: string },
+  now: Date,
+  entry: Pick<NotificationInput, 'subItem' | 'amount' | 'audience'>,
+): Promise<void> {
   await notify(
     trx,
     {
       type: 'order',
       action: 'updated',
       actor,
-      mainItem: orderName(await orderLines(trx, order.id)),
-      subItem: `new version of ${productName}`,
-      audience: { forUsers: [order.user_id] },
-      refs: { order_id: order.id },
+      mainItem: orderName(await orderLines(trx, orderId)),
+      ...entry,
+      refs: { order_id: orderId },
     },
     now,
   )
