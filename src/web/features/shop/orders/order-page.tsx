@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router'
-import { PageHeader } from '../../../components/layout/page-header'
-import { PageTitle } from '../../../components/layout/page-title'
 import { Alert } from '../../../components/ui/alert'
 import { PayAgainButton, PayAgainFailure, usePayAgain } from '../checkout/pay-again'
+import { OrderHeading } from './order-heading'
 import { orderQueryState } from './order-query-state'
 import { Deliverables, OrderLines, Refunds } from './order-view'
 import { useOrder } from './orders-api'
@@ -17,9 +16,8 @@ export function OrderPage() {
   const o = order.data
   return (
     <>
-      <PageTitle title={`Order ${o.name}`} />
-      <PageHeader
-        title={`Order ${o.name}`}
+      <OrderHeading
+        name={o.name}
         description={o.buyer_business_name ? `Billed to ${o.buyer_business_name}` : undefined}
       />
       <div className="flex flex-col gap-4">

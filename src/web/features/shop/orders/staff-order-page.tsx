@@ -5,8 +5,6 @@ import { AccessProblem, accessProblemStatus } from '../../../components/auth/acc
 import { FormField } from '../../../components/forms/field'
 import { FormFailure } from '../../../components/forms/form-failure'
 import { useForm } from '../../../components/forms/use-form'
-import { PageHeader } from '../../../components/layout/page-header'
-import { PageTitle } from '../../../components/layout/page-title'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardHeader } from '../../../components/ui/card'
@@ -14,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Input } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast-store'
 import { currencyExponent, formatDateTime, formatMoney } from '../../../lib/format'
+import { OrderHeading } from './order-heading'
 import { orderQueryState } from './order-query-state'
 import { ORDER_STATUS_LABELS } from './order-status'
 import { OrderLines } from './order-view'
@@ -30,9 +29,8 @@ export function StaffOrderPage() {
   const o = order.data
   return (
     <>
-      <PageTitle title={`Order ${o.name}`} />
-      <PageHeader
-        title={`Order ${o.name}`}
+      <OrderHeading
+        name={o.name}
         description={[o.buyer_name, o.buyer_business_name, o.buyer_email].filter(Boolean).join(' · ')}
       />
       <div className="flex flex-col gap-4">
