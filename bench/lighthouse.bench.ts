@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -12,6 +11,7 @@ import { openDatabase } from '../src/server/db/connection'
 import { migrateToLatest } from '../src/server/db/migrator'
 import { loadEnv } from '../src/server/env'
 import { createStorage } from '../src/server/lib/storage'
+import { freePort } from './lib/free-port'
 import { seedProducts } from './lib/seed'
 import { formatFixed, formatTable } from './lib/table'
 
@@ -202,17 +202,6 @@ async function seedShop(dataDir: string): Promise<string> {
   } finally {
     await database.close()
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function startDepot(dataDir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
