@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Config, type RunnerResult } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import sharp from 'sharp'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium'
 import { openDatabase } from '../src/server/db/connection'
 import { migrateToLatest } from '../src/server/db/migrator'
 import { loadEnv } from '../src/server/env'
@@ -22,18 +23,8 @@ import { formatFixed, formatTable } from './lib/table'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 const PRODUCTS = 8
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-default-apps',
-  '--disable-extensions',
-]
+// The browser tests' Chromium flags (quiet, offline, no sandbox as root), headless.
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 
 interface Goal {
   label: string
@@ -95,7 +86,7 @@ export const lighthouseBench = {
   name: 'lighthouse',
   async run(): Promise<{ ok: boolean }> {
     console.log('\n## lighthouse: /shop and a product page, mobile and desktop presets, built server')
-    const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+    const chromePath = process.env.CHROME_PATH || chromiumPath()
     if (!fs.existsSync(chromePath)) {
       console.log(`   skipped: no Chromium at ${chromePath} (set CHROME_PATH)`)
       return { ok: true }
