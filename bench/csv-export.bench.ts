@@ -9,11 +9,11 @@ import { migrateToLatest } from '../src/server/db/migrator'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { csvRecord } from '../src/server/lib/csv/csv-format'
 import { newId } from '../src/server/lib/ids'
+import { serveDepot } from './lib/app-fixture'
 import { seedUsers } from './lib/seed'
 import type { Settings } from './lib/settings'
 import { percentile, sortNumbers } from './lib/stats'
 import { formatFixed, formatInteger, formatTable } from './lib/table'
-import { startTarget } from './lib/target-process'
 
 // The admins' users export (CSV of every user, default order) through the Depot app over HTTP,
 // against the rawest way to make the same file: one better-sqlite3 `.iterate()` over the same SELECT,
@@ -134,16 +134,7 @@ async function rawExport(file: string) {
 }
 
 async function depotExport(dataDir: string, admin: { email: string; password: string }, settings: Settings) {
-  const target = await startTarget(
-    {
-      id: 'depot',
-      label: 'Depot',
-      module: 'targets/depot-app.ts',
-      args: ['silent', 'existing', dataDir],
-      path: '/healthz',
-    },
-    settings,
-  )
+  const target = await serveDepot(dataDir, settings)
   try {
     const base = `http://127.0.0.1:${target.port}`
     const cookie = await signIn(base, admin)

@@ -102,16 +102,7 @@ export async function prepareFixture(): Promise<Fixture> {
     bearer: async (userId) => `Bearer ${await accessToken(deps, userId)}`,
     serve: async (settings) => {
       await database.close()
-      return startTarget(
-        {
-          id: 'depot',
-          label: 'Depot',
-          module: 'targets/depot-app.ts',
-          args: ['silent', 'existing', dataDir],
-          path: '/healthz',
-        },
-        settings,
-      )
+      return serveDepot(dataDir, settings)
     },
     remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   }
@@ -139,4 +130,18 @@ export async function repeat(url: string, headers: Record<string, string>, secon
     times.push((await timedRequest(url, { headers })).ms)
   const sorted = sortNumbers(times)
   return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
+}
+
+/** The whole Depot app in its own process on a data folder already seeded (logs silent). */
+export function serveDepot(dataDir: string, settings: Settings): Promise<TargetProcess> {
+  return startTarget(
+    {
+      id: 'depot',
+      label: 'Depot',
+      module: 'targets/depot-app.ts',
+      args: ['silent', 'existing', dataDir],
+      path: '/healthz',
+    },
+    settings,
+  )
 }
