@@ -54,7 +54,7 @@ async function unsearchedCatalogue(deps: Deps, query: CatalogueQuery, after: Aft
   const { db, dialect } = deps.database
   const shape = {
     dialect,
-    typed: query.type !== undefined,
+    typed: Boolean(query.type),
     sort: query.sort,
     order: query.order,
     from: after ? ('cursor' as const) : ('page' as const),
