@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
 import { MobileAccountLinks } from '../../features/accounts/account-nav'
 import { cn } from '../../lib/cn'
@@ -23,7 +23,10 @@ export function MobileNav() {
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLElement>(null)
 
-  useEffect(() => {
+  // A layout effect, so the listeners are in place as soon as the open menu is on screen: the web
+  // runs on Preact, which runs plain effects only after the next paint, and a key pressed before
+  // then would be lost.
+  useLayoutEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
