@@ -7,6 +7,7 @@ import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
 import { SplitSqliteDialect } from './sqlite-split-driver'
 import { cachingStatements } from './statement-cache'
+import { checkpointInBackground } from './wal-checkpointer'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
@@ -58,10 +59,13 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // The reader is handed SELECTs only; should anything else reach it, SQLite refuses to write.
     reader.pragma('query_only = ON')
   }
+  // Checkpoints run on a worker thread, not inside a commit on the event loop (wal-checkpointer.ts).
+  const checkpoints = wal ? checkpointInBackground(config.file, writer) : undefined
   const db = new Kysely<DB>({
     dialect: new SplitSqliteDialect({
       writer: cachingStatements(writer),
       reader: reader ? cachingStatements(reader) : null,
+      beforeClose: checkpoints?.stop,
     }),
     plugins: [new SqliteBooleanPlugin()],
     log: queryLog(options),

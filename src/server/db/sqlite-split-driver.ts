@@ -63,18 +63,22 @@ export interface SplitConnections {
   writer: SqliteDatabase
   /** A second handle on the same WAL file; null runs everything on the writer (in-memory, not WAL). */
   reader: SqliteDatabase | null
+  /** Runs before the connections close (the background checkpoints let go of the file). */
+  beforeClose?: () => Promise<void>
 }
 
 export class SplitSqliteDriver implements Driver {
   readonly writer: SqliteDatabase
   readonly reader: SqliteDatabase | null
+  readonly #beforeClose: (() => Promise<void>) | undefined
   readonly #writerLock = new Mutex()
   /** Streams iterating on the reader now (0 or 1: a second one goes to the writer). */
   #readerStreams = 0
 
-  constructor({ writer, reader }: SplitConnections) {
+  constructor({ writer, reader, beforeClose }: SplitConnections) {
     this.writer = writer
     this.reader = reader
+    this.#beforeClose = beforeClose
   }
 
   async init(): Promise<void> {}
@@ -116,6 +120,7 @@ export class SplitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.#beforeClose?.()
     this.reader?.close()
     this.writer.close()
   }
