@@ -82,6 +82,7 @@ export const fileTransfer = {
 
       const rows: Record<string, Row> = {
         raw: { label: 'raw disk pipe: createReadStream → createWriteStream (reference)', mbps: [] },
+        rawSynced: { label: 'the same, until fdatasync: the disk’s durable write (reference)', mbps: [] },
         nodeUp: {
           label: 'node:http req.pipe(createWriteStream): one PUT, until 204 (upload baseline)',
           mbps: [],
@@ -101,6 +102,11 @@ export const fileTransfer = {
       let uploadPeak = 0
       for (let round = 0; round < settings.rounds; round++) {
         rows.raw!.mbps.push(await timed(size, () => rawPipe(source, path.join(workDir, 'copy.bin'))))
+        fs.rmSync(path.join(workDir, 'copy.bin'), { force: true })
+        execFileSync('sync')
+        rows.rawSynced!.mbps.push(
+          await timed(size, () => rawSyncedPipe(source, path.join(workDir, 'copy.bin'))),
+        )
         let fileId = ''
         const depotUpload = () =>
           measured(rows.up!, depot!, size, async () => {
@@ -167,6 +173,9 @@ export const fileTransfer = {
       )
       console.log(
         `   Upload CPU per MiB, Depot ÷ node:http: ${formatFixed(cpuPerMiB(rows.up!) / cpuPerMiB(rows.nodeUp!), 2)} for the process, ${formatFixed(mainPerMiB(rows.up!) / mainPerMiB(rows.nodeUp!), 2)} for the main thread (load average now: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}).`,
+      )
+      console.log(
+        `   Depot upload ÷ the disk's durable write (a tus offset is saved only once its bytes are on disk): ${formatFixed(mean(rows.up!.mbps) / mean(rows.rawSynced!.mbps), 2)}.`,
       )
       console.log(
         `   Depot peak RSS: ${formatFixed(startPeak / MiB, 0)} MiB at start, ${formatFixed(uploadPeak / MiB, 0)} MiB after the uploads, ${formatFixed(totalPeak / MiB, 0)} MiB after the downloads (file: ${sizeMiB} MiB).`,
@@ -270,4 +279,15 @@ function writeSource(file: string, size: number): void {
 
 async function rawPipe(from: string, to: string): Promise<void> {
   await pipeline(fs.createReadStream(from, { highWaterMark: MiB }), fs.createWriteStream(to))
+}
+
+/** The same pipe, timed until its bytes are on disk: the disk's durable write speed. */
+async function rawSyncedPipe(from: string, to: string): Promise<void> {
+  await rawPipe(from, to)
+  const fd = fs.openSync(to, 'r+')
+  try {
+    fs.fdatasyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
 }

@@ -15,6 +15,7 @@ export type {
 export { type ByteRange, type ByteRangeRequest, resolveByteRange } from './byte-range'
 export { createStorage, type StorageConfig } from './create-storage'
 export { createDiskBlobStore, diskBlobPath } from './disk-blob-store'
+export { FileRangeStream } from './file-range-stream'
 export type { S3StoreConfig } from './s3-blob-store'
 export type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 export * from './storage-errors'
