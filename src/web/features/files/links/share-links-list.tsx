@@ -1,0 +1,69 @@
+import type { ShareLink } from '../../../../shared/contract/share-links'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/toast-store'
+import { errorMessage } from '../../../lib/api'
+import { MODE_LABEL, STATE_LABEL } from './share-link-labels'
+import { useRevokeShareLink, useShareLinks } from './share-links-api'
+
+type ItemType = 'file' | 'folder'
+
+const when = (iso: string) => new Date(iso).toLocaleString()
+
+/** An item's links: made when, by whom, used how often, where each stands; an active one can be revoked. */
+export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemId: string }) {
+  const links = useShareLinks(itemType, itemId)
+  const revoke = useRevokeShareLink(itemType, itemId)
+
+  const onRevoke = async (link: ShareLink) => {
+    try {
+      await revoke.mutateAsync(link.id)
+      toast({ title: 'Link revoked', variant: 'success' })
+    } catch (error) {
+      toast({ title: 'The link was not revoked', description: errorMessage(error), variant: 'danger' })
+    }
+  }
+
+  if (links.isPending)
+    return (
+      <div className="flex items-center gap-2 text-sm text-fg-muted">
+        <Spinner /> Loading links…
+      </div>
+    )
+  if (links.isError)
+    return (
+      <Alert variant="danger" title="The links could not be loaded">
+        {errorMessage(links.error)}{' '}
+        <Button type="button" size="sm" variant="secondary" onClick={() => void links.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  if (links.data.items.length === 0) return <p className="text-sm text-fg-muted">No links yet.</p>
+  return (
+    <ul className="flex flex-col divide-y divide-border" aria-label="Links">
+      {links.data.items.map((link) => (
+        <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+          <div className="flex flex-col">
+            <span className="font-medium text-fg">
+              {MODE_LABEL[link.mode]}
+              {link.hasPassword ? ' · password' : ''} · {STATE_LABEL[link.state]}
+            </span>
+            <span className="text-fg-muted">
+              Made {when(link.createdAt)} by {link.createdBy?.name || 'someone no longer here'} · used{' '}
+              {link.useCount}
+              {link.downloadLimit !== null ? ` of ${link.downloadLimit}` : ''} times
+              {link.expiresAt ? ` · expires ${when(link.expiresAt)}` : ''}
+            </span>
+          </div>
+          {link.state === 'active' && (
+            <Button type="button" size="sm" variant="secondary" onClick={() => void onRevoke(link)}>
+              Revoke
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
