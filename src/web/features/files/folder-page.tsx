@@ -1,25 +1,24 @@
 import { Link2 } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useParams } from 'react-router'
 import type { FileItem } from '../../../shared/contract/files-responses'
 import { PageTitle } from '../../components/layout/page-title'
-import { Breadcrumbs } from './breadcrumbs'
-import { type Entry, entryName, sortingFrom, toEntries } from './entries'
-import { joinPages, useFolderListing, useLiveFolder } from './files-api'
+import { sortingFrom } from './entries'
 import { FilesToolbar } from './files-toolbar'
 import { FolderActions } from './folder-actions'
+import { FolderContents } from './folder-contents'
 import { type FolderDialog, FolderDialogs } from './folder-dialogs'
 import { FolderHeading } from './folder-heading'
-import { type ItemHandlers, itemActions } from './item-actions'
-import { ItemListing } from './item-listing'
-import { ItemMenu } from './item-menu'
+import { FolderPageFailed, FolderPageLoading } from './folder-page-states'
+import type { ItemHandlers } from './item-actions'
 import { ShareLinksDialog } from './links/share-links-section'
-import { ListingEmpty, ListingError, ListingMore, ListingSkeleton } from './listing-states'
+import { ListingMore } from './listing-states'
 import { PreviewDialog } from './preview-dialog'
 import { SelectionBar } from './selection-bar'
-import { DropTarget, UploadWidget, useUploadQueue } from './upload'
+import { UploadWidget, useUploadQueue } from './upload'
 import { useBulkActions } from './use-bulk-actions'
 import { useIsFolderSuperUser } from './use-file-manager-user'
+import { useFolderEntries } from './use-folder-entries'
 import { useFolderParams } from './use-folder-params'
 import { useFolderSelection } from './use-folder-selection'
 import { useFileVersionActions } from './versions/use-file-version-actions'
@@ -32,8 +31,7 @@ export function FolderPage() {
   const { id = '' } = useParams()
   const address = useFolderParams()
   const sorting = sortingFrom(address.params)
-  const listing = useFolderListing(id, sorting)
-  useLiveFolder(id)
+  const { listing, joined, entries, loadMore } = useFolderEntries(id, sorting)
   const [mode, setMode] = useViewMode()
   const [dialog, setDialog] = useState<FolderDialog>(null)
   const superUser = useIsFolderSuperUser()
@@ -42,30 +40,13 @@ export function FolderPage() {
   const [linking, setLinking] = useState<FileItem | null>(null)
   const uploads = useUploadQueue({ folderId: id, onBatchDone: () => void listing.refetch() })
 
-  const joined = useMemo(() => (listing.data ? joinPages(listing.data.pages) : null), [listing.data])
-  const entries = useMemo(() => (joined ? toEntries(joined.folders, joined.files) : []), [joined])
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listing
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  const { hasNextPage, isFetchingNextPage } = listing
   const selection = useFolderSelection(id, entries)
   const bulk = useBulkActions({ nameOf: selection.nameOf, superUser, onDone: selection.clear })
 
-  if (listing.isPending)
-    return (
-      <div className="flex flex-col gap-4">
-        <PageTitle title="Files" />
-        <ListingSkeleton />
-      </div>
-    )
+  if (listing.isPending) return <FolderPageLoading />
   if (listing.isError || !joined)
-    return (
-      <div className="flex flex-col gap-4">
-        <PageTitle title="Files" />
-        <Breadcrumbs trail={[]} />
-        <ListingError error={listing.error} onRetry={() => void listing.refetch()} />
-      </div>
-    )
+    return <FolderPageFailed error={listing.error} onRetry={() => void listing.refetch()} />
 
   const { folder, breadcrumbs } = joined
   const previewed = joined.files.find((f) => f.id === address.previewedId) ?? null
@@ -83,33 +64,6 @@ export function FolderPage() {
         : []),
     ],
   }
-  const contents =
-    entries.length === 0 ? (
-      <ListingEmpty
-        title="This folder is empty"
-        description={
-          folder.abilities.write
-            ? 'Upload files (or drop them here), or create a folder to get started.'
-            : 'Nothing has been added here yet.'
-        }
-      />
-    ) : (
-      <ItemListing
-        label={`Contents of ${folder.folder_name}`}
-        entries={entries}
-        mode={mode}
-        sorting={sorting}
-        onSortingChange={address.setSorting}
-        selection={selection.selection}
-        onSelectionChange={selection.setSelection}
-        onOpenFile={(e) => address.openFile(e.item)}
-        actions={(entry: Entry) => (
-          <ItemMenu name={entryName(entry)} actions={itemActions(entry, handlers)} />
-        )}
-        hasMore={hasNextPage}
-        onNearEnd={loadMore}
-      />
-    )
 
   return (
     <div className="flex flex-col gap-4">
@@ -127,13 +81,20 @@ export function FolderPage() {
         trash={bulk.trash}
         onClear={selection.clear}
       />
-      {folder.abilities.write ? (
-        <DropTarget folderName={folder.folder_name} onFiles={uploads.add} className="min-h-48">
-          {contents}
-        </DropTarget>
-      ) : (
-        contents
-      )}
+      <FolderContents
+        folder={folder}
+        entries={entries}
+        mode={mode}
+        sorting={sorting}
+        onSortingChange={address.setSorting}
+        selection={selection.selection}
+        onSelectionChange={selection.setSelection}
+        onOpenFile={(e) => address.openFile(e.item)}
+        handlers={handlers}
+        hasMore={hasNextPage}
+        onNearEnd={loadMore}
+        onDropFiles={uploads.add}
+      />
       <ListingMore
         loaded={entries.length}
         hasMore={hasNextPage}

@@ -1,13 +1,13 @@
-import { ArrowDown, ArrowUp, File, FileImage, Folder, Lock } from 'lucide-react'
 import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
-import { Link } from 'react-router'
-import type { SortKey } from '../../../shared/contract/files'
 import { Checkbox } from '../../components/ui/checkbox'
 import { cn } from '../../lib/cn'
 import { formatBytes } from '../../lib/format'
-import { type Entry, entryKey, entryName, nextSorting, type Sorting } from './entries'
+import { type Entry, entryKey, entryName, type Sorting } from './entries'
+import { EntryIcon, EntryName, entryLocation, isImage } from './entry-display'
 import { useFileAddresses } from './file-addresses'
-import { headerState, type Selection, selectRange, toggle, toggleAll } from './selection'
+import { LIST_COLUMNS, ListHeaderRow } from './list-header-row'
+import { ListRow } from './list-row'
+import { headerState, type Selection, selectRange, toggle } from './selection'
 import { useVirtualRows, type VirtualRange } from './use-virtual-rows'
 import type { ViewMode } from './view-mode'
 
@@ -34,57 +34,6 @@ export interface ItemListingProps {
 
 /** How close to the loaded end the screen may come before the next page is asked for. */
 const NEAR_END_ROWS = 30
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const when = (iso: string) => dateFormat.format(new Date(iso))
-
-const isImage = (e: Entry) =>
-  e.type === 'file' && /^image\/(png|jpeg|gif|webp|avif|tiff)$/.test(e.item.mimetype)
-
-function EntryIcon({ entry, className }: { entry: Entry; className?: string }) {
-  if (entry.type === 'folder')
-    return entry.item.type === 'locked' ? (
-      <span className={cn('relative inline-flex', className)}>
-        <Folder aria-hidden="true" className="size-full text-accent" />
-        <Lock aria-label="Locked folder" className="absolute right-0 bottom-0 size-1/2 rounded bg-surface" />
-      </span>
-    ) : (
-      <Folder aria-hidden="true" className={cn('text-accent', className)} />
-    )
-  if (isImage(entry)) return <FileImage aria-hidden="true" className={cn('text-fg-muted', className)} />
-  return <File aria-hidden="true" className={cn('text-fg-muted', className)} />
-}
-
-function EntryName({ entry, onOpenFile }: { entry: Entry; onOpenFile: ItemListingProps['onOpenFile'] }) {
-  const name = entryName(entry)
-  const { folderPage } = useFileAddresses()
-  if (entry.type === 'folder')
-    return (
-      <Link to={folderPage(entry.item.id)} className="rounded font-medium break-all text-fg hover:underline">
-        {name}
-      </Link>
-    )
-  return (
-    <button
-      type="button"
-      onClick={() => onOpenFile(entry)}
-      className="rounded text-left font-medium break-all text-fg hover:underline"
-    >
-      {name}
-    </button>
-  )
-}
-
-function location(entry: Entry): string | null {
-  if (entry.type === 'folder') return entry.item.parentName ?? (entry.item.parent_id ? null : 'Top level')
-  return entry.item.folderName ?? null
-}
-
-const COLUMNS: { key: SortKey; label: string; className?: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'size', label: 'Size', className: 'hidden w-28 sm:table-cell' },
-  { key: 'updatedAt', label: 'Modified', className: 'hidden w-48 md:table-cell' },
-]
 
 export function ItemListing(props: ItemListingProps) {
   const { entries, selection, onSelectionChange } = props
@@ -145,7 +94,7 @@ function ListView(props: ViewProps & { header: ReturnType<typeof headerState> | 
   const body = useRef<HTMLTableSectionElement>(null)
   const range = useVirtualRows(body, entries.length, showLocation ? 60 : 49, 'tr[data-row]')
   useNearEnd(range, entries.length, 1, props)
-  const columns = (selection ? 1 : 0) + COLUMNS.length + 1
+  const columns = (selection ? 1 : 0) + LIST_COLUMNS.length + 1
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border bg-surface">
       <table
@@ -155,47 +104,15 @@ function ListView(props: ViewProps & { header: ReturnType<typeof headerState> | 
         aria-rowcount={hasMore ? -1 : entries.length + 1}
       >
         <thead className="bg-surface-muted text-left">
-          <tr aria-rowindex={1}>
-            {selection && onSelectionChange && (
-              <th scope="col" className="w-10 px-3 py-2">
-                <Checkbox
-                  // With pages still to load, select-all takes the loaded entries (decision 0093).
-                  aria-label={hasMore ? 'Select all loaded entries' : 'Select all'}
-                  checked={header === 'all'}
-                  indeterminate={header === 'some'}
-                  onChange={() => onSelectionChange(toggleAll(selection, order))}
-                />
-              </th>
-            )}
-            {COLUMNS.map((col) => {
-              const active = sorting.sort === col.key
-              return (
-                <th
-                  key={col.key}
-                  scope="col"
-                  className={cn('px-3 py-2 font-medium', col.className)}
-                  aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  <button
-                    type="button"
-                    className="inline-flex items-center gap-1 rounded hover:underline"
-                    onClick={() => onSortingChange(nextSorting(sorting, col.key))}
-                  >
-                    {col.label}
-                    {active &&
-                      (sorting.order === 'asc' ? (
-                        <ArrowUp aria-hidden="true" className="size-3.5" />
-                      ) : (
-                        <ArrowDown aria-hidden="true" className="size-3.5" />
-                      ))}
-                  </button>
-                </th>
-              )
-            })}
-            <th scope="col" className="w-12 px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
+          <ListHeaderRow
+            sorting={sorting}
+            onSortingChange={onSortingChange}
+            selection={selection}
+            onSelectionChange={onSelectionChange}
+            header={header}
+            order={order}
+            hasMore={hasMore}
+          />
         </thead>
         <tbody ref={body}>
           {range.before > 0 && (
@@ -205,33 +122,16 @@ function ListView(props: ViewProps & { header: ReturnType<typeof headerState> | 
             </tr>
           )}
           {entries.slice(range.start, range.end).map((entry, i) => (
-            <tr
+            <ListRow
               key={entryKey(entry)}
-              data-row=""
-              aria-rowindex={range.start + i + 2}
-              className={cn(
-                'border-t border-border',
-                selection?.keys.has(entryKey(entry)) && 'bg-surface-muted',
-              )}
-            >
-              {selection && <td className="px-3 py-2">{checkbox(entry)}</td>}
-              <td className="px-3 py-2">
-                <div className="flex items-center gap-2">
-                  <EntryIcon entry={entry} className="size-5 shrink-0" />
-                  <div className="flex min-w-0 flex-col">
-                    <EntryName entry={entry} onOpenFile={onOpenFile} />
-                    {showLocation && location(entry) && (
-                      <span className="text-xs text-fg-muted">in {location(entry)}</span>
-                    )}
-                  </div>
-                </div>
-              </td>
-              <td className="hidden px-3 py-2 text-fg-muted sm:table-cell">
-                {entry.type === 'file' ? formatBytes(entry.item.size) : '—'}
-              </td>
-              <td className="hidden px-3 py-2 text-fg-muted md:table-cell">{when(entry.item.updatedAt)}</td>
-              <td className="px-3 py-2 text-right">{actions?.(entry)}</td>
-            </tr>
+              entry={entry}
+              rowIndex={range.start + i + 2}
+              selection={selection}
+              checkbox={checkbox}
+              onOpenFile={onOpenFile}
+              actions={actions}
+              showLocation={showLocation}
+            />
           ))}
           {range.after > 0 && (
             // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
@@ -300,7 +200,7 @@ function GridView(props: ViewProps) {
           <EntryName entry={entry} onOpenFile={onOpenFile} />
           <span className="text-xs text-fg-muted">
             {entry.type === 'file' ? formatBytes(entry.item.size) : 'Folder'}
-            {showLocation && location(entry) ? ` · in ${location(entry)}` : ''}
+            {showLocation && entryLocation(entry) ? ` · in ${entryLocation(entry)}` : ''}
           </span>
         </li>
       ))}

@@ -2,38 +2,24 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { TRASH_SORTS, type TrashSort } from '../../../shared/contract/files'
-import {
-  type RestoreResult,
-  type TrashEntry,
-  trashListSchema,
-} from '../../../shared/contract/files-responses'
-import { DataTable, DataTableSelectFilter, useListQuery, useTableState } from '../../components/data-table'
+import { type TrashEntry, trashListSchema } from '../../../shared/contract/files-responses'
+import { DataTable, useListQuery, useTableState } from '../../components/data-table'
 import { PageTitle } from '../../components/layout/page-title'
 import { Alert } from '../../components/ui/alert'
-import { toast } from '../../components/ui/toast-store'
-import { errorMessage } from '../../lib/api'
 import { exportUrl, type TableStateConfig } from '../../lib/url-state'
 import { Breadcrumbs } from './breadcrumbs'
-import { filesApi, filesKeys, useFilesMutation } from './files-api'
-import { FolderPickerDialog } from './folder-picker-dialog'
+import { filesKeys } from './files-api'
 import { folderPath } from './paths'
-import { type ParentTrashed, parentTrashed, restoredText } from './restore-choices'
+import { restoredText } from './restore-choices'
 import { trashColumns } from './trash-columns'
-import { DeleteForGoodDialog, RestoreConflictDialog, TrashContentsDialog } from './trash-dialogs'
+import { TrashFilters } from './trash-filters'
 import { TrashRowActions } from './trash-row-actions'
-import { EmptyMyTrashDialog, EmptyTrashDialog, TrashToolbar } from './trash-toolbar'
+import { type TrashStep, TrashStepDialogs } from './trash-step-dialogs'
+import { TrashToolbar } from './trash-toolbar'
 import { useIsFolderSuperUser } from './use-file-manager-user'
+import { useTrashRestore } from './use-trash-restore'
 
 const entryId = (entry: TrashEntry) => entry.id
-
-type Step =
-  | { kind: 'open'; entry: TrashEntry }
-  | { kind: 'conflict'; entry: TrashEntry; choices: ParentTrashed }
-  | { kind: 'pick'; entry: TrashEntry }
-  | { kind: 'delete'; entry: TrashEntry }
-  | { kind: 'empty' }
-  | { kind: 'emptyMine' }
-  | null
 
 const TRASH_ENDPOINT = '/api/trash'
 const TRASH_FILTERS = ['type', 'mine'] as const
@@ -43,13 +29,6 @@ const TRASH_TABLE: TableStateConfig<TrashSort, (typeof TRASH_FILTERS)[number]> =
   defaultOrder: 'desc',
   filters: TRASH_FILTERS,
 }
-const TYPE_OPTIONS = [
-  { value: 'file', label: 'Files' },
-  { value: 'folder', label: 'Folders' },
-]
-const MINE_OPTIONS = [{ value: 'true', label: 'Trashed by me' }]
-
-type RestoreInput = { restoreParent?: boolean; targetFolderId?: string }
 
 /**
  * The trash as a table (the entries the user may see, paged, sorted and searched on the server): open
@@ -65,39 +44,16 @@ export function TrashPage() {
     query: state.query,
   })
   const superUser = useIsFolderSuperUser()
-  const [step, setStep] = useState<Step>(null)
-  const [last, setLast] = useState<RestoreResult | null>(null)
-  const restore = useFilesMutation((a: { entry: TrashEntry; input?: RestoreInput }) =>
-    filesApi.restore(a.entry.id, a.input),
-  )
+  const [step, setStep] = useState<TrashStep>(null)
+  const { last, restore, pending, isRestoring } = useTrashRestore(setStep)
   const close = () => setStep(null)
-
-  const doRestore = (entry: TrashEntry, input?: RestoreInput) =>
-    restore.mutate(
-      { entry, ...(input ? { input } : {}) },
-      {
-        onSuccess: (result) => {
-          setLast(result)
-          setStep(null)
-          toast({ title: restoredText(result), variant: 'success' })
-        },
-        onError: (error) => {
-          const choices = parentTrashed(error)
-          if (choices) setStep({ kind: 'conflict', entry, choices })
-          else {
-            setStep(null)
-            toast({ title: 'Not restored', description: errorMessage(error), variant: 'danger' })
-          }
-        },
-      },
-    )
 
   const columns = trashColumns((entry) => (
     <TrashRowActions
       entry={entry}
-      restoring={restore.isPending && restore.variables?.entry.id === entry.id}
+      restoring={isRestoring(entry)}
       onContents={() => setStep({ kind: 'open', entry })}
-      onRestore={() => doRestore(entry)}
+      onRestore={() => restore(entry)}
       onDelete={() => setStep({ kind: 'delete', entry })}
     />
   ))
@@ -131,24 +87,7 @@ export function TrashPage() {
         getRowId={entryId}
         rowLabel={(entry) => entry.filename}
         search={{ label: 'Search the trash', placeholder: 'Search names and folders' }}
-        filters={
-          <>
-            <DataTableSelectFilter
-              state={state}
-              name="type"
-              label="Type"
-              allLabel="Files and folders"
-              options={TYPE_OPTIONS}
-            />
-            <DataTableSelectFilter
-              state={state}
-              name="mine"
-              label="Trashed by"
-              allLabel="Anyone"
-              options={MINE_OPTIONS}
-            />
-          </>
-        }
+        filters={<TrashFilters state={state} />}
         {...(superUser ? { exportHref: exportUrl(TRASH_ENDPOINT, state.state) } : {})}
         actions={
           <TrashToolbar
@@ -163,29 +102,14 @@ export function TrashPage() {
           description: 'What you trash appears here until it is deleted for good.',
         }}
       />
-      {step?.kind === 'open' && <TrashContentsDialog entry={step.entry} onClose={close} />}
-      {step?.kind === 'conflict' && (
-        <RestoreConflictDialog
-          entry={step.entry}
-          choices={step.choices}
-          pending={restore.isPending}
-          onRestoreParent={() => doRestore(step.entry, { restoreParent: true })}
-          onChooseFolder={() => setStep({ kind: 'pick', entry: step.entry })}
-          onClose={close}
-        />
-      )}
-      {step?.kind === 'pick' && (
-        <FolderPickerDialog
-          title={`Restore “${step.entry.filename}” to…`}
-          confirmLabel="Restore to"
-          superUser={superUser}
-          onClose={close}
-          onPick={(target) => doRestore(step.entry, { targetFolderId: target.id })}
-        />
-      )}
-      {step?.kind === 'delete' && <DeleteForGoodDialog entry={step.entry} onClose={close} />}
-      {step?.kind === 'emptyMine' && <EmptyMyTrashDialog onClose={close} />}
-      {step?.kind === 'empty' && <EmptyTrashDialog onClose={close} />}
+      <TrashStepDialogs
+        step={step}
+        superUser={superUser}
+        restoring={pending}
+        onRestore={restore}
+        onChooseFolder={(entry) => setStep({ kind: 'pick', entry })}
+        onClose={close}
+      />
     </div>
   )
 }

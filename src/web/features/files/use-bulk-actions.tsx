@@ -4,22 +4,11 @@ import type { ItemRef } from '../../../shared/contract/files'
 import type { BulkItemResult } from '../../../shared/contract/files-responses'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
-import { ApiError } from '../../lib/api-error'
-import { BulkResultsDialog, ConflictDialog } from './bulk-dialogs'
-import { type BulkSummary, summarise, summaryText } from './bulk-results'
+import { toastBulkOutcome } from './bulk-outcome-toast'
+import { type ConflictChoice, summarise } from './bulk-results'
+import { type BulkConflict, type BulkStep, BulkStepDialog } from './bulk-step-dialog'
 import { filesApi, filesKeys } from './files-api'
-import { FolderPickerDialog } from './folder-picker-dialog'
-
-type Step =
-  | { kind: 'pick'; verb: 'move' | 'copy'; items: ItemRef[] }
-  | {
-      kind: 'conflict'
-      items: ItemRef[]
-      target: { id: string; folder_name: string }
-      earlier: BulkItemResult[]
-    }
-  | { kind: 'results'; title: string; summary: BulkSummary }
-  | null
+import { moveEachToTop } from './move-each-to-top'
 
 /**
  * Move, copy and trash for one item or a selection, through the bulk endpoints (one result per item):
@@ -32,41 +21,16 @@ export function useBulkActions(options: {
   superUser: boolean
   onDone?: () => void
 }) {
-  const [step, setStep] = useState<Step>(null)
+  const [step, setStep] = useState<BulkStep | null>(null)
   const [pending, setPending] = useState(false)
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all })
 
   const finish = (verb: string, results: BulkItemResult[]) => {
     const summary = summarise(results, options.nameOf)
-    const trashed = results.flatMap((r) => (r.status === 'ok' && r.trashEntryId ? [r.trashEntryId] : []))
-    toast({
-      title: summaryText(verb, summary),
-      variant: summary.failed ? 'danger' : 'success',
-      ...(trashed.length > 0 && {
-        duration: 10_000,
-        action: {
-          label: 'Undo',
-          altText: 'Restore them from the trash',
-          onClick: () => void undoTrash(trashed),
-        },
-      }),
-    })
+    toastBulkOutcome(verb, summary, results, () => void refresh())
     setStep(summary.failed ? { kind: 'results', title: `${verb}: some items failed`, summary } : null)
     options.onDone?.()
-    void refresh()
-  }
-
-  const undoTrash = async (entryIds: string[]) => {
-    const outcomes = await Promise.allSettled(entryIds.map((id) => filesApi.restore(id)))
-    const failed = outcomes.filter((o) => o.status === 'rejected')
-    if (failed.length === 0) toast({ title: 'Restored', variant: 'success' })
-    else
-      toast({
-        title: `${failed.length} of ${entryIds.length} could not be restored`,
-        description: `${errorMessage(failed[0]!.reason)} They are still in the trash.`,
-        variant: 'danger',
-      })
     void refresh()
   }
 
@@ -103,72 +67,29 @@ export function useBulkActions(options: {
       },
     )
 
-  // The bulk endpoint needs a target folder; moving folders to the top goes one by one, with the same
-  // per-item results.
-  const moveToTop = (items: ItemRef[]) =>
-    run(
-      'Move',
-      async () => ({
-        results: await Promise.all(
-          items.map(async (ref): Promise<BulkItemResult> => {
-            try {
-              await filesApi.move(ref, null)
-              return { ...ref, status: 'ok', httpStatus: 200 }
-            } catch (error) {
-              return {
-                ...ref,
-                status: 'failed',
-                httpStatus: error instanceof ApiError ? error.status : 0,
-                code: error instanceof ApiError ? error.code : undefined,
-                detail: errorMessage(error),
-              }
-            }
-          }),
-        ),
-      }),
-      'Moved',
-    )
+  const settleConflicts = async (conflict: BulkConflict, choice: ConflictChoice) => {
+    try {
+      const { results } = await filesApi.bulkMove(conflict.items, conflict.target.id, choice)
+      finish('Moved', [...conflict.earlier, ...results])
+    } catch (error) {
+      toast({ title: 'Move failed', description: errorMessage(error), variant: 'danger' })
+      setStep(null)
+    }
+  }
 
-  let dialog: ReactNode = null
-  if (step?.kind === 'pick')
-    dialog = (
-      <FolderPickerDialog
-        title={step.verb === 'move' ? 'Move to…' : 'Copy to…'}
-        confirmLabel={step.verb === 'move' ? 'Move to' : 'Copy to'}
-        superUser={options.superUser}
-        excludeIds={new Set(step.items.filter((i) => i.type === 'folder').map((i) => i.id))}
-        onClose={() => setStep(null)}
-        onPickTop={
-          step.verb === 'move' && step.items.every((i) => i.type === 'folder')
-            ? () => void moveToTop(step.items)
-            : undefined
-        }
-        onPick={(target) =>
-          void (step.verb === 'move'
-            ? moveTo(step.items, target)
-            : run('Copy', () => filesApi.bulkCopy(step.items, target.id), 'Copied'))
-        }
-      />
-    )
-  else if (step?.kind === 'conflict')
-    dialog = (
-      <ConflictDialog
-        names={step.items.map((i) => options.nameOf(i.type, i.id))}
-        target={step.target.folder_name}
-        onClose={() => finish('Moved', step.earlier)}
-        onChoose={async (choice) => {
-          try {
-            const { results } = await filesApi.bulkMove(step.items, step.target.id, choice)
-            finish('Moved', [...step.earlier, ...results])
-          } catch (error) {
-            toast({ title: 'Move failed', description: errorMessage(error), variant: 'danger' })
-            setStep(null)
-          }
-        }}
-      />
-    )
-  else if (step?.kind === 'results')
-    dialog = <BulkResultsDialog title={step.title} summary={step.summary} onClose={() => setStep(null)} />
+  const dialog: ReactNode = step && (
+    <BulkStepDialog
+      step={step}
+      nameOf={options.nameOf}
+      superUser={options.superUser}
+      onClose={() => setStep(null)}
+      onMove={(items, target) => void moveTo(items, target)}
+      onMoveToTop={(items) => void run('Move', () => moveEachToTop(items), 'Moved')}
+      onCopy={(items, target) => void run('Copy', () => filesApi.bulkCopy(items, target.id), 'Copied')}
+      onSkipConflicts={(conflict) => finish('Moved', conflict.earlier)}
+      onSettleConflicts={settleConflicts}
+    />
+  )
 
   return {
     dialog,
