@@ -168,13 +168,15 @@ async function sendPart(s3: S3Staging, upload: PartsUpload, body: Buffer, partNu
 async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<PutResult> {
   const state = s3State(write)
   if (write.offset !== write.length) throw new StagedWriteLostError(write.key)
+  const { client, Bucket } = s3
+  const Key = s3.objectKey(write.key)
   if (!(await s3.exists(write.key))) {
     if (state.uploadId) {
       try {
-        await s3.client.send(
+        await client.send(
           new CompleteMultipartUploadCommand({
-            Bucket: s3.Bucket,
-            Key: s3.objectKey(write.key),
+            Bucket,
+            Key,
             UploadId: state.uploadId,
             MultipartUpload: { Parts: state.etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
           }),
@@ -184,9 +186,7 @@ async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<Put
         if (!(await s3.exists(write.key))) throw error
       }
     } else if (write.length === 0) {
-      await s3.client.send(
-        new PutObjectCommand({ Bucket: s3.Bucket, Key: s3.objectKey(write.key), Body: '' }),
-      )
+      await client.send(new PutObjectCommand({ Bucket, Key, Body: '' }))
     } else {
       throw new StagedWriteLostError(write.key)
     }
@@ -201,13 +201,10 @@ async function abortStagedWrite(s3: S3Staging, write: StagedWrite): Promise<void
   s3.running.drop(write.key)
   const state = s3State(write)
   if (state.uploadId) {
+    const { client, Bucket } = s3
     try {
-      await s3.client.send(
-        new AbortMultipartUploadCommand({
-          Bucket: s3.Bucket,
-          Key: s3.objectKey(write.key),
-          UploadId: state.uploadId,
-        }),
+      await client.send(
+        new AbortMultipartUploadCommand({ Bucket, Key: s3.objectKey(write.key), UploadId: state.uploadId }),
       )
     } catch (error) {
       // Gone already, or a store that cannot abort (its lifecycle rule removes the parts).
