@@ -100,6 +100,8 @@ const rawEnvSchema = z.object({
     ),
 })
 
+type RawEnv = z.infer<typeof rawEnvSchema>
+
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test'
   isProduction: boolean
@@ -109,7 +111,7 @@ export type Env = {
   /** The built web app the server serves (npm run build writes it). */
   webRoot: string
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
-  logLevel: z.infer<typeof rawEnvSchema>['LOG_LEVEL']
+  logLevel: RawEnv['LOG_LEVEL']
   /** Undefined outside production means "generate one and keep it in DATA_DIR" (see auth-secret.ts). */
   authSecret: string | undefined
   authUrl: URL
@@ -161,31 +163,48 @@ const MIN_METRICS_TOKEN_LENGTH = 16
 
 /** Parses a variables record (process.env by default). Throws EnvError with one line per bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = rawEnvSchema.safeParse(source)
-  if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.') || '(environment)'
-        return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`
-      }),
-    )
-  }
-  const raw = parsed.data
+  const raw = parseRawEnv(source)
   const problems: string[] = []
-  const isProduction = raw.NODE_ENV === 'production'
-
   const dataDir = path.resolve(raw.DATA_DIR)
-  let database: Env['database']
-  if (raw.DATABASE_URL && /^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
-    database = { dialect: 'postgres', url: raw.DATABASE_URL }
-  } else if (raw.DATABASE_URL && /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.DATABASE_URL)) {
-    problems.push('DATABASE_URL: must be a postgres:// URL or a SQLite file path')
-    database = { dialect: 'sqlite', file: '' }
-  } else {
-    database = { dialect: 'sqlite', file: path.resolve(dataDir, raw.DATABASE_URL ?? 'depot.sqlite') }
-  }
-
+  const database = databaseOf(problems, raw.DATABASE_URL, dataDir)
   const authUrl = new URL(raw.AUTH_URL ?? `http://localhost:${raw.PORT}`)
+  const groups = variableGroups(problems, raw)
+  const trustProxy = parseProxyTrust(raw.TRUST_PROXY)
+  if ('error' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.error}`)
+  checkS3(problems, source, raw)
+  if (raw.DOWNLOAD_ACCEL_PREFIX && raw.S3_BUCKET) {
+    problems.push('DOWNLOAD_ACCEL_PREFIX: works with the disk driver only (unset it or S3_BUCKET)')
+  }
+  checkTokenLengths(problems, raw)
+  if (raw.NODE_ENV === 'production') checkProduction(problems, raw, authUrl, groups.paystack !== undefined)
+  if (problems.length > 0 || 'error' in trustProxy) throw new EnvError(problems)
+  return assembleEnv(raw, { dataDir, database, authUrl, trustProxy, ...groups })
+}
+
+/** The variables checked one by one against the schema: every bad one named, with what it held. */
+function parseRawEnv(source: Record<string, string | undefined>): RawEnv {
+  const parsed = rawEnvSchema.safeParse(source)
+  if (parsed.success) return parsed.data
+  throw new EnvError(
+    parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)'
+      return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`
+    }),
+  )
+}
+
+/** PostgreSQL for a postgres:// URL; otherwise a SQLite file, relative to DATA_DIR. */
+function databaseOf(problems: string[], databaseUrl: string | undefined, dataDir: string): Env['database'] {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { dialect: 'postgres', url: databaseUrl }
+  if (databaseUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(databaseUrl)) {
+    problems.push('DATABASE_URL: must be a postgres:// URL or a SQLite file path')
+    return { dialect: 'sqlite', file: '' }
+  }
+  return { dialect: 'sqlite', file: path.resolve(dataDir, databaseUrl ?? 'depot.sqlite') }
+}
+
+/** The identity providers and Paystack: each configured by variables that go together. */
+function variableGroups(problems: string[], raw: RawEnv): Pick<Env, 'oidc' | 'google' | 'paystack'> {
   const oidc = pickGroup(problems, 'OIDC', {
     OIDC_ISSUER: raw.OIDC_ISSUER,
     OIDC_CLIENT_ID: raw.OIDC_CLIENT_ID,
@@ -199,13 +218,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PAYSTACK_SECRET_KEY: raw.PAYSTACK_SECRET_KEY,
     PAYSTACK_PUBLIC_KEY: raw.PAYSTACK_PUBLIC_KEY,
   })
-  const trustProxy = parseProxyTrust(raw.TRUST_PROXY)
-  if ('error' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.error}`)
-  checkS3(problems, source, raw)
-  if (raw.DOWNLOAD_ACCEL_PREFIX && raw.S3_BUCKET) {
-    problems.push('DOWNLOAD_ACCEL_PREFIX: works with the disk driver only (unset it or S3_BUCKET)')
+  return {
+    oidc: oidc && {
+      issuer: oidc.OIDC_ISSUER,
+      clientId: oidc.OIDC_CLIENT_ID,
+      clientSecret: oidc.OIDC_CLIENT_SECRET,
+      name: raw.OIDC_NAME,
+    },
+    google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
+    paystack: paystack && {
+      secretKey: paystack.PAYSTACK_SECRET_KEY,
+      publicKey: paystack.PAYSTACK_PUBLIC_KEY,
+      baseUrl: raw.PAYSTACK_BASE_URL ?? 'https://api.paystack.co',
+    },
   }
+}
 
+function checkTokenLengths(problems: string[], raw: RawEnv): void {
   if (raw.AUTH_SECRET !== undefined && raw.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
     problems.push(
       `AUTH_SECRET: must be at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -base64 48)`,
@@ -216,44 +245,45 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (generate one with: openssl rand -hex 32)`,
     )
   }
-  if (isProduction) {
-    if (raw.AUTH_SECRET === undefined) problems.push('AUTH_SECRET: required in production')
-    if (raw.AUTH_URL === undefined)
-      problems.push('AUTH_URL: required in production (the public https origin)')
-    else if (authUrl.protocol !== 'https:') problems.push('AUTH_URL: must be https in production')
-    if (!raw.SMTP_URL) {
-      problems.push(
-        'SMTP_URL: required in production (mail written to files, with links in the log, is for local runs)',
-      )
-    }
-    if (!paystack) {
-      problems.push(
-        'PAYSTACK_SECRET_KEY: required in production (the built-in Paystack emulator is for local runs only)',
-      )
-    }
-  }
-  if (problems.length > 0 || 'error' in trustProxy) throw new EnvError(problems)
+}
 
+/** What production refuses to start without: a secret, an https origin, real mail and real payments. */
+function checkProduction(problems: string[], raw: RawEnv, authUrl: URL, hasPaystack: boolean): void {
+  if (raw.AUTH_SECRET === undefined) problems.push('AUTH_SECRET: required in production')
+  if (raw.AUTH_URL === undefined) problems.push('AUTH_URL: required in production (the public https origin)')
+  else if (authUrl.protocol !== 'https:') problems.push('AUTH_URL: must be https in production')
+  if (!raw.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required in production (mail written to files, with links in the log, is for local runs)',
+    )
+  }
+  if (!hasPaystack) {
+    problems.push(
+      'PAYSTACK_SECRET_KEY: required in production (the built-in Paystack emulator is for local runs only)',
+    )
+  }
+}
+
+/** The checked variables as the Env the rest of the server reads. */
+function assembleEnv(
+  raw: RawEnv,
+  checked: Pick<Env, 'dataDir' | 'database' | 'authUrl' | 'trustProxy' | 'oidc' | 'google' | 'paystack'>,
+): Env {
   return {
     nodeEnv: raw.NODE_ENV,
-    isProduction,
+    isProduction: raw.NODE_ENV === 'production',
     port: raw.PORT,
     host: raw.HOST,
-    dataDir,
+    dataDir: checked.dataDir,
     webRoot: path.resolve(raw.WEB_ROOT),
-    database,
+    database: checked.database,
     logLevel: raw.LOG_LEVEL,
     authSecret: raw.AUTH_SECRET,
-    authUrl,
-    trustProxy,
+    authUrl: checked.authUrl,
+    trustProxy: checked.trustProxy,
     maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
-    oidc: oidc && {
-      issuer: oidc.OIDC_ISSUER,
-      clientId: oidc.OIDC_CLIENT_ID,
-      clientSecret: oidc.OIDC_CLIENT_SECRET,
-      name: raw.OIDC_NAME,
-    },
-    google: google && { clientId: google.GOOGLE_CLIENT_ID, clientSecret: google.GOOGLE_CLIENT_SECRET },
+    oidc: checked.oidc,
+    google: checked.google,
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
     business: { name: raw.BUSINESS_NAME, address: raw.BUSINESS_ADDRESS ?? '' },
     s3: raw.S3_BUCKET
@@ -266,11 +296,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           forcePathStyle: raw.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    paystack: paystack && {
-      secretKey: paystack.PAYSTACK_SECRET_KEY,
-      publicKey: paystack.PAYSTACK_PUBLIC_KEY,
-      baseUrl: raw.PAYSTACK_BASE_URL ?? 'https://api.paystack.co',
-    },
+    paystack: checked.paystack,
     shopCurrency: raw.SHOP_CURRENCY,
     inbox: {
       minFillSeconds: raw.INBOX_MIN_FILL_SECONDS,
@@ -295,11 +321,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
  * S3 settings without S3_BUCKET would silently put blobs on the local disk instead: refuse that. The
  * key pair goes together (neither means the SDK's own chain: instance role, AWS_* variables).
  */
-function checkS3(
-  problems: string[],
-  source: Record<string, string | undefined>,
-  raw: z.infer<typeof rawEnvSchema>,
-): void {
+function checkS3(problems: string[], source: Record<string, string | undefined>, raw: RawEnv): void {
   if (!raw.S3_BUCKET) {
     const set = S3_SETTINGS.filter((name) => source[name]?.trim())
     if (set.length > 0)

@@ -73,59 +73,10 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
       },
     },
     pages: { signIn: SIGN_IN_PAGE, error: SIGN_IN_PAGE },
-    providers: [
-      Credentials({
-        // `code`: the second factor of an account that has one. `ticket` + `code`: the second step
-        // after an identity provider (docs/decisions/0044).
-        credentials: { email: {}, password: {}, code: {}, ticket: {} },
-        authorize: (credentials) =>
-          (credentials.ticket !== undefined
-            ? authorizeTwoFactorTicket(deps, credentials, ctx.client)
-            : authorizeCredentials(deps, credentials, ctx.client)
-          ).catch((error: unknown) => {
-            if (error instanceof SignInRefused && error.retryAfterSeconds)
-              ctx.throttledFor = error.retryAfterSeconds
-            throw error
-          }),
-      }),
-      ...identityProviders(deps),
-    ],
-    jwt: {
-      encode: async ({ token }) => (token as Partial<SessionTokenPayload> | undefined)?.sessionToken ?? '',
-      decode: async ({ token }) => {
-        const resolved = await resolveSession(deps, token)
-        if (!resolved || !token) return null
-        const payload: SessionTokenPayload = {
-          sub: resolved.user.id,
-          sid: resolved.sessionId,
-          sessionToken: token,
-        }
-        return payload as unknown as Record<string, unknown>
-      },
-    },
+    providers: [credentialsProvider(deps, ctx), ...identityProviders(deps)],
+    jwt: sessionTokenCodec(deps),
     callbacks: {
-      // A provider's sign-in, before Auth.js looks up, links or creates anyone. `user` is ours when
-      // the provider account is already linked; otherwise it is the provider's profile with a random id.
-      async signIn({ user, account }) {
-        if (account?.type === 'credentials' || !user.id) return true
-        const row = await findUserById(deps.database.db, user.id)
-        // A restricted account arriving through a provider gets the same clear message.
-        if (row?.isRestricted) return refuseSignIn('restricted')
-        // Two-factor sign-in covers providers too: no session yet, the code is asked for first.
-        if (row && !ctx.current && (await needsSecondStep(deps, row.id))) {
-          const ticket = encodeURIComponent(issueTwoFactorTicket(deps, row.id))
-          return `${refuseSignIn('two_factor_required')}&ticket=${ticket}`
-        }
-        // A new person needs an e-mail address (to find them, to write to them; users.email is
-        // required). Refused here, nothing is created; without this Auth.js would reach createUser
-        // and answer `Configuration`. A linked account, or a provider being connected to the
-        // signed-in user, already has ours and needs none from the provider.
-        if (!row && !ctx.current && !user.email) {
-          log.info({ event: 'provider_email_missing', provider: account?.provider }, 'sign-in refused')
-          return refuseSignIn('provider_email_missing')
-        }
-        return true
-      },
+      signIn: (params) => providerSignIn(deps, ctx, log, params),
       // At sign-in (credentials or provider) this starts our database session.
       async jwt({ token, user, trigger }) {
         if ((trigger !== 'signIn' && trigger !== 'signUp') || !user?.id) return token
@@ -150,49 +101,127 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         } as never
       },
     },
-    events: {
-      async signOut(message) {
-        const payload = 'token' in message ? (message.token as Partial<SessionTokenPayload> | null) : null
-        if (!payload?.sid) return
-        await deleteSession(deps.database.db, payload.sid)
-        await recordAudit(
-          deps.database.db,
-          { action: 'signout', actor: { id: payload.sub ?? null, email: null }, from: ctx.client },
-          deps.clock(),
-        )
-      },
-      async linkAccount({ user, account }) {
-        await recordAudit(
-          deps.database.db,
-          {
-            action: 'provider.linked',
-            actor: { id: user.id ?? null, email: user.email ?? null },
-            details: { provider: account.provider },
-            from: ctx.client,
-          },
-          deps.clock(),
-        )
-      },
+    events: auditedEvents(deps, ctx),
+    logger: authLogger(log),
+  }
+}
+
+type AuthCallbacks = NonNullable<AuthConfig['callbacks']>
+type AuthLog = AppDeps['logger']
+
+/**
+ * Sign-in by password. `code`: the second factor of an account that has one. `ticket` + `code`: the
+ * second step after an identity provider (docs/decisions/0044).
+ */
+function credentialsProvider(deps: AppDeps, ctx: AuthRequestContext) {
+  return Credentials({
+    credentials: { email: {}, password: {}, code: {}, ticket: {} },
+    authorize: (credentials) =>
+      (credentials.ticket !== undefined
+        ? authorizeTwoFactorTicket(deps, credentials, ctx.client)
+        : authorizeCredentials(deps, credentials, ctx.client)
+      ).catch((error: unknown) => {
+        if (error instanceof SignInRefused && error.retryAfterSeconds)
+          ctx.throttledFor = error.retryAfterSeconds
+        throw error
+      }),
+  })
+}
+
+/** The "JWT" is the opaque session token itself: encoded as is, decoded by looking the session up. */
+function sessionTokenCodec(deps: AppDeps): AuthConfig['jwt'] {
+  return {
+    encode: async ({ token }) => (token as Partial<SessionTokenPayload> | undefined)?.sessionToken ?? '',
+    decode: async ({ token }) => {
+      const resolved = await resolveSession(deps, token)
+      if (!resolved || !token) return null
+      const payload: SessionTokenPayload = {
+        sub: resolved.user.id,
+        sid: resolved.sessionId,
+        sessionToken: token,
+      }
+      return payload as unknown as Record<string, unknown>
     },
-    // Auth.js logs refused sign-ins as errors; they are ordinary events here. Never a secret.
-    logger: {
-      error(error) {
-        const name = (error as Error).name
-        const expected = [
-          'CredentialsSignin',
-          'JWTSessionError',
-          'OAuthAccountNotLinked',
-          'AccessDenied',
-          'MissingCSRF',
-        ]
-        if (expected.includes(name)) log.info({ event: name }, 'sign-in refused')
-        else log.error({ err: error, reason: innerFailure(error) }, 'auth error')
-      },
-      warn(code) {
-        log.warn({ code }, 'auth warning')
-      },
-      debug() {},
+  }
+}
+
+/**
+ * A provider's sign-in, before Auth.js looks up, links or creates anyone. `user` is ours when the
+ * provider account is already linked; otherwise it is the provider's profile with a random id.
+ */
+async function providerSignIn(
+  deps: AppDeps,
+  ctx: AuthRequestContext,
+  log: AuthLog,
+  { user, account }: Parameters<NonNullable<AuthCallbacks['signIn']>>[0],
+): Promise<boolean | string> {
+  if (account?.type === 'credentials' || !user.id) return true
+  const row = await findUserById(deps.database.db, user.id)
+  // A restricted account arriving through a provider gets the same clear message.
+  if (row?.isRestricted) return refuseSignIn('restricted')
+  // Two-factor sign-in covers providers too: no session yet, the code is asked for first.
+  if (row && !ctx.current && (await needsSecondStep(deps, row.id))) {
+    const ticket = encodeURIComponent(issueTwoFactorTicket(deps, row.id))
+    return `${refuseSignIn('two_factor_required')}&ticket=${ticket}`
+  }
+  // A new person needs an e-mail address (to find them, to write to them; users.email is
+  // required). Refused here, nothing is created; without this Auth.js would reach createUser
+  // and answer `Configuration`. A linked account, or a provider being connected to the
+  // signed-in user, already has ours and needs none from the provider.
+  if (!row && !ctx.current && !user.email) {
+    log.info({ event: 'provider_email_missing', provider: account?.provider }, 'sign-in refused')
+    return refuseSignIn('provider_email_missing')
+  }
+  return true
+}
+
+/** Sign-outs end our session; both they and provider links go to the audit log. */
+function auditedEvents(deps: AppDeps, ctx: AuthRequestContext): AuthConfig['events'] {
+  return {
+    async signOut(message) {
+      const payload = 'token' in message ? (message.token as Partial<SessionTokenPayload> | null) : null
+      if (!payload?.sid) return
+      await deleteSession(deps.database.db, payload.sid)
+      await recordAudit(
+        deps.database.db,
+        { action: 'signout', actor: { id: payload.sub ?? null, email: null }, from: ctx.client },
+        deps.clock(),
+      )
     },
+    async linkAccount({ user, account }) {
+      await recordAudit(
+        deps.database.db,
+        {
+          action: 'provider.linked',
+          actor: { id: user.id ?? null, email: user.email ?? null },
+          details: { provider: account.provider },
+          from: ctx.client,
+        },
+        deps.clock(),
+      )
+    },
+  }
+}
+
+/** Auth.js logs refused sign-ins as errors; they are ordinary events here. Never a secret. */
+function authLogger(log: AuthLog): AuthConfig['logger'] {
+  return {
+    error(error) {
+      const name = (error as Error).name
+      const expected = [
+        'CredentialsSignin',
+        'JWTSessionError',
+        'OAuthAccountNotLinked',
+        'AccessDenied',
+        'MissingCSRF',
+      ]
+      if (expected.includes(name)) log.info({ event: name }, 'sign-in refused')
+      else log.error({ err: error, reason: innerFailure(error) }, 'auth error')
+    },
+    warn(code) {
+      log.warn({ code }, 'auth warning')
+    },
+    debug() {},
   }
 }
 

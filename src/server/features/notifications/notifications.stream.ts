@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
+import type { Logger } from 'pino'
 import { NOTIFICATION_STREAM_EVENTS, notificationIdSchema } from '../../../shared/contract/notifications'
-import type { AppEnv } from '../../deps'
+import type { AppDeps, AppEnv } from '../../deps'
+import type { Caller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { isSessionLive } from '../accounts/session-policy'
 import { registerStream } from './notification-hub'
@@ -41,152 +43,36 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
       'This is a server-sent event stream: open it with EventSource (Accept: text/event-stream).',
     )
   }
-  const deps = c.var.deps
   const session = c.var.session
-  const logger = c.var.logger
   if (!session) throw new HttpProblem(401, 'unauthenticated', 'Sign in to continue.')
   // Last-Event-ID from a reconnecting browser; `lastEventId` in the query for a first connection that
   // resumes from what the page already shows. Anything malformed is ignored: start from now.
   const resumeRaw = c.req.header('last-event-id') ?? c.req.query('lastEventId')
   const resume = notificationIdSchema.safeParse(resumeRaw)
-  const encoder = new TextEncoder()
+  const cursor = resume.success ? resume.data : null
 
-  let cursor: string | null = resume.success ? resume.data : null
-  let resuming = cursor !== null
-  let closed = false
-  let running = false
-  let again = false
-  let heartbeat: NodeJS.Timeout | null = null
-  let unregister: (() => void) | null = null
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null
-
-  const write = (text: string) => {
-    if (closed || !controller) return
-    try {
-      controller.enqueue(encoder.encode(text))
-    } catch {
-      finish()
-    }
+  const stream: ReaderStream = {
+    deps: c.var.deps,
+    logger: c.var.logger,
+    caller: c.var.caller,
+    sessionId: session.id,
+    readerId: session.user.id,
+    timing,
+    cursor,
+    resuming: cursor !== null,
+    closed: false,
+    running: false,
+    again: false,
+    heartbeat: null,
+    unregister: null,
+    controller: null,
   }
-  const event = (name: string, data: unknown, id?: string) =>
-    write(`${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
-
-  const finish = () => {
-    if (closed) return
-    closed = true
-    if (heartbeat) clearInterval(heartbeat)
-    unregister?.()
-    try {
-      controller?.close()
-    } catch {
-      // Already closed by the client.
-    }
-  }
-
-  const sessionLive = async (): Promise<boolean> => {
-    const row = await repo.findSessionState(deps.database.db, session.id)
-    return row !== undefined && !row.isRestricted && isSessionLive(row, deps.clock())
-  }
-
-  const catchUp = async () => {
-    if (!(await sessionLive())) {
-      event(NOTIFICATION_STREAM_EVENTS.end, { reason: 'session_ended' })
-      finish()
-      return
-    }
-    const recipient = await loadRecipient(deps, c.var.caller)
-    const db = deps.database.db
-    const now = deps.clock()
-    if (cursor === null) {
-      // A fresh connection starts from now. `ready` carries the position as its event id, so a
-      // browser that drops before any notification arrives still resumes from here, not from "now".
-      cursor = (await repo.latestId(db)) ?? BEFORE_ALL
-      event(NOTIFICATION_STREAM_EVENTS.ready, { position: cursor }, cursor)
-      return
-    }
-    let sent = 0
-    if (resuming) {
-      resuming = false
-      const missed = await repo.listVisibleAfter(db, recipient, now, cursor, timing.replayLimit + 1)
-      if (missed.length > timing.replayLimit) {
-        cursor = (await repo.latestId(db)) ?? cursor
-        event(NOTIFICATION_STREAM_EVENTS.reset, { position: cursor }, cursor)
-        event(NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
-        return
-      }
-      for (const row of missed) {
-        if (closed) return
-        event(NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, recipient), row.id)
-        cursor = row.id
-        sent += 1
-      }
-      event(NOTIFICATION_STREAM_EVENTS.ready, { position: cursor }, cursor)
-    }
-    for (;;) {
-      const rows = await repo.listVisibleAfter(db, recipient, now, cursor, timing.batchSize)
-      for (const row of rows) {
-        if (closed) return
-        event(NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, recipient), row.id)
-        cursor = row.id
-        sent += 1
-      }
-      if (rows.length < timing.batchSize) break
-    }
-    if (sent > 0)
-      event(NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
-  }
-
-  // One query at a time per stream; pokes arriving meanwhile fold into one more pass.
-  const wake = () => {
-    if (closed) return
-    if (running) {
-      again = true
-      return
-    }
-    running = true
-    void (async () => {
-      try {
-        do {
-          again = false
-          await catchUp()
-        } while (again && !closed)
-      } catch (error) {
-        if (error instanceof HttpProblem && error.status === 401) {
-          event(NOTIFICATION_STREAM_EVENTS.end, { reason: 'session_ended' })
-          finish()
-        } else if (!closed) {
-          // A database hiccup: keep the stream; the next wake tries again from the same cursor.
-          logger.warn({ err: error }, 'notification stream could not catch up')
-        }
-      } finally {
-        running = false
-      }
-    })()
-  }
-
   const body = new ReadableStream<Uint8Array>({
-    start(ctrl) {
-      controller = ctrl
-      write(`retry: ${RETRY_MS}\n\n`)
-      const readerId = session.user.id
-      unregister = registerStream(deps, {
-        wake,
-        close: finish,
-        // No content: the page refetches what its reader may open (a revoked share disappears).
-        accessChanged: (userId) => {
-          if (userId === readerId) event(NOTIFICATION_STREAM_EVENTS.access, {})
-        },
-      })
-      if (closed) return // the server is shutting down: the browser reconnects to another instance
-      heartbeat = setInterval(() => {
-        write(': keep-alive\n\n')
-        wake()
-      }, timing.heartbeatMs)
-      heartbeat.unref()
-      wake()
+    start(controller) {
+      startStream(stream, controller)
     },
     cancel() {
-      finish()
+      finish(stream)
     },
   })
 
@@ -198,4 +84,166 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
       'X-Accel-Buffering': 'no',
     },
   })
+}
+
+/** One reader's open stream: who reads it, where it stands, and the connection it writes to. */
+interface ReaderStream {
+  readonly deps: AppDeps
+  readonly logger: Logger
+  readonly caller: Caller
+  readonly sessionId: string
+  readonly readerId: string
+  readonly timing: StreamTiming
+  /** The id of the last notification sent; null until the first pass places the stream at "now". */
+  cursor: string | null
+  /** Until the first pass: replay what was missed after the cursor the browser sent. */
+  resuming: boolean
+  closed: boolean
+  /** A pass is under way; `again` asks it for one more. */
+  running: boolean
+  again: boolean
+  heartbeat: NodeJS.Timeout | null
+  unregister: (() => void) | null
+  controller: ReadableStreamDefaultController<Uint8Array> | null
+}
+
+const encoder = new TextEncoder()
+
+/** The stream's first step: the retry delay, joining the hub, the heartbeat, and a first pass. */
+function startStream(stream: ReaderStream, controller: ReadableStreamDefaultController<Uint8Array>): void {
+  stream.controller = controller
+  write(stream, `retry: ${RETRY_MS}\n\n`)
+  stream.unregister = registerStream(stream.deps, {
+    wake: () => wake(stream),
+    close: () => finish(stream),
+    // No content: the page refetches what its reader may open (a revoked share disappears).
+    accessChanged: (userId) => {
+      if (userId === stream.readerId) event(stream, NOTIFICATION_STREAM_EVENTS.access, {})
+    },
+  })
+  if (stream.closed) return // the server is shutting down: the browser reconnects to another instance
+  stream.heartbeat = setInterval(() => {
+    write(stream, ': keep-alive\n\n')
+    wake(stream)
+  }, stream.timing.heartbeatMs)
+  stream.heartbeat.unref()
+  wake(stream)
+}
+
+function write(stream: ReaderStream, text: string): void {
+  if (stream.closed || !stream.controller) return
+  try {
+    stream.controller.enqueue(encoder.encode(text))
+  } catch {
+    finish(stream)
+  }
+}
+
+function event(stream: ReaderStream, name: string, data: unknown, id?: string): void {
+  write(stream, `${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
+}
+
+function finish(stream: ReaderStream): void {
+  if (stream.closed) return
+  stream.closed = true
+  if (stream.heartbeat) clearInterval(stream.heartbeat)
+  stream.unregister?.()
+  try {
+    stream.controller?.close()
+  } catch {
+    // Already closed by the client.
+  }
+}
+
+function endSession(stream: ReaderStream): void {
+  event(stream, NOTIFICATION_STREAM_EVENTS.end, { reason: 'session_ended' })
+  finish(stream)
+}
+
+// One query at a time per stream; pokes arriving meanwhile fold into one more pass.
+function wake(stream: ReaderStream): void {
+  if (stream.closed) return
+  if (stream.running) {
+    stream.again = true
+    return
+  }
+  stream.running = true
+  void (async () => {
+    try {
+      do {
+        stream.again = false
+        await catchUp(stream)
+      } while (stream.again && !stream.closed)
+    } catch (error) {
+      if (error instanceof HttpProblem && error.status === 401) {
+        endSession(stream)
+      } else if (!stream.closed) {
+        // A database hiccup: keep the stream; the next wake tries again from the same cursor.
+        stream.logger.warn({ err: error }, 'notification stream could not catch up')
+      }
+    } finally {
+      stream.running = false
+    }
+  })()
+}
+
+/** One pass: re-checks the session, then sends what the reader may see after the cursor. */
+async function catchUp(stream: ReaderStream): Promise<void> {
+  if (!(await sessionLive(stream))) {
+    endSession(stream)
+    return
+  }
+  const { deps, timing } = stream
+  const recipient = await loadRecipient(deps, stream.caller)
+  const db = deps.database.db
+  const now = deps.clock()
+  if (stream.cursor === null) {
+    // A fresh connection starts from now. `ready` carries the position as its event id, so a
+    // browser that drops before any notification arrives still resumes from here, not from "now".
+    stream.cursor = (await repo.latestId(db)) ?? BEFORE_ALL
+    event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
+    return
+  }
+  let sent = 0
+  if (stream.resuming) {
+    stream.resuming = false
+    const missed = await repo.listVisibleAfter(db, recipient, now, stream.cursor, timing.replayLimit + 1)
+    if (missed.length > timing.replayLimit) {
+      stream.cursor = (await repo.latestId(db)) ?? stream.cursor
+      event(stream, NOTIFICATION_STREAM_EVENTS.reset, { position: stream.cursor }, stream.cursor)
+      event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
+      return
+    }
+    if (!sendNotifications(stream, missed, recipient)) return
+    sent += missed.length
+    event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
+  }
+  for (;;) {
+    const rows = await repo.listVisibleAfter(db, recipient, now, stream.cursor, timing.batchSize)
+    if (!sendNotifications(stream, rows, recipient)) return
+    sent += rows.length
+    if (rows.length < timing.batchSize) break
+  }
+  if (sent > 0)
+    event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
+}
+
+/** Sends the rows in order, each becoming the cursor; false when the stream closed on the way. */
+function sendNotifications(
+  stream: ReaderStream,
+  rows: repo.NotificationRow[],
+  recipient: repo.Recipient,
+): boolean {
+  for (const row of rows) {
+    if (stream.closed) return false
+    event(stream, NOTIFICATION_STREAM_EVENTS.notification, presentNotification(row, recipient), row.id)
+    stream.cursor = row.id
+  }
+  return true
+}
+
+/** The session is still live, without touching it (an open tab must not keep an idle session alive). */
+async function sessionLive(stream: ReaderStream): Promise<boolean> {
+  const row = await repo.findSessionState(stream.deps.database.db, stream.sessionId)
+  return row !== undefined && !row.isRestricted && isSessionLive(row, stream.deps.clock())
 }

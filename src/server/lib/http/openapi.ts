@@ -26,74 +26,106 @@ export function buildOpenApiDocument(
   server: OpenApiServer,
 ) {
   const components: Record<string, JsonSchema> = {}
-  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const toSchema: ToSchema = (schema, io) => {
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
     return hoistDefinitions(json, components)
   }
   // Problem carries an id, so converting it files its definition under components.schemas.Problem.
   toSchema(problemSchema, 'output')
-  const headerObjects = (headers: Record<string, HeaderDef> | undefined) =>
-    headers && Object.keys(headers).length > 0
-      ? Object.fromEntries(
-          Object.entries(headers).map(([name, header]) => [
-            name,
-            {
-              description: header.description,
-              ...(header.required ? { required: true } : {}),
-              schema: header.schema ? toSchema(header.schema, 'output') : { type: 'string' },
-            },
-          ]),
-        )
-      : undefined
 
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const openApiPath = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
-    const parameters = [
-      ...objectParameters(route.request?.params, 'path', toSchema),
-      ...objectParameters(route.request?.query, 'query', toSchema),
-      ...Object.entries(route.request?.headers ?? {}).map(([name, header]) => ({
-        name,
-        in: 'header',
-        required: header.required ?? false,
-        description: header.description,
-        schema: header.schema ? toSchema(header.schema, 'input') : { type: 'string' },
-      })),
-    ]
-    const responses: Record<string, unknown> = {}
-    for (const [status, response] of Object.entries(documentedResponses(route))) {
-      const headers = headerObjects(response.headers)
-      const content = responseContent(Number(status), response, toSchema)
-      responses[status] = {
-        description: response.description,
-        ...(headers ? { headers } : {}),
-        ...(content ? { content } : {}),
-      }
-    }
-    const unexpectedHeaders = headerObjects(route.responseHeaders)
-    responses.default = {
-      description: 'An unexpected error (500)',
-      ...(unexpectedHeaders ? { headers: unexpectedHeaders } : {}),
-      content: { [PROBLEM_CONTENT_TYPE]: { schema: PROBLEM_REF } },
-    }
-
-    const operation: Record<string, unknown> = {
-      summary: route.summary,
-      tags: route.tags,
-      description: `Access: ${describeRouteAccess(route.access)}${route.duringTwoFactorEnrolment ? ' Also open while the caller must still set up the two-factor sign-in the admins require (every other signed-in route answers 403 two_factor_enrolment_required).' : ''}${route.csrfExempt ? `\n\nCSRF-exempt: ${route.csrfExempt}` : ''}`,
-      operationId: `${route.method}${openApiPath.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
-      parameters,
-      responses,
-      security: operationSecurity(route),
-    }
-    const requestBody = requestBodyOf(route, toSchema)
-    if (requestBody) operation.requestBody = requestBody
     const entry = paths[openApiPath] ?? {}
-    entry[route.method] = operation
+    entry[route.method] = routeOperation(route, openApiPath, toSchema)
     paths[openApiPath] = entry
   }
 
-  const securitySchemes = {
+  return {
+    openapi: '3.1.0',
+    info: {
+      ...info,
+      description:
+        'The HTTP API of Depot, generated from its route table. Errors are `application/problem+json`. ' +
+        'Scripts call it with a personal access token (`bearerAuth`); the web app with its session cookie.',
+      license: {
+        name: 'Proprietary: all rights reserved by the business that runs this Depot',
+        url: `${server.url}/`,
+      },
+    },
+    servers: [{ url: server.url, description: 'This Depot (AUTH_URL)' }],
+    paths,
+    components: { schemas: components, securitySchemes: securitySchemes(server) },
+  }
+}
+
+/** Converts a zod schema to JSON Schema, filing the definitions it names under components. */
+type ToSchema = (schema: z.ZodType, io: 'input' | 'output') => JsonSchema
+
+function routeOperation(route: AnyRoute, openApiPath: string, toSchema: ToSchema): Record<string, unknown> {
+  const parameters = [
+    ...objectParameters(route.request?.params, 'path', toSchema),
+    ...objectParameters(route.request?.query, 'query', toSchema),
+    ...Object.entries(route.request?.headers ?? {}).map(([name, header]) => ({
+      name,
+      in: 'header',
+      required: header.required ?? false,
+      description: header.description,
+      schema: header.schema ? toSchema(header.schema, 'input') : { type: 'string' },
+    })),
+  ]
+  const operation: Record<string, unknown> = {
+    summary: route.summary,
+    tags: route.tags,
+    description: `Access: ${describeRouteAccess(route.access)}${route.duringTwoFactorEnrolment ? ' Also open while the caller must still set up the two-factor sign-in the admins require (every other signed-in route answers 403 two_factor_enrolment_required).' : ''}${route.csrfExempt ? `\n\nCSRF-exempt: ${route.csrfExempt}` : ''}`,
+    operationId: `${route.method}${openApiPath.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
+    parameters,
+    responses: operationResponses(route, toSchema),
+    security: operationSecurity(route),
+  }
+  const requestBody = requestBodyOf(route, toSchema)
+  if (requestBody) operation.requestBody = requestBody
+  return operation
+}
+
+/** Every answer the route documents, and `default`: an unexpected error, as a Problem. */
+function operationResponses(route: AnyRoute, toSchema: ToSchema): Record<string, unknown> {
+  const responses: Record<string, unknown> = {}
+  for (const [status, response] of Object.entries(documentedResponses(route))) {
+    const headers = headerObjects(response.headers, toSchema)
+    const content = responseContent(Number(status), response, toSchema)
+    responses[status] = {
+      description: response.description,
+      ...(headers ? { headers } : {}),
+      ...(content ? { content } : {}),
+    }
+  }
+  const unexpectedHeaders = headerObjects(route.responseHeaders, toSchema)
+  responses.default = {
+    description: 'An unexpected error (500)',
+    ...(unexpectedHeaders ? { headers: unexpectedHeaders } : {}),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: PROBLEM_REF } },
+  }
+  return responses
+}
+
+function headerObjects(headers: Record<string, HeaderDef> | undefined, toSchema: ToSchema) {
+  if (!headers || Object.keys(headers).length === 0) return undefined
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, header]) => [
+      name,
+      {
+        description: header.description,
+        ...(header.required ? { required: true } : {}),
+        schema: header.schema ? toSchema(header.schema, 'output') : { type: 'string' },
+      },
+    ]),
+  )
+}
+
+/** The credentials the API takes: an access token, the web app's session cookie, the metrics token. */
+function securitySchemes(server: OpenApiServer) {
+  return {
     bearerAuth: {
       type: 'http',
       scheme: 'bearer',
@@ -117,22 +149,6 @@ export function buildOpenApiDocument(
       description: 'METRICS_TOKEN from the server’s environment, for a monitoring system.',
     },
   }
-  return {
-    openapi: '3.1.0',
-    info: {
-      ...info,
-      description:
-        'The HTTP API of Depot, generated from its route table. Errors are `application/problem+json`. ' +
-        'Scripts call it with a personal access token (`bearerAuth`); the web app with its session cookie.',
-      license: {
-        name: 'Proprietary: all rights reserved by the business that runs this Depot',
-        url: `${server.url}/`,
-      },
-    },
-    servers: [{ url: server.url, description: 'This Depot (AUTH_URL)' }],
-    paths,
-    components: { schemas: components, securitySchemes },
-  }
 }
 
 const PROBLEM_REF = { $ref: '#/components/schemas/Problem' }
@@ -148,7 +164,7 @@ function operationSecurity(route: AnyRoute): Record<string, string[]>[] {
 function responseContent(
   status: number,
   response: RouteResponse,
-  toSchema: (s: z.ZodType, io: 'input' | 'output') => JsonSchema,
+  toSchema: ToSchema,
 ): Record<string, unknown> | undefined {
   if (response.schema) {
     return { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } }
@@ -161,7 +177,7 @@ function responseContent(
   return { [response.contentType]: { schema } }
 }
 
-function requestBodyOf(route: AnyRoute, toSchema: (s: z.ZodType, io: 'input' | 'output') => JsonSchema) {
+function requestBodyOf(route: AnyRoute, toSchema: ToSchema) {
   const request = route.request
   if (request?.body && (request.bodyType ?? 'json') === 'json') {
     return {
@@ -258,11 +274,7 @@ const RETRY_AFTER: Record<string, HeaderDef> = {
   'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: z.int() },
 }
 
-function objectParameters(
-  schema: z.ZodType | undefined,
-  location: 'path' | 'query',
-  toSchema: (s: z.ZodType, io: 'input' | 'output') => JsonSchema,
-) {
+function objectParameters(schema: z.ZodType | undefined, location: 'path' | 'query', toSchema: ToSchema) {
   if (!schema) return []
   const json = toSchema(schema, 'input')
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>

@@ -64,7 +64,30 @@ const QUEUE_SIZE = 4
 const LEASE_REFRESH_MS = 10 * 60_000
 
 export function createS3BlobStore(config: S3StoreConfig): BlobStore {
-  const client = new S3Client({
+  const s3: S3Bucket = { client: createS3Client(config), Bucket: config.bucket }
+  const stat = (key: string) => head(s3, key)
+  const exists = async (key: string) => (await head(s3, key)) !== undefined
+  return {
+    driver: 's3',
+    ...createS3StagedWrites(s3.client, s3.Bucket, objectKey, partSizeFor, exists),
+    put: (source, options) => putBlob(s3, source, options),
+    get: (key, options) => getBlob(s3, key, options),
+    stat,
+    exists,
+    async delete(key: string): Promise<void> {
+      await deleteObject(s3, objectKey(key)) // S3 answers 204 for a missing key too
+    },
+    list: () => listBlobs(s3),
+    listAbandonedWrites: (olderThan) => listAbandonedWrites(s3, olderThan),
+    removeAbandonedWrite: (write) => removeAbandonedWrite(s3, write),
+    async close(): Promise<void> {
+      s3.client.destroy()
+    },
+  }
+}
+
+function createS3Client(config: S3StoreConfig): S3Client {
+  return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -77,170 +100,155 @@ export function createS3BlobStore(config: S3StoreConfig): BlobStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
-  const Bucket = config.bucket
-  const objectKey = (key: string) => {
-    assertBlobKey(key)
-    return `${BLOBS}${key}`
-  }
-  const markerKey = (key: string) => `${PENDING}${key}`
-  const putMarker = (key: string) =>
-    client.send(new PutObjectCommand({ Bucket, Key: markerKey(key), Body: '' })).then(() => {})
-  const deleteObject = (Key: string) => client.send(new DeleteObjectCommand({ Bucket, Key })).then(() => {})
+}
 
-  async function head(key: string): Promise<BlobStat | undefined> {
-    try {
-      const out = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }))
-      return { size: out.ContentLength ?? 0, modifiedAt: out.LastModified ?? new Date(0) }
-    } catch (error) {
-      if (isNotFound(error)) return undefined
-      throw error
+/** The bucket the store works in, and the client that reaches it. */
+interface S3Bucket {
+  client: S3Client
+  Bucket: string
+}
+
+function objectKey(key: string): string {
+  assertBlobKey(key)
+  return `${BLOBS}${key}`
+}
+
+const markerKey = (key: string) => `${PENDING}${key}`
+
+function putMarker({ client, Bucket }: S3Bucket, key: string): Promise<void> {
+  return client.send(new PutObjectCommand({ Bucket, Key: markerKey(key), Body: '' })).then(() => {})
+}
+
+function deleteObject({ client, Bucket }: S3Bucket, Key: string): Promise<void> {
+  return client.send(new DeleteObjectCommand({ Bucket, Key })).then(() => {})
+}
+
+async function head({ client, Bucket }: S3Bucket, key: string): Promise<BlobStat | undefined> {
+  try {
+    const out = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }))
+    return { size: out.ContentLength ?? 0, modifiedAt: out.LastModified ?? new Date(0) }
+  } catch (error) {
+    if (isNotFound(error)) return undefined
+    throw error
+  }
+}
+
+async function putBlob(s3: S3Bucket, source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
+  const meter = new WriteMeter(options.maxBytes)
+  const { signal } = options
+  signal?.throwIfAborted()
+  const key = newBlobKey()
+  await putMarker(s3, key)
+  const lease = startLease(() => putMarker(s3, key))
+
+  meter.watch(source, 'source')
+  // Ends the body even while the source is stalled, so lib-storage sees the failure at once.
+  const stop = new AbortController()
+  const body = Readable.from(meter.pass(source, stop.signal))
+  const onAbort = () => stop.abort(signal?.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
+  if (signal?.aborted) onAbort() // aborted while the marker was being written
+  const upload = new Upload({
+    client: s3.client,
+    params: { Bucket: s3.Bucket, Key: objectKey(key), Body: body },
+    partSize: partSizeFor(options.maxBytes),
+    queueSize: QUEUE_SIZE,
+    leavePartsOnError: false,
+  })
+  try {
+    // Settles only once no part is in flight any more (we never call upload.abort(), which
+    // returns at once and lets a PutObject already sent land afterwards).
+    await upload.done()
+  } catch (error) {
+    stop.abort()
+    body.destroy()
+    await lease.stop()
+    // The store may have completed the object while the answer was lost: remove it, then the
+    // marker. If that fails, the marker stays and the sweeper finishes the job later.
+    await deleteObject(s3, objectKey(key))
+      .then(() => deleteObject(s3, markerKey(key)))
+      .catch(() => {})
+    // lib-storage reports its own failure to abort the parts ahead of the cause: trust the meter.
+    throw toWriteError(error, meter, signal)
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+  }
+  await lease.stop()
+  try {
+    await deleteObject(s3, markerKey(key))
+  } catch (error) {
+    // A marker left behind would let the sweeper delete this blob later: fail the write instead.
+    await deleteObject(s3, objectKey(key)).catch(() => {})
+    throw error
+  }
+  return { key, size: meter.bytes, sha256: meter.sha256() }
+}
+
+async function getBlob(s3: S3Bucket, key: string, options: GetOptions = {}): Promise<BlobRead> {
+  let size: number | undefined
+  let range: BlobRead['range']
+  if (options.range) {
+    const info = await head(s3, key)
+    if (!info) throw new BlobNotFoundError(key)
+    size = info.size
+    range = resolveByteRange(options.range, size)
+  }
+  try {
+    const out = await s3.client.send(
+      new GetObjectCommand({
+        Bucket: s3.Bucket,
+        Key: objectKey(key),
+        Range: range && `bytes=${range.start}-${range.end}`,
+      }),
+    )
+    if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no Node stream')
+    size ??= out.ContentLength ?? 0
+    return { body: out.Body, size, range, contentLength: range ? range.end - range.start + 1 : size }
+  } catch (error) {
+    if (isNotFound(error)) throw new BlobNotFoundError(key)
+    throw error
+  }
+}
+
+async function* listBlobs({ client, Bucket }: S3Bucket): AsyncIterable<BlobListing> {
+  let ContinuationToken: string | undefined
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: BLOBS, ContinuationToken }))
+    for (const object of page.Contents ?? []) {
+      const key = object.Key?.slice(BLOBS.length)
+      if (!key || !isBlobKey(key)) continue
+      yield {
+        key,
+        size: object.Size ?? 0,
+        modifiedAt: object.LastModified ?? new Date(0),
+        etag: object.ETag?.replace(/"/g, ''),
+      }
     }
-  }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (ContinuationToken)
+}
 
-  return {
-    driver: 's3',
-    ...createS3StagedWrites(
-      client,
-      Bucket,
-      objectKey,
-      partSizeFor,
-      async (key) => (await head(key)) !== undefined,
-    ),
+async function listAbandonedWrites({ client, Bucket }: S3Bucket, olderThan: Date): Promise<AbandonedWrite[]> {
+  const found: AbandonedWrite[] = []
+  let ContinuationToken: string | undefined
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: PENDING, ContinuationToken }))
+    for (const object of page.Contents ?? []) {
+      const key = object.Key?.slice(PENDING.length)
+      if (key && isBlobKey(key) && object.LastModified && object.LastModified < olderThan)
+        found.push({ key, since: object.LastModified })
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (ContinuationToken)
+  return found
+}
 
-    async put(source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
-      const meter = new WriteMeter(options.maxBytes)
-      const { signal } = options
-      signal?.throwIfAborted()
-      const key = newBlobKey()
-      await putMarker(key)
-      const lease = startLease(() => putMarker(key))
-
-      meter.watch(source, 'source')
-      // Ends the body even while the source is stalled, so lib-storage sees the failure at once.
-      const stop = new AbortController()
-      const body = Readable.from(meter.pass(source, stop.signal))
-      const onAbort = () => stop.abort(signal?.reason)
-      signal?.addEventListener('abort', onAbort, { once: true })
-      if (signal?.aborted) onAbort() // aborted while the marker was being written
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: objectKey(key), Body: body },
-        partSize: partSizeFor(options.maxBytes),
-        queueSize: QUEUE_SIZE,
-        leavePartsOnError: false,
-      })
-      try {
-        // Settles only once no part is in flight any more (we never call upload.abort(), which
-        // returns at once and lets a PutObject already sent land afterwards).
-        await upload.done()
-      } catch (error) {
-        stop.abort()
-        body.destroy()
-        await lease.stop()
-        // The store may have completed the object while the answer was lost: remove it, then the
-        // marker. If that fails, the marker stays and the sweeper finishes the job later.
-        await deleteObject(objectKey(key))
-          .then(() => deleteObject(markerKey(key)))
-          .catch(() => {})
-        // lib-storage reports its own failure to abort the parts ahead of the cause: trust the meter.
-        throw toWriteError(error, meter, signal)
-      } finally {
-        signal?.removeEventListener('abort', onAbort)
-      }
-      await lease.stop()
-      try {
-        await deleteObject(markerKey(key))
-      } catch (error) {
-        // A marker left behind would let the sweeper delete this blob later: fail the write instead.
-        await deleteObject(objectKey(key)).catch(() => {})
-        throw error
-      }
-      return { key, size: meter.bytes, sha256: meter.sha256() }
-    },
-
-    async get(key: string, options: GetOptions = {}): Promise<BlobRead> {
-      let size: number | undefined
-      let range: BlobRead['range']
-      if (options.range) {
-        const info = await head(key)
-        if (!info) throw new BlobNotFoundError(key)
-        size = info.size
-        range = resolveByteRange(options.range, size)
-      }
-      try {
-        const out = await client.send(
-          new GetObjectCommand({
-            Bucket,
-            Key: objectKey(key),
-            Range: range && `bytes=${range.start}-${range.end}`,
-          }),
-        )
-        if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no Node stream')
-        size ??= out.ContentLength ?? 0
-        return { body: out.Body, size, range, contentLength: range ? range.end - range.start + 1 : size }
-      } catch (error) {
-        if (isNotFound(error)) throw new BlobNotFoundError(key)
-        throw error
-      }
-    },
-
-    stat: head,
-
-    async exists(key: string): Promise<boolean> {
-      return (await head(key)) !== undefined
-    },
-
-    async delete(key: string): Promise<void> {
-      await deleteObject(objectKey(key)) // S3 answers 204 for a missing key too
-    },
-
-    async *list(): AsyncIterable<BlobListing> {
-      let ContinuationToken: string | undefined
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: BLOBS, ContinuationToken }))
-        for (const object of page.Contents ?? []) {
-          const key = object.Key?.slice(BLOBS.length)
-          if (!key || !isBlobKey(key)) continue
-          yield {
-            key,
-            size: object.Size ?? 0,
-            modifiedAt: object.LastModified ?? new Date(0),
-            etag: object.ETag?.replace(/"/g, ''),
-          }
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (ContinuationToken)
-    },
-
-    async listAbandonedWrites(olderThan: Date): Promise<AbandonedWrite[]> {
-      const found: AbandonedWrite[] = []
-      let ContinuationToken: string | undefined
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: PENDING, ContinuationToken }),
-        )
-        for (const object of page.Contents ?? []) {
-          const key = object.Key?.slice(PENDING.length)
-          if (key && isBlobKey(key) && object.LastModified && object.LastModified < olderThan)
-            found.push({ key, since: object.LastModified })
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (ContinuationToken)
-      return found
-    },
-
-    async removeAbandonedWrite(write: AbandonedWrite): Promise<void> {
-      const Key = objectKey(write.key)
-      await abortMultipartUploads(client, Bucket, Key)
-      // Its writer died before put() returned, so nothing refers to an object it may have completed.
-      await deleteObject(Key)
-      await deleteObject(markerKey(write.key))
-    },
-
-    async close(): Promise<void> {
-      client.destroy()
-    },
-  }
+async function removeAbandonedWrite(s3: S3Bucket, write: AbandonedWrite): Promise<void> {
+  const Key = objectKey(write.key)
+  await abortMultipartUploads(s3.client, s3.Bucket, Key)
+  // Its writer died before put() returned, so nothing refers to an object it may have completed.
+  await deleteObject(s3, Key)
+  await deleteObject(s3, markerKey(write.key))
 }
 
 /** Refreshes a write's marker every LEASE_REFRESH_MS; stop() waits for a refresh in flight. */

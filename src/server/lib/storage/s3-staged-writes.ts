@@ -42,196 +42,239 @@ export function createS3StagedWrites(
   partSizeFor: (length: number) => number,
   exists: (key: string) => Promise<boolean>,
 ): StagedWrites {
-  const tailKey = (key: string) => {
-    assertBlobKey(key)
-    return `${STAGING}${key}.tail`
-  }
-  async function readTail(key: string, expected: number): Promise<Buffer> {
-    try {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key: tailKey(key) }))
-      const bytes = Buffer.from((await out.Body?.transformToByteArray()) ?? [])
-      if (bytes.length !== expected) throw new StagedWriteLostError(key)
-      return bytes
-    } catch (error) {
-      if (statusOf(error) === 404) throw new StagedWriteLostError(key)
-      throw error
-    }
-  }
-
-  async function readBack(key: string): Promise<PutResult> {
-    const out = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }))
-    const hash = createHash('sha256')
-    let size = 0
-    for await (const chunk of out.Body as Readable) {
-      hash.update(chunk as Buffer)
-      size += (chunk as Buffer).length
-    }
-    return { key, size, sha256: hash.digest('hex') }
-  }
-
-  const running = new Map<string, { hash: Hash; offset: number }>()
-
-  /** The running hash of the first `offset` bytes, taken out of the map; undefined when there is none. */
-  function takeRunning(write: StagedWrite): Hash | undefined {
-    const kept = running.get(write.key)
-    running.delete(write.key)
-    if (kept && kept.offset === write.offset) return kept.hash
-    return write.offset === 0 ? createHash('sha256') : undefined
-  }
-
-  function keepRunning(key: string, hash: Hash, offset: number): void {
-    running.set(key, { hash, offset })
-    if (running.size > MAX_RUNNING_HASHES) running.delete(running.keys().next().value!)
-  }
-
-  const deleteTail = (key: string) =>
-    client.send(new DeleteObjectCommand({ Bucket, Key: tailKey(key) })).then(
-      () => {},
-      () => {}, // a tail left behind is a few bytes that no state names
-    )
-
+  const s3: S3Staging = { client, Bucket, objectKey, exists, running: new RunningHashes() }
   return {
     async beginStagedWrite(length: number): Promise<StagedWrite> {
       const state: S3StagedState = { driver: 's3', uploadId: null, partSize: partSizeFor(length), etags: [] }
       return { key: newBlobKey(), length, offset: 0, state }
     },
-
-    async appendStagedWrite(write: StagedWrite, source: BlobSource): Promise<StagedAppend> {
-      const state = s3State(write)
-      const { key, length } = write
-      const etags = [...state.etags]
-      let uploadId = state.uploadId
-      const partsBytes = Math.min(etags.length * state.partSize, write.offset)
-      // Parts started so far (etags holds those S3 has acknowledged, in order: one part is in flight
-      // at a time, and the next fills meanwhile, so at most two parts are held in memory).
-      let parts = etags.length
-      const partCapacity = () => Math.min(state.partSize, length - parts * state.partSize)
-      let buffer: Buffer = Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - partsBytes)))
-      let spare: Buffer | undefined
-      let fill = write.offset - partsBytes
-      if (fill > 0) (await readTail(key, fill)).copy(buffer)
-      let offset = write.offset
-      let inFlight: Promise<void> | undefined
-
-      const sendPart = async (body: Buffer, partNumber: number) => {
-        if (uploadId === null && partNumber === 1 && body.length === length) {
-          // The whole blob fits in one part: one PutObject, no multipart upload.
-          await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body }))
-          return
-        }
-        uploadId ??=
-          (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key) }))).UploadId ??
-          null
-        if (!uploadId) throw new Error('S3 CreateMultipartUpload returned no UploadId')
-        const out = await client.send(
-          new UploadPartCommand({
-            Bucket,
-            Key: objectKey(key),
-            UploadId: uploadId,
-            PartNumber: partNumber,
-            Body: body,
-            ContentLength: body.length,
-          }),
-        )
-        if (!out.ETag) throw new Error('S3 UploadPart returned no ETag')
-        etags.push(out.ETag)
-      }
-
-      // Starts uploading the full buffer and fills the other one meanwhile; waits only for the part
-      // before it, so the request body is read while the previous part travels.
-      const startPart = async () => {
-        await inFlight
-        const full = buffer
-        const sending = sendPart(full.subarray(0, fill), ++parts).then(() => {
-          spare = full
-        })
-        sending.catch(() => {}) // observed at the next startPart or after the body
-        inFlight = sending
-        buffer =
-          spare ?? Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - parts * state.partSize)))
-        spare = undefined
-        fill = 0
-      }
-
-      const hash = takeRunning(write)
-      const failure = await feedStagedChunks(source, length - write.offset, async (chunk) => {
-        // Every byte of a chunk taken is staged (or the append fails, and the hash is dropped).
-        hash?.update(chunk)
-        let at = 0
-        while (at < chunk.byteLength) {
-          const n = Math.min(chunk.byteLength - at, partCapacity() - fill)
-          buffer.set(chunk.subarray(at, at + n), fill)
-          fill += n
-          at += n
-          offset += n
-          if (fill === partCapacity()) await startPart()
-        }
-      })
-      await inFlight
-      // What did not fill a part waits in the tail object, for whichever instance gets the next append.
-      if (fill > 0 && offset !== write.offset) {
-        await client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: tailKey(key),
-            Body: buffer.subarray(0, fill),
-            ContentLength: fill,
-          }),
-        )
-      }
-      if (hash) keepRunning(key, hash, offset)
-      return { write: { ...write, offset, state: { ...state, uploadId, etags } }, failure }
-    },
-
-    async commitStagedWrite(write: StagedWrite): Promise<PutResult> {
-      const state = s3State(write)
-      if (write.offset !== write.length) throw new StagedWriteLostError(write.key)
-      if (!(await exists(write.key))) {
-        if (state.uploadId) {
-          try {
-            await client.send(
-              new CompleteMultipartUploadCommand({
-                Bucket,
-                Key: objectKey(write.key),
-                UploadId: state.uploadId,
-                MultipartUpload: { Parts: state.etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
-              }),
-            )
-          } catch (error) {
-            // Completed by an earlier attempt whose answer was lost?
-            if (!(await exists(write.key))) throw error
-          }
-        } else if (write.length === 0) {
-          await client.send(new PutObjectCommand({ Bucket, Key: objectKey(write.key), Body: '' }))
-        } else {
-          throw new StagedWriteLostError(write.key)
-        }
-      }
-      await deleteTail(write.key)
-      const kept = running.get(write.key)
-      running.delete(write.key)
-      if (kept && kept.offset === write.length)
-        return { key: write.key, size: write.length, sha256: kept.hash.digest('hex') }
-      return readBack(write.key)
-    },
-
-    async abortStagedWrite(write: StagedWrite): Promise<void> {
-      running.delete(write.key)
-      const state = s3State(write)
-      if (state.uploadId) {
-        try {
-          await client.send(
-            new AbortMultipartUploadCommand({ Bucket, Key: objectKey(write.key), UploadId: state.uploadId }),
-          )
-        } catch (error) {
-          // Gone already, or a store that cannot abort (its lifecycle rule removes the parts).
-          const status = statusOf(error)
-          if (status !== 404 && status !== 405 && status !== 501) throw error
-        }
-      }
-      await deleteTail(write.key)
-    },
+    appendStagedWrite: (write, source) => appendStagedWrite(s3, write, source),
+    commitStagedWrite: (write) => commitStagedWrite(s3, write),
+    abortStagedWrite: (write) => abortStagedWrite(s3, write),
   }
+}
+
+/** What the staged-write steps share: the bucket, where a blob's object goes, this process's running hashes. */
+interface S3Staging {
+  client: S3Client
+  Bucket: string
+  objectKey: (key: string) => string
+  exists: (key: string) => Promise<boolean>
+  running: RunningHashes
+}
+
+/** The multipart upload an append adds parts to: its id once started, the ETags of the parts S3 acknowledged. */
+interface PartsUpload {
+  key: string
+  length: number
+  uploadId: string | null
+  etags: string[]
+}
+
+async function appendStagedWrite(
+  s3: S3Staging,
+  write: StagedWrite,
+  source: BlobSource,
+): Promise<StagedAppend> {
+  const state = s3State(write)
+  const { key, length } = write
+  const upload: PartsUpload = { key, length, uploadId: state.uploadId, etags: [...state.etags] }
+  const partsBytes = Math.min(upload.etags.length * state.partSize, write.offset)
+  // Parts started so far (etags holds those S3 has acknowledged, in order: one part is in flight
+  // at a time, and the next fills meanwhile, so at most two parts are held in memory).
+  let parts = upload.etags.length
+  const partCapacity = () => Math.min(state.partSize, length - parts * state.partSize)
+  let buffer: Buffer = Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - partsBytes)))
+  let spare: Buffer | undefined
+  let fill = write.offset - partsBytes
+  if (fill > 0) (await readTail(s3, key, fill)).copy(buffer)
+  let offset = write.offset
+  let inFlight: Promise<void> | undefined
+
+  // Starts uploading the full buffer and fills the other one meanwhile; waits only for the part
+  // before it, so the request body is read while the previous part travels.
+  const startPart = async () => {
+    await inFlight
+    const full = buffer
+    const sending = sendPart(s3, upload, full.subarray(0, fill), ++parts).then(() => {
+      spare = full
+    })
+    sending.catch(() => {}) // observed at the next startPart or after the body
+    inFlight = sending
+    buffer =
+      spare ?? Buffer.allocUnsafe(Math.max(0, Math.min(state.partSize, length - parts * state.partSize)))
+    spare = undefined
+    fill = 0
+  }
+
+  const hash = s3.running.take(write.key, write.offset)
+  const failure = await feedStagedChunks(source, length - write.offset, async (chunk) => {
+    // Every byte of a chunk taken is staged (or the append fails, and the hash is dropped).
+    hash?.update(chunk)
+    let at = 0
+    while (at < chunk.byteLength) {
+      const n = Math.min(chunk.byteLength - at, partCapacity() - fill)
+      buffer.set(chunk.subarray(at, at + n), fill)
+      fill += n
+      at += n
+      offset += n
+      if (fill === partCapacity()) await startPart()
+    }
+  })
+  await inFlight
+  // What did not fill a part waits in the tail object, for whichever instance gets the next append.
+  if (fill > 0 && offset !== write.offset) {
+    await s3.client.send(
+      new PutObjectCommand({
+        Bucket: s3.Bucket,
+        Key: tailKey(key),
+        Body: buffer.subarray(0, fill),
+        ContentLength: fill,
+      }),
+    )
+  }
+  if (hash) s3.running.keep(key, hash, offset)
+  const { uploadId, etags } = upload
+  return { write: { ...write, offset, state: { ...state, uploadId, etags } }, failure }
+}
+
+/**
+ * Sends part `partNumber` of the upload. A blob that fits in one part goes up as one PutObject, with
+ * no multipart upload; otherwise the first part sent starts the upload, and each part's ETag is kept.
+ */
+async function sendPart(s3: S3Staging, upload: PartsUpload, body: Buffer, partNumber: number): Promise<void> {
+  const { client, Bucket } = s3
+  const Key = s3.objectKey(upload.key)
+  if (upload.uploadId === null && partNumber === 1 && body.length === upload.length) {
+    await client.send(new PutObjectCommand({ Bucket, Key, Body: body }))
+    return
+  }
+  upload.uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key }))).UploadId ?? null
+  if (!upload.uploadId) throw new Error('S3 CreateMultipartUpload returned no UploadId')
+  const out = await client.send(
+    new UploadPartCommand({
+      Bucket,
+      Key,
+      UploadId: upload.uploadId,
+      PartNumber: partNumber,
+      Body: body,
+      ContentLength: body.length,
+    }),
+  )
+  if (!out.ETag) throw new Error('S3 UploadPart returned no ETag')
+  upload.etags.push(out.ETag)
+}
+
+async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<PutResult> {
+  const state = s3State(write)
+  if (write.offset !== write.length) throw new StagedWriteLostError(write.key)
+  const { client, Bucket } = s3
+  const Key = s3.objectKey(write.key)
+  if (!(await s3.exists(write.key))) {
+    if (state.uploadId) {
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key,
+            UploadId: state.uploadId,
+            MultipartUpload: { Parts: state.etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+          }),
+        )
+      } catch (error) {
+        // Completed by an earlier attempt whose answer was lost?
+        if (!(await s3.exists(write.key))) throw error
+      }
+    } else if (write.length === 0) {
+      await client.send(new PutObjectCommand({ Bucket, Key, Body: '' }))
+    } else {
+      throw new StagedWriteLostError(write.key)
+    }
+  }
+  await deleteTail(s3, write.key)
+  const hash = s3.running.takeAt(write.key, write.length)
+  if (hash) return { key: write.key, size: write.length, sha256: hash.digest('hex') }
+  return readBack(s3, write.key)
+}
+
+async function abortStagedWrite(s3: S3Staging, write: StagedWrite): Promise<void> {
+  s3.running.drop(write.key)
+  const state = s3State(write)
+  if (state.uploadId) {
+    const { client, Bucket } = s3
+    try {
+      await client.send(
+        new AbortMultipartUploadCommand({ Bucket, Key: s3.objectKey(write.key), UploadId: state.uploadId }),
+      )
+    } catch (error) {
+      // Gone already, or a store that cannot abort (its lifecycle rule removes the parts).
+      const status = statusOf(error)
+      if (status !== 404 && status !== 405 && status !== 501) throw error
+    }
+  }
+  await deleteTail(s3, write.key)
+}
+
+/** The running SHA-256 of each write this process appended to, with the offset it covers. */
+class RunningHashes {
+  private readonly kept = new Map<string, { hash: Hash; offset: number }>()
+
+  /** The hash of the write's first `offset` bytes, taken out; undefined when this process has none. */
+  takeAt(key: string, offset: number): Hash | undefined {
+    const kept = this.kept.get(key)
+    this.kept.delete(key)
+    return kept && kept.offset === offset ? kept.hash : undefined
+  }
+
+  /** As takeAt, and a new hash for a write that starts at 0. */
+  take(key: string, offset: number): Hash | undefined {
+    return this.takeAt(key, offset) ?? (offset === 0 ? createHash('sha256') : undefined)
+  }
+
+  keep(key: string, hash: Hash, offset: number): void {
+    this.kept.set(key, { hash, offset })
+    if (this.kept.size > MAX_RUNNING_HASHES) this.kept.delete(this.kept.keys().next().value!)
+  }
+
+  drop(key: string): void {
+    this.kept.delete(key)
+  }
+}
+
+function tailKey(key: string): string {
+  assertBlobKey(key)
+  return `${STAGING}${key}.tail`
+}
+
+async function readTail(s3: S3Staging, key: string, expected: number): Promise<Buffer> {
+  try {
+    const out = await s3.client.send(new GetObjectCommand({ Bucket: s3.Bucket, Key: tailKey(key) }))
+    const bytes = Buffer.from((await out.Body?.transformToByteArray()) ?? [])
+    if (bytes.length !== expected) throw new StagedWriteLostError(key)
+    return bytes
+  } catch (error) {
+    if (statusOf(error) === 404) throw new StagedWriteLostError(key)
+    throw error
+  }
+}
+
+function deleteTail(s3: S3Staging, key: string): Promise<void> {
+  return s3.client.send(new DeleteObjectCommand({ Bucket: s3.Bucket, Key: tailKey(key) })).then(
+    () => {},
+    () => {}, // a tail left behind is a few bytes that no state names
+  )
+}
+
+/** The SHA-256 of a completed blob, read back from the store. */
+async function readBack(s3: S3Staging, key: string): Promise<PutResult> {
+  const out = await s3.client.send(new GetObjectCommand({ Bucket: s3.Bucket, Key: s3.objectKey(key) }))
+  const hash = createHash('sha256')
+  let size = 0
+  for await (const chunk of out.Body as Readable) {
+    hash.update(chunk as Buffer)
+    size += (chunk as Buffer).length
+  }
+  return { key, size, sha256: hash.digest('hex') }
 }
 
 function s3State(write: StagedWrite): S3StagedState {

@@ -77,94 +77,112 @@ export async function* zipStream(entries: readonly ZipEntry[]): AsyncGenerator<U
   const { placed, directoryOffset, directorySize } = place(entries)
   const crcs: number[] = []
   for (const p of placed) {
-    const { entry } = p
-    const [time, date] = dosDateTime(entry.modifiedAt)
-    const isFile = entry.kind === 'file'
-    const header = Buffer.alloc(localHeaderLength(p.name, p.zip64))
-    header.writeUInt32LE(0x04034b50, 0)
-    header.writeUInt16LE(p.zip64 ? 45 : 20, 4)
-    header.writeUInt16LE(FLAG_UTF8 | (isFile ? FLAG_DESCRIPTOR : 0), 6)
-    header.writeUInt16LE(0, 8) // stored
-    header.writeUInt16LE(time, 10)
-    header.writeUInt16LE(date, 12)
-    header.writeUInt32LE(0, 14) // CRC: in the descriptor
-    header.writeUInt32LE(p.zip64 ? MAX32 : 0, 18)
-    header.writeUInt32LE(p.zip64 ? MAX32 : 0, 22)
-    header.writeUInt16LE(p.name.length, 26)
-    header.writeUInt16LE(p.zip64 ? 20 : 0, 28)
-    p.name.copy(header, 30)
-    if (p.zip64) {
-      const at = 30 + p.name.length
-      header.writeUInt16LE(0x0001, at)
-      header.writeUInt16LE(16, at + 2) // sizes: 0 here, real ones in the descriptor
-    }
-    yield header
-
+    yield localHeader(p)
     let crc = 0
-    if (isFile) {
-      let written = 0
-      if (entry.size > 0 || entry.open) {
-        const source = await entry.open!()
-        for await (const chunk of source) {
-          written += chunk.length
-          if (written > entry.size) throw new ZipSizeMismatchError(entry.name, entry.size, written)
-          crc = crc32(chunk, crc)
-          yield chunk
-        }
-      }
-      if (written !== entry.size) throw new ZipSizeMismatchError(entry.name, entry.size, written)
-      const descriptor = Buffer.alloc(descriptorLength(entry, p.zip64))
-      descriptor.writeUInt32LE(0x08074b50, 0)
-      descriptor.writeUInt32LE(crc, 4)
-      if (p.zip64) {
-        descriptor.writeBigUInt64LE(BigInt(entry.size), 8)
-        descriptor.writeBigUInt64LE(BigInt(entry.size), 16)
-      } else {
-        descriptor.writeUInt32LE(entry.size, 8)
-        descriptor.writeUInt32LE(entry.size, 12)
-      }
-      yield descriptor
+    if (p.entry.kind === 'file') {
+      crc = yield* fileBytes(p.entry)
+      yield dataDescriptor(p, crc)
     }
     crcs.push(crc)
   }
+  for (const [i, p] of placed.entries()) yield centralDirectoryRecord(p, crcs[i]!)
+  yield* endRecords(placed.length, directoryOffset, directorySize)
+}
 
-  for (const [i, p] of placed.entries()) {
-    const { entry } = p
-    const [time, date] = dosDateTime(entry.modifiedAt)
-    const isFile = entry.kind === 'file'
-    const record = Buffer.alloc(46 + p.name.length + (p.zip64 ? 28 : 0))
-    record.writeUInt32LE(0x02014b50, 0)
-    record.writeUInt16LE((3 << 8) | 45, 4) // made by: Unix, spec 4.5
-    record.writeUInt16LE(p.zip64 ? 45 : 20, 6)
-    record.writeUInt16LE(FLAG_UTF8 | (isFile ? FLAG_DESCRIPTOR : 0), 8)
-    record.writeUInt16LE(0, 10)
-    record.writeUInt16LE(time, 12)
-    record.writeUInt16LE(date, 14)
-    record.writeUInt32LE(crcs[i]!, 16)
-    record.writeUInt32LE(p.zip64 ? MAX32 : entry.size, 20)
-    record.writeUInt32LE(p.zip64 ? MAX32 : entry.size, 24)
-    record.writeUInt16LE(p.name.length, 28)
-    record.writeUInt16LE(p.zip64 ? 28 : 0, 30)
-    record.writeUInt16LE(0, 32) // comment
-    record.writeUInt16LE(0, 34) // disk
-    record.writeUInt16LE(0, 36) // internal attributes
-    // Unix mode in the high half (rw-r--r-- files, rwxr-xr-x folders) and the MS-DOS folder bit.
-    const mode = isFile ? 0o100644 : 0o040755
-    record.writeUInt32LE(((mode << 16) | (isFile ? 0 : 0x10)) >>> 0, 38)
-    record.writeUInt32LE(p.zip64 ? MAX32 : p.offset, 42)
-    p.name.copy(record, 46)
-    if (p.zip64) {
-      const at = 46 + p.name.length
-      record.writeUInt16LE(0x0001, at)
-      record.writeUInt16LE(24, at + 2)
-      record.writeBigUInt64LE(BigInt(entry.size), at + 4)
-      record.writeBigUInt64LE(BigInt(entry.size), at + 12)
-      record.writeBigUInt64LE(BigInt(p.offset), at + 20)
-    }
-    yield record
+function localHeader(p: Placed): Buffer {
+  const [time, date] = dosDateTime(p.entry.modifiedAt)
+  const isFile = p.entry.kind === 'file'
+  const header = Buffer.alloc(localHeaderLength(p.name, p.zip64))
+  header.writeUInt32LE(0x04034b50, 0)
+  header.writeUInt16LE(p.zip64 ? 45 : 20, 4)
+  header.writeUInt16LE(FLAG_UTF8 | (isFile ? FLAG_DESCRIPTOR : 0), 6)
+  header.writeUInt16LE(0, 8) // stored
+  header.writeUInt16LE(time, 10)
+  header.writeUInt16LE(date, 12)
+  header.writeUInt32LE(0, 14) // CRC: in the descriptor
+  header.writeUInt32LE(p.zip64 ? MAX32 : 0, 18)
+  header.writeUInt32LE(p.zip64 ? MAX32 : 0, 22)
+  header.writeUInt16LE(p.name.length, 26)
+  header.writeUInt16LE(p.zip64 ? 20 : 0, 28)
+  p.name.copy(header, 30)
+  if (p.zip64) {
+    const at = 30 + p.name.length
+    header.writeUInt16LE(0x0001, at)
+    header.writeUInt16LE(16, at + 2) // sizes: 0 here, real ones in the descriptor
   }
+  return header
+}
 
-  const count = placed.length
+/** A file's bytes as they stream, checked against its announced size; returns their CRC-32. */
+async function* fileBytes(entry: ZipEntry): AsyncGenerator<Uint8Array, number> {
+  let crc = 0
+  let written = 0
+  if (entry.size > 0 || entry.open) {
+    const source = await entry.open!()
+    for await (const chunk of source) {
+      written += chunk.length
+      if (written > entry.size) throw new ZipSizeMismatchError(entry.name, entry.size, written)
+      crc = crc32(chunk, crc)
+      yield chunk
+    }
+  }
+  if (written !== entry.size) throw new ZipSizeMismatchError(entry.name, entry.size, written)
+  return crc
+}
+
+function dataDescriptor(p: Placed, crc: number): Buffer {
+  const { entry } = p
+  const descriptor = Buffer.alloc(descriptorLength(entry, p.zip64))
+  descriptor.writeUInt32LE(0x08074b50, 0)
+  descriptor.writeUInt32LE(crc, 4)
+  if (p.zip64) {
+    descriptor.writeBigUInt64LE(BigInt(entry.size), 8)
+    descriptor.writeBigUInt64LE(BigInt(entry.size), 16)
+  } else {
+    descriptor.writeUInt32LE(entry.size, 8)
+    descriptor.writeUInt32LE(entry.size, 12)
+  }
+  return descriptor
+}
+
+function centralDirectoryRecord(p: Placed, crc: number): Buffer {
+  const { entry } = p
+  const [time, date] = dosDateTime(entry.modifiedAt)
+  const isFile = entry.kind === 'file'
+  const record = Buffer.alloc(46 + p.name.length + (p.zip64 ? 28 : 0))
+  record.writeUInt32LE(0x02014b50, 0)
+  record.writeUInt16LE((3 << 8) | 45, 4) // made by: Unix, spec 4.5
+  record.writeUInt16LE(p.zip64 ? 45 : 20, 6)
+  record.writeUInt16LE(FLAG_UTF8 | (isFile ? FLAG_DESCRIPTOR : 0), 8)
+  record.writeUInt16LE(0, 10)
+  record.writeUInt16LE(time, 12)
+  record.writeUInt16LE(date, 14)
+  record.writeUInt32LE(crc, 16)
+  record.writeUInt32LE(p.zip64 ? MAX32 : entry.size, 20)
+  record.writeUInt32LE(p.zip64 ? MAX32 : entry.size, 24)
+  record.writeUInt16LE(p.name.length, 28)
+  record.writeUInt16LE(p.zip64 ? 28 : 0, 30)
+  record.writeUInt16LE(0, 32) // comment
+  record.writeUInt16LE(0, 34) // disk
+  record.writeUInt16LE(0, 36) // internal attributes
+  // Unix mode in the high half (rw-r--r-- files, rwxr-xr-x folders) and the MS-DOS folder bit.
+  const mode = isFile ? 0o100644 : 0o040755
+  record.writeUInt32LE(((mode << 16) | (isFile ? 0 : 0x10)) >>> 0, 38)
+  record.writeUInt32LE(p.zip64 ? MAX32 : p.offset, 42)
+  p.name.copy(record, 46)
+  if (p.zip64) {
+    const at = 46 + p.name.length
+    record.writeUInt16LE(0x0001, at)
+    record.writeUInt16LE(24, at + 2)
+    record.writeBigUInt64LE(BigInt(entry.size), at + 4)
+    record.writeBigUInt64LE(BigInt(entry.size), at + 12)
+    record.writeBigUInt64LE(BigInt(p.offset), at + 20)
+  }
+  return record
+}
+
+/** The end of central directory record, after the zip64 end record and its locator when needed. */
+function* endRecords(count: number, directoryOffset: number, directorySize: number): Generator<Buffer> {
   const zip64End = needsZip64End(count, directoryOffset, directorySize)
   if (zip64End) {
     const record = Buffer.alloc(56 + 20)
