@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Monitor, Smartphone, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { SessionSummary } from '../../../shared/contract/accounts'
-import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardHeader } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -10,10 +9,10 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
-import { formatDate, formatDateTime } from '../../lib/format'
 import { endSession, fetchSessions } from './accounts-api'
-import { describeDevice, isMobileDevice } from './device-label'
+import { describeDevice } from './device-label'
 import { sessionsKey, useSession } from './session'
+import { SessionRow } from './session-row'
 import { useSignOut } from './sign-out'
 
 /** Where the user is signed in; any other session can be ended, and this one signed out. */
@@ -78,45 +77,15 @@ export function SessionsList() {
         />
       ) : (
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
-          {sessions.data.map((session) => {
-            const device = describeDevice(session.userAgent)
-            const Icon = isMobileDevice(session.userAgent) ? Smartphone : Monitor
-            return (
-              <li key={session.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <Icon aria-hidden="true" className="size-5 shrink-0 text-fg-muted" />
-                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <p className="flex flex-wrap items-center gap-2 font-medium text-fg">
-                    {device}
-                    {session.current && <Badge variant="accent">This device</Badge>}
-                  </p>
-                  <p className="text-sm text-fg-muted">
-                    Last active {formatDateTime(session.lastSeenAt ?? session.createdAt)} · signed in{' '}
-                    {formatDate(session.createdAt)}
-                    {session.ipAddress && <> · {session.ipAddress}</>}
-                  </p>
-                </div>
-                {session.current ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    loading={signOut.isPending}
-                    onClick={() => signOut.mutate()}
-                  >
-                    Sign out
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`End session: ${device}, last active ${formatDateTime(session.lastSeenAt ?? session.createdAt)}`}
-                    onClick={() => setEnding(session)}
-                  >
-                    End
-                  </Button>
-                )}
-              </li>
-            )
-          })}
+          {sessions.data.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              signingOut={signOut.isPending}
+              onSignOut={() => signOut.mutate()}
+              onEnd={setEnding}
+            />
+          ))}
         </ul>
       )}
       <ConfirmDialog

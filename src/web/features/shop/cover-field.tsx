@@ -1,39 +1,21 @@
 import { ImageUp, Trash2 } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Button, buttonClasses } from '../../components/ui/button'
 import { Card, CardHeader } from '../../components/ui/card'
-import { toast } from '../../components/ui/toast-store'
-import { errorMessage, fieldError } from '../../lib/api'
 import { formatBytes } from '../../lib/format'
-import { removeCover, uploadCover } from './product-management-api'
+import { type CoverActionsOptions, useCoverActions } from './use-cover-actions'
 
-interface CoverFieldProps {
+interface CoverFieldProps extends CoverActionsOptions {
   current: { small: string; large: string } | null
-  /** Absent for a new product: the chosen picture waits for the product to be created. */
-  productId: string | undefined
-  pending: File | null
-  onPendingChange: (file: File | null) => void
-  onUploaded: () => void
-  accept: string
-  maxBytes: number
 }
 
 /** The cover: choose a picture, see it, and upload it (stored at 400 and 1200 px wide). */
-export function CoverField({
-  current,
-  productId,
-  pending,
-  onPendingChange,
-  onUploaded,
-  accept,
-  maxBytes,
-}: CoverFieldProps) {
+export function CoverField(props: CoverFieldProps) {
+  const { current, productId, pending, accept } = props
   const inputId = useId()
   const errorId = useId()
-  const inputRef = useRef<HTMLInputElement>(null)
   const [preview, setPreview] = useState<string>()
-  const [problem, setProblem] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { inputRef, problem, busy, choose, upload, remove } = useCoverActions(props)
 
   useEffect(() => {
     if (!pending) {
@@ -44,45 +26,6 @@ export function CoverField({
     setPreview(url)
     return () => URL.revokeObjectURL(url)
   }, [pending])
-
-  const choose = (file: File | undefined) => {
-    setProblem(undefined)
-    if (!file) return
-    if (!accept.split(',').includes(file.type))
-      return setProblem('Use a JPEG, PNG, WebP, GIF or AVIF picture.')
-    if (file.size > maxBytes) return setProblem(`Use a picture under ${formatBytes(maxBytes)}.`)
-    onPendingChange(file)
-  }
-
-  const upload = async () => {
-    if (!pending || !productId) return
-    setBusy(true)
-    try {
-      await uploadCover(productId, pending)
-      onPendingChange(null)
-      if (inputRef.current) inputRef.current.value = ''
-      toast.success('Cover saved')
-      onUploaded()
-    } catch (error) {
-      setProblem(fieldError(error, 'cover_photo') ?? errorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const remove = async () => {
-    if (!productId) return
-    setBusy(true)
-    try {
-      await removeCover(productId)
-      toast.success('Cover removed')
-      onUploaded()
-    } catch (error) {
-      setProblem(errorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const shown = preview ?? current?.small
   return (

@@ -1,30 +1,24 @@
 import { ChevronLeft, ChevronRight, ShoppingBag, ShoppingCart } from 'lucide-react'
-import { useId } from 'react'
 import { Link } from 'react-router'
-import { DataTableSearch } from '../../components/data-table/data-table-search'
 import { LoadFailed, NoMatches, PastTheEnd } from '../../components/data-table/data-table-states'
 import { useTableState } from '../../components/data-table/use-table-state'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
-import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
 import { useCart } from './cart-store'
 import { ProductCard } from './product-card'
-import { useCatalogue, useProductTypes } from './shop-api'
-import { type CatalogueSort, SHOP_GRID, SORT_CHOICES } from './shop-state'
+import { useCatalogue } from './shop-api'
+import { ShopFilters } from './shop-filters'
+import { SHOP_GRID } from './shop-state'
 
 /** /shop: the catalogue as a grid of covers, with search, a type filter, sorting and pages in the URL. */
 export function ShopPage() {
   const state = useTableState(SHOP_GRID)
   const result = useCatalogue(state.query)
-  const types = useProductTypes()
   const cart = useCart()
-  const typeId = useId()
-  const sortId = useId()
-  const sortValue = `${state.state.sort}:${state.state.order}`
   const data = result.data
 
   return (
@@ -45,58 +39,7 @@ export function ShopPage() {
         </Button>
       </div>
 
-      <search className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <DataTableSearch
-            value={state.state.q}
-            onChange={(q) => state.update({ q }, { replace: true })}
-            label="Search products"
-            placeholder="Search names and descriptions"
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={typeId} className="text-sm font-medium text-fg">
-            Type
-          </label>
-          <Select
-            id={typeId}
-            value={state.state.filters.type ?? ''}
-            onChange={(e) => state.update({ filters: { type: e.target.value } })}
-          >
-            <option value="">All types</option>
-            {(types.data?.types ?? []).map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-            {state.state.filters.type && !types.data?.types.includes(state.state.filters.type) && (
-              <option value={state.state.filters.type}>{state.state.filters.type}</option>
-            )}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={sortId} className="text-sm font-medium text-fg">
-            Sort by
-          </label>
-          <Select
-            id={sortId}
-            value={sortValue}
-            onChange={(e) => {
-              const [sort, order] = e.target.value.split(':') as [CatalogueSort, 'asc' | 'desc']
-              state.update({ sort, order })
-            }}
-          >
-            {SORT_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-            {!SORT_CHOICES.some((c) => c.value === sortValue) && (
-              <option value={sortValue}>Custom order</option>
-            )}
-          </Select>
-        </div>
-      </search>
+      <ShopFilters state={state} />
 
       {result.isPending ? (
         <GridSkeleton />
