@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
 import type { AuditAction } from '../../../shared/contract/audit'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
 import { newId } from '../../lib/ids'
 import { insertAuditEvent } from './audit.repository'
@@ -20,11 +19,7 @@ export interface AuditEvent {
 const SECRET_KEY = /pass(word)?|token|secret|cookie|authorization|hash/i
 
 /** Who did what, to what, when and from where. Runs in the caller's transaction if given one. */
-export async function recordAudit(
-  db: Kysely<DB> | Transaction<DB>,
-  event: AuditEvent,
-  now: Date,
-): Promise<void> {
+export async function recordAudit(db: Db, event: AuditEvent, now: Date): Promise<void> {
   const details = event.details ?? {}
   const leaked = Object.keys(details).filter((k) => SECRET_KEY.test(k))
   if (leaked.length > 0) throw new Error(`audit details must not carry secrets (${leaked.join(', ')})`)
@@ -47,7 +42,7 @@ export async function recordAudit(
  * chose the rows. Paging is left out, as an export is every matching row, not one page.
  */
 export async function recordExport(
-  db: Kysely<DB> | Transaction<DB>,
+  db: Db,
   by: Caller,
   table: string,
   query: { page?: number; pageSize?: number },

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import { newId } from '../../lib/ids'
 import { insertOutboxMail } from './outbox.repository'
 import { oneLine } from './templates/markup'
@@ -38,11 +37,7 @@ const RESERVED_HEADERS = new Set([
  * message exists exactly when the action commits (architecture.md, "Data"). A worker sends it later;
  * call the worker's kick() after the commit to send it now rather than at the next poll.
  */
-export async function enqueueMail(
-  db: Kysely<DB> | Transaction<DB>,
-  mail: OutgoingMail,
-  now: Date,
-): Promise<{ id: string }> {
+export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promise<{ id: string }> {
   const id = newId(now.getTime())
   const stamp = now.toISOString()
   await insertOutboxMail(db, {

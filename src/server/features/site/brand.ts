@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { Db } from '../../db/db'
 import type { Env } from '../../env'
 import type { Brand } from '../mail'
 import { readSiteIdentity } from './site-identity.service'
@@ -8,7 +7,7 @@ import { readSiteIdentity } from './site-identity.service'
  * Who the e-mails come from, as the templates need it: the site identity and the public origin.
  * Inside a transaction, pass the transaction.
  */
-export async function brandOf(db: Kysely<DB> | Transaction<DB>, env: Env): Promise<Brand> {
+export async function brandOf(db: Db, env: Env): Promise<Brand> {
   const site = await readSiteIdentity(db, env)
   return {
     name: site.name,
