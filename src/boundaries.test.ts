@@ -118,3 +118,29 @@ describe('import boundaries', () => {
     expect(ok).toBe(true)
   })
 })
+
+// Lint sees imports, not calls: a service handed a `Db` could still build a query on it. Every query
+// starts with one of these calls, so none may appear outside a repository and the database folder.
+describe('SQL lives in repositories', () => {
+  const QUERY_START = /\.(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(/
+
+  function serverSources(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) return serverSources(full)
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+    })
+  }
+
+  it('starts no query outside *.repository.ts and src/server/db', () => {
+    const sources = serverSources('src/server')
+    expect(sources.length).toBeGreaterThan(100)
+    const offenders = sources.filter(
+      (file) =>
+        !file.endsWith('.repository.ts') &&
+        !file.startsWith(path.join('src', 'server', 'db') + path.sep) &&
+        QUERY_START.test(fs.readFileSync(file, 'utf8')),
+    )
+    expect(offenders).toEqual([])
+  })
+})
