@@ -48,59 +48,8 @@ export function createDiskBlobStore(root: string): BlobStore {
   return {
     driver: 'disk',
     ...createDiskStagedWrites(root, blobPath, syncDirectory),
-
-    async put(source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
-      const meter = new WriteMeter(options.maxBytes)
-      options.signal?.throwIfAborted()
-      const key = newBlobKey()
-      const tempPath = path.join(tempDir, `${key}${TEMP_SUFFIX}`)
-      await mkdir(tempDir, { recursive: true })
-      const file = await open(tempPath, 'wx')
-      try {
-        // flush: fsync before the stream closes the file, so the bytes are on disk before the name
-        // points at them.
-        const sink = file.createWriteStream({ flush: true })
-        meter.watch(source, 'source')
-        meter.watch(sink, 'store')
-        await pipeline(
-          source,
-          // Node hands function steps the pipeline's own signal (typed as absent by @types/node 20).
-          (chunks: AsyncIterable<Uint8Array>, step?: { signal?: AbortSignal }) =>
-            meter.pass(chunks, step?.signal),
-          sink,
-          {
-            signal: options.signal,
-          },
-        )
-        const finalPath = blobPath(key)
-        await mkdir(path.dirname(finalPath), { recursive: true })
-        await rename(tempPath, finalPath)
-        await syncDirectory(path.dirname(finalPath)) // and the rename itself survives a power cut
-        return { key, size: meter.bytes, sha256: meter.sha256() }
-      } catch (error) {
-        await file.close().catch(() => {}) // the stream closes it, unless it failed before opening
-        await rm(tempPath, { force: true })
-        throw toWriteError(error, meter, options.signal)
-      }
-    },
-
-    async get(key: string, options: GetOptions = {}): Promise<BlobRead> {
-      // Open first, then size the open file: a delete racing with the read cannot cut the stream short.
-      const file = await openBlob(blobPath(key), key)
-      try {
-        const { size } = await file.stat()
-        const range = options.range && resolveByteRange(options.range, size)
-        if (size === 0) {
-          await file.close()
-          return { body: Readable.from([]), size, range: undefined, contentLength: 0 }
-        }
-        const body = new FileRangeStream(file, range?.start ?? 0, (range?.end ?? size - 1) + 1)
-        return { body, size, range, contentLength: range ? range.end - range.start + 1 : size }
-      } catch (error) {
-        await file.close()
-        throw error
-      }
-    },
+    put: (source, options = {}) => putBlob(root, source, options),
+    get: async (key, options = {}) => getBlob(blobPath(key), key, options),
 
     async stat(key: string): Promise<BlobStat | undefined> {
       const info = await statIfExists(blobPath(key))
@@ -115,30 +64,8 @@ export function createDiskBlobStore(root: string): BlobStore {
       await rm(blobPath(key), { force: true })
     },
 
-    async *list(): AsyncIterable<BlobListing> {
-      const shards = await readdir(root).catch(ifMissing([]))
-      for (const shard of shards) {
-        if (!SHARD.test(shard)) continue // tmp/ and anything not ours
-        const names = await readdir(path.join(root, shard)).catch(ifMissing([]))
-        for (const key of names) {
-          if (!isBlobKey(key) || key.slice(-2).toLowerCase() !== shard) continue
-          const info = await statIfExists(path.join(root, shard, key))
-          if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime }
-        }
-      }
-    },
-
-    async listAbandonedWrites(olderThan: Date): Promise<AbandonedWrite[]> {
-      const names = await readdir(tempDir).catch(ifMissing([]))
-      const found: AbandonedWrite[] = []
-      for (const name of names) {
-        const key = name.slice(0, -TEMP_SUFFIX.length)
-        if (!name.endsWith(TEMP_SUFFIX) || !isBlobKey(key)) continue // not ours: leave it
-        const info = await statIfExists(path.join(tempDir, name))
-        if (info && info.mtime < olderThan) found.push({ key, since: info.mtime })
-      }
-      return found
-    },
+    list: () => listBlobs(root),
+    listAbandonedWrites: (olderThan) => listAbandonedWrites(tempDir, olderThan),
 
     async removeAbandonedWrite(write: AbandonedWrite): Promise<void> {
       assertBlobKey(write.key)
@@ -147,6 +74,84 @@ export function createDiskBlobStore(root: string): BlobStore {
 
     async close(): Promise<void> {},
   }
+}
+
+/** Writes to tmp/, syncs, then renames into place: a crash leaves a temp file, never half a blob. */
+async function putBlob(root: string, source: BlobSource, options: PutOptions): Promise<PutResult> {
+  const meter = new WriteMeter(options.maxBytes)
+  options.signal?.throwIfAborted()
+  const key = newBlobKey()
+  const tempDir = path.join(root, TEMP_DIR)
+  const tempPath = path.join(tempDir, `${key}${TEMP_SUFFIX}`)
+  await mkdir(tempDir, { recursive: true })
+  const file = await open(tempPath, 'wx')
+  try {
+    // flush: fsync before the stream closes the file, so the bytes are on disk before the name
+    // points at them.
+    const sink = file.createWriteStream({ flush: true })
+    meter.watch(source, 'source')
+    meter.watch(sink, 'store')
+    await pipeline(
+      source,
+      // Node hands function steps the pipeline's own signal (typed as absent by @types/node 20).
+      (chunks: AsyncIterable<Uint8Array>, step?: { signal?: AbortSignal }) =>
+        meter.pass(chunks, step?.signal),
+      sink,
+      { signal: options.signal },
+    )
+    const finalPath = diskBlobPath(root, key)
+    await mkdir(path.dirname(finalPath), { recursive: true })
+    await rename(tempPath, finalPath)
+    await syncDirectory(path.dirname(finalPath)) // and the rename itself survives a power cut
+    return { key, size: meter.bytes, sha256: meter.sha256() }
+  } catch (error) {
+    await file.close().catch(() => {}) // the stream closes it, unless it failed before opening
+    await rm(tempPath, { force: true })
+    throw toWriteError(error, meter, options.signal)
+  }
+}
+
+async function getBlob(filePath: string, key: string, options: GetOptions): Promise<BlobRead> {
+  // Open first, then size the open file: a delete racing with the read cannot cut the stream short.
+  const file = await openBlob(filePath, key)
+  try {
+    const { size } = await file.stat()
+    const range = options.range && resolveByteRange(options.range, size)
+    if (size === 0) {
+      await file.close()
+      return { body: Readable.from([]), size, range: undefined, contentLength: 0 }
+    }
+    const body = new FileRangeStream(file, range?.start ?? 0, (range?.end ?? size - 1) + 1)
+    return { body, size, range, contentLength: range ? range.end - range.start + 1 : size }
+  } catch (error) {
+    await file.close()
+    throw error
+  }
+}
+
+async function* listBlobs(root: string): AsyncIterable<BlobListing> {
+  const shards = await readdir(root).catch(ifMissing([]))
+  for (const shard of shards) {
+    if (!SHARD.test(shard)) continue // tmp/ and anything not ours
+    const names = await readdir(path.join(root, shard)).catch(ifMissing([]))
+    for (const key of names) {
+      if (!isBlobKey(key) || key.slice(-2).toLowerCase() !== shard) continue
+      const info = await statIfExists(path.join(root, shard, key))
+      if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime }
+    }
+  }
+}
+
+async function listAbandonedWrites(tempDir: string, olderThan: Date): Promise<AbandonedWrite[]> {
+  const names = await readdir(tempDir).catch(ifMissing([]))
+  const found: AbandonedWrite[] = []
+  for (const name of names) {
+    const key = name.slice(0, -TEMP_SUFFIX.length)
+    if (!name.endsWith(TEMP_SUFFIX) || !isBlobKey(key)) continue // not ours: leave it
+    const info = await statIfExists(path.join(tempDir, name))
+    if (info && info.mtime < olderThan) found.push({ key, since: info.mtime })
+  }
+  return found
 }
 
 async function openBlob(filePath: string, key: string): Promise<FileHandle> {

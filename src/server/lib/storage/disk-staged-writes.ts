@@ -5,6 +5,7 @@ import path from 'node:path'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-store'
 import { PositionedWriter, SYNC_EVERY } from './positioned-writer'
+import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
@@ -24,13 +25,13 @@ import { StagedWriteLostError } from './storage-errors'
 
 const STAGING_DIR = 'staging'
 const READ_CHUNK = 1 << 20
-/** Running hashes kept at most (a few hundred bytes each); the oldest go first, and are re-read. */
-const MAX_RUNNING_HASHES = 1024
 
-interface RunningHash {
-  hash: Hash
-  /** Bytes from the start of the staged file that `hash` has taken. */
-  offset: number
+/** What every operation of one disk store's staged writes works on. */
+interface DiskStaging {
+  root: string
+  blobPath: (key: string) => string
+  syncDirectory: (dir: string) => Promise<void>
+  running: RunningHashes
 }
 
 export function createDiskStagedWrites(
@@ -38,125 +39,123 @@ export function createDiskStagedWrites(
   blobPath: (key: string) => string,
   syncDirectory: (dir: string) => Promise<void>,
 ): StagedWrites {
-  const stagingPath = (key: string) => {
-    assertBlobKey(key)
-    return path.join(root, STAGING_DIR, `${key}.part`)
-  }
-
-  const running = new Map<string, RunningHash>()
-
-  async function hashFile(file: string, hash = createHash('sha256'), end?: number) {
-    let size = 0
-    if (end !== 0) {
-      for await (const chunk of createReadStream(file, {
-        highWaterMark: READ_CHUNK,
-        ...(end === undefined ? {} : { end: end - 1 }),
-      }) as AsyncIterable<Buffer>) {
-        hash.update(chunk)
-        size += chunk.length
-      }
-    }
-    return { size, hash }
-  }
-
-  async function sha256Of(file: string): Promise<{ size: number; sha256: string }> {
-    const { size, hash } = await hashFile(file)
-    return { size, sha256: hash.digest('hex') }
-  }
-
-  /** The running hash of the first `offset` bytes of the write, taken out of the map (or rebuilt). */
-  async function hashUpTo(write: StagedWrite, file: string): Promise<Hash> {
-    const kept = running.get(write.key)
-    running.delete(write.key)
-    if (kept && kept.offset === write.offset) return kept.hash
-    const { size, hash } = await hashFile(file, createHash('sha256'), write.offset)
-    if (size < write.offset) throw new StagedWriteLostError(write.key)
-    return hash
-  }
-
-  function keepRunning(key: string, hash: Hash, offset: number): void {
-    running.set(key, { hash, offset })
-    if (running.size > MAX_RUNNING_HASHES) running.delete(running.keys().next().value!)
-  }
-
+  const staging: DiskStaging = { root, blobPath, syncDirectory, running: new RunningHashes() }
   return {
     // Nothing is written until the first byte comes: a write begun and never saved leaves nothing.
     async beginStagedWrite(length: number): Promise<StagedWrite> {
       return { key: newBlobKey(), length, offset: 0, state: null }
     },
-
-    async appendStagedWrite(write: StagedWrite, source: BlobSource): Promise<StagedAppend> {
-      const file = stagingPath(write.key)
-      if (write.offset === 0) await mkdir(path.dirname(file), { recursive: true })
-      // The first append creates the file; a later one finds it, or the staged bytes are gone.
-      const handle = await open(file, write.offset === 0 ? 'w' : 'r+').catch((error: unknown) => {
-        throw isMissing(error) ? new StagedWriteLostError(write.key) : error
-      })
-      try {
-        const hash = await hashUpTo(write, file)
-        const writer = new PositionedWriter(handle, write.offset, SYNC_EVERY)
-        let failure: StagedAppend['failure']
-        try {
-          failure = await feedStagedChunks(source, write.length - write.offset, (chunk) => {
-            // Hashed on this thread while the previous batch is written on the thread pool.
-            hash.update(chunk)
-            return writer.push(chunk)
-          })
-        } finally {
-          // What arrived is written even when the source failed; a store error is thrown from here.
-          await writer.finish()
-        }
-        // On disk before the caller records the offset: the state never claims bytes a crash lost.
-        await handle.datasync()
-        keepRunning(write.key, hash, writer.written)
-        return { write: { ...write, offset: writer.written }, failure }
-      } finally {
-        await handle.close()
-      }
-    },
-
-    async commitStagedWrite(write: StagedWrite): Promise<PutResult> {
-      const staged = stagingPath(write.key)
-      const final = blobPath(write.key)
-      const info = await stat(staged).catch(() => undefined)
-      if (info || write.length === 0) {
-        if (!info) {
-          // An empty blob never had an append: its staging file is made here.
-          if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await sha256Of(final)) }
-          await mkdir(path.dirname(staged), { recursive: true })
-          await (await open(staged, 'w')).close()
-        }
-        const size = info?.size ?? 0
-        if (size < write.length) throw new StagedWriteLostError(write.key)
-        const handle = await open(staged, 'r+')
-        try {
-          if (size > write.length) await handle.truncate(write.length)
-          await handle.sync()
-        } finally {
-          await handle.close()
-        }
-        const kept = running.get(write.key)
-        const sha256 =
-          kept && kept.offset === write.length
-            ? kept.hash.copy().digest('hex')
-            : (await sha256Of(staged)).sha256
-        await mkdir(path.dirname(final), { recursive: true })
-        await rename(staged, final)
-        await syncDirectory(path.dirname(final))
-        running.delete(write.key)
-        return { key: write.key, size: write.length, sha256 }
-      }
-      // Committed by an earlier attempt whose answer was lost: report the blob as it is.
-      const committed = await stat(final).catch(() => undefined)
-      if (!committed) throw new StagedWriteLostError(write.key)
-      return { key: write.key, ...(await sha256Of(final)) }
-    },
-
+    appendStagedWrite: (write, source) => appendStagedWrite(staging, write, source),
+    commitStagedWrite: (write) => commitStagedWrite(staging, write),
     async abortStagedWrite(write: StagedWrite): Promise<void> {
-      running.delete(write.key)
-      await rm(stagingPath(write.key), { force: true })
+      staging.running.drop(write.key)
+      await rm(stagingPath(staging, write.key), { force: true })
     },
   }
+}
+
+function stagingPath(staging: DiskStaging, key: string): string {
+  assertBlobKey(key)
+  return path.join(staging.root, STAGING_DIR, `${key}.part`)
+}
+
+async function appendStagedWrite(
+  staging: DiskStaging,
+  write: StagedWrite,
+  source: BlobSource,
+): Promise<StagedAppend> {
+  const file = stagingPath(staging, write.key)
+  if (write.offset === 0) await mkdir(path.dirname(file), { recursive: true })
+  // The first append creates the file; a later one finds it, or the staged bytes are gone.
+  const handle = await open(file, write.offset === 0 ? 'w' : 'r+').catch((error: unknown) => {
+    throw isMissing(error) ? new StagedWriteLostError(write.key) : error
+  })
+  try {
+    const hash = staging.running.take(write.key, write.offset) ?? (await hashPrefix(write, file))
+    const writer = new PositionedWriter(handle, write.offset, SYNC_EVERY)
+    let failure: StagedAppend['failure']
+    try {
+      failure = await feedStagedChunks(source, write.length - write.offset, (chunk) => {
+        // Hashed on this thread while the previous batch is written on the thread pool.
+        hash.update(chunk)
+        return writer.push(chunk)
+      })
+    } finally {
+      // What arrived is written even when the source failed; a store error is thrown from here.
+      await writer.finish()
+    }
+    // On disk before the caller records the offset: the state never claims bytes a crash lost.
+    await handle.datasync()
+    staging.running.keep(write.key, hash, writer.written)
+    return { write: { ...write, offset: writer.written }, failure }
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The hash of the staged file's first `write.offset` bytes, read back (another process appended). */
+async function hashPrefix(write: StagedWrite, file: string): Promise<Hash> {
+  const { size, hash } = await hashFile(file, write.offset)
+  if (size < write.offset) throw new StagedWriteLostError(write.key)
+  return hash
+}
+
+async function commitStagedWrite(staging: DiskStaging, write: StagedWrite): Promise<PutResult> {
+  const staged = stagingPath(staging, write.key)
+  const final = staging.blobPath(write.key)
+  const info = await stat(staged).catch(() => undefined)
+  if (!info && write.length > 0) {
+    // Committed by an earlier attempt whose answer was lost: report the blob as it is.
+    const committed = await stat(final).catch(() => undefined)
+    if (!committed) throw new StagedWriteLostError(write.key)
+    return { key: write.key, ...(await sha256Of(final)) }
+  }
+  if (!info) {
+    // An empty blob never had an append: its staging file is made here.
+    if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await sha256Of(final)) }
+    await mkdir(path.dirname(staged), { recursive: true })
+    await (await open(staged, 'w')).close()
+  }
+  await cutAndSync(staged, info?.size ?? 0, write)
+  const sha256 = staging.running.digestAt(write.key, write.length) ?? (await sha256Of(staged)).sha256
+  await mkdir(path.dirname(final), { recursive: true })
+  await rename(staged, final)
+  await staging.syncDirectory(path.dirname(final))
+  staging.running.drop(write.key)
+  return { key: write.key, size: write.length, sha256 }
+}
+
+/** Cuts off bytes past the write's length (a writer that died before saving) and syncs the file. */
+async function cutAndSync(staged: string, size: number, write: StagedWrite): Promise<void> {
+  if (size < write.length) throw new StagedWriteLostError(write.key)
+  const handle = await open(staged, 'r+')
+  try {
+    if (size > write.length) await handle.truncate(write.length)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The SHA-256 of a file's first `end` bytes (all of them without `end`). */
+async function hashFile(file: string, end?: number): Promise<{ size: number; hash: Hash }> {
+  const hash = createHash('sha256')
+  let size = 0
+  if (end !== 0) {
+    for await (const chunk of createReadStream(file, {
+      highWaterMark: READ_CHUNK,
+      ...(end === undefined ? {} : { end: end - 1 }),
+    }) as AsyncIterable<Buffer>) {
+      hash.update(chunk)
+      size += chunk.length
+    }
+  }
+  return { size, hash }
+}
+
+async function sha256Of(file: string): Promise<{ size: number; sha256: string }> {
+  const { size, hash } = await hashFile(file)
+  return { size, sha256: hash.digest('hex') }
 }
 
 const isMissing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT'

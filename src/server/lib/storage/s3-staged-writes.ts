@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-store'
+import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
@@ -32,8 +33,6 @@ import { StagedWriteLostError } from './storage-errors'
 // reads the completed object back for its SHA-256, as every commit did before.
 
 const STAGING = 'staging/'
-/** Running hashes kept at most (a few hundred bytes each); the oldest go first, and are read back. */
-const MAX_RUNNING_HASHES = 1024
 
 export function createS3StagedWrites(
   client: S3Client,
@@ -213,32 +212,6 @@ async function abortStagedWrite(s3: S3Staging, write: StagedWrite): Promise<void
     }
   }
   await deleteTail(s3, write.key)
-}
-
-/** The running SHA-256 of each write this process appended to, with the offset it covers. */
-class RunningHashes {
-  private readonly kept = new Map<string, { hash: Hash; offset: number }>()
-
-  /** The hash of the write's first `offset` bytes, taken out; undefined when this process has none. */
-  takeAt(key: string, offset: number): Hash | undefined {
-    const kept = this.kept.get(key)
-    this.kept.delete(key)
-    return kept && kept.offset === offset ? kept.hash : undefined
-  }
-
-  /** As takeAt, and a new hash for a write that starts at 0. */
-  take(key: string, offset: number): Hash | undefined {
-    return this.takeAt(key, offset) ?? (offset === 0 ? createHash('sha256') : undefined)
-  }
-
-  keep(key: string, hash: Hash, offset: number): void {
-    this.kept.set(key, { hash, offset })
-    if (this.kept.size > MAX_RUNNING_HASHES) this.kept.delete(this.kept.keys().next().value!)
-  }
-
-  drop(key: string): void {
-    this.kept.delete(key)
-  }
 }
 
 function tailKey(key: string): string {
