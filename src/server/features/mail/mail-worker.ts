@@ -36,11 +36,16 @@ export interface MailWorker {
 const DEFAULT_LOCK_MS = 5 * 60 * 1000
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { transport, logger, clock, pollMs } = options
-  const db = options.database.db
-  const lockMs = options.lockMs ?? DEFAULT_LOCK_MS
-  const retry = options.retry ?? DEFAULT_RETRY_POLICY
-  const batchSize = options.batchSize ?? 20
+  const { logger, pollMs } = options
+  const sender: Sender = {
+    db: options.database.db,
+    transport: options.transport,
+    logger,
+    clock: options.clock,
+    lockMs: options.lockMs ?? DEFAULT_LOCK_MS,
+    retry: options.retry ?? DEFAULT_RETRY_POLICY,
+    batchSize: options.batchSize ?? 20,
+  }
 
   let stopped = false
   let timer: NodeJS.Timeout | undefined
@@ -48,57 +53,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let kickedWhileLooping = false
   const inFlight = new Set<Promise<number>>()
 
-  async function deliver(row: OutboxRow): Promise<boolean> {
-    const log = logger.child({ mailId: row.id, template: row.template, attempts: row.attempts })
-    if (row.attempts > retry.maxAttempts) {
-      // Only a row whose sender died mid-send after the last attempt gets here.
-      await markFailed(db, row, 'gave up: the sender stopped during the last attempt', retry.maxAttempts)
-      log.warn('e-mail failed: no attempts left')
-      return false
-    }
-    try {
-      await transport.send(toMessage(row))
-    } catch (error) {
-      const reason = describeError(error)
-      if (row.attempts >= retry.maxAttempts) {
-        await markFailed(db, row, reason, row.attempts)
-        log.warn({ error: reason }, 'e-mail failed: no attempts left')
-      } else {
-        const next = new Date(clock().getTime() + backoffAfter(retry, row.attempts)).toISOString()
-        await reschedule(db, row, next, reason)
-        log.info({ error: reason, nextAttemptAt: next }, 'e-mail not sent; will retry')
-      }
-      return false
-    }
-    if (!(await markSent(db, row, clock().toISOString()))) {
-      log.warn('e-mail sent after its claim expired: another sender may send it again')
-    }
-    log.debug('e-mail sent')
-    return true
-  }
-
-  async function drain(): Promise<number> {
-    let delivered = 0
-    while (!stopped) {
-      const due = await findDue(db, clock().toISOString(), batchSize)
-      let claimedAny = false
-      for (const id of due) {
-        if (stopped) break
-        const now = clock()
-        const row = await claim(db, id, now.toISOString(), new Date(now.getTime() + lockMs).toISOString())
-        if (!row) continue // another sender took it
-        claimedAny = true
-        if (await deliver(row)) delivered++
-      }
-      // Nothing due, or everything due went to other senders: done for now. (Failed rows are
-      // rescheduled into the future, so this ends.)
-      if (!claimedAny) break
-    }
-    return delivered
-  }
-
   function drainOnce(): Promise<number> {
-    const run = drain().catch((error: unknown) => {
+    const run = drain(sender, () => stopped).catch((error: unknown) => {
       // A database hiccup must not kill the worker: the rows stay and the next drain retries them.
       logger.error({ error: describeError(error) }, 'mail worker: drain failed')
       return 0
@@ -142,6 +98,73 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       await Promise.allSettled([...inFlight])
     },
   }
+}
+
+/** What sending needs: the worker's options with their defaults filled in. */
+interface Sender {
+  db: MailWorkerOptions['database']['db']
+  transport: MailTransport
+  logger: Logger
+  clock: () => Date
+  lockMs: number
+  retry: RetryPolicy
+  batchSize: number
+}
+
+/**
+ * Claims and sends due messages, batch after batch, until a batch gives this sender nothing to claim
+ * or the worker stops; resolves to the number of messages delivered.
+ */
+async function drain(sender: Sender, stopped: () => boolean): Promise<number> {
+  const { db, clock, lockMs, batchSize } = sender
+  let delivered = 0
+  while (!stopped()) {
+    const due = await findDue(db, clock().toISOString(), batchSize)
+    let claimedAny = false
+    for (const id of due) {
+      if (stopped()) break
+      const now = clock()
+      const row = await claim(db, id, now.toISOString(), new Date(now.getTime() + lockMs).toISOString())
+      if (!row) continue // another sender took it
+      claimedAny = true
+      if (await deliver(sender, row)) delivered++
+    }
+    // Nothing due, or everything due went to other senders: done for now. (Failed rows are
+    // rescheduled into the future, so this ends.)
+    if (!claimedAny) break
+  }
+  return delivered
+}
+
+/** Sends one claimed message and records the outcome: sent, retried later, or failed for good. */
+async function deliver(sender: Sender, row: OutboxRow): Promise<boolean> {
+  const { db, clock, retry } = sender
+  const log = sender.logger.child({ mailId: row.id, template: row.template, attempts: row.attempts })
+  if (row.attempts > retry.maxAttempts) {
+    // Only a row whose sender died mid-send after the last attempt gets here.
+    await markFailed(db, row, 'gave up: the sender stopped during the last attempt', retry.maxAttempts)
+    log.warn('e-mail failed: no attempts left')
+    return false
+  }
+  try {
+    await sender.transport.send(toMessage(row))
+  } catch (error) {
+    const reason = describeError(error)
+    if (row.attempts >= retry.maxAttempts) {
+      await markFailed(db, row, reason, row.attempts)
+      log.warn({ error: reason }, 'e-mail failed: no attempts left')
+    } else {
+      const next = new Date(clock().getTime() + backoffAfter(retry, row.attempts)).toISOString()
+      await reschedule(db, row, next, reason)
+      log.info({ error: reason, nextAttemptAt: next }, 'e-mail not sent; will retry')
+    }
+    return false
+  }
+  if (!(await markSent(db, row, clock().toISOString()))) {
+    log.warn('e-mail sent after its claim expired: another sender may send it again')
+  }
+  log.debug('e-mail sent')
+  return true
 }
 
 function toMessage(row: OutboxRow): MailMessage {

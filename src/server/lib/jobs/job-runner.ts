@@ -59,15 +59,11 @@ interface Slot {
 }
 
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
-  const { logger, leases } = options
+  const { logger } = options
   const random = options.random ?? Math.random
   const abort = new AbortController()
-  const slots = new Map<string, Slot>()
-  for (const job of options.jobs) {
-    checkJob(job)
-    if (slots.has(job.name)) throw new RangeError(`two jobs are named ${job.name}`)
-    slots.set(job.name, { job, timer: undefined, running: undefined })
-  }
+  const slots = slotsFor(options.jobs)
+  const turn: TurnContext = { logger, leases: options.leases, signal: abort.signal, observe: options.observe }
 
   let stopped: Promise<void> = Promise.resolve()
   const jitter = (job: Job) => Math.floor(random() * (job.jitterMs ?? 0))
@@ -84,49 +80,10 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     if (abort.signal.aborted) return Promise.resolve()
     clearTimeout(slot.timer)
     slot.timer = undefined
-    const { job } = slot
-    const started = performance.now()
     slot.running = (async () => {
-      let outcome: JobOutcome = 'failed'
-      let keeping: NodeJS.Timeout | undefined
-      let kept: Promise<void> = Promise.resolve()
-      try {
-        if (leases && !(await leases.acquire(job.name, job.everyMs))) {
-          outcome = 'skipped'
-          logger.debug({ job: job.name }, 'job skipped: another instance holds its lease')
-          return
-        }
-        if (leases) {
-          keeping = setInterval(
-            () => {
-              kept = leases.keep(job.name, job.everyMs).catch((error: unknown) => {
-                logger.warn({ job: job.name, err: error }, 'job lease could not be kept')
-              })
-            },
-            Math.ceil(job.everyMs / 2),
-          )
-          keeping.unref()
-        }
-        const summary = await job.run(abort.signal)
-        outcome = 'done'
-        const ms = Math.round(performance.now() - started)
-        const didWork = summary !== undefined && Object.values(summary).some((n) => n !== 0)
-        logger[didWork ? 'info' : 'debug']({ job: job.name, ms, ...summary }, 'job done')
-      } catch (error) {
-        logger.error({ job: job.name, err: error }, 'job failed; it runs again at its next turn')
-      } finally {
-        clearInterval(keeping)
-        await kept // so a keep still under way cannot land after the release below
-        if (leases && outcome !== 'skipped') {
-          const settled = outcome === 'done' ? leases.keep(job.name, job.everyMs) : leases.release(job.name)
-          await settled.catch((error: unknown) => {
-            logger.warn({ job: job.name, err: error }, 'job lease could not be updated; it expires by itself')
-          })
-        }
-        options.observe?.({ job: job.name, outcome, seconds: (performance.now() - started) / 1000 })
-        slot.running = undefined
-        schedule(slot, job.everyMs + jitter(job))
-      }
+      await runTurn(slot.job, turn)
+      slot.running = undefined
+      schedule(slot, slot.job.everyMs + jitter(slot.job))
     })()
     return slot.running
   }
@@ -162,6 +119,87 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       return stopped
     },
   }
+}
+
+/** One slot per job, by name; refuses a malformed job or two jobs of one name. */
+function slotsFor(jobs: readonly Job[]): Map<string, Slot> {
+  const slots = new Map<string, Slot>()
+  for (const job of jobs) {
+    checkJob(job)
+    if (slots.has(job.name)) throw new RangeError(`two jobs are named ${job.name}`)
+    slots.set(job.name, { job, timer: undefined, running: undefined })
+  }
+  return slots
+}
+
+interface TurnContext {
+  logger: Logger
+  leases: JobLeases | undefined
+  /** Aborts on stop(): handed to the job's run. */
+  signal: AbortSignal
+  observe: JobRunnerOptions['observe']
+}
+
+/**
+ * One turn of a job: take its lease (or skip the turn), run it while keeping the lease, log how it
+ * went, settle the lease and tell the observer. A failing run is logged, not thrown.
+ */
+async function runTurn(job: Job, { logger, leases, signal, observe }: TurnContext): Promise<void> {
+  const started = performance.now()
+  let outcome: JobOutcome = 'failed'
+  let keeper: LeaseKeeper | undefined
+  try {
+    if (leases && !(await leases.acquire(job.name, job.everyMs))) {
+      outcome = 'skipped'
+      logger.debug({ job: job.name }, 'job skipped: another instance holds its lease')
+      return
+    }
+    if (leases) keeper = keepLease(leases, job, logger)
+    const summary = await job.run(signal)
+    outcome = 'done'
+    const ms = Math.round(performance.now() - started)
+    const didWork = summary !== undefined && Object.values(summary).some((n) => n !== 0)
+    logger[didWork ? 'info' : 'debug']({ job: job.name, ms, ...summary }, 'job done')
+  } catch (error) {
+    logger.error({ job: job.name, err: error }, 'job failed; it runs again at its next turn')
+  } finally {
+    await keeper?.stop() // so a keep still under way cannot land after the settling below
+    if (leases && outcome !== 'skipped') await settleLease(leases, job, outcome, logger)
+    observe?.({ job: job.name, outcome, seconds: (performance.now() - started) / 1000 })
+  }
+}
+
+interface LeaseKeeper {
+  /** Stops keeping the lease; resolves once a keep under way has landed. */
+  stop(): Promise<void>
+}
+
+/** Keeps the job's lease every half interval while its run goes on. */
+function keepLease(leases: JobLeases, job: Job, logger: Logger): LeaseKeeper {
+  let kept: Promise<void> = Promise.resolve()
+  const keeping = setInterval(
+    () => {
+      kept = leases.keep(job.name, job.everyMs).catch((error: unknown) => {
+        logger.warn({ job: job.name, err: error }, 'job lease could not be kept')
+      })
+    },
+    Math.ceil(job.everyMs / 2),
+  )
+  keeping.unref()
+  return {
+    stop() {
+      clearInterval(keeping)
+      return kept
+    },
+  }
+}
+
+/** After a run: a done job keeps its lease an interval from now, a failed one gives it back. */
+async function settleLease(leases: JobLeases, job: Job, outcome: JobOutcome, logger: Logger): Promise<void> {
+  const settled = outcome === 'done' ? leases.keep(job.name, job.everyMs) : leases.release(job.name)
+  await settled.catch((error: unknown) => {
+    logger.warn({ job: job.name, err: error }, 'job lease could not be updated; it expires by itself')
+  })
 }
 
 function checkJob(job: Job): void {

@@ -1,0 +1,69 @@
+import type { ServerType } from '@hono/node-server'
+import type { Database } from './db/connection'
+import type { MailWorker } from './features/mail'
+import { closeNotificationStreams } from './features/notifications/notification-hub'
+import type { Job, JobRunner } from './lib/jobs/job-runner'
+import type { Logger } from './lib/logger'
+
+// What the running server does on a signal. SIGTERM/SIGINT shut it down gracefully: end event streams
+// at once, finish in-flight requests, stop the mail worker and the jobs, then close the database and
+// exit 0 (1 when requests outlast the grace period). SIGUSR2 runs every periodic job now.
+
+const SHUTDOWN_GRACE_MS = 25_000
+
+/** The parts of a running server that its signals act on. */
+export interface RunningServer {
+  server: ServerType
+  database: Database
+  mailWorker: MailWorker
+  jobs: JobRunner
+  jobTable: readonly Job[]
+  logger: Logger
+}
+
+export function handleProcessSignals(running: RunningServer): void {
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    shutDown(running, signal)
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+  // SIGUSR2: every job's turn comes now (after a restore, say, rather than at the next turn). Each turn
+  // still takes the job's lease, so with several instances signalled together one runs each job.
+  process.on('SIGUSR2', () => {
+    if (stopping) return
+    running.logger.info({ signal: 'SIGUSR2' }, 'running every periodic job now')
+    for (const job of running.jobTable) void running.jobs.runNow(job.name)
+  })
+}
+
+/** The graceful shutdown sequence; the process exits at its end, or when the grace period runs out. */
+function shutDown({ server, database, mailWorker, jobs, logger }: RunningServer, signal: string): void {
+  logger.info({ signal }, 'shutting down: finishing requests in flight')
+  // Event streams never finish by themselves: end them now; browsers reconnect to another instance.
+  closeNotificationStreams(database)
+  // No job starts from now on; one in flight finishes (or stops between batches) meanwhile.
+  const jobsStopped = jobs.stop()
+  const force = setTimeout(() => {
+    logger.warn('requests still running after the grace period; exiting')
+    process.exit(1)
+  }, SHUTDOWN_GRACE_MS)
+  force.unref()
+  // close() stops accepting connections and waits for active requests. A connection whose request
+  // finishes goes back to keep-alive idle, so keep closing idle ones rather than wait out the timeout.
+  const closeIdle = () => {
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  const sweep = setInterval(closeIdle, 100)
+  server.close(async (error) => {
+    clearInterval(sweep)
+    // Both wait for their work in flight, which needs the database.
+    await Promise.all([mailWorker.stop(), jobsStopped])
+    await database.close()
+    logger.info('stopped')
+    process.exit(error ? 1 : 0)
+  })
+  closeIdle()
+}
