@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -83,5 +84,30 @@ describe('background WAL checkpoints', () => {
     databases.push(reopened)
     const { rows } = await sql<{ n: number }>`select count(*) as n from blobs`.execute(reopened.db)
     expect(rows[0]!.n).toBe(32)
+  })
+
+  // The worker must not keep a process alive: a CLI ends when its work is done, whether or not it
+  // closed its database.
+  it.each([
+    ['closes its database', 'await database.close()'],
+    ['leaves its database open', ''],
+  ])('lets a process that %s end by itself', (_, ending) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-checkpoint-exit-'))
+    dirs.push(dir)
+    const script = [
+      `import { openDatabase } from ${JSON.stringify(path.resolve('src/server/db/connection.ts'))}`,
+      `const database = openDatabase({ dialect: 'sqlite', file: ${JSON.stringify(path.join(dir, 'cli.sqlite'))} })`,
+      'await new Promise((resolve) => setTimeout(resolve, 100))',
+      ending,
+      "console.log('done')",
+    ].join('\n')
+    // A file, not `-e`: a script given with -e ends the process when it ends, whatever is still open.
+    const file = path.join(dir, 'cli.mts')
+    fs.writeFileSync(file, script)
+    const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect({ status: result.status, out: result.stdout.trim() }).toEqual({ status: 0, out: 'done' })
   })
 })

@@ -63,14 +63,16 @@ function checkpointer(): Checkpointer {
     eval: true,
     workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   })
-  // The process may end with databases still open (a CLI, a test file): the worker never keeps it up.
-  worker.unref()
   const state: Checkpointer = { worker, registered: new Map(), replies: new Map() }
   worker.on('message', (message: { type: string; id: number; error?: string }) => {
     const reply = state.replies.get(`${message.type}:${message.id}`)
     state.replies.delete(`${message.type}:${message.id}`)
+    if (state.replies.size === 0) worker.unref()
     reply?.(message.error)
   })
+  // The process may end with databases still open (a CLI, a test file): the worker keeps it up only
+  // while an answer is awaited (ask). After the 'message' listener, which refs it again.
+  worker.unref()
   const fail = () => {
     if (current === state) current = undefined
     for (const { writer } of state.registered.values()) {
@@ -96,6 +98,7 @@ function ask(
   const answer = type === 'add' ? 'added' : 'removed'
   return new Promise((resolve) => {
     state.replies.set(`${answer}:${id}`, resolve)
+    state.worker.ref()
     state.worker.postMessage({ type, id, file })
   })
 }
