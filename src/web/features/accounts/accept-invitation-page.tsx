@@ -1,17 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { invitationAcceptSchema, invitationPreviewSchema } from '../../../shared/contract/invitations'
+import { Link, useSearchParams } from 'react-router'
+import { invitationAcceptSchema } from '../../../shared/contract/invitations'
 import { FormFailure } from '../../components/forms/form-failure'
 import { SubmitButton } from '../../components/forms/submit-button'
 import { useForm } from '../../components/forms/use-form'
 import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { api, errorMessage, isApiError } from '../../lib/api'
-import { signInWithPassword } from './auth-client'
+import { errorMessage, isApiError } from '../../lib/api'
 import { AuthPage, textLinkClasses } from './auth-page'
+import { useAcceptInvitation, useInvitationPreview } from './invitation-api'
 import { NameFields, NewPasswordField } from './person-fields'
-import { applySignedIn } from './session'
 
 const ROLE_WORDS = { admin: 'an admin', staff: 'staff', user: 'a user' } as const
 
@@ -19,31 +17,8 @@ const ROLE_WORDS = { admin: 'an admin', staff: 'staff', user: 'a user' } as cons
 export function AcceptInvitationPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const preview = useQuery({
-    queryKey: ['invitations', 'preview', token],
-    queryFn: () => api.post('/api/invitations/preview', { token }, { schema: invitationPreviewSchema }),
-    enabled: token.length >= 10,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-  const accept = useMutation({
-    mutationFn: async (input: { first_name: string; last_name: string; password: string }) => {
-      const { email } = await api.post(
-        '/api/invitations/accept',
-        { ...input, token },
-        { schema: invitationPreviewSchema.pick({ email: true }) },
-      )
-      const outcome = await signInWithPassword({ email, password: input.password, callbackUrl: '/' })
-      return { email, signedIn: outcome.kind === 'signed-in' }
-    },
-    onSuccess: async ({ signedIn }) => {
-      if (!signedIn) return
-      await applySignedIn(queryClient)
-      await navigate('/', { replace: true })
-    },
-  })
+  const preview = useInvitationPreview(token)
+  const accept = useAcceptInvitation(token)
   const form = useForm({
     schema: invitationAcceptSchema,
     submission: accept,

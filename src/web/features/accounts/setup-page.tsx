@@ -9,12 +9,12 @@ import { PageSkeleton } from '../../components/layout/page-skeleton'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
-import { Textarea } from '../../components/ui/textarea'
 import { errorMessage, isApiError } from '../../lib/api'
 import { createFirstAdmin, fetchSetupState } from './accounts-api'
 import { AuthPage } from './auth-page'
 import { NameFields, NewPasswordField } from './person-fields'
 import { applySignedIn } from './session'
+import { SetupBusinessFields } from './setup-business-fields'
 
 const RESTART_HINT =
   'While no admin exists, the server prints a fresh setup link to its log each time it starts: restart it to get one.'
@@ -90,31 +90,7 @@ export function SetupPage() {
           <Input name="email" type="email" autoComplete="email" inputMode="email" />
         </FormField>
         <NewPasswordField error={errors.password} />
-        <fieldset className="flex flex-col gap-4 border-t border-border pt-4">
-          <legend className="pr-2 text-sm font-semibold text-fg">Your business</legend>
-          <FormField
-            label="Business name"
-            error={errors.business_name}
-            hint="Shown in the header, page titles and e-mails. You can change it later."
-            required
-          >
-            <Input name="business_name" autoComplete="organization" maxLength={100} />
-          </FormField>
-          <FormField
-            label="Postal address"
-            error={errors.business_address}
-            hint="Optional now. It goes at the end of every e-mail."
-          >
-            <Textarea name="business_address" rows={3} autoComplete="street-address" maxLength={500} />
-          </FormField>
-          <FormField
-            label="Support e-mail"
-            error={errors.support_email}
-            hint="Optional. Where customers can write to you."
-          >
-            <Input name="support_email" type="email" inputMode="email" />
-          </FormField>
-        </fieldset>
+        <SetupBusinessFields errors={errors} />
         <FormFailure title="The admin account was not created" failure={failure} />
         <SubmitButton pending={form.pending} className="w-full">
           Create admin account

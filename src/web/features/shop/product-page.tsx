@@ -1,15 +1,14 @@
-import { ArrowLeft, ImageOff, Pencil, SearchX, ShoppingCart } from 'lucide-react'
+import { ArrowLeft, SearchX } from 'lucide-react'
 import { Link, Navigate, useParams } from 'react-router'
-import { PRODUCT_COVER_SIZES, productCoverSrcSet } from '../../../shared/contract/product-cover-sizes'
 import { PageTitle } from '../../components/layout/page-title'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
-import { toast } from '../../components/ui/toast-store'
-import { useCart } from './cart-store'
 import { MarkdownView } from './markdown-view'
 import { Price } from './price'
+import { ProductActions } from './product-actions'
+import { ProductCover } from './product-cover'
 import { ProductLoadProblem } from './product-load-problem'
 import { useProduct } from './shop-api'
 
@@ -17,7 +16,6 @@ import { useProduct } from './shop-api'
 export function ProductPage() {
   const { id } = useParams()
   const product = useProduct(id)
-  const cart = useCart()
 
   if (product.isPending) return <ProductSkeleton />
   if (product.isError) {
@@ -47,7 +45,6 @@ export function ProductPage() {
   const p = product.data
   // An old link by id (or a slug in other letters) moves to the product's own address.
   if (id !== p.slug) return <Navigate to={`/shop/${encodeURIComponent(p.slug)}`} replace />
-  const inCart = cart.lines.find((l) => l.product_id === p.id)?.quantity ?? 0
   return (
     <>
       <PageTitle title={p.name} />
@@ -56,26 +53,7 @@ export function ProductPage() {
         Back to the shop
       </Link>
       <article className="grid gap-8 md:grid-cols-2">
-        <div className="overflow-hidden rounded-lg border border-border bg-surface-muted">
-          {p.cover_photo ? (
-            <img
-              src={p.cover_photo.large}
-              srcSet={productCoverSrcSet(p.cover_photo)}
-              sizes={PRODUCT_COVER_SIZES}
-              alt={`Cover of ${p.name}`}
-              // The 4:3 box is held before the picture arrives, so the text beside or under it stays put.
-              width={1200}
-              height={900}
-              fetchPriority="high"
-              className="aspect-[4/3] size-full object-cover"
-            />
-          ) : (
-            <div className="flex aspect-[4/3] items-center justify-center text-fg-muted">
-              <ImageOff aria-hidden="true" className="size-10" />
-              <span className="sr-only">No cover picture</span>
-            </div>
-          )}
-        </div>
+        <ProductCover product={p} />
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
             <Badge>{p.type}</Badge>
@@ -84,35 +62,7 @@ export function ProductPage() {
           </div>
           <h1 className="text-3xl font-bold tracking-tight text-fg">{p.name}</h1>
           <Price amount={p.price} currency={p.currency} className="text-2xl font-semibold text-fg" />
-          <div className="flex flex-wrap items-center gap-3">
-            {p.abilities.buy && (
-              <Button
-                onClick={() => {
-                  cart.add(p.id)
-                  toast.success('Added to your cart', p.name)
-                }}
-              >
-                <ShoppingCart aria-hidden="true" />
-                Add to cart
-              </Button>
-            )}
-            {inCart > 0 && (
-              <Link
-                to="/cart"
-                className="text-sm font-medium text-accent-soft-fg underline underline-offset-2"
-              >
-                {inCart === 1 ? 'In your cart' : `${inCart} in your cart`}: view cart
-              </Link>
-            )}
-            {p.abilities.edit && (
-              <Button variant="secondary" asChild>
-                <Link to={`/admin/products/${encodeURIComponent(p.id)}`}>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Link>
-              </Button>
-            )}
-          </div>
+          <ProductActions product={p} />
           {p.description.trim() !== '' && (
             <section aria-label="Description" className="border-t border-border pt-4">
               <MarkdownView source={p.description} />

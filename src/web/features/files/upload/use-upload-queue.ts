@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api'
 import { createFolder } from './create-folder'
-import { EMPTY_FOLDER, type PickedFile } from './dropped-files'
-import { type RunningUpload, startTusUpload } from './tus-upload'
+import type { PickedFile } from './dropped-files'
+import type { RunningUpload } from './tus-upload'
+import { type Job, queueJobs, startJob } from './upload-jobs'
 import { overall, type UploadItem, update } from './upload-progress'
 
 export interface UploadQueueOptions {
@@ -18,11 +19,6 @@ export type UploadQueue = ReturnType<typeof useUploadQueue>
 
 /** Uploads at once: enough to fill the line with small files, few enough not to starve any one. */
 const PARALLEL = 3
-
-interface Job {
-  key: string
-  picked: PickedFile
-}
 
 /**
  * The uploads of one folder page: a queue run PARALLEL at a time over tus, the folders a dropped
@@ -54,23 +50,14 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
   )
 
   const startOne = useCallback(
-    ({ key, picked }: Job, targetId: string) => {
-      if (!running.current.has(key)) return // cancelled while its folder was made
-      const upload = startTusUpload(
-        picked.file,
-        { folderId: targetId, name: picked.file.name },
-        {
-          onProgress: (sent, total) =>
-            setItems((all) => update(all, key, { sent, total, status: 'uploading' })),
-          onRetry: () => setItems((all) => update(all, key, { status: 'retrying' })),
-          onSuccess: (id) => {
-            settle(key, { status: 'done', fileId: id, sent: picked.file.size })
-            callbacks.current.onUploaded?.({ id, name: picked.file.name, folderId: targetId })
-          },
-          onError: (message) => settle(key, { status: 'failed', error: message }),
-        },
-      )
-      running.current.set(key, upload)
+    (job: Job, targetId: string) => {
+      if (!running.current.has(job.key)) return // cancelled while its folder was made
+      const upload = startJob(job, targetId, {
+        change: (key, patch) => setItems((all) => update(all, key, patch)),
+        settle,
+        uploaded: (file) => callbacks.current.onUploaded?.(file),
+      })
+      running.current.set(job.key, upload)
     },
     [settle],
   )
@@ -91,23 +78,9 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
 
   const add = useCallback(
     (picked: PickedFile[]) => {
-      const fresh: UploadItem[] = []
-      for (const p of picked) {
-        if (p.file === EMPTY_FOLDER) {
-          void folderFor(p.folders).catch(() => {})
-          continue
-        }
-        const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
-        fresh.push({
-          key,
-          name: p.file.name,
-          path: p.folders.join('/'),
-          status: 'queued',
-          sent: 0,
-          total: p.file.size,
-        })
-        queue.current.push({ key, picked: p })
-      }
+      const { jobs, items: fresh, emptyFolders } = queueJobs(picked)
+      for (const folders of emptyFolders) void folderFor(folders).catch(() => {})
+      queue.current.push(...jobs)
       setItems((all) => [...all.filter((i) => i.status !== 'done' && i.status !== 'cancelled'), ...fresh])
       pump()
     },
