@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import type { ItemType } from '../../../shared/contract/files'
 import type { FolderItem } from '../../../shared/contract/files-responses'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
@@ -36,8 +37,7 @@ export function FilesHomePage() {
   const [rename, setRename] = useState<FolderItem | null>(null)
   const [share, setShare] = useState<FolderItem | null>(null)
   const folders = listing.data?.folders ?? []
-  const nameOf = (_t: 'file' | 'folder', id: string) =>
-    folders.find((f) => f.id === id)?.folder_name ?? 'folder'
+  const nameOf = (_t: ItemType, id: string) => folders.find((f) => f.id === id)?.folder_name ?? 'folder'
   const bulk = useBulkActions({ nameOf, superUser })
   const tabs = homeTabs(superUser)
   const tab = tabs.find((t) => t.view === view)!
