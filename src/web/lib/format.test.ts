@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { currencyExponent, formatBytes, formatDate, formatDateTime, formatMoney } from './format'
+import {
+  currencyExponent,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTimestamp,
+} from './format'
 
 // Intl separates currency symbols with a no-break space in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -39,10 +46,14 @@ describe('dates', () => {
   it('formats dates and times with Intl in the given zone', () => {
     expect(formatDate(instant, { locale: 'en-GB', timeZone: 'UTC' })).toBe('22 Nov 2026')
     expect(formatDateTime(instant, { locale: 'en-GB', timeZone: 'Africa/Lagos' })).toBe('22 Nov 2026, 15:05')
+    expect(formatTimestamp('2026-11-22T14:05:09Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe(
+      '22/11/2026, 14:05:09',
+    )
   })
 
   it('refuses what is not a date rather than printing "Invalid Date"', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError)
+    expect(() => formatTimestamp('not a date')).toThrow(RangeError)
   })
 })
 

@@ -32,6 +32,14 @@ export function formatDateTime(value: DateInput, options: FormatOptions = {}): s
   }).format(toDate(value))
 }
 
+/**
+ * "22/11/2026, 14:05:09": the locale's numeric date and time to the second, for lists whose entries can
+ * be minutes apart (a file's versions, an item's share links).
+ */
+export function formatTimestamp(value: DateInput, options: FormatOptions = {}): string {
+  return toDate(value).toLocaleString(options.locale, { timeZone: options.timeZone })
+}
+
 // Sizes too: the server's messages write them the same way.
 export { formatBytes } from '../../shared/bytes'
 // Money lives in src/shared so the server's HTML formats it the same way.

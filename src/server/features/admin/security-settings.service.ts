@@ -5,7 +5,7 @@ import { problems } from '../../lib/http/problem'
 import { readSetting, writeSetting } from '../../lib/settings/settings'
 import { canChangeSecuritySettings } from '../../policies/two-factor.policy'
 import { REQUIRE_TWO_FACTOR_SETTING } from '../accounts/two-factor.service'
-import { recordAudit } from '../audit/audit.service'
+import { recordSettingsChange } from '../audit/audit.service'
 
 // The admins' security settings: for now, whether staff and admins must use two-factor sign-in.
 
@@ -28,16 +28,7 @@ export async function updateSecuritySettings(
       now,
       by: recordedAs(by).id,
     })
-    await recordAudit(
-      trx,
-      {
-        action: 'settings.changed',
-        actor: recordedAs(by),
-        from: by.from,
-        details: { area: 'security', changed: Object.keys(change), ...change },
-      },
-      now,
-    )
+    await recordSettingsChange(trx, by, { area: 'security', values: change }, now)
   })
   return getSecuritySettings(deps, by)
 }

@@ -4,7 +4,7 @@ import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
-import { keysetBatches } from '../../lib/list-query/query-batches'
+import { batchesOf, keysetBatches } from '../../lib/list-query/query-batches'
 import { canReadAuditLog } from '../../policies/audit.policy'
 import { idsToName, presentAuditEvent } from './audit.presenter'
 import { AUDIT_LIST_COLUMNS, type AuditRow, auditNames, filteredAuditEvents } from './audit.repository'
@@ -53,20 +53,13 @@ const CSV_BATCH = 500
 
 /** Each batch of events presented with the names it mentions, looked up once per batch. */
 async function* presented(deps: Deps, rows: AsyncIterable<AuditRow>): AsyncGenerator<CsvEvent> {
-  let batch: AuditRow[] = []
-  const flush = async function* () {
+  for await (const batch of batchesOf(rows, CSV_BATCH)) {
     const names = {
       ...(await auditNames(deps.database.db, idsToName(batch))),
       currency: deps.env.shopCurrency,
     }
     for (const row of batch) yield { row, item: presentAuditEvent(row, names) }
-    batch = []
   }
-  for await (const row of rows) {
-    batch.push(row)
-    if (batch.length >= CSV_BATCH) yield* flush()
-  }
-  if (batch.length > 0) yield* flush()
 }
 
 /** Every event matching the table's filters and search (not just the page), streamed; audited. */

@@ -61,3 +61,26 @@ export async function recordExport(
     now,
   )
 }
+
+/**
+ * Records a change of admin settings: the area, which settings changed and their new values (the
+ * audit log reads it back as "Changed <area> settings: …"), and the settings row when one holds them.
+ */
+export async function recordSettingsChange(
+  db: Kysely<DB> | Transaction<DB>,
+  by: Caller,
+  change: { area: string; values: Record<string, unknown>; settingsKey?: string },
+  now: Date,
+): Promise<void> {
+  await recordAudit(
+    db,
+    {
+      action: 'settings.changed',
+      actor: recordedAs(by),
+      from: by.from,
+      ...(change.settingsKey ? { target: { type: 'settings', id: change.settingsKey } } : {}),
+      details: { area: change.area, changed: Object.keys(change.values), ...change.values },
+    },
+    now,
+  )
+}

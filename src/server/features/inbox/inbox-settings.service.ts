@@ -5,7 +5,7 @@ import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSetting, readSettings, writeSetting } from '../../lib/settings/settings'
 import { canChangeInboxSettings } from '../../policies/inbox.policy'
-import { recordAudit } from '../audit/audit.service'
+import { recordSettingsChange } from '../audit/audit.service'
 import { findEbookFile } from './ebook.repository'
 
 // The inbox settings admins edit: the services a quote request may name, the file sent as
@@ -93,16 +93,7 @@ export async function updateInboxSettings(
       await writeSetting(trx, EBOOK_PUBLISHED_SETTING, change.ebookPublished, meta)
     if (change.retentionDays !== undefined)
       await writeSetting(trx, RETENTION_DAYS_SETTING, change.retentionDays, meta)
-    await recordAudit(
-      trx,
-      {
-        action: 'settings.changed',
-        actor: recordedAs(by),
-        from: by.from,
-        details: { area: 'inbox', changed: Object.keys(change), ...change },
-      },
-      now,
-    )
+    await recordSettingsChange(trx, by, { area: 'inbox', values: change }, now)
   })
   return readInboxSettings(deps)
 }

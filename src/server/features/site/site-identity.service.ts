@@ -12,7 +12,7 @@ import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSetting, writeSetting } from '../../lib/settings/settings'
 import { canEditSiteIdentity } from '../../policies/site.policy'
-import { recordAudit } from '../audit/audit.service'
+import { recordSettingsChange } from '../audit/audit.service'
 import { siteImageVersions } from './site-images.repository'
 
 // The business behind this Depot (decision 0069). Until an admin saves it, the identity is made from
@@ -101,14 +101,13 @@ export async function updateSiteIdentity(
     const before = (await readSetting(trx, SITE_IDENTITY_SETTING)) ?? fromEnv(deps.env)
     await writeSetting(trx, SITE_IDENTITY_SETTING, next, { now, by: recordedAs(by).id })
     const changed = (Object.keys(next) as (keyof StoredIdentity)[]).filter((k) => next[k] !== before[k])
-    await recordAudit(
+    await recordSettingsChange(
       trx,
+      by,
       {
-        action: 'settings.changed',
-        actor: recordedAs(by),
-        from: by.from,
-        target: { type: 'settings', id: SITE_IDENTITY_SETTING.key },
-        details: { area: 'site identity', changed, ...Object.fromEntries(changed.map((k) => [k, next[k]])) },
+        area: 'site identity',
+        values: Object.fromEntries(changed.map((k) => [k, next[k]])),
+        settingsKey: SITE_IDENTITY_SETTING.key,
       },
       now,
     )

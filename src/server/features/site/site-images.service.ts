@@ -2,11 +2,11 @@ import type { Metadata } from 'sharp'
 import type { SiteImage } from '../../../shared/contract/site'
 import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
-import { type Caller, recordedAs } from '../../lib/http/caller'
+import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { loadSharp } from '../../lib/sharp'
 import { canEditSiteIdentity } from '../../policies/site.policy'
-import { recordAudit } from '../audit/audit.service'
+import { recordSettingsChange } from '../audit/audit.service'
 import { deleteSiteImage, findSiteImage, replaceSiteImage } from './site-images.repository'
 
 // The logo and the favicon (decision 0069). Whatever image arrives is decoded, auto-rotated and
@@ -82,15 +82,10 @@ export async function readSiteImage(deps: Pick<AppDeps, 'database'>, kind: SiteI
 
 /** The audit line of a logo or favicon change, in the change's transaction. */
 function auditImageChange(trx: Db, by: Caller, kind: SiteImage, change: 'uploaded' | 'removed', now: Date) {
-  return recordAudit(
+  return recordSettingsChange(
     trx,
-    {
-      action: 'settings.changed',
-      actor: recordedAs(by),
-      from: by.from,
-      target: { type: 'settings', id: 'site.identity' },
-      details: { area: 'site identity', changed: [kind], [kind]: change },
-    },
+    by,
+    { area: 'site identity', values: { [kind]: change }, settingsKey: 'site.identity' },
     now,
   )
 }

@@ -52,6 +52,24 @@ export async function* keysetBatches<DB, TB extends keyof DB, O, Sort extends st
   }
 }
 
+/**
+ * The rows of an export gathered again into arrays of `size` (the last one shorter), for what is
+ * looked up once per batch instead of once per row (the names audit events mention, orders' lines).
+ * Pull-based like the rows: the next batch is read only when the caller asks for it, and closing this
+ * generator closes `rows`.
+ */
+export async function* batchesOf<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = []
+  for await (const row of rows) {
+    batch.push(row)
+    if (batch.length >= size) {
+      yield batch
+      batch = []
+    }
+  }
+  if (batch.length > 0) yield batch
+}
+
 /** Rows with a sort key ('values') or without one ('empty'): each phase is its own keyset sequence. */
 export type KeysetPhase = 'values' | 'empty'
 /** The last row of the previous batch: its sort key as the database compares it, and its id. */

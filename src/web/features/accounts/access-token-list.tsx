@@ -1,21 +1,25 @@
+import type { UseMutationResult } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import type { AccessToken } from '../../../shared/contract/access-tokens'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { toast } from '../../components/ui/toast-store'
+import { errorMessage } from '../../lib/api'
 import { formatDate, formatDateTime } from '../../lib/format'
 
-/** A list of access tokens (never their secrets), each revocable after a confirmation. */
+/**
+ * A list of access tokens (never their secrets), each revocable after a confirmation; `revoke` is the
+ * owner's or an admin's revoke call, and a toast says how it went.
+ */
 export function AccessTokenList({
   tokens,
-  revoking,
-  onRevoke,
+  revoke,
   whose,
 }: {
   tokens: readonly AccessToken[]
-  revoking: boolean
-  onRevoke: (token: AccessToken, done: () => void) => void
+  revoke: UseMutationResult<void, Error, AccessToken>
   /** Whose scripts stop working, for the confirmation: "Your" or the user's name. */
   whose: string
 }) {
@@ -68,8 +72,15 @@ export function AccessTokenList({
         }
         confirmLabel="Revoke token"
         destructive
-        pending={revoking}
-        onConfirm={() => confirming && onRevoke(confirming, () => setConfirming(undefined))}
+        pending={revoke.isPending}
+        onConfirm={() =>
+          confirming &&
+          revoke.mutate(confirming, {
+            onSuccess: () => toast.success('Token revoked', `“${confirming.name}” no longer works.`),
+            onError: (error) => toast.error('The token was not revoked', errorMessage(error)),
+            onSettled: () => setConfirming(undefined),
+          })
+        }
       />
     </>
   )

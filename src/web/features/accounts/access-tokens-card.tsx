@@ -115,18 +115,7 @@ export function AccessTokensCard() {
       ) : tokens.data.length === 0 ? (
         <EmptyState headingLevel="h3" title="No access tokens" description="You have not made any tokens." />
       ) : (
-        <AccessTokenList
-          tokens={tokens.data}
-          whose="Your"
-          revoking={revoke.isPending}
-          onRevoke={(token, done) =>
-            revoke.mutate(token, {
-              onSuccess: () => toast.success('Token revoked', `“${token.name}” no longer works.`),
-              onError: (error) => toast.error('The token was not revoked', errorMessage(error)),
-              onSettled: done,
-            })
-          }
-        />
+        <AccessTokenList tokens={tokens.data} whose="Your" revoke={revoke} />
       )}
       <ConnectAsDrive />
     </Card>

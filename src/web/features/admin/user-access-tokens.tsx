@@ -3,8 +3,6 @@ import type { AdminUserDetail } from '../../../shared/contract/admin-users'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
-import { toast } from '../../components/ui/toast-store'
-import { errorMessage } from '../../lib/api'
 import { AccessTokenList } from '../accounts/access-token-list'
 import { useRevokeUserAccessToken, useUserAccessTokens } from '../accounts/access-tokens-api'
 import { UserSection } from './user-section'
@@ -27,18 +25,7 @@ export function UserAccessTokens({ user }: { user: AdminUserDetail }) {
       ) : tokens.data.length === 0 ? (
         <p className="text-sm text-fg">No access tokens.</p>
       ) : (
-        <AccessTokenList
-          tokens={tokens.data}
-          whose={`${user.name}’s`}
-          revoking={revoke.isPending}
-          onRevoke={(token, done) =>
-            revoke.mutate(token, {
-              onSuccess: () => toast.success('Token revoked', `“${token.name}” no longer works.`),
-              onError: (error) => toast.error('The token was not revoked', errorMessage(error)),
-              onSettled: done,
-            })
-          }
-        />
+        <AccessTokenList tokens={tokens.data} whose={`${user.name}’s`} revoke={revoke} />
       )}
       {tokens.isError && (
         <div>

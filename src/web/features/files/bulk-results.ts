@@ -1,3 +1,4 @@
+import type { ItemType } from '../../../shared/contract/files'
 import type { BulkItemResult } from '../../../shared/contract/files-responses'
 
 // What a bulk action did, item by item, in words for the results panel and a toast; and which items
@@ -10,12 +11,12 @@ export interface BulkSummary {
   /** One line per item that did not simply succeed: "“a.pdf”: That name is taken there." */
   problems: { key: string; name: string; message: string }[]
   /** The items that failed on a taken name (409 name_taken): a move can retry them with a choice. */
-  conflicts: { type: 'file' | 'folder'; id: string }[]
+  conflicts: { type: ItemType; id: string }[]
 }
 
 export function summarise(
   results: readonly BulkItemResult[],
-  nameOf: (type: 'file' | 'folder', id: string) => string,
+  nameOf: (type: ItemType, id: string) => string,
 ): BulkSummary {
   const summary: BulkSummary = { ok: 0, skipped: 0, failed: 0, problems: [], conflicts: [] }
   for (const r of results) {

@@ -1,4 +1,4 @@
-import type { ItemRef } from '../../../shared/contract/files'
+import type { ItemRef, ItemType } from '../../../shared/contract/files'
 import type { BulkItemResult } from '../../../shared/contract/files-responses'
 import { BulkResultsDialog, ConflictDialog } from './bulk-dialogs'
 import type { BulkSummary, ConflictChoice } from './bulk-results'
@@ -32,7 +32,7 @@ export function BulkStepDialog({
   onSettleConflicts,
 }: {
   step: BulkStep
-  nameOf: (type: 'file' | 'folder', id: string) => string
+  nameOf: (type: ItemType, id: string) => string
   superUser: boolean
   onClose: () => void
   onMove: (items: ItemRef[], target: Target) => void

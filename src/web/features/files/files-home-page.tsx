@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import type { ItemType } from '../../../shared/contract/files'
 import type { FolderItem } from '../../../shared/contract/files-responses'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
-import type { Entry, Sorting } from './entries'
-import { sortEntries, sortingFrom, toEntries } from './entries'
+import type { Entry } from './entries'
+import { sortEntries, toEntries } from './entries'
 import { filesApi, useHomeView, useLiveHomeViews } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { HomeViewBar } from './home-view-bar'
@@ -19,14 +20,15 @@ import { ShareDialog } from './share-dialog'
 import { StorageUsage } from './storage-usage'
 import { useBulkActions } from './use-bulk-actions'
 import { useIsFolderSuperUser } from './use-file-manager-user'
+import { useListingSorting } from './use-listing-sorting'
 import { useViewMode } from './view-mode'
 
 /** The file manager's home: Public, Shared with me, My folders and, for super users, All folders. */
 export function FilesHomePage() {
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const superUser = useIsFolderSuperUser()
   const view = homeViewFrom(params, superUser)
-  const sorting = sortingFrom(params)
+  const { sorting, setSorting } = useListingSorting()
   const listing = useHomeView(view, sorting)
   useLiveHomeViews()
   const [mode, setMode] = useViewMode()
@@ -35,18 +37,11 @@ export function FilesHomePage() {
   const [rename, setRename] = useState<FolderItem | null>(null)
   const [share, setShare] = useState<FolderItem | null>(null)
   const folders = listing.data?.folders ?? []
-  const nameOf = (_t: 'file' | 'folder', id: string) =>
-    folders.find((f) => f.id === id)?.folder_name ?? 'folder'
+  const nameOf = (_t: ItemType, id: string) => folders.find((f) => f.id === id)?.folder_name ?? 'folder'
   const bulk = useBulkActions({ nameOf, superUser })
   const tabs = homeTabs(superUser)
   const tab = tabs.find((t) => t.view === view)!
 
-  const setSorting = (s: Sorting) =>
-    setParams((p) => {
-      p.set('sort', s.sort)
-      p.set('order', s.order)
-      return p
-    })
   const entries = sortEntries(toEntries(folders), sorting)
 
   const actions = (entry: Entry) =>

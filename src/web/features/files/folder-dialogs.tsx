@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api'
 import { type Entry, entryName } from './entries'
 import { filesApi, useFilesMutation } from './files-api'
 import { NameDialog } from './name-dialog'
+import { NewFolderDialog } from './new-folder-dialog'
 import { ShareDialog } from './share-dialog'
 
 /** The dialog a folder page has open, if any. */
@@ -30,19 +31,7 @@ export function FolderDialogs({
 }) {
   switch (dialog?.kind) {
     case 'newFolder':
-      return (
-        <NameDialog
-          title="New folder"
-          label="Folder name"
-          submitLabel="Create"
-          onClose={onClose}
-          onSubmit={async (name) => {
-            const created = await filesApi.createFolder({ folder_name: name, parent_id: folder.id })
-            toast({ title: `Created “${created.folder_name}”`, variant: 'success' })
-            await onChanged()
-          }}
-        />
-      )
+      return <NewFolderDialog parentId={folder.id} onClose={onClose} onCreated={onChanged} />
     case 'rename':
       return <RenameDialog entry={dialog.entry} onClose={onClose} onChanged={onChanged} />
     case 'share':

@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { useParams } from 'react-router'
 import type { FileItem } from '../../../shared/contract/files-responses'
 import { PageTitle } from '../../components/layout/page-title'
-import { sortingFrom } from './entries'
 import { FilesToolbar } from './files-toolbar'
 import { FolderActions } from './folder-actions'
 import { FolderContents } from './folder-contents'
@@ -30,7 +29,7 @@ import { ZipStatus } from './zip-status'
 export function FolderPage() {
   const { id = '' } = useParams()
   const address = useFolderParams()
-  const sorting = sortingFrom(address.params)
+  const { sorting } = address
   const { listing, joined, entries, loadMore } = useFolderEntries(id, sorting)
   const [mode, setMode] = useViewMode()
   const [dialog, setDialog] = useState<FolderDialog>(null)

@@ -1,7 +1,5 @@
 import { SegmentedControl } from '../../components/ui/segmented-control'
-import { toast } from '../../components/ui/toast-store'
-import { filesApi } from './files-api'
-import { NameDialog } from './name-dialog'
+import { NewFolderDialog } from './new-folder-dialog'
 
 export type TopFolderType = 'locked' | 'public'
 
@@ -23,20 +21,11 @@ export function NewHomeFolderDialog({
   onCreated: () => Promise<unknown>
 }) {
   return (
-    <NameDialog
-      title="New folder"
-      label="Folder name"
-      submitLabel="Create"
+    <NewFolderDialog
+      parentId={null}
+      type={superUser ? folderType : undefined}
       onClose={onClose}
-      onSubmit={async (name) => {
-        const created = await filesApi.createFolder({
-          folder_name: name,
-          parent_id: null,
-          ...(superUser ? { type: folderType } : {}),
-        })
-        toast({ title: `Created “${created.folder_name}”`, variant: 'success' })
-        await onCreated()
-      }}
+      onCreated={onCreated}
     >
       {superUser && (
         <SegmentedControl
@@ -50,6 +39,6 @@ export function NewHomeFolderDialog({
           ]}
         />
       )}
-    </NameDialog>
+    </NewFolderDialog>
   )
 }

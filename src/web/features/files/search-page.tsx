@@ -5,20 +5,20 @@ import type { FileItem } from '../../../shared/contract/files-responses'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { Breadcrumbs } from './breadcrumbs'
-import type { Sorting } from './entries'
-import { sortEntries, sortingFrom, toEntries } from './entries'
+import { sortEntries, toEntries } from './entries'
 import { searchable, useSearchPages } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { ItemListing } from './item-listing'
 import { ListingEmpty, ListingError, ListingSkeleton } from './listing-states'
 import { PreviewDialog } from './preview-dialog'
+import { useListingSorting } from './use-listing-sorting'
 import { useViewMode } from './view-mode'
 
 /** Folders and files whose name contains the query, among everything the user can see. */
 export function SearchPage() {
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const q = params.get('q')?.trim() ?? ''
-  const sorting = sortingFrom(params)
+  const { sorting, setSorting } = useListingSorting()
   const results = useSearchPages(q)
   const [mode, setMode] = useViewMode()
   const [open, setOpen] = useState<FileItem | null>(null)
@@ -30,12 +30,6 @@ export function SearchPage() {
     ),
     sorting,
   )
-  const setSorting = (s: Sorting) =>
-    setParams((p) => {
-      p.set('sort', s.sort)
-      p.set('order', s.order)
-      return p
-    })
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title={q ? `Search: ${q}` : 'Search files'} />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import type { ItemRef } from '../../../shared/contract/files'
+import type { ItemRef, ItemType } from '../../../shared/contract/files'
 import type { BulkItemResult } from '../../../shared/contract/files-responses'
 import { toast } from '../../components/ui/toast-store'
 import { errorMessage } from '../../lib/api'
@@ -17,7 +17,7 @@ import { moveEachToTop } from './move-each-to-top'
  * restores the trash entries the items became.
  */
 export function useBulkActions(options: {
-  nameOf: (type: 'file' | 'folder', id: string) => string
+  nameOf: (type: ItemType, id: string) => string
   superUser: boolean
   onDone?: () => void
 }) {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import type { FileItem } from '../../../shared/contract/files-responses'
-import type { Sorting } from './entries'
+import { useListingSorting } from './use-listing-sorting'
 
 /**
  * The folder page's address state: `?file=<id>` is the previewed file (a notification link or a
@@ -8,20 +8,17 @@ import type { Sorting } from './entries'
  */
 export function useFolderParams() {
   const [params, setParams] = useSearchParams()
+  const { sorting, setSorting } = useListingSorting()
   const change = (edit: (p: URLSearchParams) => void) =>
     setParams((p) => {
       edit(p)
       return p
     })
   return {
-    params,
     previewedId: params.get('file'),
     openFile: (file: FileItem) => change((p) => p.set('file', file.id)),
     closePreview: () => change((p) => p.delete('file')),
-    setSorting: (s: Sorting) =>
-      change((p) => {
-        p.set('sort', s.sort)
-        p.set('order', s.order)
-      }),
+    sorting,
+    setSorting,
   }
 }

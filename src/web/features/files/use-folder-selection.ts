@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
+import type { ItemType } from '../../../shared/contract/files'
 import { type Entry, entryKey, entryName } from './entries'
 import { emptySelection, keepVisible, type Selection } from './selection'
 
@@ -15,7 +16,7 @@ export function useFolderSelection(folderId: string, entries: readonly Entry[]) 
   useEffect(() => setSelection(emptySelection), [folderId])
 
   const selected = [...selection.keys].map((k) => byKey.get(k)).filter((e): e is Entry => !!e)
-  const nameOf = (type: 'file' | 'folder', itemId: string) => {
+  const nameOf = (type: ItemType, itemId: string) => {
     const e = byKey.get(`${type}:${itemId}`)
     return e ? entryName(e) : type
   }

@@ -56,6 +56,21 @@ export function entryOf(r: DavResource): DavEntry {
   return { path: r.path, collection: true, name, created: EPOCH, modified: EPOCH, resource: r }
 }
 
+/** A subfolder as a member of the listing at `base` (a section's or a folder's). */
+function folderMember(
+  base: string,
+  f: { id: string; folder_name: string; createdAt: string; updatedAt: string },
+): DavEntry {
+  return {
+    path: `${base}/${f.folder_name}`,
+    collection: true,
+    name: f.folder_name,
+    created: f.createdAt,
+    modified: f.updatedAt,
+    item: { type: 'folder', id: f.id },
+  }
+}
+
 /** The resource's members, as entries (Depth: 1). */
 export async function membersOf(deps: AppDeps, who: SignedInCaller, r: DavResource): Promise<DavEntry[]> {
   const base = r.path === '/' ? '' : r.path
@@ -69,26 +84,12 @@ export async function membersOf(deps: AppDeps, who: SignedInCaller, r: DavResour
     }))
   if (r.kind === 'section') {
     const folders = await sectionFolders(deps, who, r.section)
-    return folders.map((f) => ({
-      path: `${base}/${f.folder_name}`,
-      collection: true,
-      name: f.folder_name,
-      created: f.createdAt,
-      modified: f.updatedAt,
-      item: { type: 'folder' as const, id: f.id },
-    }))
+    return folders.map((f) => folderMember(base, f))
   }
   if (r.kind !== 'folder') return []
   const listing = await everyChild(deps, who, r.folder.id)
   return [
-    ...listing.folders.map((f) => ({
-      path: `${base}/${f.folder_name}`,
-      collection: true,
-      name: f.folder_name,
-      created: f.createdAt,
-      modified: f.updatedAt,
-      item: { type: 'folder' as const, id: f.id },
-    })),
+    ...listing.folders.map((f) => folderMember(base, f)),
     ...listing.files.map((f) => ({
       path: `${base}/${f.filename}`,
       collection: false,

@@ -65,16 +65,14 @@ export async function trashPrepared(
   prepared: Awaited<ReturnType<typeof prepareTrash>>,
   now: Date,
 ): Promise<TrashOutcome> {
-  if (prepared.kind === 'file') {
-    const { count, entryId } = await markTrashed(
-      trx,
-      { type: 'file', row: prepared.file },
-      prepared.folder,
-      who.id,
-      now,
-    )
-    // Trashing stops the item's share links for good: a restore brings the item back, not its links.
-    await stopLinksOfTrashedItems(trx, now)
+  const [root, parent] =
+    prepared.kind === 'file'
+      ? ([{ type: 'file', row: prepared.file }, prepared.folder] as const)
+      : ([{ type: 'folder', row: prepared.folder }, prepared.parent] as const)
+  const { count, entryId } = await markTrashed(trx, root, parent, who.id, now)
+  // Trashing stops the item's share links for good: a restore brings the item back, not its links.
+  await stopLinksOfTrashedItems(trx, now)
+  if (prepared.kind === 'file')
     return {
       entryId,
       name: prepared.file.filename,
@@ -83,15 +81,6 @@ export async function trashPrepared(
       count,
       fileId: prepared.file.id,
     }
-  }
-  const { count, entryId } = await markTrashed(
-    trx,
-    { type: 'folder', row: prepared.folder },
-    prepared.parent,
-    who.id,
-    now,
-  )
-  await stopLinksOfTrashedItems(trx, now)
   return {
     entryId,
     name: prepared.folder.folder_name,

@@ -1,3 +1,4 @@
+import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import type { BlobToSend } from '../../../lib/http/blob-response'
 import type { Disposition } from '../../../lib/http/blob-routes'
@@ -29,6 +30,28 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const noVersion = () => problems.notFound('This version does not exist.')
+
+/** The audit record of a restored or deleted version: the file, the version, its size. */
+function auditVersion(
+  trx: Db,
+  who: SignedInCaller,
+  what: 'restored' | 'deleted',
+  file: { id: string; filename: string },
+  version: { id: string; size: number },
+  now: Date,
+) {
+  return recordAudit(
+    trx,
+    {
+      action: `file_version.${what}`,
+      actor: recordedAs(who),
+      target: { type: 'file', id: file.id },
+      from: who.from,
+      details: { version: version.id, filename: file.filename, size: Number(version.size) },
+    },
+    now,
+  )
+}
 
 async function accessToFile(deps: AppDeps, who: SignedInCaller, fileId: string) {
   const found = await readableFile(deps.database.db, who, fileId)
@@ -117,17 +140,7 @@ export async function restoreVersion(deps: AppDeps, who: SignedInCaller, fileId:
       },
       now,
     )
-    await recordAudit(
-      trx,
-      {
-        action: 'file_version.restored',
-        actor: recordedAs(who),
-        target: { type: 'file', id: file.id },
-        from: who.from,
-        details: { version: version.id, filename: file.filename, size: Number(version.size) },
-      },
-      now,
-    )
+    await auditVersion(trx, who, 'restored', file, version, now)
     return {
       file: { id: file.id, size: Number(version.size), sha256: version.sha256, updatedAt: now.toISOString() },
     }
@@ -145,17 +158,7 @@ export async function deleteVersion(deps: AppDeps, who: SignedInCaller, fileId: 
     if (!version || !(await deleteVersionRow(trx, version.id))) throw noVersion()
     // Queued, not deleted: the queue keeps a blob another row still names (a copy, the file itself).
     await enqueueBlobDeletions(trx, [version.path], now)
-    await recordAudit(
-      trx,
-      {
-        action: 'file_version.deleted',
-        actor: recordedAs(who),
-        target: { type: 'file', id: file.id },
-        from: who.from,
-        details: { version: version.id, filename: file.filename, size: Number(version.size) },
-      },
-      now,
-    )
+    await auditVersion(trx, who, 'deleted', file, version, now)
   })
   return { deleted: true as const }
 }

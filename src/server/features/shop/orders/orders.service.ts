@@ -7,7 +7,7 @@ import type { Caller } from '../../../lib/http/caller'
 import { presentation } from '../../../lib/http/presentation-policy'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
-import { keysetBatches } from '../../../lib/list-query/query-batches'
+import { batchesOf, keysetBatches } from '../../../lib/list-query/query-batches'
 import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../../policies/orders.policy'
 import { recordExport } from '../../audit/audit.service'
 import { verifyAndApply } from '../payments/payments.service'
@@ -134,20 +134,13 @@ const CSV_BATCH = 500
 
 /** Each batch of orders with its product lines, looked up in one query per batch. */
 async function* withLines(deps: Deps, rows: AsyncIterable<OrderRow>): AsyncGenerator<CsvOrder> {
-  let batch: OrderRow[] = []
-  const flush = async function* () {
+  for await (const batch of batchesOf(rows, CSV_BATCH)) {
     const lines = await lineNamesOf(
       deps.database.db,
       batch.map((o) => o.id),
     )
     for (const o of batch) yield { ...o, lines: lines.get(o.id) ?? [] }
-    batch = []
   }
-  for await (const row of rows) {
-    batch.push(row)
-    if (batch.length >= CSV_BATCH) yield* flush()
-  }
-  if (batch.length > 0) yield* flush()
 }
 
 export async function exportOrders(deps: Deps, by: Caller, query: OrderListQuery) {

@@ -1,3 +1,4 @@
+import type { ItemType } from '../../../../shared/contract/files'
 import { type CreatedShareLink, createShareLinkSchema } from '../../../../shared/contract/share-links'
 import { FormField } from '../../../components/forms/field'
 import { FormFailure } from '../../../components/forms/form-failure'
@@ -7,8 +8,6 @@ import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
 import { MODE_LABEL } from './share-link-labels'
 import { useCreateShareLink } from './share-links-api'
-
-type ItemType = 'file' | 'folder'
 
 /** The form that makes a link (what it gives, and an optional password, expiry and download limit). */
 export function ShareLinkForm({

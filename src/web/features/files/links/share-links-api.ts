@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ItemType } from '../../../../shared/contract/files'
 import {
   type CreateShareLink,
   createdShareLinkSchema,
@@ -12,8 +13,6 @@ import {
 import { api } from '../../../lib/api'
 
 // Share links over HTTP: the owners' list, create and revoke, and the visitors' side under /api/s/.
-
-type ItemType = 'file' | 'folder'
 
 const base = (itemType: ItemType, id: string) =>
   itemType === 'folder' ? `/api/folders/${id}/links` : `/api/files/${id}/links`

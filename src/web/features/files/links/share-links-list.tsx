@@ -1,15 +1,13 @@
+import type { ItemType } from '../../../../shared/contract/files'
 import type { ShareLink } from '../../../../shared/contract/share-links'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
+import { formatTimestamp } from '../../../lib/format'
 import { MODE_LABEL, STATE_LABEL } from './share-link-labels'
 import { useRevokeShareLink, useShareLinks } from './share-links-api'
-
-type ItemType = 'file' | 'folder'
-
-const when = (iso: string) => new Date(iso).toLocaleString()
 
 /** An item's links: made when, by whom, used how often, where each stands; an active one can be revoked. */
 export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemId: string }) {
@@ -51,10 +49,10 @@ export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemI
               {link.hasPassword ? ' · password' : ''} · {STATE_LABEL[link.state]}
             </span>
             <span className="text-fg-muted">
-              Made {when(link.createdAt)} by {link.createdBy?.name || 'someone no longer here'} · used{' '}
-              {link.useCount}
+              Made {formatTimestamp(link.createdAt)} by {link.createdBy?.name || 'someone no longer here'} ·
+              used {link.useCount}
               {link.downloadLimit !== null ? ` of ${link.downloadLimit}` : ''} times
-              {link.expiresAt ? ` · expires ${when(link.expiresAt)}` : ''}
+              {link.expiresAt ? ` · expires ${formatTimestamp(link.expiresAt)}` : ''}
             </span>
           </div>
           {link.state === 'active' && (

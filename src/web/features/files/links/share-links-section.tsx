@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import type { ItemType } from '../../../../shared/contract/files'
 import type { CreatedShareLink } from '../../../../shared/contract/share-links'
 import { Dialog, DialogCloseFooter, DialogContent } from '../../../components/ui/dialog'
 import { NewShareLink } from './new-share-link'
@@ -7,8 +8,6 @@ import { ShareLinksList } from './share-links-list'
 
 // The "Share link" part of sharing: the item's links (made when, by whom, used how often, where each
 // stands) with revoke, and a form to make one. The new link's address is shown once, to copy.
-
-type ItemType = 'file' | 'folder'
 
 export function ShareLinksSection({ itemType, itemId }: { itemType: ItemType; itemId: string }) {
   const titleId = useId()

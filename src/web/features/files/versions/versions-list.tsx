@@ -3,11 +3,9 @@ import type { FileVersion, FileVersions } from '../../../../shared/contract/file
 import { Button } from '../../../components/ui/button'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
-import { formatBytes } from '../../../lib/format'
+import { formatBytes, formatTimestamp } from '../../../lib/format'
 import { useFilesMutation } from '../files-api'
 import { versionsApi } from './versions-api'
-
-const when = (iso: string) => new Date(iso).toLocaleString()
 
 /** The file's current content, then its earlier versions with what the server's abilities allow on each. */
 export function VersionsList({
@@ -34,7 +32,7 @@ export function VersionsList({
     <div className="flex flex-col gap-3">
       <p className="text-sm">
         <span className="font-medium">Current</span> · {formatBytes(data.current.size)} · updated{' '}
-        {when(data.current.updatedAt)}
+        {formatTimestamp(data.current.updatedAt)}
         {data.current.createdBy ? ` by ${data.current.createdBy.name}` : ''}
       </p>
       {data.versions.length === 0 ? (
@@ -79,10 +77,10 @@ function VersionRow({
   return (
     <li className="flex flex-wrap items-center gap-2 p-2">
       <div className="min-w-0 flex-1 text-sm">
-        <div>{when(v.createdAt)}</div>
+        <div>{formatTimestamp(v.createdAt)}</div>
         <div className="text-muted-foreground">
           {formatBytes(v.size)}
-          {v.createdBy ? ` · by ${v.createdBy.name}` : ''} · replaced {when(v.replacedAt)}
+          {v.createdBy ? ` · by ${v.createdBy.name}` : ''} · replaced {formatTimestamp(v.replacedAt)}
         </div>
       </div>
       {abilities.download && (
@@ -90,7 +88,7 @@ function VersionRow({
           <a
             href={versionsApi.downloadUrl(fileId, v.id)}
             download
-            aria-label={`Download the version of ${when(v.createdAt)}`}
+            aria-label={`Download the version of ${formatTimestamp(v.createdAt)}`}
           >
             <Download aria-hidden="true" /> Download
           </a>
@@ -101,7 +99,7 @@ function VersionRow({
           variant="secondary"
           size="sm"
           disabled={restoring}
-          aria-label={`Restore the version of ${when(v.createdAt)}`}
+          aria-label={`Restore the version of ${formatTimestamp(v.createdAt)}`}
           onClick={onRestore}
         >
           <RotateCcw aria-hidden="true" /> Restore
@@ -111,7 +109,7 @@ function VersionRow({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Delete the version of ${when(v.createdAt)}`}
+          aria-label={`Delete the version of ${formatTimestamp(v.createdAt)}`}
           onClick={onDelete}
         >
           <Trash2 aria-hidden="true" /> Delete

@@ -1,4 +1,3 @@
-import { CircleX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import type { CustomerDetail } from '../../../../shared/contract/customers'
@@ -7,13 +6,11 @@ import { DataTable } from '../../../components/data-table'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { Card, CardHeader } from '../../../components/ui/card'
-import { EmptyState } from '../../../components/ui/empty-state'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { ACCOUNT_TYPE_LABELS } from '../../admin/user-labels'
 import { Nothing } from '../../admin/users-columns'
 import { useStaffOrdersTable } from '../orders/staff-orders-table'
+import { recordQueryState } from '../record-query-state'
 import { useCustomer } from './customers-api'
 
 // /staff/customers/:id: one customer — who they are, what they spent — and their orders, each
@@ -84,22 +81,8 @@ export function StaffCustomerPage() {
   const customer = useCustomer(id)
   const denied = accessProblemStatus(customer.error)
   if (denied) return <AccessProblem status={denied} need="AccessShop" action="see customers" />
-  if (customer.isPending)
-    return (
-      <div role="status" aria-label="Loading the customer">
-        <Skeleton className="h-48" />
-      </div>
-    )
-  if (customer.isError)
-    return (
-      <EmptyState
-        headingLevel="h1"
-        icon={CircleX}
-        tone="danger"
-        title="Customer not available"
-        description={errorMessage(customer.error)}
-      />
-    )
+  const fallback = recordQueryState(customer, 'customer')
+  if (fallback || !customer.data) return fallback
   const c = customer.data
   return (
     <>

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { PayAgainButton, PayAgainFailure, usePayAgain } from '../checkout/pay-again'
+import { recordQueryState } from '../record-query-state'
 import { OrderHeading } from './order-heading'
-import { orderQueryState } from './order-query-state'
 import { Deliverables, OrderLines, Refunds } from './order-view'
 import { useOrder } from './orders-api'
 
@@ -11,7 +11,7 @@ export function OrderPage() {
   const { id = '' } = useParams()
   const order = useOrder('mine', id)
   const payAgain = usePayAgain(id)
-  const fallback = orderQueryState(order)
+  const fallback = recordQueryState(order, 'order')
   if (fallback || !order.data) return fallback
   const o = order.data
   return (

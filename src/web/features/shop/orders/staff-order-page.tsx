@@ -12,8 +12,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Input } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast-store'
 import { currencyExponent, formatDateTime, formatMoney } from '../../../lib/format'
+import { recordQueryState } from '../record-query-state'
 import { OrderHeading } from './order-heading'
-import { orderQueryState } from './order-query-state'
 import { ORDER_STATUS_LABELS } from './order-status'
 import { OrderLines } from './order-view'
 import { useOrder, useRefund } from './orders-api'
@@ -24,7 +24,7 @@ export function StaffOrderPage() {
   const order = useOrder('staff', id)
   const denied = accessProblemStatus(order.error)
   if (denied) return <AccessProblem status={denied} need="AccessShop" action="see orders" />
-  const fallback = orderQueryState(order)
+  const fallback = recordQueryState(order, 'order')
   if (fallback || !order.data) return fallback
   const o = order.data
   return (
