@@ -67,7 +67,7 @@ export async function recordExport(
  * audit log reads it back as "Changed <area> settings: …"), and the settings row when one holds them.
  */
 export async function recordSettingsChange(
-  db: Kysely<DB> | Transaction<DB>,
+  db: Db,
   by: Caller,
   change: { area: string; values: Record<string, unknown>; settingsKey?: string },
   now: Date,
