@@ -100,6 +100,8 @@ export const fileTransfer = {
       const startPeak = await depot.peakRss()
       const accelStartPeak = await accelDepot.peakRss()
       let uploadPeak = 0
+      // The accelerated Depot's copy of the file, uploaded once, untimed.
+      const accelFileId = ports?.accelPort ? await upload(accelDepot, source, size) : ''
       for (let round = 0; round < settings.rounds; round++) {
         rows.raw!.mbps.push(await timed(size, () => rawPipe(source, path.join(workDir, 'copy.bin'))))
         fs.rmSync(path.join(workDir, 'copy.bin'), { force: true })
@@ -123,20 +125,27 @@ export const fileTransfer = {
           await nodeHttpUpload()
         }
         uploadPeak = await depot.peakRss()
-        await measured(rows.down!, depot, size, () =>
-          download(depot!.port, `/api/files/${fileId}/download`, depot!.cookie, size),
-        )
-        if (nginxPort)
-          rows.nginx!.mbps.push(await timed(size, () => download(nginxPort, '/source.bin', '', size)))
-        if (ports?.accelPort) {
-          const accelPort = ports.accelPort
-          const accelFileId = await upload(accelDepot, source, size)
-          rows.accel!.mbps.push(
-            await timed(size, () =>
-              download(accelPort, `/api/files/${accelFileId}/download`, accelDepot!.cookie, size),
+        // The three downloads back to back from a clean page cache, in the other order every other round.
+        execFileSync('sync')
+        const downloads = [
+          () =>
+            measured(rows.down!, depot!, size, () =>
+              download(depot!.port, `/api/files/${fileId}/download`, depot!.cookie, size),
             ),
-          )
-        }
+          async () => {
+            if (nginxPort)
+              rows.nginx!.mbps.push(await timed(size, () => download(nginxPort, '/source.bin', '', size)))
+          },
+          async () => {
+            if (ports?.accelPort)
+              rows.accel!.mbps.push(
+                await timed(size, () =>
+                  download(ports.accelPort, `/api/files/${accelFileId}/download`, accelDepot!.cookie, size),
+                ),
+              )
+          },
+        ]
+        for (const run of round % 2 === 0 ? downloads : downloads.toReversed()) await run()
         fs.rmSync(path.join(workDir, 'copy.bin'), { force: true })
         for (const [, row] of Object.entries(rows)) {
           const last = row.mbps.at(-1)
