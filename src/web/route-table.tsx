@@ -79,11 +79,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'files',
                 lazy: () =>
-                  import('./features/files/files-home-page').then((m) => ({ Component: m.FilesHomePage })),
+                  import('./features/files/home/files-home-page').then((m) => ({
+                    Component: m.FilesHomePage,
+                  })),
               },
               {
                 path: 'files/trash',
-                lazy: () => import('./features/files/trash-page').then((m) => ({ Component: m.TrashPage })),
+                lazy: () =>
+                  import('./features/files/trash/trash-page').then((m) => ({ Component: m.TrashPage })),
               },
               {
                 path: 'files/search',
@@ -91,7 +94,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'files/:id',
-                lazy: () => import('./features/files/folder-page').then((m) => ({ Component: m.FolderPage })),
+                lazy: () =>
+                  import('./features/files/folder/folder-page').then((m) => ({ Component: m.FolderPage })),
               },
             ],
           },

@@ -30,7 +30,7 @@ import {
 import type { PermissionType } from '../../../shared/enums'
 import { api } from '../../lib/api'
 import { onNotification } from '../../lib/notification-events'
-import type { Sorting } from './entries'
+import type { Sorting } from './listing/entries'
 
 // The file manager over HTTP: query keys, reads, and the writes (each write refreshes every file
 // manager query, since a move or a restore changes several listings at once).

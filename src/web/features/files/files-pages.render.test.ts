@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest'
 import type { FileItem, FolderChildren, FolderItem } from '../../../shared/contract/files-responses'
 import { ApiError } from '../../lib/api-error'
 import { sessionKey } from '../accounts/session'
-import { Breadcrumbs } from './breadcrumbs'
 import { filesKeys } from './files-api'
-import { FolderPage } from './folder-page'
-import { ListingError } from './listing-states'
-import { StorageUsage } from './storage-usage'
+import { Breadcrumbs } from './folder/breadcrumbs'
+import { FolderPage } from './folder/folder-page'
+import { StorageUsage } from './home/storage-usage'
+import { ListingError } from './listing/listing-states'
 
 // The file manager rendered to HTML in Node, with the API's answers put in the query cache first:
 // what the page offers follows the presenter's `abilities`, never a guess of its own.

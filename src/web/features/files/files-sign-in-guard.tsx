@@ -1,6 +1,6 @@
 import { FolderOpen } from 'lucide-react'
 import { SignedInOnly, type SignInPrompt } from '../../components/auth/signed-in-only'
-import { ListingSkeleton } from './listing-states'
+import { ListingSkeleton } from './listing/listing-states'
 
 // The file manager's pages sit behind this guard; it loads with them, not with every page.
 

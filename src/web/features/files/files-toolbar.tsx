@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
+import type { ViewMode } from './listing/view-mode'
 import { SEARCH_PATH } from './paths'
-import type { ViewMode } from './view-mode'
 
 /** Search by name (over everything the user can see) and the list/grid switch. */
 export function FilesToolbar({

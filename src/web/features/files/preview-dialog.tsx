@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { formatBytes } from '../../lib/format'
-import { previewKind } from './entries'
 import { useFileAddresses } from './file-addresses'
+import { previewKind } from './listing/entries'
 
 const TEXT_LIMIT = 512 * 1024
 

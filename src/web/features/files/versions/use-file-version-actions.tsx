@@ -3,7 +3,7 @@ import { type ReactNode, useRef, useState } from 'react'
 import type { FileItem } from '../../../../shared/contract/files-responses'
 import { dismissToast, toast } from '../../../components/ui/toast-store'
 import { filesKeys } from '../files-api'
-import type { MenuAction } from '../item-menu'
+import type { MenuAction } from '../listing/item-menu'
 import { startTusUpload } from '../upload/tus-upload'
 import { VersionsDialog } from './versions-dialog'
 

@@ -1,0 +1,34 @@
+import { ProgressBar } from '../../../components/ui/progress-bar'
+import { formatBytes } from '../../../lib/format'
+import { useStorageUsage } from '../files-api'
+
+/** The caller's storage on the files home: a bar "used of quota", or a line of text without a quota. */
+export function StorageUsage() {
+  const usage = useStorageUsage()
+  if (usage.isPending) return <p className="text-fg-muted text-sm">Checking your storage…</p>
+  if (usage.isError) return <p className="text-fg-muted text-sm">Your storage use could not be loaded.</p>
+  const { used, uploading, quota } = usage.data
+  const note =
+    quota !== null && used >= quota
+      ? 'Your storage is full: empty your trash or delete files to make room.'
+      : uploading > 0
+        ? `${formatBytes(uploading)} of it is held for uploads under way.`
+        : null
+  if (quota === null)
+    return (
+      <p className="text-fg-muted text-sm">
+        Storage used: {formatBytes(used)}. Your account has no storage limit.
+      </p>
+    )
+  return (
+    <div className="flex max-w-md flex-col gap-1">
+      <ProgressBar
+        label="Storage used"
+        value={used}
+        max={quota}
+        valueText={`${formatBytes(used)} of ${formatBytes(quota)}`}
+      />
+      {note && <p className="text-fg-muted text-xs">{note}</p>}
+    </div>
+  )
+}

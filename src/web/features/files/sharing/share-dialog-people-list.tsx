@@ -1,0 +1,120 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { AccessEntry, AccessList } from '../../../../shared/contract/files-responses'
+import type { PermissionType } from '../../../../shared/enums'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Select } from '../../../components/ui/select'
+import { Spinner } from '../../../components/ui/spinner'
+import { toast } from '../../../components/ui/toast-store'
+import { errorMessage } from '../../../lib/api'
+import { LEVEL_LABEL } from './share-levels'
+import type { ShareGrants } from './use-share-grants'
+
+/** "Who has access": each person and from where (a direct grant, or inherited from which folder above). */
+export function ShareDialogPeopleList({
+  access,
+  grants,
+}: {
+  access: UseQueryResult<AccessList>
+  grants: ShareGrants
+}) {
+  return (
+    <section aria-labelledby="share-who" className="flex flex-col gap-2">
+      <h3 id="share-who" className="font-medium">
+        Who has access
+      </h3>
+      {access.isPending ? (
+        <Spinner label="Loading" />
+      ) : access.isError ? (
+        <Alert variant="danger" title="Could not load who has access">
+          {errorMessage(access.error)}
+        </Alert>
+      ) : (
+        <>
+          {access.data.public && (
+            <p className="text-sm text-fg-muted">Public: every signed-in member can view this folder.</p>
+          )}
+          <p className="text-sm text-fg-muted">Administrators and folder managers always have full access.</p>
+          {access.data.entries.length === 0 ? (
+            <p className="text-sm">Nobody has been given access yet.</p>
+          ) : (
+            <ul
+              aria-label="People with access"
+              className="flex flex-col divide-y divide-border rounded-md border border-border"
+            >
+              {access.data.entries.map((e) => (
+                <ShareDialogPerson key={e.user.id} entry={e} grants={grants} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** One person with access: a direct grant the caller may set can be changed or removed here. */
+function ShareDialogPerson({
+  entry: e,
+  grants: { grant, revoke },
+}: {
+  entry: AccessEntry
+  grants: ShareGrants
+}) {
+  return (
+    <li className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center">
+      <div className="flex flex-1 flex-col">
+        <span className="font-medium">{e.user.name}</span>
+        <span className="text-fg-muted">
+          {e.user.email} · {e.via === 'direct' ? 'direct' : `inherited from “${e.from.folder_name}”`}
+        </span>
+      </div>
+      {e.via === 'direct' && e.canSet.length > 0 ? (
+        <div className="flex items-center gap-2">
+          <Select
+            aria-label={`Level for ${e.user.name}`}
+            value={e.permissionType}
+            onChange={(ev) =>
+              grant.mutate(
+                { userId: e.user.id, level: ev.target.value as PermissionType },
+                {
+                  onError: (error) =>
+                    toast({
+                      title: 'Not changed',
+                      description: errorMessage(error),
+                      variant: 'danger',
+                    }),
+                },
+              )
+            }
+          >
+            {[...new Set([e.permissionType, ...e.canSet])].map((l) => (
+              <option key={l} value={l}>
+                {LEVEL_LABEL[l]}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove access for ${e.user.name}`}
+            onClick={() =>
+              revoke.mutate(e.user.id, {
+                onError: (error) =>
+                  toast({
+                    title: 'Not removed',
+                    description: errorMessage(error),
+                    variant: 'danger',
+                  }),
+              })
+            }
+          >
+            Remove
+          </Button>
+        </div>
+      ) : (
+        <span className="text-fg-muted">{LEVEL_LABEL[e.permissionType]}</span>
+      )}
+    </li>
+  )
+}
