@@ -2,8 +2,14 @@ import type { FileHandle } from 'node:fs/promises'
 
 /** Bytes gathered before one write: a request body arrives in ~64 KiB chunks, each a thread-pool trip. */
 export const WRITE_BATCH = 1 << 20
-/** Written bytes after which a background `datasync` starts, so the final one has little left to flush. */
-export const SYNC_EVERY = 32 << 20
+/**
+ * Written bytes after which a background `datasync` starts, so the final one has at most this much left
+ * to flush. Each sync also costs CPU while the body arrives (the pages' write-back runs in the syncing
+ * thread): over 1 GiB uploads on an idle machine, 3.2–4.0 CPU ms/MiB (mean 3.5) with a sync every
+ * 32 MiB against 2.2–3.8 (mean 2.9) with one every 256 MiB, which also ran faster on average
+ * (bench/README.md, file-transfer).
+ */
+export const SYNC_EVERY = 256 << 20
 
 /**
  * Writes chunks to a file from `position` on, gathered into ~1 MiB `writev` calls, with one write in
