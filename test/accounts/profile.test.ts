@@ -128,6 +128,16 @@ describe('avatar', () => {
     expect((await putAvatar(client, Buffer.alloc(5 * 1024 * 1024 + 1, 1))).status).toBe(413)
   })
 
+  it('reads the media type in any case, as HTTP defines it', async () => {
+    const t = await createTestApp()
+    const { client } = await signedIn(t)
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000' } })
+      .png()
+      .toBuffer()
+    expect((await putAvatar(client, png, 'Image/PNG; charset=binary')).status).toBe(200)
+    expect((await putAvatar(client, png, 'IMAGE/SVG+XML')).status).toBe(415)
+  })
+
   it('removes the picture', async () => {
     const t = await createTestApp()
     const { client, ...user } = await signedIn(t)

@@ -166,6 +166,8 @@ describe('site identity', () => {
     expect((await notImage.json()).errors.image[0]).toMatch(/not an image we can read/)
     expect((await upload(admin, 'logo', await png(8, 8))).status).toBe(422)
     expect((await upload(admin, 'logo', Buffer.from('GIF89a'), 'image/svg+xml')).status).toBe(415)
+    // Media types are case-insensitive (RFC 9110 §8.3.1).
+    expect((await upload(admin, 'favicon', await png(64, 64), 'Image/PNG')).status).toBe(200)
     expect((await upload(admin, 'logo', Buffer.alloc(6 * 1024 * 1024))).status).toBe(413)
     expect((await upload(admin, 'banner' as 'logo', await png(64, 64))).status).toBe(404)
 

@@ -9,6 +9,7 @@ import {
   sessionListSchema,
 } from '../../../shared/contract/accounts'
 import { etagHeader, ifNoneMatchHeader } from '../../lib/http/documented-headers'
+import { requestMediaType } from '../../lib/http/media-type'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import { avatarOf, endMySession, mySessions, presentMe } from './me.service'
@@ -54,7 +55,7 @@ export const meRoutes = [
       415: { description: 'Not an image type we take' },
     },
     handler: async (c) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim()
+      const type = requestMediaType(c)
       if (!(AVATAR_TYPES as readonly string[]).includes(type)) {
         throw problems.unsupportedMediaType(`Send a picture as one of: ${AVATAR_TYPES.join(', ')}.`)
       }

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contract/site'
 import { etagHeader, ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
 import { jsonWithEtag } from '../../lib/http/etag'
+import { requestMediaType } from '../../lib/http/media-type'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
 import { readLimitedBody } from '../accounts/profile.service'
@@ -91,7 +92,7 @@ export const siteRoutes = [
       415: { description: 'Not an image type we take' },
     },
     handler: async (c, { params }) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim()
+      const type = requestMediaType(c)
       if (!(SITE_IMAGE_TYPES as readonly string[]).includes(type)) {
         throw problems.unsupportedMediaType(`Send the image as one of: ${SITE_IMAGE_TYPES.join(', ')}.`)
       }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { requestMediaType } from './media-type'
 import { problems } from './problem'
 import { type AnyRoute, UNSAFE_METHODS } from './route'
 
@@ -32,7 +33,7 @@ export function assertSameOrigin(c: Context, route: AnyRoute, allowedOrigin: str
  */
 export function assertMediaType(c: Context, route: AnyRoute): void {
   if (!UNSAFE_METHODS.has(c.req.method)) return
-  const type = mediaType(c)
+  const type = requestMediaType(c)
   const bodyType = route.request?.bodyType ?? 'json'
   if (bodyType === 'json') {
     if (carriesBody(c, type) && type !== 'application/json') {
@@ -47,10 +48,6 @@ export function assertMediaType(c: Context, route: AnyRoute): void {
       throw problems.unsupportedMediaType(`Send ${raw.types.map((t) => t || 'no body').join(' or ')}.`)
     }
   }
-}
-
-function mediaType(c: Context): string {
-  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
 }
 
 function carriesBody(c: Context, type: string): boolean {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
+import { requestMediaType } from '../../../lib/http/media-type'
 import { HttpProblem } from '../../../lib/http/problem'
 import { requireFolder } from '../access/file-access'
 import { createFolder } from '../items/folders.service'
@@ -80,7 +81,7 @@ export async function put({ c, who, resource }: DavContext): Promise<Response> {
   if (c.req.header('content-range'))
     throw new HttpProblem(400, 'partial_put', 'Content-Range on PUT is not supported (RFC 9110 §9.3.4).')
   await assertWritable(deps, who, resource, c.req.header('if'))
-  const contentType = c.req.header('content-type')?.split(';')[0]?.trim()
+  const contentType = requestMediaType(c) || undefined
   const { created } = await writeFile(
     deps,
     who,

@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { locationHeader } from '../../../lib/http/documented-headers'
+import { requestMediaType } from '../../../lib/http/media-type'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
 import {
@@ -140,7 +141,7 @@ export const uploadsRoutes = [
       }
       const length = byteCountHeader(c, 'upload-length')
       const metadata = parseUploadMetadata(c.req.header('upload-metadata'))
-      const withData = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === OCTETS
+      const withData = requestMediaType(c) === OCTETS
       const contentLength = declaredLength(c)
       if (withData && contentLength !== undefined && contentLength > length) {
         throw new HttpProblem(413, 'upload_too_large', `The body is longer than Upload-Length (${length}).`)

@@ -14,6 +14,7 @@ import {
   productUpdateSchema,
 } from '../../../../shared/contract/products'
 import { csvResponse } from '../../../lib/csv/csv-response'
+import { requestMediaType } from '../../../lib/http/media-type'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
@@ -102,7 +103,7 @@ export const productsRoutes = [
       415: { description: 'Not an image type we take' },
     },
     handler: async (c, { params }) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+      const type = requestMediaType(c)
       if (!(COVER_TYPES as readonly string[]).includes(type)) {
         throw problems.unsupportedMediaType(`Send a picture as one of: ${COVER_TYPES.join(', ')}.`)
       }
