@@ -73,6 +73,10 @@ describe('FileRangeStream', () => {
     const part = await serving(() => rangeOf(file, start, end), end - start)
     const partBody = Buffer.from(await (await fetch(part)).arrayBuffer())
     expect(partBody.equals(content.subarray(start, end))).toBe(true)
+
+    const tiny = await serving(() => rangeOf(file, 5, 15), 10)
+    const tinyBody = Buffer.from(await (await fetch(tiny)).arrayBuffer())
+    expect(tinyBody.equals(content.subarray(5, 15))).toBe(true)
     await vi.waitFor(() => expect(handlesOn(file)).toBe(0))
   })
 

@@ -59,7 +59,9 @@ export class FileRangeStream extends Readable {
   async pumpTo(sink: Writable): Promise<void> {
     if (this.#taken || this.readableDidRead) throw new Error('The stream was already read from.')
     this.#taken = true
-    const buffers = [Buffer.allocUnsafeSlow(FILE_READ_CHUNK), Buffer.allocUnsafeSlow(FILE_READ_CHUNK)]
+    // No larger than the range (a thumbnail takes a few KiB), and the second only once it is needed.
+    const size = Math.min(FILE_READ_CHUNK, this.end - this.#position)
+    const buffers: (Buffer | undefined)[] = [undefined, undefined]
     const writing: (Promise<void> | undefined)[] = [undefined, undefined]
     // Whether a destroyed sink still calls back every write it held is not promised: wait for either.
     let closed = false
@@ -75,8 +77,9 @@ export class FileRangeStream extends Readable {
       for (let turn = 0; this.#position < this.end; turn = 1 - turn) {
         await Promise.race([writing[turn], gone])
         if (closed) return
-        const buffer = buffers[turn]!
-        const length = Math.min(FILE_READ_CHUNK, this.end - this.#position)
+        const buffer = buffers[turn] ?? Buffer.allocUnsafeSlow(size)
+        buffers[turn] = buffer
+        const length = Math.min(size, this.end - this.#position)
         const { bytesRead } = await this.handle.read(buffer, 0, length, this.#position)
         if (bytesRead === 0) throw new Error('The file ended before its expected length.')
         if (closed) return
