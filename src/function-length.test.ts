@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -58,7 +59,7 @@ describe('function length', () => {
   })
 
   it('finds a long function where there is one', () => {
-    const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'depot-fn-'))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-fn-'))
     try {
       const file = path.join(dir, 'long.ts')
       const body = Array.from({ length: MAX_LINES }, (_, i) => `  const v${i} = ${i}`).join('\n')

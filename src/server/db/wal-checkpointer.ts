@@ -44,13 +44,10 @@ setInterval(() => {
 }, ${INTERVAL_MS})
 `
 
-interface Registered {
-  writer: SqliteDatabase.Database
-}
-
 interface Checkpointer {
   worker: Worker
-  registered: Map<number, Registered>
+  /** The writers whose checkpoints the worker runs, by registration id. */
+  registered: Map<number, SqliteDatabase.Database>
   replies: Map<string, (error?: string) => void>
 }
 
@@ -75,7 +72,7 @@ function checkpointer(): Checkpointer {
   worker.unref()
   const fail = () => {
     if (current === state) current = undefined
-    for (const { writer } of state.registered.values()) {
+    for (const writer of state.registered.values()) {
       if (writer.open) writer.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`)
     }
     state.registered.clear()
@@ -117,7 +114,7 @@ export function checkpointInBackground(file: string, writer: SqliteDatabase.Data
   const id = nextId++
   const added = ask(state, 'add', id, file).then((error) => {
     if (error !== undefined || current !== state || !writer.open) return false
-    state.registered.set(id, { writer })
+    state.registered.set(id, writer)
     writer.pragma('wal_autocheckpoint = 0')
     return true
   })
