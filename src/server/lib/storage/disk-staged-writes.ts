@@ -1,4 +1,3 @@
-import { createHash, type Hash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -9,6 +8,7 @@ import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
+import { ThreadedSha256 } from './threaded-sha256'
 
 // Resumable writes on disk: `<root>/staging/<key>.part`, under the blob root every instance shares
 // (a network volume when there are several machines), never the instance's own DATA_DIR. Each append
@@ -16,10 +16,10 @@ import { StagedWriteLostError } from './storage-errors'
 // least what the state says; bytes past it (a writer that died before saving) are overwritten by the
 // next append and cut off at commit. The commit is a rename into the blob tree: atomic, no copy.
 //
-// The SHA-256 is computed as the bytes are written, in the same pass: this process keeps the running
-// hash of each write it appended to, with the offset it covers. An append that continues where this
-// process's hash stands (the usual case: one client, one instance, or the same one again) only feeds
-// it; any other append (another instance took the previous chunks, or a saved offset fell behind what
+// The SHA-256 is computed as the bytes are written, in the same pass, on the hashing thread
+// (threaded-sha256.ts): this process keeps the running hash of each write it appended to, with the
+// offset it covers. An append that continues where this process's hash stands (the usual case: one
+// client, one instance, or the same one again) only feeds it; any other append (another instance took the previous chunks, or a saved offset fell behind what
 // was written) first hashes the staged prefix again. The commit digests the running hash when it
 // covers the whole write, and reads the file back only otherwise.
 
@@ -75,17 +75,17 @@ async function appendStagedWrite(
     const writer = new PositionedWriter(handle, write.offset, SYNC_EVERY)
     let failure: StagedAppend['failure']
     try {
-      failure = await feedStagedChunks(source, write.length - write.offset, (chunk) => {
-        // Hashed on this thread while the previous batch is written on the thread pool.
-        hash.update(chunk)
-        return writer.push(chunk)
+      failure = await feedStagedChunks(source, write.length - write.offset, async (chunk) => {
+        // Hashed on the hashing thread while the previous batch is written on the thread pool.
+        await hash.update(chunk)
+        await writer.push(chunk)
       })
     } finally {
       // What arrived is written even when the source failed; a store error is thrown from here.
       await writer.finish()
     }
     // On disk before the caller records the offset: the state never claims bytes a crash lost.
-    await handle.datasync()
+    await Promise.all([handle.datasync(), hash.flush()])
     staging.running.keep(write.key, hash, writer.written)
     return { write: { ...write, offset: writer.written }, failure }
   } finally {
@@ -94,7 +94,7 @@ async function appendStagedWrite(
 }
 
 /** The hash of the staged file's first `write.offset` bytes, read back (another process appended). */
-async function hashPrefix(write: StagedWrite, file: string): Promise<Hash> {
+async function hashPrefix(write: StagedWrite, file: string): Promise<ThreadedSha256> {
   const { size, hash } = await hashFile(file, write.offset)
   if (size < write.offset) throw new StagedWriteLostError(write.key)
   return hash
@@ -117,7 +117,7 @@ async function commitStagedWrite(staging: DiskStaging, write: StagedWrite): Prom
     await (await open(staged, 'w')).close()
   }
   await cutAndSync(staged, info?.size ?? 0, write)
-  const sha256 = staging.running.digestAt(write.key, write.length) ?? (await sha256Of(staged)).sha256
+  const sha256 = (await staging.running.digestAt(write.key, write.length)) ?? (await sha256Of(staged)).sha256
   await mkdir(path.dirname(final), { recursive: true })
   await rename(staged, final)
   await staging.syncDirectory(path.dirname(final))
@@ -138,24 +138,25 @@ async function cutAndSync(staged: string, size: number, write: StagedWrite): Pro
 }
 
 /** The SHA-256 of a file's first `end` bytes (all of them without `end`). */
-async function hashFile(file: string, end?: number): Promise<{ size: number; hash: Hash }> {
-  const hash = createHash('sha256')
+async function hashFile(file: string, end?: number): Promise<{ size: number; hash: ThreadedSha256 }> {
+  const hash = new ThreadedSha256()
   let size = 0
   if (end !== 0) {
     for await (const chunk of createReadStream(file, {
       highWaterMark: READ_CHUNK,
       ...(end === undefined ? {} : { end: end - 1 }),
     }) as AsyncIterable<Buffer>) {
-      hash.update(chunk)
+      await hash.update(chunk)
       size += chunk.length
     }
   }
+  await hash.flush()
   return { size, hash }
 }
 
 async function sha256Of(file: string): Promise<{ size: number; sha256: string }> {
   const { size, hash } = await hashFile(file)
-  return { size, sha256: hash.digest('hex') }
+  return { size, sha256: await hash.digest() }
 }
 
 const isMissing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT'

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
@@ -17,6 +16,7 @@ import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
+import { ThreadedSha256 } from './threaded-sha256'
 
 // Resumable writes on S3: one multipart upload per write, targeting blobs/<key> directly, so the blob
 // appears only when CompleteMultipartUpload runs (decision 0081). Parts are a fixed size, so part n
@@ -26,11 +26,11 @@ import { StagedWriteLostError } from './storage-errors'
 // completes into the part. Every instance finds the upload id and the parts' ETags in the caller's
 // saved state, never in its own memory.
 //
-// The SHA-256 is taken as the bytes arrive: this process keeps the running hash of each write it
+// The SHA-256 is taken as the bytes arrive, on the hashing thread: this process keeps the running hash of each write it
 // appended to, with the offset it covers, and an append that continues there only feeds it (the usual
 // case). Staged parts cannot be read back before the upload completes, so a write continued from any
 // other offset (another instance took the previous chunks) carries no running hash, and its commit
-// reads the completed object back for its SHA-256, as every commit did before.
+// reads the completed object back for its SHA-256.
 
 const STAGING = 'staging/'
 
@@ -109,7 +109,7 @@ async function appendStagedWrite(
   const hash = s3.running.take(write.key, write.offset)
   const failure = await feedStagedChunks(source, length - write.offset, async (chunk) => {
     // Every byte of a chunk taken is staged (or the append fails, and the hash is dropped).
-    hash?.update(chunk)
+    await hash?.update(chunk)
     let at = 0
     while (at < chunk.byteLength) {
       const n = Math.min(chunk.byteLength - at, partCapacity() - fill)
@@ -132,7 +132,10 @@ async function appendStagedWrite(
       }),
     )
   }
-  if (hash) s3.running.keep(key, hash, offset)
+  if (hash) {
+    await hash.flush()
+    s3.running.keep(key, hash, offset)
+  }
   const { uploadId, etags } = upload
   return { write: { ...write, offset, state: { ...state, uploadId, etags } }, failure }
 }
@@ -192,7 +195,7 @@ async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<Put
   }
   await deleteTail(s3, write.key)
   const hash = s3.running.takeAt(write.key, write.length)
-  if (hash) return { key: write.key, size: write.length, sha256: hash.digest('hex') }
+  if (hash) return { key: write.key, size: write.length, sha256: await hash.digest() }
   return readBack(s3, write.key)
 }
 
@@ -241,13 +244,13 @@ function deleteTail(s3: S3Staging, key: string): Promise<void> {
 /** The SHA-256 of a completed blob, read back from the store. */
 async function readBack(s3: S3Staging, key: string): Promise<PutResult> {
   const out = await s3.client.send(new GetObjectCommand({ Bucket: s3.Bucket, Key: s3.objectKey(key) }))
-  const hash = createHash('sha256')
+  const hash = new ThreadedSha256()
   let size = 0
   for await (const chunk of out.Body as Readable) {
-    hash.update(chunk as Buffer)
+    await hash.update(chunk as Buffer)
     size += (chunk as Buffer).length
   }
-  return { key, size, sha256: hash.digest('hex') }
+  return { key, size, sha256: await hash.digest() }
 }
 
 function s3State(write: StagedWrite): S3StagedState {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import { BlobTooLargeError } from './storage-errors'
+import { ThreadedSha256 } from './threaded-sha256'
 
 /** One side of a write: where the bytes come from, or where they go. */
 type Side = 'source' | 'store'
@@ -13,7 +13,7 @@ export class WriteMeter {
   bytes = 0
   tooLarge = false
   failure: { side: Side; error: unknown } | undefined
-  private readonly hash = createHash('sha256')
+  private readonly hash = new ThreadedSha256()
 
   constructor(readonly maxBytes: number | undefined) {
     if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0))
@@ -57,7 +57,7 @@ export class WriteMeter {
           this.tooLarge = true
           throw new BlobTooLargeError(this.maxBytes)
         }
-        this.hash.update(chunk)
+        await this.hash.update(chunk)
         yield chunk
       }
     } finally {
@@ -67,8 +67,8 @@ export class WriteMeter {
   }
 
   /** Lowercase hex SHA-256 of everything that passed; call once, after the source ended. */
-  sha256(): string {
-    return this.hash.digest('hex')
+  sha256(): Promise<string> {
+    return this.hash.digest()
   }
 }
 
