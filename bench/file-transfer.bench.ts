@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -25,7 +25,9 @@ import {
  * (targets/node-http-upload.ts), sent the same bytes the same way in the same round; the download's is
  * nginx serving the same file. Upload = one tus PATCH of the whole file, timed until the server answers
  * (which includes the final sync and moving the staging file into the blob store). A raw disk pipe
- * (createReadStream → createWriteStream) is printed for reference. CPU per MiB is each server process's
+ * (createReadStream → createWriteStream) is printed for reference, and the speed of SHA-256 on one
+ * core, which bounds an upload that hashes every byte (without SHA instructions it is slower than
+ * the baseline's whole transfer). CPU per MiB is each server process's
  * CPU time (all its threads) over the bytes it took or sent: steadier than MB/s on a busy machine.
  * Peak memory of the Depot process is its max RSS. nginx comes from Debian (`apt-get install -y
  * nginx`); without it its rows are skipped.
@@ -83,6 +85,7 @@ export const fileTransfer = {
       const rows: Record<string, Row> = {
         raw: { label: 'raw disk pipe: createReadStream → createWriteStream (reference)', mbps: [] },
         rawSynced: { label: 'the same, until fdatasync: the disk’s durable write (reference)', mbps: [] },
+        sha256: { label: 'SHA-256 of the file on one core: the most a hashing upload can take', mbps: [] },
         nodeUp: {
           label: 'node:http req.pipe(createWriteStream): one PUT, until 204 (upload baseline)',
           mbps: [],
@@ -112,6 +115,7 @@ export const fileTransfer = {
         rows.rawSynced!.mbps.push(
           await timed(size, () => rawSyncedPipe(source, path.join(workDir, 'copy.bin'))),
         )
+        rows.sha256!.mbps.push(await timed(size, () => sha256File(source)))
         let fileId = ''
         const depotUpload = () =>
           measured(rows.up!, depot!, size, async () => {
@@ -185,6 +189,9 @@ export const fileTransfer = {
       )
       console.log(
         `   Upload CPU per MiB, Depot ÷ node:http: ${formatFixed(cpuPerMiB(rows.up!) / cpuPerMiB(rows.nodeUp!), 2)} for the process, ${formatFixed(mainPerMiB(rows.up!) / mainPerMiB(rows.nodeUp!), 2)} for the main thread (load average now: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}).`,
+      )
+      console.log(
+        `   Depot upload ÷ SHA-256 on one core (Depot hashes every byte it stores, on a thread of its own): ${formatFixed(mean(rows.up!.mbps) / mean(rows.sha256!.mbps), 2)}; node:http ÷ SHA-256: ${formatFixed(nodeUp / mean(rows.sha256!.mbps), 2)}.`,
       )
       console.log(
         `   Depot upload ÷ the disk's durable write (a tus offset is saved only once its bytes are on disk): ${formatFixed(mean(rows.up!.mbps) / mean(rows.rawSynced!.mbps), 2)}.`,
@@ -313,6 +320,13 @@ function writeSource(file: string, size: number): void {
 
 async function rawPipe(from: string, to: string): Promise<void> {
   await pipeline(fs.createReadStream(from, { highWaterMark: MiB }), fs.createWriteStream(to))
+}
+
+/** The file's SHA-256 in this process, read from the page cache: one core's hashing speed. */
+async function sha256File(file: string): Promise<void> {
+  const hash = createHash('sha256')
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: MiB })) hash.update(chunk as Buffer)
+  hash.digest()
 }
 
 /** The same pipe, timed until its bytes are on disk: the disk's durable write speed. */
