@@ -16,4 +16,10 @@ describe('newId', () => {
     expect([...ids].sort()).toEqual(ids)
     expect(new Set(ids).size).toBe(ids.length)
   })
+
+  it('draws fresh random bits for every id, past many refills of its pool', () => {
+    // The last 15 hex digits are random only: the time and the counter live in the first 16.
+    const tails = Array.from({ length: 5000 }, () => newId().replace(/-/g, '').slice(17))
+    expect(new Set(tails).size).toBe(tails.length)
+  })
 })
