@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { ensureBuilt, REPO_ROOT } from './lib/built-tree'
 import { sortNumbers } from './lib/stats'
 import { formatFixed, formatTable } from './lib/table'
 
@@ -9,7 +10,6 @@ import { formatFixed, formatTable } from './lib/table'
 // server (`node dist/server/main.js`, SQLite on a fresh data folder) and for `npm start` (which first
 // checks that the build is current), against a bare node:http server started the same way.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 const RUNS = 3
 const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`
 
@@ -23,10 +23,7 @@ export const coldStart = {
   name: 'cold-start',
   async run(): Promise<{ ok: boolean }> {
     console.log('\n## cold-start: spawn to the first 200 from /healthz, on a built tree (median of 3)')
-    if (!fs.existsSync(path.join(REPO_ROOT, 'dist/server/main.js'))) {
-      console.log('   skipped: no build (run `npm run build` first)')
-      return { ok: true }
-    }
+    ensureBuilt()
     const ways: Way[] = [
       { label: 'bare node:http (baseline)', command: [process.execPath, '-e', BARE] },
       { label: 'node dist/server/main.js', command: [process.execPath, 'dist/server/main.js'], goalMs: 1500 },

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,7 @@ import { openDatabase } from '../src/server/db/connection'
 import { migrateToLatest } from '../src/server/db/migrator'
 import { loadEnv } from '../src/server/env'
 import { createStorage } from '../src/server/lib/storage'
+import { ensureBuilt, REPO_ROOT } from './lib/built-tree'
 import { freePort } from './lib/free-port'
 import { seedProducts } from './lib/seed'
 import { formatFixed, formatTable } from './lib/table'
@@ -21,7 +22,6 @@ import { formatFixed, formatTable } from './lib/table'
 // mobile preset (Lighthouse's default: a mid-range phone on a slow 4G link, simulated) and the desktop
 // preset, on /shop and one product page. The goals are the storefront's (decision 0096).
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 const PRODUCTS = 8
 // The browser tests' Chromium flags (quiet, offline, no sandbox as root), headless.
 const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
@@ -91,11 +91,7 @@ export const lighthouseBench = {
       console.log(`   skipped: no Chromium at ${chromePath} (set CHROME_PATH)`)
       return { ok: true }
     }
-    if (!fs.existsSync(path.join(REPO_ROOT, 'dist/server/main.js'))) {
-      console.log('   building first (npm run build)')
-      const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' })
-      if (built.status !== 0) throw new Error('npm run build failed')
-    }
+    ensureBuilt()
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-lighthouse-'))
     const productSlug = await seedShop(dataDir)
     const depot = await startDepot(dataDir)
