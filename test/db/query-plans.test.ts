@@ -309,10 +309,17 @@ describe('the name search', () => {
 
 describe('SQLite connection', () => {
   it.skipIf(testDialect() !== 'sqlite')(
-    'has a page cache and a memory map sized for a large database',
+    'has a page cache and a memory map sized for a large database, and a small cache for its writer',
     async () => {
-      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db)
-      expect(cache.rows[0]!.cache_size).toBe(-64 * 1024)
+      // A query built as a SELECT runs on the reader; a raw pragma on the writer.
+      const readerCache = await database.db
+        .selectFrom(sql<{ cache_size: number }>`pragma_cache_size()`.as('p'))
+        .selectAll()
+        .executeTakeFirstOrThrow()
+      expect(readerCache.cache_size).toBe(-64 * 1024)
+      // The writer's is small so that a large transaction spills its pages to the log as it goes.
+      const writerCache = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db)
+      expect(writerCache.rows[0]!.cache_size).toBe(-4 * 1024)
       const mmap = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(database.db)
       expect(mmap.rows[0]!.mmap_size).toBe(256 * 1024 * 1024)
     },
