@@ -55,7 +55,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   // only at its commit, on the event loop, unless the cache runs out of room first; then it spills
   // them one at a time, inside the statements that go on. With 4 MiB, restoring 100k files from the
   // trash committed in 26 ms where it took 135 ms with 64 MiB (measured on a 2-core Xeon). Reads
-  // outside transactions have the reader and its large cache; the writer reads through the memory map.
+  // outside transactions have the reader and its large cache; the writer reads through the memory map
+  // (decision 0106).
   writer.pragma(`cache_size = -${SQLITE_WRITER_CACHE_KIB}`)
   // A second connection reads the last committed state while the writer's transaction is open
   // (docs/decisions/0099). Only WAL lets a reader and a writer work at once; an in-memory database
