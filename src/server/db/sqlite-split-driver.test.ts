@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
 import { type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from './connection'
@@ -194,5 +195,31 @@ describe('the split SQLite driver', () => {
       false,
       false,
     ])
+  })
+
+  it('takes the write lock when a transaction begins, so another process cannot write under its reads', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-split-'))
+    const file = path.join(dir, 'test.sqlite')
+    const db = await open(file)
+    // Another process on the same file, as the admin CLI is beside the server: it gives up at once.
+    const other = new SqliteDatabase(file, { timeout: 0 })
+    try {
+      let otherWrite: unknown
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('items').selectAll().execute()
+        try {
+          other.exec("insert into items (name) values ('other')")
+        } catch (error) {
+          otherWrite = error
+        }
+        // Had the other write gone in after this read, this write would fail (SQLITE_BUSY_SNAPSHOT).
+        await trx.insertInto('items').values({ name: 'mine' }).execute()
+      })
+      expect((otherWrite as { code?: string } | undefined)?.code).toBe('SQLITE_BUSY')
+      expect(await names(db)).toEqual(['mine'])
+    } finally {
+      other.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

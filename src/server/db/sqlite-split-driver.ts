@@ -91,7 +91,10 @@ export class SplitSqliteDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const routed = connection as RoutedConnection
     await routed.holdWriter()
-    run(this.writer, CompiledQuery.raw('begin'))
+    // IMMEDIATE: the write lock from the start. A deferred transaction that read first and wrote later
+    // failed at once (SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out) when another process
+    // on the file, such as the admin CLI, had committed in between; now that process waits instead.
+    run(this.writer, CompiledQuery.raw('begin immediate'))
   }
 
   async commitTransaction(): Promise<void> {
