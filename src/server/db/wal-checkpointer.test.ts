@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { runScript } from '../../../test/support/run-script'
 import { type Database, openDatabase } from './connection'
 
 // A commit never copies the log into the database file on the event loop: the worker thread does it
@@ -94,20 +94,13 @@ describe('background WAL checkpoints', () => {
   ])('lets a process that %s end by itself', (_, ending) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-checkpoint-exit-'))
     dirs.push(dir)
-    const script = [
+    const ended = runScript(dir, [
       `import { openDatabase } from ${JSON.stringify(path.resolve('src/server/db/connection.ts'))}`,
       `const database = openDatabase({ dialect: 'sqlite', file: ${JSON.stringify(path.join(dir, 'cli.sqlite'))} })`,
       'await new Promise((resolve) => setTimeout(resolve, 100))',
       ending,
       "console.log('done')",
-    ].join('\n')
-    // A file, not `-e`: a script given with -e ends the process when it ends, whatever is still open.
-    const file = path.join(dir, 'cli.mts')
-    fs.writeFileSync(file, script)
-    const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    })
-    expect({ status: result.status, out: result.stdout.trim() }).toEqual({ status: 0, out: 'done' })
+    ])
+    expect(ended).toEqual({ status: 0, out: 'done' })
   })
 })

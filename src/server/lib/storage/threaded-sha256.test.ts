@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runScript } from '../../../../test/support/run-script'
 import { ThreadedSha256 } from './threaded-sha256'
 
 const MiB = 1 << 20
@@ -90,20 +90,13 @@ describe('the hashing thread', () => {
   ])('lets a process that %s end by itself', (_, ending) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-sha256-exit-'))
     dirs.push(dir)
-    const script = [
+    const ended = runScript(dir, [
       `import { ThreadedSha256 } from ${JSON.stringify(path.resolve('src/server/lib/storage/threaded-sha256.ts'))}`,
       'const hash = new ThreadedSha256()',
       "await hash.update(new TextEncoder().encode('abc'))",
       ending,
-    ].join('\n')
-    // A file, not `-e`: a script given with -e ends the process when it ends, whatever is still open.
-    const file = path.join(dir, 'cli.mts')
-    fs.writeFileSync(file, script)
-    const result = spawnSync(process.execPath, ['--import', 'tsx', file], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    })
+    ])
     const out = ending.includes('digest') ? expected(Buffer.from('abc')) : 'flushed'
-    expect({ status: result.status, out: result.stdout.trim() }).toEqual({ status: 0, out })
+    expect(ended).toEqual({ status: 0, out })
   })
 })
