@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { collectGarbage } from '../support/collect-garbage'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
@@ -160,7 +161,7 @@ describe('resumable upload over a real connection', () => {
         ? block.subarray(start, start + n)
         : Buffer.concat([block.subarray(start), block.subarray(0, n - (block.length - start))])
     }
-    global.gc?.()
+    collectGarbage()
     const base = process.memoryUsage().rss
     let peak = base
     const sampler = setInterval(() => {
