@@ -67,6 +67,9 @@ async function timeToFirst200(command: string[]): Promise<number> {
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     },
     stdio: 'ignore',
+    // A process group of its own: `npm start` runs the server in a grandchild, which a signal to npm
+    // alone leaves running.
+    detached: true,
   })
   try {
     for (;;) {
@@ -78,9 +81,25 @@ async function timeToFirst200(command: string[]): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
+    await stopGroup(child.pid!)
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Stops every process of the group `pid` leads and waits until none is left. */
+async function stopGroup(pid: number): Promise<void> {
+  const signal = (name: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-pid, name)
+      return true
+    } catch {
+      return false // ESRCH: the group is empty
+    }
+  }
+  signal('SIGTERM')
+  const deadline = Date.now() + 10_000
+  while (signal(0)) {
+    if (Date.now() > deadline) signal('SIGKILL')
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
