@@ -2,11 +2,11 @@
 // receipt e-mail) so a price reads the same everywhere: ₦5,000.00, never "NGN 5,000.00" in one place
 // and "₦5,000.00" in another. Values travel as integers in minor units (docs/decisions/0006).
 
+import { numberFormat } from './intl-formats'
+
 /** How many minor units a currency has (NGN 2, JPY 0, KWD 3), from Intl rather than our own table. */
 export function currencyExponent(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  )
+  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
 }
 
 /**
@@ -20,7 +20,7 @@ export function formatMoney(minorUnits: number, currency: string, options: { loc
     throw new RangeError(`Money is an integer count of minor units, got ${minorUnits}`)
   }
   const decimal = majorUnits(minorUnits, currency)
-  const formatter = new Intl.NumberFormat(options.locale, {
+  const formatter = numberFormat(options.locale, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',

@@ -51,6 +51,15 @@ describe('dates', () => {
     )
   })
 
+  it('writes a timestamp as Date#toLocaleString does, in any locale', () => {
+    const when = new Date('2026-11-22T14:05:09Z')
+    for (const locale of ['en-GB', 'en-US', 'de', 'ja', 'ar-EG']) {
+      expect(formatTimestamp(when, { locale, timeZone: 'Africa/Lagos' })).toBe(
+        when.toLocaleString(locale, { timeZone: 'Africa/Lagos' }),
+      )
+    }
+  })
+
   it('refuses what is not a date rather than printing "Invalid Date"', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError)
     expect(() => formatTimestamp('not a date')).toThrow(RangeError)

@@ -1,4 +1,5 @@
 import { PRODUCT_COVER_SIZES, productCoverSrcSet } from '../../../../shared/contract/product-cover-sizes'
+import { majorUnits } from '../../../../shared/money'
 import { isUuid } from '../../../../shared/slug'
 import type { AppDeps } from '../../../deps'
 import { isForSale } from '../../../policies/shop.policy'
@@ -57,13 +58,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
-/** Amounts in minor units as the decimal string schema.org expects ("1500.50"). */
-function decimalPrice(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits
-  return (minor / 10 ** (digits ?? 2)).toFixed(digits ?? 2)
-}
-
 /**
  * The shell of a product page with the product's meta in its head. Anything that is not the page of
  * a product for sale returns the shell unchanged.
@@ -92,7 +86,7 @@ export async function withProductMeta(deps: Deps, url: URL, html: string): Promi
     offers: {
       '@type': 'Offer',
       url: canonical,
-      price: decimalPrice(Number(row.price), currency),
+      price: majorUnits(Number(row.price), currency),
       priceCurrency: currency,
       availability: 'https://schema.org/InStock',
       seller: { '@type': 'Organization', name: site.name },
