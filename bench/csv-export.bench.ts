@@ -9,7 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrator'
 import { hashPassword } from '../src/server/features/accounts/passwords'
 import { csvRecord } from '../src/server/lib/csv/csv-format'
 import { newId } from '../src/server/lib/ids'
-import { serveDepot } from './lib/app-fixture'
+import { countLineFeeds, serveDepot } from './lib/app-fixture'
 import { seedUsers } from './lib/seed'
 import type { Settings } from './lib/settings'
 import { percentile, sortNumbers } from './lib/stats'
@@ -152,11 +152,7 @@ async function depotExport(dataDir: string, admin: { email: string; password: st
     const started = performance.now()
     const res = await fetch(`${base}/api/admin/users/export.csv`, { headers: { Cookie: cookie } })
     if (res.status !== 200) throw new Error(`export answered ${res.status}`)
-    let newlines = 0
-    const reader = res.body!.getReader()
-    // indexOf, not a loop over every byte: the runner shares the cores with the server it measures.
-    for (let next = await reader.read(); !next.done; next = await reader.read())
-      for (let at = next.value.indexOf(10); at !== -1; at = next.value.indexOf(10, at + 1)) newlines++
+    const newlines = await countLineFeeds(res)
     const seconds = (performance.now() - started) / 1000
     done = true
     await probing
