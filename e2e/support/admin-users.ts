@@ -123,16 +123,31 @@ function createArgs(user: NewUser): string[] {
   return args
 }
 
-/** Creates the users (and restricts those marked so), a few command-line runs at a time. */
+/**
+ * The users this worker process has created, by e-mail. With fullyParallel, a worker that comes back
+ * to a spec file after running another one runs the file's beforeAll again, with the users the file
+ * made up when it was loaded: they exist already, and creating them again would be refused.
+ */
+const createdHere = new Map<string, Promise<void>>()
+
+/** Creates the users (and restricts those marked so), a few command-line runs at a time; once each. */
 export async function createUsers(users: readonly NewUser[], concurrency = 3): Promise<void> {
-  const queue = [...users]
+  const earlier = users.flatMap((user) => createdHere.get(user.email) ?? [])
+  const queue = users.filter((user) => !createdHere.has(user.email))
+  const create = async (user: NewUser) => {
+    await runAdminCli(createArgs(user))
+    if (user.restricted) await runAdminCli(['restrict', '--email', user.email])
+  }
   const worker = async () => {
     for (let user = queue.shift(); user; user = queue.shift()) {
-      await runAdminCli(createArgs(user))
-      if (user.restricted) await runAdminCli(['restrict', '--email', user.email])
+      const creation = create(user)
+      createdHere.set(user.email, creation)
+      // A failed creation is not remembered: the test that needed it fails with its error.
+      creation.catch(() => createdHere.delete(user.email))
+      await creation
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
+  await Promise.all([...earlier, ...Array.from({ length: concurrency }, worker)])
 }
 
 /**
