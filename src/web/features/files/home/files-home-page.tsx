@@ -67,27 +67,23 @@ export function FilesHomePage() {
       <StorageUsage />
       <HomeViewBar tabs={tabs} view={view} onNewFolder={() => setCreating(true)} />
       <FilesToolbar mode={mode} onModeChange={setMode} />
-      {/* One element whatever the listing's state: on Preact, the state's component changing here
-          mounted the dialogs below afresh, and a name typed while the listing loaded was lost. */}
-      <div>
-        {listing.isPending ? (
-          <ListingSkeleton />
-        ) : listing.isError ? (
-          <ListingError error={listing.error} onRetry={() => void listing.refetch()} />
-        ) : entries.length === 0 ? (
-          <ListingEmpty title={tab.empty} />
-        ) : (
-          <ItemListing
-            label={tab.label}
-            entries={entries}
-            mode={mode}
-            sorting={sorting}
-            onSortingChange={setSorting}
-            onOpenFile={() => undefined}
-            actions={actions}
-          />
-        )}
-      </div>
+      {listing.isPending ? (
+        <ListingSkeleton />
+      ) : listing.isError ? (
+        <ListingError error={listing.error} onRetry={() => void listing.refetch()} />
+      ) : entries.length === 0 ? (
+        <ListingEmpty title={tab.empty} />
+      ) : (
+        <ItemListing
+          label={tab.label}
+          entries={entries}
+          mode={mode}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          onOpenFile={() => undefined}
+          actions={actions}
+        />
+      )}
       {bulk.dialog}
       {creating && (
         <NewHomeFolderDialog
