@@ -20,7 +20,7 @@ import { options, type VNode } from 'preact'
 
 type ComponentType = ((...args: never[]) => unknown) & { prototype?: { render?: unknown } }
 type Ref = ((node: Element | null) => unknown) | { current: Element | null } | null | undefined
-type WithRef = VNode & { ref?: Ref }
+type WithRef = Omit<VNode, 'ref'> & { ref?: Ref }
 
 const focused = new WeakSet<Element>()
 
@@ -41,7 +41,7 @@ function focusOnAttach(own: Ref): Ref {
 const previous = options.vnode
 options.vnode = (vnode: VNode) => {
   const type = vnode.type as unknown
-  const withRef = vnode as WithRef
+  const withRef = vnode as unknown as WithRef
   const props = vnode.props as { ref?: Ref; autoFocus?: boolean; webkitdirectory?: unknown }
   if (typeof type === 'function' && withRef.ref != null) {
     const component = type as ComponentType
