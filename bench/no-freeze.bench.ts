@@ -132,7 +132,6 @@ export const noFreeze = {
   },
 }
 
-/** Runs `operation` while probing /healthz and /api/me one at a time on other connections. */
 /** The users CSV to its end; it must hold every row. */
 async function exportAll(base: string, headers: Record<string, string>): Promise<void> {
   const res = await fetch(`${base}/api/admin/users/export.csv`, { headers })
@@ -147,6 +146,7 @@ async function probe(base: string, headers: Record<string, string>, i: number): 
   return (await timedRequest(base + path, { headers: path === '/api/me' ? headers : {} })).ms
 }
 
+/** Runs `operation` while probing /healthz and /api/me one at a time on other connections. */
 async function probed(
   base: string,
   headers: Record<string, string>,

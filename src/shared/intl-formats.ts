@@ -1,6 +1,7 @@
 // Intl formatters, built once per locale and options and then reused. Building one is the costly
-// part (the locale's data is looked up and resolved: about 2 ms each on a phone-class CPU, measured on
-// the storefront, whose grid formatted each price with two new formatters); formatting with one is cheap.
+// part: the locale's data is looked up and resolved (in Node, 0.1 ms for a currency formatter once ICU
+// is loaded, and 20-30 ms for the first Intl object of the process); formatting with one is cheap. The
+// storefront's grid used to build two formatters for every price it showed.
 // The cache is bounded: the keys come from the few locales, currencies and time zones in use, and
 // anything beyond that only costs a rebuild.
 
