@@ -6,6 +6,7 @@ import { loadPg } from './pg-driver'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
 import { SplitSqliteDialect } from './sqlite-split-driver'
+import { startTransactionThread, type TransactionThread } from './sqlite-transaction-thread'
 import { cachingStatements } from './statement-cache'
 import { checkpointInBackground } from './wal-checkpointer'
 
@@ -18,6 +19,8 @@ export interface Database {
   close(): Promise<void>
   /** PostgreSQL: the pool's connections now (for metrics). SQLite has a writer and a reader, no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number }
+  /** SQLite on a file (WAL): the thread its transactions run on. */
+  transactionThread?: TransactionThread
 }
 
 const SQLITE_CACHE_KIB = 64 * 1024
@@ -51,12 +54,11 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   writer.pragma('foreign_keys = ON')
   writer.pragma('synchronous = NORMAL')
   tune(writer)
-  // The writer's cache is small on purpose: SQLite writes a transaction's changed pages to the log
-  // only at its commit, on the event loop, unless the cache runs out of room first; then it spills
-  // them one at a time, inside the statements that go on. With 4 MiB, restoring 100k files from the
-  // trash committed in 26 ms where it took 135 ms with 64 MiB (measured on a 2-core Xeon). Reads
-  // outside transactions have the reader and its large cache; the writer reads through the memory map
-  // (decision 0106).
+  // The writers' caches are small on purpose (this one, for plain writes, and the transaction
+  // thread's): SQLite writes a transaction's changed pages to the log at its commit unless the cache
+  // runs out of room first; then it spills them one at a time, inside the statements that go on, and
+  // the commit has less left to write. Reads outside transactions have the reader and its large
+  // cache; the writers read through the memory map (decisions 0106, 0107).
   writer.pragma(`cache_size = -${SQLITE_WRITER_CACHE_KIB}`)
   // A second connection reads the last committed state while the writer's transaction is open
   // (docs/decisions/0099). Only WAL lets a reader and a writer work at once; an in-memory database
@@ -69,16 +71,35 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   }
   // Checkpoints run on a worker thread, not inside a commit on the event loop (wal-checkpointer.ts).
   const checkpoints = wal ? checkpointInBackground(config.file, writer) : undefined
+  // Transactions run on a thread of their own, so a large one's commit does not hold the event loop
+  // (sqlite-transaction-thread.ts). Its connection is set up as the writer is; its checkpoints are the
+  // checkpoint worker's too (were that worker to stop, the writer's own commits checkpoint again).
+  const transactions = wal
+    ? startTransactionThread(config.file, [
+        'foreign_keys = ON',
+        'synchronous = NORMAL',
+        'busy_timeout = 5000',
+        `cache_size = -${SQLITE_WRITER_CACHE_KIB}`,
+        `mmap_size = ${SQLITE_MMAP_BYTES}`,
+        'wal_autocheckpoint = 0',
+      ])
+    : null
   const db = new Kysely<DB>({
     dialect: new SplitSqliteDialect({
       writer: cachingStatements(writer),
       reader: reader ? cachingStatements(reader) : null,
+      transactions,
       beforeClose: checkpoints?.stop,
     }),
     plugins: [new SqliteBooleanPlugin()],
     log: queryLog(options),
   })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    ...(transactions && { transactionThread: transactions }),
+  }
 }
 
 function tune(connection: SqliteDatabase.Database) {

@@ -12,6 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely'
+import type { TransactionThread } from './sqlite-transaction-thread'
 
 // SQLite behind Kysely with a writer and, in WAL mode, a reader connection (docs/decisions/0099).
 // Kysely's own SQLite driver hands its one connection to one user at a time, so a long transaction
@@ -22,6 +23,9 @@ import {
 // writes and never a transaction's uncommitted ones. better-sqlite3 is synchronous, so a statement on
 // the reader finishes before any other JavaScript runs: the reader needs no lock, except while a
 // stream iterates on it (the connection is busy then), when plain reads go the writer's way as before.
+// Transactions run on a thread of their own when one is given (sqlite-transaction-thread.ts, decision
+// 0107), so that neither their statements nor their commit hold the event loop; the writer lock still
+// lets one of them, or one plain write on the writer, run at a time.
 
 /** FIFO lock: who asked first gets the writer first. */
 class Mutex {
@@ -63,6 +67,8 @@ export interface SplitConnections {
   writer: SqliteDatabase
   /** A second handle on the same WAL file; null runs everything on the writer (in-memory, not WAL). */
   reader: SqliteDatabase | null
+  /** Where transactions run while it is usable; without one they run on the writer. */
+  transactions?: TransactionThread | null
   /** Runs before the connections close (the background checkpoints let go of the file). */
   beforeClose?: () => Promise<void>
 }
@@ -70,14 +76,16 @@ export interface SplitConnections {
 export class SplitSqliteDriver implements Driver {
   readonly writer: SqliteDatabase
   readonly reader: SqliteDatabase | null
+  readonly transactions: TransactionThread | null
   readonly #beforeClose: (() => Promise<void>) | undefined
   readonly #writerLock = new Mutex()
   /** Streams iterating on the reader now (0 or 1: a second one goes to the writer). */
   #readerStreams = 0
 
-  constructor({ writer, reader, beforeClose }: SplitConnections) {
+  constructor({ writer, reader, transactions, beforeClose }: SplitConnections) {
     this.writer = writer
     this.reader = reader
+    this.transactions = transactions ?? null
     this.#beforeClose = beforeClose
   }
 
@@ -94,27 +102,27 @@ export class SplitSqliteDriver implements Driver {
     // IMMEDIATE: the write lock from the start. A deferred transaction that read first and wrote later
     // failed at once (SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out) when another process
     // on the file, such as the admin CLI, had committed in between; now that process waits instead.
-    run(this.writer, CompiledQuery.raw('begin immediate'))
+    await routed.executeQuery(CompiledQuery.raw('begin immediate'))
   }
 
-  async commitTransaction(): Promise<void> {
-    run(this.writer, CompiledQuery.raw('commit'))
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
   }
 
-  async rollbackTransaction(): Promise<void> {
-    run(this.writer, CompiledQuery.raw('rollback'))
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'))
   }
 
-  async savepoint(_connection: DatabaseConnection, name: string) {
-    run(this.writer, savepointQuery('savepoint', name))
+  async savepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(savepointQuery('savepoint', name))
   }
 
-  async rollbackToSavepoint(_connection: DatabaseConnection, name: string) {
-    run(this.writer, savepointQuery('rollback to', name))
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(savepointQuery('rollback to', name))
   }
 
-  async releaseSavepoint(_connection: DatabaseConnection, name: string) {
-    run(this.writer, savepointQuery('release', name))
+  async releaseSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(savepointQuery('release', name))
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -123,6 +131,7 @@ export class SplitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.transactions?.close()
     await this.#beforeClose?.()
     this.reader?.close()
     this.writer.close()
@@ -162,6 +171,8 @@ class RoutedConnection implements DatabaseConnection {
   readonly #driver: SplitSqliteDriver
   /** True from a transaction's begin until the connection is released. */
   #holdsWriter = false
+  /** The thread the held transaction runs on; null runs it on the writer. */
+  #thread: TransactionThread | null = null
 
   constructor(driver: SplitSqliteDriver) {
     this.#driver = driver
@@ -171,15 +182,22 @@ class RoutedConnection implements DatabaseConnection {
     if (this.#holdsWriter) return
     await this.#driver.lockWriter()
     this.#holdsWriter = true
+    // Chosen once for the whole transaction: a thread that stops midway fails the rest of it (and its
+    // connection's closing rolls it back) rather than finishing it on another connection. The first
+    // transactions after opening wait the few milliseconds the thread takes to start.
+    const thread = this.#driver.transactions
+    this.#thread = thread && (await thread.ready) && thread.usable ? thread : null
   }
 
   letGo(): void {
     if (!this.#holdsWriter) return
     this.#holdsWriter = false
+    this.#thread = null
     this.#driver.unlockWriter()
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#thread) return (await this.#thread.run(query)) as QueryResult<R>
     if (this.#holdsWriter) return run(this.#driver.writer, query) as QueryResult<R>
     const reader = readsOnly(query) ? this.#driver.readerForStatement() : null
     if (reader) return run(reader, query) as QueryResult<R>
@@ -193,6 +211,12 @@ class RoutedConnection implements DatabaseConnection {
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!readsOnly(query)) throw new Error('Sqlite driver only supports streaming of select queries')
+    if (this.#thread) {
+      // Inside a transaction on the thread the rows come back in one answer; no code streams there.
+      const { rows } = await this.#thread.run(query)
+      for (const row of rows) yield { rows: [row as R] }
+      return
+    }
     if (this.#holdsWriter) {
       yield* iterate<R>(this.#driver.writer, query)
       return

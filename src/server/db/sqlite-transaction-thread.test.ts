@@ -1,0 +1,150 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { type Generated, type Kysely, sql } from 'kysely'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from './connection'
+
+// Transactions on a SQLite file run on a thread of their own (decision 0107), opened the way the server
+// opens them: the event loop goes on turning while a transaction's statements and its commit run, and
+// what crosses between the threads (rows, blobs, errors) arrives as the main thread's own driver gave it.
+
+interface Db {
+  items: { id: Generated<number>; name: string; body: Buffer | null }
+}
+
+const opened: { dir: string; database: Database }[] = []
+afterEach(async () => {
+  for (const { dir, database } of opened.splice(0)) {
+    await database.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+async function open() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-trx-thread-'))
+  const database = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.sqlite') })
+  opened.push({ dir, database })
+  const db = database.db as unknown as Kysely<Db>
+  await sql`create table items (id integer primary key, name text not null unique, body blob)`.execute(db)
+  return { db, database }
+}
+
+const names = async (db: Kysely<Db>) =>
+  (await db.selectFrom('items').select('name').orderBy('id').execute()).map((r) => r.name)
+
+/** A statement that keeps SQLite busy for a while (counting to three million). */
+const busyCount = sql<{
+  n: number
+}>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000)
+  select count(*) as n from c`
+
+/** How many times a 5 ms interval fired while `work` ran. */
+async function ticksDuring(work: () => Promise<unknown>): Promise<number> {
+  let ticks = 0
+  const timer = setInterval(() => ticks++, 5)
+  try {
+    const before = ticks
+    await work()
+    return ticks - before
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+describe('transactions on the SQLite thread', () => {
+  it('run their statements while the event loop goes on turning; a plain read still runs on it', async () => {
+    const { db } = await open()
+    let counted = 0
+    const inTransaction = await ticksDuring(() =>
+      db.transaction().execute(async (trx) => {
+        counted = (await busyCount.execute(trx)).rows[0]!.n
+      }),
+    )
+    expect(counted).toBe(3_000_000)
+    expect(inTransaction).toBeGreaterThanOrEqual(3)
+    // The same statement outside a transaction runs on the reader, synchronously: no tick between.
+    const onReader = await ticksDuring(() => busyCount.execute(db))
+    expect(onReader).toBe(0)
+  })
+
+  it('commit what they wrote and roll back what failed, with the writer free after', async () => {
+    const { db } = await open()
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'kept' }).execute()
+      expect(await trx.selectFrom('items').select('name').execute()).toEqual([{ name: 'kept' }])
+    })
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'dropped' }).execute()
+        throw new Error('changed my mind')
+      }),
+    ).rejects.toThrow('changed my mind')
+    await db.insertInto('items').values({ name: 'after' }).execute()
+    expect(await names(db)).toEqual(['kept', 'after'])
+  })
+
+  it("keep SQLite's error and its code", async () => {
+    const { db } = await open()
+    await db.insertInto('items').values({ name: 'taken' }).execute()
+    const failure = await db
+      .transaction()
+      .execute((trx) => trx.insertInto('items').values({ name: 'taken' }).execute())
+      .catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(SqliteDatabase.SqliteError)
+    expect(failure).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' })
+    expect(String((failure as Error).message)).toContain('UNIQUE constraint failed: items.name')
+  })
+
+  it('carry blobs both ways as Buffers, and numbers and nulls as they are', async () => {
+    const { db } = await open()
+    const bytes = Buffer.from([0, 1, 2, 250, 255])
+    const rows = await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('items').values({ name: 'blob', body: bytes }).executeTakeFirst()
+      expect(inserted.insertId).toBe(1n)
+      await trx.insertInto('items').values({ name: 'empty', body: null }).execute()
+      return trx.selectFrom('items').selectAll().orderBy('id').execute()
+    })
+    expect(Buffer.isBuffer(rows[0]!.body)).toBe(true)
+    expect(rows[0]!.body!.equals(bytes)).toBe(true)
+    expect(rows[1]).toEqual({ id: 2, name: 'empty', body: null })
+    const stored = await db.selectFrom('items').select('body').where('id', '=', 1).executeTakeFirstOrThrow()
+    expect(stored.body!.equals(bytes)).toBe(true)
+  })
+
+  it('take savepoints of a controlled transaction on the thread', async () => {
+    const { db } = await open()
+    const trx = await db.startTransaction().execute()
+    await trx.insertInto('items').values({ name: 'first' }).execute()
+    const point = await trx.savepoint('before_second').execute()
+    await point.insertInto('items').values({ name: 'second' }).execute()
+    await point.rollbackToSavepoint('before_second').execute()
+    await trx.insertInto('items').values({ name: 'third' }).execute()
+    await trx.commit().execute()
+    expect(await names(db)).toEqual(['first', 'third'])
+  })
+
+  it('fail when the thread stops midway, roll back, and run on the writer from then on', async () => {
+    const { db, database } = await open()
+    const thread = database.transactionThread!
+    expect(await thread.ready).toBe(true)
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'lost' }).execute()
+        await thread.close()
+        await trx.insertInto('items').values({ name: 'never' }).execute()
+      }),
+    ).rejects.toThrow('the SQLite transaction thread stopped')
+    expect(thread.usable).toBe(false)
+    // The thread's connection closed with its transaction open: SQLite rolled it back and let go of
+    // the write lock, so the writer takes the next transaction at once.
+    await db
+      .transaction()
+      .execute((trx) => trx.insertInto('items').values({ name: 'on the writer' }).execute())
+    expect(await names(db)).toEqual(['on the writer'])
+    // Now on the event loop: nothing turns while a transaction's statement runs.
+    const ticks = await ticksDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
+    expect(ticks).toBe(0)
+  })
+})

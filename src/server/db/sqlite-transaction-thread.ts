@@ -1,0 +1,179 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import SqliteDatabase from 'better-sqlite3'
+import type { CompiledQuery, QueryResult } from 'kysely'
+
+// SQLite write transactions run on a worker thread with a connection of their own (decision 0107).
+// better-sqlite3 is synchronous, and a commit writes what the transaction changed to the log before
+// it returns. Trashing a 100k-file folder changed about 28k pages; with the writer's small cache most
+// were spilled to the log during the transaction, but a page changed again after its spill is written
+// over in place, and then the commit reads every frame back from the first such page on to chain
+// their checksums again: about 29k reads and 29k writes, 120–200 ms in which the event loop answered
+// nothing. Here the transaction's statements and its commit run on the thread; the event loop only
+// posts each statement and awaits its answer, so other requests (reads on the reader connection, or
+// anything that needs no database) go on being served while a commit of any size is written.
+//
+// One thread per database, with one connection, handling one statement at a time in the order they
+// were posted. The split driver's writer lock still lets one transaction run at a time in this process,
+// so the thread's connection and the main thread's writer never wait on each other.
+
+/** Prepared statements the thread keeps, by SQL text (as statement-cache.ts does on the event loop). */
+const STATEMENT_CACHE_SIZE = 200
+
+// The worker's whole program, evaluated (not loaded from a file) so that it runs the same from the
+// sources and from the bundle; it loads the driver the main thread resolved. Blobs cross the thread
+// boundary as Uint8Arrays (structured clone) and are made Buffers again on the other side.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.driver)
+const connection = new Database(workerData.file, { fileMustExist: true })
+for (const pragma of workerData.pragmas) connection.pragma(pragma)
+const statements = new Map()
+const prepare = (sql) => {
+  const cached = statements.get(sql)
+  if (cached) {
+    statements.delete(sql)
+    statements.set(sql, cached)
+    return cached
+  }
+  const statement = connection.prepare(sql)
+  statements.set(sql, statement)
+  if (statements.size > ${STATEMENT_CACHE_SIZE}) statements.delete(statements.keys().next().value)
+  return statement
+}
+const asBuffer = (value) =>
+  value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value
+const holdsBlobs = (rows) => rows.some((row) => Object.values(row).some((value) => value instanceof Uint8Array))
+parentPort.on('message', ({ seq, sql, parameters }) => {
+  try {
+    const statement = prepare(sql)
+    const values = parameters.map(asBuffer)
+    if (statement.reader) {
+      const rows = statement.raw(true).all(values)
+      parentPort.postMessage({ seq, columns: statement.columns().map((c) => c.name), rows, blobs: holdsBlobs(rows) })
+    } else {
+      const { changes, lastInsertRowid } = statement.run(values)
+      parentPort.postMessage({ seq, changes, lastInsertRowid })
+    }
+  } catch (error) {
+    parentPort.postMessage({ seq, error: { message: String(error && error.message), code: error && error.code } })
+  }
+})
+parentPort.postMessage({ ready: true })
+`
+
+interface Answer {
+  seq: number
+  rows?: Record<string, unknown>[]
+  columns?: string[]
+  blobs?: boolean
+  changes?: number
+  lastInsertRowid?: number | bigint
+  error?: { message: string; code?: string }
+}
+
+export interface TransactionThread {
+  /** Runs one statement on the thread's connection. */
+  run(query: CompiledQuery): Promise<QueryResult<unknown>>
+  /** True once the thread has opened the database, until it stops. */
+  readonly usable: boolean
+  /** Settles true when the thread has opened the database, false when it could not. */
+  readonly ready: Promise<boolean>
+  /** Closes the thread's connection (rolling back what it left open) and ends the thread. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the thread for the WAL database `file`; `pragmas` are run on its connection first, as on the
+ * main thread's writer. Until the thread is ready, `usable` is false and transactions stay where they were.
+ */
+export function startTransactionThread(file: string, pragmas: string[]): TransactionThread {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, pragmas },
+  })
+  const replies = new Map<number, (answer: Answer | Error) => void>()
+  let nextSeq = 1
+  let state: 'starting' | 'ready' | 'stopped' = 'starting'
+  let markReady!: (ok: boolean) => void
+  const ready = new Promise<boolean>((resolve) => {
+    markReady = resolve
+  })
+  const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+
+  worker.on('message', (message: Answer | { ready: true }) => {
+    if ('ready' in message) {
+      if (state === 'starting') state = 'ready'
+      markReady(state === 'ready')
+      if (replies.size === 0) worker.unref()
+      return
+    }
+    const reply = replies.get(message.seq)
+    replies.delete(message.seq)
+    if (replies.size === 0) worker.unref()
+    reply?.(message)
+  })
+  // Once started, the thread keeps the process up only while an answer is awaited: a CLI that wrote
+  // ends by itself.
+  const stop = (error?: unknown) => {
+    if (state === 'stopped') return
+    state = 'stopped'
+    markReady(false)
+    const reason = new Error('the SQLite transaction thread stopped', { cause: error })
+    for (const reply of replies.values()) reply(reason)
+    replies.clear()
+  }
+  worker.on('error', stop)
+  worker.on('exit', () => stop())
+
+  return {
+    get usable() {
+      return state === 'ready'
+    },
+    ready,
+    run(query) {
+      if (state === 'stopped') return Promise.reject(new Error('the SQLite transaction thread stopped'))
+      const seq = nextSeq++
+      return new Promise((resolve, reject) => {
+        replies.set(seq, (answer) => {
+          if (answer instanceof Error) reject(answer)
+          else if (answer.error)
+            reject(new SqliteDatabase.SqliteError(answer.error.message, answer.error.code ?? ''))
+          else resolve(toResult(answer))
+        })
+        worker.ref()
+        worker.postMessage({ seq, sql: query.sql, parameters: query.parameters })
+      })
+    },
+    async close() {
+      stop()
+      await worker.terminate()
+      await stopped
+    },
+  }
+}
+
+function toResult(answer: Answer): QueryResult<unknown> {
+  if (answer.rows) {
+    const columns = answer.columns!
+    const rows = (answer.rows as unknown as unknown[][]).map((values) => {
+      const row: Record<string, unknown> = {}
+      for (let i = 0; i < columns.length; i++)
+        row[columns[i]!] = answer.blobs ? asBuffer(values[i]) : values[i]
+      return row
+    })
+    return { rows }
+  }
+  const { changes, lastInsertRowid } = answer
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+    rows: [],
+  }
+}
+
+function asBuffer(value: unknown): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value
+}
