@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
-import { forEachChunk, yieldToEventLoop } from '../../../lib/event-loop'
+import { filterInTurns, forEachChunk, yieldToEventLoop } from '../../../lib/event-loop'
 import { newId } from '../../../lib/ids'
 import { type FileRow, type FolderRow, loadSubtree } from '../items/tree.repository'
 import { versionPathsOf } from '../versions/file-versions.repository'
@@ -17,8 +17,8 @@ import { versionPathsOf } from '../versions/file-versions.repository'
 
 export type TrashRow = DB['trash_items']
 
-/** Entries built between two turns of the event loop. */
-const ENTRIES_PER_TURN = 2000
+/** Entries built between two turns of the event loop (about 10 ms of work on a 2-core EPYC). */
+const ENTRIES_PER_TURN = 500
 
 export interface Group {
   folders: (FolderRow & { depth: number })[]
@@ -149,7 +149,7 @@ export async function loadGroup(db: Db, entry: TrashRow): Promise<Group> {
     inGroup.add(f.id)
     return true
   })
-  const files = tree.files.filter((f) => goesWith(f.id, f.folder_id))
+  const files = await filterInTurns(tree.files, (f) => goesWith(f.id, f.folder_id))
   return { folders, files }
 }
 
