@@ -34,6 +34,7 @@ import type {
   StaffAccessStartsTable,
 } from './schema/notifications'
 import type {
+  ListedProductCountsTable,
   OrderEventsTable,
   OrderPaymentsTable,
   OrdersTable,
@@ -73,6 +74,7 @@ export interface DB {
   contacts: ContactsTable
   inbox_messages: InboxMessagesTable
   products: ProductsTable
+  listed_product_counts: ListedProductCountsTable
   orders: OrdersTable
   product_orders: ProductOrdersTable
   order_payments: OrderPaymentsTable

@@ -37,6 +37,15 @@ export interface ProductsTable {
   publishedAt: Timestamp | null
 }
 
+/**
+ * Ours (0037), derived: how many products are listed (published, not deleted) per type, kept by
+ * triggers on products; the catalogue's total reads it.
+ */
+export interface ListedProductCountsTable {
+  type: string
+  listed: number
+}
+
 export interface OrdersTable {
   id: string
   trxref: string

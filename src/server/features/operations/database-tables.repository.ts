@@ -8,11 +8,11 @@ import type { ForeignKey } from './database-tables'
 // columns, foreign keys, applied migrations), a table's rows page by page, and rows written back.
 
 /**
- * SQLite's name search index (migration 0035): derived from folders and files by triggers, so a
- * backup leaves it out and a restore rebuilds it as it inserts their rows. The FTS5 table's own
- * storage tables share its prefix.
+ * Tables derived from others by triggers, so a backup leaves them out and a restore rebuilds them as
+ * it inserts the rows they follow: SQLite's name search index (migration 0035; the FTS5 table's own
+ * storage tables share its prefix) and the listed products' counts (0037).
  */
-const DERIVED = /^item_names(_fts.*)?$/
+const DERIVED = /^(item_names(_fts.*)?|listed_product_counts)$/
 
 /** The application's tables (not Kysely's migration bookkeeping, not views, not derived indexes), by name. */
 export async function listTables(db: Kysely<DB>): Promise<string[]> {
