@@ -15,8 +15,11 @@ import { HOST, portOf, serveTarget } from '../lib/target-server'
 // The catalogue's first page the leanest way: bare Hono, two raw better-sqlite3 prepared statements
 // (the count, and the page reading the same columns as Depot's) on the same schema and data as the
 // Depot target, the same presenter and the same next-page cursor, so both answer the same bytes.
-// Argument: the number of products.
+// Arguments: the number of products; then `counted` (the default: count(*) over the listed products,
+// as a page is counted by hand) or `kept` (the sum of the per-type counts that Depot's triggers keep,
+// as Depot reads it).
 const count = Number(process.argv[2] ?? 10_000)
+const totalFrom = process.argv[3] === 'kept' ? 'kept' : 'counted'
 
 serveTarget(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-raw-'))
@@ -29,7 +32,11 @@ serveTarget(async () => {
   const sqlite = new SqliteDatabase(file)
   sqlite.pragma('journal_mode = WAL')
   const listed = 'from products where "isPublished" = 1 and "deletedAt" is null'
-  const total = sqlite.prepare(`select count(*) as total ${listed}`)
+  const total = sqlite.prepare(
+    totalFrom === 'kept'
+      ? 'select coalesce(sum(listed), 0) as total from listed_product_counts'
+      : `select count(*) as total ${listed}`,
+  )
   const fields = CATALOGUE_ITEM_FIELDS.map((f) => `"${f}"`).join(', ')
   const page = sqlite.prepare(
     `select ${fields} ${listed} order by "createdAt" desc, id desc limit ? offset ?`,
