@@ -3,7 +3,7 @@ import type { CatalogueQuery, ProductListQuery } from '../../../../shared/contra
 import type { Db } from '../../../db/db'
 import { queryTemplate } from '../../../db/query-templates'
 import type { DB, ProductsTable } from '../../../db/schema'
-import { applyListQuery, type ListColumns } from '../../../lib/list-query/apply-list-query'
+import type { ListColumns } from '../../../lib/list-query/apply-list-query'
 import { keysetBatchQuery } from '../../../lib/list-query/query-batches'
 
 // Named queries of products: the public catalogue (published, not deleted), the staff table (every
