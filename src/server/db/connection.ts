@@ -21,10 +21,13 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number }
   /** SQLite on a file (WAL): the thread its transactions run on. */
   transactionThread?: TransactionThread
+  /** SQLite on a file (WAL): the thread its read-only transactions run on. */
+  readOnlyTransactionThread?: TransactionThread
 }
 
 const SQLITE_CACHE_KIB = 64 * 1024
 const SQLITE_WRITER_CACHE_KIB = 4 * 1024
+const SQLITE_READ_THREAD_CACHE_KIB = 16 * 1024
 const SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 
 export interface OpenOptions {
@@ -84,11 +87,22 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
         'wal_autocheckpoint = 0',
       ])
     : null
+  // Read-only transactions run on a second thread, on a connection that cannot write: a long read
+  // (the trash's group totals) leaves the event loop without holding the writer.
+  const readOnlyTransactions = wal
+    ? startTransactionThread(config.file, [
+        'query_only = ON',
+        'busy_timeout = 5000',
+        `cache_size = -${SQLITE_READ_THREAD_CACHE_KIB}`,
+        `mmap_size = ${SQLITE_MMAP_BYTES}`,
+      ])
+    : null
   const db = new Kysely<DB>({
     dialect: new SplitSqliteDialect({
       writer: cachingStatements(writer),
       reader: reader ? cachingStatements(reader) : null,
       transactions,
+      readOnlyTransactions,
       beforeClose: checkpoints?.stop,
     }),
     plugins: [new SqliteBooleanPlugin()],
@@ -99,6 +113,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     dialect: 'sqlite',
     close: () => db.destroy(),
     ...(transactions && { transactionThread: transactions }),
+    ...(readOnlyTransactions && { readOnlyTransactionThread: readOnlyTransactions }),
   }
 }
 

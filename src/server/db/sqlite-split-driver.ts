@@ -11,6 +11,7 @@ import {
   type SqliteDatabase,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  type TransactionSettings,
 } from 'kysely'
 import type { TransactionThread } from './sqlite-transaction-thread'
 
@@ -25,7 +26,9 @@ import type { TransactionThread } from './sqlite-transaction-thread'
 // stream iterates on it (the connection is busy then), when plain reads go the writer's way as before.
 // Transactions run on a thread of their own when one is given (sqlite-transaction-thread.ts, decision
 // 0107), so that neither their statements nor their commit hold the event loop; the writer lock still
-// lets one of them, or one plain write on the writer, run at a time.
+// lets one of them, or one plain write on the writer, run at a time. A read-only transaction
+// (`db.transaction().setAccessMode('read only')`) runs on a second thread whose connection cannot
+// write, and holds neither the writer nor the write thread: it is how a long read leaves the event loop.
 
 /** FIFO lock: who asked first gets the writer first. */
 class Mutex {
@@ -69,6 +72,8 @@ export interface SplitConnections {
   reader: SqliteDatabase | null
   /** Where transactions run while it is usable; without one they run on the writer. */
   transactions?: TransactionThread | null
+  /** Where read-only transactions run while it is usable; without one they run as the others do. */
+  readOnlyTransactions?: TransactionThread | null
   /** Runs before the connections close (the background checkpoints let go of the file). */
   beforeClose?: () => Promise<void>
 }
@@ -77,15 +82,19 @@ export class SplitSqliteDriver implements Driver {
   readonly writer: SqliteDatabase
   readonly reader: SqliteDatabase | null
   readonly transactions: TransactionThread | null
+  readonly readOnlyTransactions: TransactionThread | null
   readonly #beforeClose: (() => Promise<void>) | undefined
   readonly #writerLock = new Mutex()
+  /** One read-only transaction at a time on the read thread's one connection. */
+  readonly #readThreadLock = new Mutex()
   /** Streams iterating on the reader now (0 or 1: a second one goes to the writer). */
   #readerStreams = 0
 
-  constructor({ writer, reader, transactions, beforeClose }: SplitConnections) {
+  constructor({ writer, reader, transactions, readOnlyTransactions, beforeClose }: SplitConnections) {
     this.writer = writer
     this.reader = reader
     this.transactions = transactions ?? null
+    this.readOnlyTransactions = readOnlyTransactions ?? null
     this.#beforeClose = beforeClose
   }
 
@@ -96,8 +105,13 @@ export class SplitSqliteDriver implements Driver {
     return new RoutedConnection(this)
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const routed = connection as RoutedConnection
+    if (settings.accessMode === 'read only' && (await routed.holdReadThread())) {
+      // Deferred: the snapshot is taken at the first read, on a connection that cannot write.
+      await routed.executeQuery(CompiledQuery.raw('begin'))
+      return
+    }
     await routed.holdWriter()
     // IMMEDIATE: the write lock from the start. A deferred transaction that read first and wrote later
     // failed at once (SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out) when another process
@@ -132,9 +146,18 @@ export class SplitSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.transactions?.close()
+    await this.readOnlyTransactions?.close()
     await this.#beforeClose?.()
     this.reader?.close()
     this.writer.close()
+  }
+
+  lockReadThread(): Promise<void> {
+    return this.#readThreadLock.lock()
+  }
+
+  unlockReadThread(): void {
+    this.#readThreadLock.unlock()
   }
 
   lockWriter(): Promise<void> {
@@ -169,8 +192,8 @@ function savepointQuery(command: string, name: string) {
 
 class RoutedConnection implements DatabaseConnection {
   readonly #driver: SplitSqliteDriver
-  /** True from a transaction's begin until the connection is released. */
-  #holdsWriter = false
+  /** What a transaction holds from its begin until the connection is released. */
+  #holds: 'writer' | 'read thread' | null = null
   /** The thread the held transaction runs on; null runs it on the writer. */
   #thread: TransactionThread | null = null
 
@@ -178,10 +201,20 @@ class RoutedConnection implements DatabaseConnection {
     this.#driver = driver
   }
 
+  /** Takes the read thread for a read-only transaction; false when there is none to take. */
+  async holdReadThread(): Promise<boolean> {
+    const thread = this.#driver.readOnlyTransactions
+    if (!thread || !(await thread.ready) || !thread.usable) return false
+    await this.#driver.lockReadThread()
+    this.#holds = 'read thread'
+    this.#thread = thread
+    return true
+  }
+
   async holdWriter(): Promise<void> {
-    if (this.#holdsWriter) return
+    if (this.#holds) return
     await this.#driver.lockWriter()
-    this.#holdsWriter = true
+    this.#holds = 'writer'
     // Chosen once for the whole transaction: a thread that stops midway fails the rest of it (and its
     // connection's closing rolls it back) rather than finishing it on another connection. The first
     // transactions after opening wait the few milliseconds the thread takes to start.
@@ -190,15 +223,16 @@ class RoutedConnection implements DatabaseConnection {
   }
 
   letGo(): void {
-    if (!this.#holdsWriter) return
-    this.#holdsWriter = false
+    const held = this.#holds
+    this.#holds = null
     this.#thread = null
-    this.#driver.unlockWriter()
+    if (held === 'writer') this.#driver.unlockWriter()
+    else if (held === 'read thread') this.#driver.unlockReadThread()
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#thread) return (await this.#thread.run(query)) as QueryResult<R>
-    if (this.#holdsWriter) return run(this.#driver.writer, query) as QueryResult<R>
+    if (this.#holds === 'writer') return run(this.#driver.writer, query) as QueryResult<R>
     const reader = readsOnly(query) ? this.#driver.readerForStatement() : null
     if (reader) return run(reader, query) as QueryResult<R>
     await this.#driver.lockWriter()
@@ -217,7 +251,7 @@ class RoutedConnection implements DatabaseConnection {
       for (const row of rows) yield { rows: [row as R] }
       return
     }
-    if (this.#holdsWriter) {
+    if (this.#holds === 'writer') {
       yield* iterate<R>(this.#driver.writer, query)
       return
     }

@@ -125,6 +125,47 @@ describe('transactions on the SQLite thread', () => {
     expect(await names(db)).toEqual(['first', 'third'])
   })
 
+  it('run read-only on a thread of their own, beside a write transaction, and cannot write', async () => {
+    const { db } = await open()
+    await db.insertInto('items').values({ name: 'committed' }).execute()
+    let release!: () => void
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let seen: string[] = []
+    const reading = db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        seen = (await trx.selectFrom('items').select('name').execute()).map((r) => r.name)
+        await released
+        // Its snapshot: what was committed when it first read, not the write made since.
+        seen.push(...(await trx.selectFrom('items').select('name').execute()).map((r) => r.name))
+      })
+    await expect.poll(() => seen.length).toBe(1)
+    // A write transaction does not wait for the read-only one.
+    await db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'written' }).execute())
+    release()
+    await reading
+    expect(seen).toEqual(['committed', 'committed'])
+    expect(await names(db)).toEqual(['committed', 'written'])
+
+    const ticks = await ticksDuring(() =>
+      db
+        .transaction()
+        .setAccessMode('read only')
+        .execute((trx) => busyCount.execute(trx)),
+    )
+    expect(ticks).toBeGreaterThanOrEqual(3)
+    await expect(
+      db
+        .transaction()
+        .setAccessMode('read only')
+        .execute((trx) => trx.insertInto('items').values({ name: 'sneaked' }).execute()),
+    ).rejects.toMatchObject({ code: 'SQLITE_READONLY' })
+    expect(await names(db)).toEqual(['committed', 'written'])
+  })
+
   it('fail when the thread stops midway, roll back, and run on the writer from then on', async () => {
     const { db, database } = await open()
     const thread = database.transactionThread!

@@ -13,9 +13,11 @@ import type { CompiledQuery, QueryResult } from 'kysely'
 // posts each statement and awaits its answer, so other requests (reads on the reader connection, or
 // anything that needs no database) go on being served while a commit of any size is written.
 //
-// One thread per database, with one connection, handling one statement at a time in the order they
-// were posted. The split driver's writer lock still lets one transaction run at a time in this process,
-// so the thread's connection and the main thread's writer never wait on each other.
+// One thread per use, with one connection, handling one statement at a time in the order they were
+// posted. A database has two: one for transactions, whose connection writes (the split driver's writer
+// lock still lets one transaction run at a time in this process, so that connection and the main
+// thread's writer never wait on each other), and one for read-only transactions, whose connection
+// cannot write, so that a long read (an aggregate over 100k rows) also leaves the event loop.
 
 /** Prepared statements the thread keeps, by SQL text (as statement-cache.ts does on the event loop). */
 const STATEMENT_CACHE_SIZE = 200
