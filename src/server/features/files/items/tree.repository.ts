@@ -25,8 +25,18 @@ export interface Subtree {
 }
 
 export async function loadSubtree(db: Db, rootId: string): Promise<Subtree> {
+  const folders = await loadSubtreeFolders(db, rootId)
+  const files = await childrenOf(
+    folders.map((f) => f.id),
+    fileChildren(db),
+  )
+  return { folders, files }
+}
+
+/** The folders of a subtree only (as loadSubtree orders them): none of its files are read. */
+export async function loadSubtreeFolders(db: Db, rootId: string): Promise<Subtree['folders']> {
   const root = await db.selectFrom('folders').selectAll().where('id', '=', rootId).executeTakeFirst()
-  if (!root) return { folders: [], files: [] }
+  if (!root) return []
   const folders: Subtree['folders'] = [{ ...root, depth: 0 }]
   let level = [root.id]
   for (let depth = 1; level.length > 0 && depth <= MAX_DEPTH; depth++) {
@@ -35,11 +45,7 @@ export async function loadSubtree(db: Db, rootId: string): Promise<Subtree> {
     for (const child of children) folders.push({ ...child, depth })
     level = children.map((c) => c.id)
   }
-  const files = await childrenOf(
-    folders.map((f) => f.id),
-    fileChildren(db),
-  )
-  return { folders, files }
+  return folders
 }
 
 /** How one table's rows are read by parent: counted, all of a few parents, or a page of one parent. */

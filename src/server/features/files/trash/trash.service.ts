@@ -10,7 +10,7 @@ import { loadFolderAccess } from '../access/folder-access.repository'
 import { readableFile, readableFolder, subtreeAccess } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
-import { loadSubtree } from '../items/tree.repository'
+import { loadSubtreeFolders } from '../items/tree.repository'
 import { stopLinksOfTrashedItems } from '../links/share-links.repository'
 import { markTrashed } from './trash.repository'
 
@@ -49,9 +49,10 @@ export async function prepareTrash(deps: AppDeps, who: SignedInCaller, ref: Item
 /** "Moving or trashing a folder requires the right on everything it contains." */
 export async function requireRightsOnSubtree(deps: AppDeps, actor: Caller, folderId: string, verb: string) {
   if (isFolderSuperUser(actor)) return
-  const tree = await loadSubtree(deps.database.db, folderId)
-  const accesses = await subtreeAccess(deps.database.db, actor, tree)
-  for (const f of tree.folders) {
+  // Rights are a folder's: its files are not read (100k of them made the trash read them twice).
+  const folders = await loadSubtreeFolders(deps.database.db, folderId)
+  const accesses = await subtreeAccess(deps.database.db, actor, { folders })
+  for (const f of folders) {
     if (f.isTrashed) continue
     const access = accesses.get(f.id)
     if (!access || !canOnFolder(access, 'manageItems'))
