@@ -115,6 +115,20 @@ describe('the notification stream', () => {
     await again.close()
   })
 
+  it('delivers a notification made inside a transaction once it commits, however late', async () => {
+    const reader = await signedIn(t, { name: 'Late Reader' })
+    const stream = await openStream(reader)
+    let made = ''
+    await t.database.db.transaction().execute(async (trx) => {
+      made = await notify(trx, to(reader), t.clock.now)
+      // The poke went out with the notification; the commit comes later. Streams that re-queried at
+      // the poke would find nothing and wait for the next heartbeat (20 s).
+      await sleep(300)
+    })
+    expect(ids(await stream.collect(1))).toEqual([made])
+    await stream.close()
+  })
+
   it('sends only what the reader may still see', async () => {
     const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)

@@ -23,6 +23,11 @@ export interface Database {
   transactionThread?: TransactionThread
   /** SQLite on a file (WAL): the thread its read-only transactions run on. */
   readOnlyTransactionThread?: TransactionThread
+  /**
+   * SQLite: resolves once the transaction holding the writer now, if any, has committed or rolled
+   * back. (PostgreSQL delivers its notifications on commit and needs none.)
+   */
+  writesSettled?: () => Promise<void>
 }
 
 const SQLITE_CACHE_KIB = 64 * 1024
@@ -97,14 +102,15 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
         `mmap_size = ${SQLITE_MMAP_BYTES}`,
       ])
     : null
+  const dialect = new SplitSqliteDialect({
+    writer: cachingStatements(writer),
+    reader: reader ? cachingStatements(reader) : null,
+    transactions,
+    readOnlyTransactions,
+    beforeClose: checkpoints?.stop,
+  })
   const db = new Kysely<DB>({
-    dialect: new SplitSqliteDialect({
-      writer: cachingStatements(writer),
-      reader: reader ? cachingStatements(reader) : null,
-      transactions,
-      readOnlyTransactions,
-      beforeClose: checkpoints?.stop,
-    }),
+    dialect,
     plugins: [new SqliteBooleanPlugin()],
     log: queryLog(options),
   })
@@ -112,6 +118,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     db,
     dialect: 'sqlite',
     close: () => db.destroy(),
+    writesSettled: () => dialect.writesSettled(),
     ...(transactions && { transactionThread: transactions }),
     ...(readOnlyTransactions && { readOnlyTransactionThread: readOnlyTransactions }),
   }

@@ -282,13 +282,27 @@ function* iterate<R>(database: SqliteDatabase, query: CompiledQuery): Generator<
 /** Kysely's SQLite dialect with the split driver in place of its own. */
 export class SplitSqliteDialect implements Dialect {
   readonly #connections: SplitConnections
+  #driver: SplitSqliteDriver | undefined
 
   constructor(connections: SplitConnections) {
     this.#connections = connections
   }
 
   createDriver(): Driver {
-    return new SplitSqliteDriver(this.#connections)
+    this.#driver = new SplitSqliteDriver(this.#connections)
+    return this.#driver
+  }
+
+  /**
+   * Resolves once the transaction or write that holds the writer now, if any, has ended: its commit is
+   * then visible to every connection. A transaction's commit on its thread lets the event loop run
+   * before it lands, so whatever reacts to a change made inside it (live notification delivery) waits
+   * for this first.
+   */
+  async writesSettled(): Promise<void> {
+    if (!this.#driver) return
+    await this.#driver.lockWriter()
+    this.#driver.unlockWriter()
   }
 
   createQueryCompiler(): QueryCompiler {

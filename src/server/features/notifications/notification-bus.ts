@@ -6,9 +6,9 @@ import { EventEmitter } from 'node:events'
 //
 // PostgreSQL: notify() runs `pg_notify(NOTIFY_CHANNEL, id)` inside the caller's transaction, which
 // PostgreSQL delivers to every LISTENing instance only when (and if) that transaction commits.
-// SQLite (one instance): notify() pokes this process's emitter. The poke may arrive before the
-// caller's transaction commits, but the stream's query runs on the same single SQLite connection,
-// which the open transaction holds, so it waits for the commit (or rollback) and sees the outcome.
+// SQLite (one instance): notify() pokes this process's emitter from inside the caller's transaction,
+// before its commit. The hub wakes the streams only once the writer is free again (the transaction
+// has committed or rolled back: Database.writesSettled), so their queries see the outcome.
 
 export const NOTIFY_CHANNEL = 'depot_notifications'
 /**

@@ -87,8 +87,11 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
         current.markListening,
       )
     } else {
-      const stopPokes = onLocalPoke(wakeAll)
-      const stopAccess = onLocalAccessChange(accessChanged)
+      // A poke comes from inside the notifying transaction, whose commit lands later (on SQLite's
+      // transaction thread): the streams re-query once the writer is free, so they see it.
+      const settled = () => deps.database.writesSettled?.() ?? Promise.resolve()
+      const stopPokes = onLocalPoke(() => void settled().then(wakeAll))
+      const stopAccess = onLocalAccessChange((userId) => void settled().then(() => accessChanged(userId)))
       current.stopSource = () => {
         stopPokes()
         stopAccess()
