@@ -27,20 +27,46 @@ plain('every route of the web route table is swept or excluded with a reason', (
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'))
 
-/** Until layout and colours are final: no finite animation or transition is running. */
+/**
+ * Until layout and colours are final: no finite animation or transition is running. When that does not
+ * happen within the expect timeout, the failure names what was still moving (its element and what it
+ * animates), so a page that keeps restarting a transition says which one.
+ */
 async function settle(page: Page): Promise<void> {
+  let running: string[] = []
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-        return document
-          .getAnimations()
-          .filter(
-            (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-          ).length
-      }),
+    .poll(
+      async () => {
+        running = await page.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+          return document
+            .getAnimations()
+            .filter(
+              (a) =>
+                a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+            )
+            .map((a) => {
+              const target = (a.effect as KeyframeEffect | null)?.target
+              const where = target
+                ? `${target.tagName.toLowerCase()}.${[...target.classList].join('.')}`
+                : 'no target'
+              const what =
+                'transitionProperty' in a
+                  ? `transition of ${String(a.transitionProperty)}`
+                  : 'animationName' in a
+                    ? `animation ${String(a.animationName)}`
+                    : 'animation'
+              return `${what} on ${where}`
+            })
+        })
+        return running.length
+      },
+      { message: 'no finite animation or transition is running' },
     )
     .toBe(0)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nstill running: ${running.join('; ')}`)
+    })
 }
 
 async function sweepPage(page: Page, entry: SweptPage, data: Seed, problems: string[]): Promise<void> {
