@@ -24,13 +24,8 @@ export interface Subtree {
   files: FileRow[]
 }
 
-export async function loadSubtree(db: Db, rootId: string): Promise<Subtree> {
-  const folders = await loadSubtreeFolders(db, rootId)
-  const files = await childrenOf(
-    folders.map((f) => f.id),
-    fileChildren(db, 'all'),
-  )
-  return { folders, files }
+export function loadSubtree(db: Db, rootId: string): Promise<Subtree> {
+  return subtreeWithFiles(db, rootId, 'all')
 }
 
 /**
@@ -44,12 +39,21 @@ export async function loadSubtreeWithFileColumns<C extends FileColumn>(
   rootId: string,
   columns: readonly C[],
 ): Promise<{ folders: Subtree['folders']; files: Pick<FileRow, C | 'id' | 'name_key'>[] }> {
+  return subtreeWithFiles(db, rootId, [...new Set<FileColumn>(['id', 'name_key', ...columns])])
+}
+
+/** The subtree's folders, then its files with `columns` (typed as whole rows: the callers narrow). */
+async function subtreeWithFiles(
+  db: Db,
+  rootId: string,
+  columns: readonly FileColumn[] | 'all',
+): Promise<Subtree> {
   const folders = await loadSubtreeFolders(db, rootId)
   const files = await childrenOf(
     folders.map((f) => f.id),
-    fileChildren(db, [...new Set<FileColumn>(['id', 'name_key', ...columns])]),
+    fileChildren(db, columns),
   )
-  return { folders, files: files as Pick<FileRow, C | 'id' | 'name_key'>[] }
+  return { folders, files }
 }
 
 /** The folders of a subtree only (as loadSubtree orders them): none of its files are read. */
