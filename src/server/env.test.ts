@@ -18,7 +18,11 @@ describe('loadEnv', () => {
     expect(env.port).toBe(3000)
     expect(env.host).toBe('127.0.0.1')
     expect(env.dataDir).toBe(path.resolve('./data'))
-    expect(env.database).toEqual({ dialect: 'sqlite', file: path.resolve('./data/depot.sqlite') })
+    expect(env.database).toEqual({
+      dialect: 'sqlite',
+      file: path.resolve('./data/depot.sqlite'),
+      threads: true,
+    })
     expect(env.authUrl.origin).toBe('http://localhost:3000')
     expect(env.paystack).toBeUndefined() // the built-in emulator
     expect(env.shopCurrency).toBe('NGN')
@@ -33,7 +37,13 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATA_DIR: '/tmp/d', DATABASE_URL: 'x.db' }).database).toEqual({
       dialect: 'sqlite',
       file: '/tmp/d/x.db',
+      threads: true,
     })
+  })
+
+  it('runs SQLite without worker threads when SQLITE_THREADS is off, and refuses other values', () => {
+    expect(loadEnv({ SQLITE_THREADS: 'off' }).database).toMatchObject({ dialect: 'sqlite', threads: false })
+    expect(problemsOf({ SQLITE_THREADS: 'no' })).toEqual(['SQLITE_THREADS: must be on or off (got "no")'])
   })
 
   it('names each bad variable with what is wrong and what it got', () => {

@@ -43,6 +43,7 @@ const rawEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
   DATABASE_URL: optionalString,
+  SQLITE_THREADS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: optionalString,
   AUTH_URL: url('the public origin, e.g. https://depot.example.com'),
@@ -110,7 +111,8 @@ export type Env = {
   dataDir: string
   /** The built web app the server serves (npm run build writes it). */
   webRoot: string
-  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+  /** SQLite: `threads` false runs transactions and checkpoints on the main thread (SQLITE_THREADS=off). */
+  database: { dialect: 'sqlite'; file: string; threads?: boolean } | { dialect: 'postgres'; url: string }
   logLevel: RawEnv['LOG_LEVEL']
   /** Undefined outside production means "generate one and keep it in DATA_DIR" (see auth-secret.ts). */
   authSecret: string | undefined
@@ -166,7 +168,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const raw = parseRawEnv(source)
   const problems: string[] = []
   const dataDir = path.resolve(raw.DATA_DIR)
-  const database = databaseOf(problems, raw.DATABASE_URL, dataDir)
+  const database = databaseOf(problems, raw, dataDir)
   const authUrl = new URL(raw.AUTH_URL ?? `http://localhost:${raw.PORT}`)
   const groups = variableGroups(problems, raw)
   const trustProxy = parseProxyTrust(raw.TRUST_PROXY)
@@ -194,13 +196,15 @@ function parseRawEnv(source: Record<string, string | undefined>): RawEnv {
 }
 
 /** PostgreSQL for a postgres:// URL; otherwise a SQLite file, relative to DATA_DIR. */
-function databaseOf(problems: string[], databaseUrl: string | undefined, dataDir: string): Env['database'] {
+function databaseOf(problems: string[], raw: RawEnv, dataDir: string): Env['database'] {
+  const databaseUrl = raw.DATABASE_URL
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { dialect: 'postgres', url: databaseUrl }
+  const threads = raw.SQLITE_THREADS === 'on'
   if (databaseUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(databaseUrl)) {
     problems.push('DATABASE_URL: must be a postgres:// URL or a SQLite file path')
-    return { dialect: 'sqlite', file: '' }
+    return { dialect: 'sqlite', file: '', threads }
   }
-  return { dialect: 'sqlite', file: path.resolve(dataDir, databaseUrl ?? 'depot.sqlite') }
+  return { dialect: 'sqlite', file: path.resolve(dataDir, databaseUrl ?? 'depot.sqlite'), threads }
 }
 
 /** The identity providers and Paystack: each configured by variables that go together. */

@@ -37,7 +37,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     const file = path.join(dir, 'test.sqlite')
     if (options.migrated) fs.copyFileSync(await migratedSqliteTemplate(), file)
     return {
-      config: { dialect: 'sqlite', file },
+      // SQLITE_THREADS=off runs a test file's transactions on the main thread, as the server then does.
+      config: { dialect: 'sqlite', file, threads: process.env.SQLITE_THREADS !== 'off' },
       dir,
       drop: async () => removeDir(),
     }

@@ -11,7 +11,17 @@ import { cachingStatements } from './statement-cache'
 import { checkpointInBackground } from './wal-checkpointer'
 
 export type Dialect = 'sqlite' | 'postgres'
-export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string }
+export type DatabaseConfig =
+  | {
+      dialect: 'sqlite'
+      file: string
+      /**
+       * False: transactions and checkpoints run on the main thread's writer, with no worker threads
+       * (SQLITE_THREADS=off: for debugging, and for platforms without worker threads). Default true.
+       */
+      threads?: boolean
+    }
+  | { dialect: 'postgres'; url: string }
 
 export interface Database {
   db: Kysely<DB>
@@ -77,12 +87,13 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // The reader is handed SELECTs only; should anything else reach it, SQLite refuses to write.
     reader.pragma('query_only = ON')
   }
+  const threaded = wal && config.threads !== false
   // Checkpoints run on a worker thread, not inside a commit on the event loop (wal-checkpointer.ts).
-  const checkpoints = wal ? checkpointInBackground(config.file, writer) : undefined
+  const checkpoints = threaded ? checkpointInBackground(config.file, writer) : undefined
   // Transactions run on a thread of their own, so a large one's commit does not hold the event loop
   // (sqlite-transaction-thread.ts). Its connection is set up as the writer is; its checkpoints are the
   // checkpoint worker's too (were that worker to stop, the writer's own commits checkpoint again).
-  const transactions = wal
+  const transactions = threaded
     ? startTransactionThread(config.file, [
         'foreign_keys = ON',
         'synchronous = NORMAL',
@@ -94,7 +105,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     : null
   // Read-only transactions run on a second thread, on a connection that cannot write: a long read
   // (the trash's group totals) leaves the event loop without holding the writer.
-  const readOnlyTransactions = wal
+  const readOnlyTransactions = threaded
     ? startTransactionThread(config.file, [
         'query_only = ON',
         'busy_timeout = 5000',

@@ -22,9 +22,9 @@ afterEach(async () => {
   }
 })
 
-async function open() {
+async function open(threads = true) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-trx-thread-'))
-  const database = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.sqlite') })
+  const database = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.sqlite'), threads })
   opened.push({ dir, database })
   const db = database.db as unknown as Kysely<Db>
   await sql`create table items (id integer primary key, name text not null unique, body blob)`.execute(db)
@@ -187,5 +187,25 @@ describe('transactions on the SQLite thread', () => {
     // Now on the event loop: nothing turns while a transaction's statement runs.
     const ticks = await ticksDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
     expect(ticks).toBe(0)
+  })
+
+  it('run on the main thread with threads off: no worker, the same commits, rollbacks and errors', async () => {
+    const { db, database } = await open(false)
+    expect(database.transactionThread).toBeUndefined()
+    expect(database.readOnlyTransactionThread).toBeUndefined()
+    // A statement inside a transaction now holds the event loop, as better-sqlite3 on one thread does.
+    const inTransaction = await ticksDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
+    expect(inTransaction).toBe(0)
+    await db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'kept' }).execute())
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ name: 'rolled back' }).execute()
+        await trx.insertInto('items').values({ name: 'kept' }).execute()
+      }),
+    ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' })
+    expect(await names(db)).toEqual(['kept'])
+    // Without the checkpoint worker the writer checkpoints in its commits, as SQLite does by default.
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)
+    expect(rows[0]!.wal_autocheckpoint).toBe(1000)
   })
 })

@@ -1,7 +1,13 @@
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
 import type { CompiledQuery, QueryResult } from 'kysely'
+import { startWorker } from '../lib/threads/start-worker'
+import {
+  asBuffer,
+  type StatementAnswer,
+  type StatementRequest,
+  type ThreadReady,
+  type TransactionThreadData,
+} from './sqlite-thread-protocol'
 
 // SQLite write transactions run on a worker thread with a connection of their own (decision 0107).
 // better-sqlite3 is synchronous, and a commit writes what the transaction changed to the log before
@@ -17,62 +23,8 @@ import type { CompiledQuery, QueryResult } from 'kysely'
 // posted. A database has two: one for transactions, whose connection writes (the split driver's writer
 // lock still lets one transaction run at a time in this process, so that connection and the main
 // thread's writer never wait on each other), and one for read-only transactions, whose connection
-// cannot write, so that a long read (an aggregate over 100k rows) also leaves the event loop.
-
-/** Prepared statements the thread keeps, by SQL text (as statement-cache.ts does on the event loop). */
-const STATEMENT_CACHE_SIZE = 200
-
-// The worker's whole program, evaluated (not loaded from a file) so that it runs the same from the
-// sources and from the bundle; it loads the driver the main thread resolved. Blobs cross the thread
-// boundary as Uint8Arrays (structured clone) and are made Buffers again on the other side.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads')
-const Database = require(workerData.driver)
-const connection = new Database(workerData.file, { fileMustExist: true })
-for (const pragma of workerData.pragmas) connection.pragma(pragma)
-const statements = new Map()
-const prepare = (sql) => {
-  const cached = statements.get(sql)
-  if (cached) {
-    statements.delete(sql)
-    statements.set(sql, cached)
-    return cached
-  }
-  const statement = connection.prepare(sql)
-  statements.set(sql, statement)
-  if (statements.size > ${STATEMENT_CACHE_SIZE}) statements.delete(statements.keys().next().value)
-  return statement
-}
-const asBuffer = (value) =>
-  value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value
-const holdsBlobs = (rows) => rows.some((row) => Object.values(row).some((value) => value instanceof Uint8Array))
-parentPort.on('message', ({ seq, sql, parameters }) => {
-  try {
-    const statement = prepare(sql)
-    const values = parameters.map(asBuffer)
-    if (statement.reader) {
-      const rows = statement.raw(true).all(values)
-      parentPort.postMessage({ seq, columns: statement.columns().map((c) => c.name), rows, blobs: holdsBlobs(rows) })
-    } else {
-      const { changes, lastInsertRowid } = statement.run(values)
-      parentPort.postMessage({ seq, changes, lastInsertRowid })
-    }
-  } catch (error) {
-    parentPort.postMessage({ seq, error: { message: String(error && error.message), code: error && error.code } })
-  }
-})
-parentPort.postMessage({ ready: true })
-`
-
-interface Answer {
-  seq: number
-  rows?: Record<string, unknown>[]
-  columns?: string[]
-  blobs?: boolean
-  changes?: number
-  lastInsertRowid?: number | bigint
-  error?: { message: string; code?: string }
-}
+// cannot write, so that a long read (an aggregate over 100k rows) also leaves the event loop. The
+// thread's program is sqlite-transaction.worker.ts.
 
 export interface TransactionThread {
   /** Runs one statement on the thread's connection. */
@@ -90,11 +42,10 @@ export interface TransactionThread {
  * main thread's writer. Until the thread is ready, `usable` is false and transactions stay where they were.
  */
 export function startTransactionThread(file: string, pragmas: string[]): TransactionThread {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, pragmas },
+  const worker = startWorker('db/sqlite-transaction.worker.ts', {
+    workerData: { file, pragmas } satisfies TransactionThreadData,
   })
-  const replies = new Map<number, (answer: Answer | Error) => void>()
+  const replies = new Map<number, (answer: StatementAnswer | Error) => void>()
   let nextSeq = 1
   let state: 'starting' | 'ready' | 'stopped' = 'starting'
   let markReady!: (ok: boolean) => void
@@ -103,7 +54,7 @@ export function startTransactionThread(file: string, pragmas: string[]): Transac
   })
   const stopped = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
 
-  worker.on('message', (message: Answer | { ready: true }) => {
+  worker.on('message', (message: StatementAnswer | ThreadReady) => {
     if ('ready' in message) {
       if (state === 'starting') state = 'ready'
       markReady(state === 'ready')
@@ -144,7 +95,7 @@ export function startTransactionThread(file: string, pragmas: string[]): Transac
           else resolve(toResult(answer))
         })
         worker.ref()
-        worker.postMessage({ seq, sql: query.sql, parameters: query.parameters })
+        worker.postMessage({ seq, sql: query.sql, parameters: query.parameters } satisfies StatementRequest)
       })
     },
     async close() {
@@ -155,10 +106,10 @@ export function startTransactionThread(file: string, pragmas: string[]): Transac
   }
 }
 
-function toResult(answer: Answer): QueryResult<unknown> {
+function toResult(answer: StatementAnswer): QueryResult<unknown> {
   if (answer.rows) {
     const columns = answer.columns!
-    const rows = (answer.rows as unknown as unknown[][]).map((values) => {
+    const rows = answer.rows.map((values) => {
       const row: Record<string, unknown> = {}
       for (let i = 0; i < columns.length; i++)
         row[columns[i]!] = answer.blobs ? asBuffer(values[i]) : values[i]
@@ -172,10 +123,4 @@ function toResult(answer: Answer): QueryResult<unknown> {
     insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
     rows: [],
   }
-}
-
-function asBuffer(value: unknown): unknown {
-  return value instanceof Uint8Array && !Buffer.isBuffer(value)
-    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
-    : value
 }

@@ -41,9 +41,12 @@ async function autocheckpointPages(database: Database): Promise<number> {
   return rows[0]!.wal_autocheckpoint
 }
 
+async function createTable(database: Database) {
+  await sql`create table blobs (id integer primary key, body blob)`.execute(database.db)
+}
+
 /** About `mib` MiB of rows in one transaction: several thousand pages, past SQLite's 1,000-page mark. */
 async function writeLarge(database: Database, mib: number) {
-  await sql`create table blobs (id integer primary key, body blob)`.execute(database.db)
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < mib * 16; i++) {
       await sql`insert into blobs (body) values (randomblob(65536))`.execute(trx)
@@ -55,6 +58,10 @@ describe('background WAL checkpoints', () => {
   it('leaves the checkpoint of a large commit to the worker, which copies it soon after', async () => {
     const { database, file } = open()
     await vi.waitFor(async () => expect(await autocheckpointPages(database)).toBe(0), { timeout: 30_000 })
+    await createTable(database)
+    // The table's creation is a commit of its own: the worker copies its two pages (the schema and the
+    // table's root) in its own time, which is before the large commit on a slow machine.
+    await vi.waitFor(() => expect(fs.statSync(file).size).toBe(2 * 4096), { timeout: 30_000, interval: 50 })
     const before = fs.statSync(file).size
 
     await writeLarge(database, 8)
@@ -73,6 +80,7 @@ describe('background WAL checkpoints', () => {
   it('lets go of the file on close: no handle stays open on it, and the log is folded in', async () => {
     const { database, file } = open()
     await vi.waitFor(async () => expect(await autocheckpointPages(database)).toBe(0), { timeout: 30_000 })
+    await createTable(database)
     await writeLarge(database, 2)
     expect(handlesOn(file)).toBeGreaterThanOrEqual(3) // the writer, the reader and the worker's
     await database.close()

@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type SqliteDatabase from 'better-sqlite3'
+import { startWorker } from '../lib/threads/start-worker'
+import type { CheckpointerAnswer, CheckpointerRequest } from './wal-checkpoint-protocol'
 
 // In WAL mode SQLite copies the log back into the database file (a checkpoint) right after a commit
 // once the log holds 1,000 pages, inside that commit, with an fsync on each side. better-sqlite3 runs
@@ -9,40 +10,11 @@ import type SqliteDatabase from 'better-sqlite3'
 // checkpoints are off and one worker thread per process runs a PASSIVE checkpoint of every open
 // database a few times a second, on a connection of its own. PASSIVE never waits for a reader or the
 // writer and never makes them wait; what it cannot copy yet, it copies on a later turn. Should the
-// worker fail, every writer turns automatic checkpoints back on.
+// worker fail, every writer turns automatic checkpoints back on. The thread's program is
+// wal-checkpoint.worker.ts.
 
-const INTERVAL_MS = 250
 /** SQLite's own default, restored if the worker is gone. */
 const AUTOCHECKPOINT_PAGES = 1000
-
-// The worker's whole program. It is evaluated, not loaded from a file, so that it runs the same from
-// the sources (tests, tsx) and from the bundle; it loads the driver the main thread resolved.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads')
-const Database = require(workerData.driver)
-const open = new Map()
-parentPort.on('message', (message) => {
-  if (message.type === 'add') {
-    try {
-      const connection = new Database(message.file, { fileMustExist: true })
-      connection.pragma('wal_autocheckpoint = 0')
-      open.set(message.id, connection)
-      parentPort.postMessage({ type: 'added', id: message.id })
-    } catch (error) {
-      parentPort.postMessage({ type: 'added', id: message.id, error: String(error && error.message) })
-    }
-  } else if (message.type === 'remove') {
-    const connection = open.get(message.id)
-    open.delete(message.id)
-    try { if (connection) connection.close() } finally { parentPort.postMessage({ type: 'removed', id: message.id }) }
-  }
-})
-setInterval(() => {
-  for (const connection of open.values()) {
-    try { connection.pragma('wal_checkpoint(PASSIVE)') } catch {}
-  }
-}, ${INTERVAL_MS})
-`
 
 interface Checkpointer {
   worker: Worker
@@ -56,12 +28,9 @@ let nextId = 1
 
 function checkpointer(): Checkpointer {
   if (current) return current
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3') },
-  })
+  const worker = startWorker('db/wal-checkpoint.worker.ts')
   const state: Checkpointer = { worker, registered: new Map(), replies: new Map() }
-  worker.on('message', (message: { type: string; id: number; error?: string }) => {
+  worker.on('message', (message: CheckpointerAnswer) => {
     const reply = state.replies.get(`${message.type}:${message.id}`)
     state.replies.delete(`${message.type}:${message.id}`)
     if (state.replies.size === 0) worker.unref()
@@ -96,7 +65,8 @@ function ask(
   return new Promise((resolve) => {
     state.replies.set(`${answer}:${id}`, resolve)
     state.worker.ref()
-    state.worker.postMessage({ type, id, file })
+    const request: CheckpointerRequest = type === 'add' ? { type, id, file: file! } : { type, id }
+    state.worker.postMessage(request)
   })
 }
 
