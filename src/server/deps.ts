@@ -1,7 +1,7 @@
 import type { Logger } from 'pino'
+import type { SessionUser } from '../shared/contract/accounts'
 import type { Database } from './db/connection'
 import type { Env } from './env'
-import type { ResolvedSession } from './features/accounts/sessions.service'
 import type { PaystackEmulator } from './features/shop/paystack/emulator/emulator'
 import type { PaystackGateway } from './features/shop/paystack/paystack-gateway'
 import type { Metrics } from './features/system/metrics'
@@ -33,6 +33,12 @@ export interface AppDeps {
 }
 
 /** Hono's environment for our app: what every handler finds on `c.var`. */
+/** A live session and its user, as read fresh on each request (accounts/sessions.service.ts). */
+export interface ResolvedSession {
+  sessionId: string
+  user: SessionUser & { isRestricted: boolean; emailVerified: string | null }
+}
+
 export interface AppEnv {
   Variables: {
     deps: AppDeps

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordAudit } from '../../src/server/features/audit/audit.service'
+import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -149,5 +150,44 @@ describe('GET /api/admin/audit/export.csv', () => {
     expect((await client.json('/api/admin/audit')).status).toBe(403)
     expect((await client.request('/api/admin/audit/export.csv')).status).toBe(403)
     expect((await t.request('/api/admin/audit')).status).toBe(401)
+  })
+})
+
+describe('the audit log names the orders its events are about', () => {
+  it('by their products, as receipts do', async () => {
+    const db = t.database.db
+    const buyer = await signedIn(t)
+    const kit = await insertProduct(db, { name: 'Brand Kit', price: 5_000_00 })
+    const logo = await insertProduct(db, { name: 'Logo Pack', price: 2_000_00 })
+    const order = await insertOrder(db, buyer.id, { status: 'paid', total: 7_000_00 })
+    for (const product of [kit, logo]) {
+      await db
+        .insertInto('product_orders')
+        .values({
+          product_id: product.id,
+          order_id: order.id,
+          quantity: 1,
+          amount: product.price,
+          deliveryFileKey: null,
+          deliveryFileName: null,
+          deliveryFileType: null,
+          deliveryFileSize: null,
+          deliveryFileSha256: null,
+          deliveryVersionId: null,
+        })
+        .execute()
+    }
+    await recordAudit(
+      db,
+      {
+        action: 'order.refund_requested',
+        actor: { id: null, email: adminEmail },
+        details: { order_id: order.id, amount: 1_000_00 },
+      },
+      t.clock.now,
+    )
+    const page = await list('action=order.refund_requested')
+    expect(page.items).toHaveLength(1)
+    expect(page.items[0].summary).toBe('Refund of ₦1,000.00 on order Brand Kit and Logo Pack')
   })
 })

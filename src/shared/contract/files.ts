@@ -82,8 +82,6 @@ export const bulkMoveSchema = moveSchema.extend({ items: selection })
 export const bulkCopySchema = copySchema.extend({ items: selection })
 export const bulkTrashSchema = z.object({ items: selection })
 
-export type { BulkItemResult } from './files-responses'
-
 export const HOME_VIEWS = ['public', 'shared', 'mine', 'all'] as const
 export type HomeView = (typeof HOME_VIEWS)[number]
 export const SORT_KEYS = ['name', 'size', 'updatedAt'] as const

@@ -8,14 +8,14 @@ import {
   type CreateAccessToken,
   type CreatedAccessToken,
 } from '../../../shared/contract/access-tokens'
-import type { AppDeps } from '../../deps'
+import type { AppDeps, ResolvedSession } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { recordAudit } from '../audit/audit.service'
 import * as tokens from './access-tokens.repository'
 import { hashToken } from './secure-tokens'
 import { TOUCH_INTERVAL_MS } from './session-policy'
-import { type ClientInfo, type ResolvedSession, resolvedUser } from './sessions.service'
+import { type ClientInfo, resolvedUser } from './sessions.service'
 
 // Personal access tokens (docs/decisions/0057): made by their owner on the profile page, shown once,
 // stored as a SHA-256; sent as `Authorization: Bearer`. A token acts as its user with the role,

@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import type { AppEnv } from '../../deps'
+import type { AppEnv, ResolvedSession } from '../../deps'
 import { bearerToken, invalidBearer } from '../../lib/http/bearer'
 import type { Caller, SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { resolveAccessToken } from './access-tokens.service'
 import { AUTH_BASE_PATH, sessionCookieName } from './auth-config'
 import { clientInfo } from './client-info'
-import { isRestrictedSession, type ResolvedSession, resolveSession } from './sessions.service'
+import { isRestrictedSession, resolveSession } from './sessions.service'
 import { mustEnrolTwoFactor } from './two-factor.service'
 
 /**

@@ -1,6 +1,5 @@
-import type { SessionUser } from '../../../shared/contract/accounts'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../../shared/enums'
-import type { AppDeps } from '../../deps'
+import type { AppDeps, ResolvedSession } from '../../deps'
 import { newId } from '../../lib/ids'
 import { recordAudit } from '../audit/audit.service'
 import { hashToken, newSecureToken } from './secure-tokens'
@@ -8,11 +7,6 @@ import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './sessio
 import * as sessions from './sessions.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
-
-export interface ResolvedSession {
-  sessionId: string
-  user: SessionUser & { isRestricted: boolean; emailVerified: string | null }
-}
 
 export interface ClientInfo {
   ipAddress: string

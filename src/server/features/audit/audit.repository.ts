@@ -1,11 +1,10 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { AuditListQuery } from '../../../shared/contract/audit'
+import { orderName } from '../../../shared/order-name'
 import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
-import { orderName } from '../shop/orders/orders.fulfilment'
-import { lineNamesOf } from '../shop/orders/orders.repository'
 
 // Named queries of the audit log: reading it, and the one insert behind recordAudit (audit.service.ts).
 
@@ -50,8 +49,20 @@ export async function auditNames(
     for (const u of rows) users.set(u.id, u.name.trim() || u.email)
   }
   const orders = new Map<string, string>()
-  const lines = await lineNamesOf(db, [...ids.orders])
-  for (const [id, orderLines] of lines) orders.set(id, orderName(orderLines))
+  if (ids.orders.size > 0) {
+    // The products each order bought, named by the shared rule (orderName) as receipts name them.
+    const rows = await db
+      .selectFrom('product_orders as po')
+      .innerJoin('products as p', 'p.id', 'po.product_id')
+      .select(['po.order_id', 'p.name'])
+      .where('po.order_id', 'in', [...ids.orders])
+      .orderBy('po.order_id')
+      .orderBy('p.name')
+      .execute()
+    const lines = new Map<string, { name: string }[]>()
+    for (const row of rows) lines.set(row.order_id, [...(lines.get(row.order_id) ?? []), { name: row.name }])
+    for (const [id, orderLines] of lines) orders.set(id, orderName(orderLines))
+  }
   return { users, orders }
 }
 

@@ -1,4 +1,5 @@
-import type { BulkItemResult, ItemRef, OnConflict } from '../../../../shared/contract/files'
+import type { ItemRef, OnConflict } from '../../../../shared/contract/files'
+import type { BulkItemResult } from '../../../../shared/contract/files-responses'
 import type { NotificationAction } from '../../../../shared/enums'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'

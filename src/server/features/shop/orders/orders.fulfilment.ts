@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { orderName } from '../../../../shared/order-name'
 import type { DB } from '../../../db/schema'
 import type { Env } from '../../../env'
 import { enqueueMail, orderReceipt } from '../../mail'
@@ -49,15 +50,6 @@ export async function fulfil(
     },
     now,
   )
-}
-
-/** An order as its buyer knows it, by its products: "Brand Kit", "Brand Kit and Logo Pack", "Brand Kit and 2 more". */
-export function orderName(lines: readonly { name: string }[]): string {
-  const [first, second] = lines
-  if (!first) return 'your order'
-  if (lines.length === 1) return first.name
-  if (lines.length === 2 && second) return `${first.name} and ${second.name}`
-  return `${first.name} and ${lines.length - 1} more`
 }
 
 /** The business a corporate buyer bought for, as their receipt names it; null for an individual. */

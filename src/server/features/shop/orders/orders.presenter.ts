@@ -1,8 +1,9 @@
 import type { Deliverable, OrderDetail, OrderSummary } from '../../../../shared/contract/orders'
+import { orderName } from '../../../../shared/order-name'
 import type { DB } from '../../../db/schema'
 import type { Caller } from '../../../lib/http/caller'
 import { canRefund } from '../../../policies/orders.policy'
-import { businessNameOf, orderName } from './orders.fulfilment'
+import { businessNameOf } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
 
 // What leaves the server about orders. Buyers see their lines, status, deliverables and the refunds

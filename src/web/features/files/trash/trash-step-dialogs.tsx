@@ -1,19 +1,9 @@
+import type { RestoreInput } from '../../../../shared/contract/files'
 import type { TrashEntry } from '../../../../shared/contract/files-responses'
 import { FolderPickerDialog } from '../picker/folder-picker-dialog'
-import type { ParentTrashed } from './restore-choices'
 import { DeleteForGoodDialog, RestoreConflictDialog, TrashContentsDialog } from './trash-dialogs'
+import type { TrashStep } from './trash-step'
 import { EmptyMyTrashDialog, EmptyTrashDialog } from './trash-toolbar'
-import type { RestoreInput } from './use-trash-restore'
-
-/** The dialog the trash page has open, if any. */
-export type TrashStep =
-  | { kind: 'open'; entry: TrashEntry }
-  | { kind: 'conflict'; entry: TrashEntry; choices: ParentTrashed }
-  | { kind: 'pick'; entry: TrashEntry }
-  | { kind: 'delete'; entry: TrashEntry }
-  | { kind: 'empty' }
-  | { kind: 'emptyMine' }
-  | null
 
 /**
  * The trash page's dialogs: a folder entry's contents, restoring an entry whose folder is trashed too

@@ -1,13 +1,11 @@
 import { useState } from 'react'
+import type { RestoreInput } from '../../../../shared/contract/files'
 import type { RestoreResult, TrashEntry } from '../../../../shared/contract/files-responses'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
 import { filesApi, useFilesMutation } from '../files-api'
 import { parentTrashed, restoredText } from './restore-choices'
-import type { TrashStep } from './trash-step-dialogs'
-
-/** Where a restored entry goes when its own folder cannot take it back. */
-export type RestoreInput = { restoreParent?: boolean; targetFolderId?: string }
+import type { TrashStep } from './trash-step'
 
 /**
  * Restores trash entries and keeps the last one restored (the page links to its folder). When the
