@@ -175,6 +175,45 @@ describe('personal access tokens', () => {
     expect(password.status).toBe(403)
   })
 
+  it('changes no credential at all: two-factor set-up, enabling, recovery codes and turning off need a session', async () => {
+    const owner = await signedIn(t)
+    const { token } = await makeToken(owner)
+    const attempts: [string, unknown][] = [
+      ['/api/me/two-factor/setup', undefined],
+      ['/api/me/two-factor/enable', { code: '123456' }],
+      ['/api/me/two-factor/recovery-codes', { code: '123456' }],
+      ['/api/me/two-factor/disable', { password: owner.plainPassword }],
+    ]
+    for (const [path, json] of attempts) {
+      const res = await bearer(token, path, { method: 'POST', ...(json === undefined ? {} : { json }) })
+      expect(res.status, path).toBe(403)
+      expect((await res.json()).detail, path).toMatch(/browser session/)
+    }
+    // Nothing was started: no secret was handed out to the token's holder.
+    const rows = await t.database.db
+      .selectFrom('user_two_factor')
+      .selectAll()
+      .where('userId', '=', owner.id)
+      .execute()
+    expect(rows).toEqual([])
+    // Reading the status is not a change.
+    expect((await bearer(token, '/api/me/two-factor')).status).toBe(200)
+  })
+
+  it('lets an admin’s token change no one’s credentials or the security settings', async () => {
+    const admin = await signedIn(t, { role: 'admin' })
+    const other = await signedIn(t)
+    const { token } = await makeToken(admin)
+    const reset = await bearer(token, `/api/admin/users/${other.id}/two-factor`, { method: 'DELETE' })
+    expect(reset.status).toBe(403)
+    const settings = await bearer(token, '/api/admin/security-settings', {
+      method: 'PATCH',
+      json: { requireTwoFactorForStaff: false },
+    })
+    expect(settings.status).toBe(403)
+    expect((await bearer(token, '/api/admin/security-settings')).status).toBe(200)
+  })
+
   it('answers 401 to an expired, revoked, malformed or unknown token, on any route', async () => {
     const owner = await signedIn(t)
     const short = await makeToken(owner, 'read-write', 7)
