@@ -138,6 +138,8 @@ export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, pa
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
   newPassword: passwordSchema,
+  /** Also revoke every access token of the account (on unless said otherwise; decision 0111). */
+  revokeAccessTokens: z.boolean().default(true),
 })
 
 /** One answer for sign-up, resend and forgot-password, whether or not the address is registered. */
