@@ -21,10 +21,11 @@ export async function shellWithIdentity(
       () => `<meta name="description" content="${escapeHtml(site.description)}" />`,
     )
   }
-  if (site.faviconUrl) {
+  const favicon = site.faviconUrl
+  if (favicon) {
     out = out.replace(
       /<link rel="icon"[^>]*>/,
-      () => `<link rel="icon" type="image/png" href="${escapeHtml(site.faviconUrl)}" />`,
+      () => `<link rel="icon" type="image/png" href="${escapeHtml(favicon)}" />`,
     )
   }
   return out
