@@ -214,7 +214,7 @@ describe('personal access tokens', () => {
     expect(reset.status).toBe(403)
     const settings = await bearer(token, '/api/admin/security-settings', {
       method: 'PATCH',
-      json: { requireTwoFactorForStaff: false },
+      json: { twoFactorRequirement: 'off' },
     })
     expect(settings.status).toBe(403)
     expect((await bearer(token, '/api/admin/security-settings')).status).toBe(200)

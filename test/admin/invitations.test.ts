@@ -113,6 +113,9 @@ describe('invitations', () => {
     expect((await refused.json()).code).toBe('invitation_revoked')
     expect((await admin.json(`/api/admin/invitations/${revoked.id}/resend`, 'POST')).status).toBe(404)
 
+    // Days pass below with the admin never setting up two-factor sign-in: this site does not require it.
+    const off = await admin.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement: 'off' })
+    expect(off.status).toBe(200)
     const lateEmail = uniqueEmail()
     const late = await (await invite(admin, { email: lateEmail, role: 'admin' })).json()
     const oldToken = await linkTokenFor(t, lateEmail)

@@ -37,8 +37,13 @@ export const sessionUserSchema = z
     account_type: z.enum(ACCOUNT_TYPES),
     role: z.enum(ROLES),
     staffFunctions: z.array(z.enum(STAFF_FUNCTIONS)),
-    /** True while the admins require two-factor sign-in of this user and they have not set it up. */
+    /**
+     * True once the grace period to set up the two-factor sign-in the admins require has ended: only
+     * enrolment works until it is set up.
+     */
     mustEnrolTwoFactor: z.boolean().optional(),
+    /** During the grace period: when it ends (ISO-8601); the web shows a banner until then. */
+    twoFactorDueBy: z.string().optional(),
   })
   .meta({ id: 'SessionUser' })
 export type SessionUser = z.infer<typeof sessionUserSchema>
