@@ -131,3 +131,56 @@ test('an admin resets a user’s two-factor sign-in from the user page', async (
   await expect(page.getByText('Signs in without a second factor.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reset two-factor sign-in' })).toHaveCount(0)
 })
+
+test('a new site asks its admins to set up two-factor sign-in; the settings say what each choice means', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const adminEmail = uniqueEmail('graceadmin')
+  await createUsers([
+    {
+      email: adminEmail,
+      password: PASSWORD,
+      firstName: 'Gra',
+      lastName: 'Ce',
+      role: 'admin',
+      verified: true,
+    },
+  ])
+  await signIn(page, adminEmail, PASSWORD)
+
+  // The grace period: a reminder above every page, with the date and a way to set it up.
+  const reminder = page.getByRole('status').filter({ hasText: 'Set up two-factor sign-in' })
+  await page.goto('/files')
+  await expect(reminder).toBeVisible()
+  await expect(reminder).toContainText('The admins require it for your account. After')
+  expect(await seriousViolations(page), 'accessibility of the reminder').toEqual([])
+  await reminder.getByRole('link', { name: 'Set it up now' }).click()
+  await expect(page).toHaveURL('/account/two-factor')
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible()
+  await expect(reminder).toHaveCount(0)
+
+  await page.goto('/admin/security')
+  const choices = page.getByRole('group', { name: 'Who must use two-factor sign-in' })
+  await expect(choices.getByRole('radio', { name: /^Admins/ })).toBeChecked()
+  await expect(choices).toContainText('within 7 days of their first sign-in')
+  await expect(choices).toContainText('Two-factor sign-in is optional for everyone.')
+  expect(await seriousViolations(page), 'accessibility of the security settings').toEqual([])
+
+  // The e2e server is shared: the choice is put back whatever happens.
+  try {
+    await choices.getByRole('radio', { name: /^Nobody/ }).check()
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByText('Security settings saved', { exact: true })).toBeVisible()
+    await expect(reminder).toHaveCount(0)
+  } finally {
+    const origin = process.env.DEPOT_E2E_BASE_URL!
+    const restored = await page.request.patch('/api/admin/security-settings', {
+      headers: { Origin: origin },
+      data: { twoFactorRequirement: 'admins' },
+    })
+    expect(restored.status()).toBe(200)
+  }
+  await page.reload()
+  await expect(reminder).toBeVisible()
+})

@@ -13,6 +13,7 @@ import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
 import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { type Job, type JobRunner, startJobRunner } from './lib/jobs/job-runner'
 import { createLogger, type Logger } from './lib/logger'
+import { makePrivateDirSync } from './lib/private-files'
 import { GENERATED_SECRET_FILE, readOrCreateSecret } from './lib/secret-file'
 import { createStorage } from './lib/storage'
 import { handleProcessSignals } from './process-signals'
@@ -38,7 +39,7 @@ function readEnv(): Env {
 async function main(): Promise<void> {
   const env = readEnv()
   const logger = createLogger({ level: env.logLevel })
-  fs.mkdirSync(env.dataDir, { recursive: true })
+  makePrivateDirSync(env.dataDir)
   if (!env.authSecret) env.authSecret = readOrCreateSecret(path.join(env.dataDir, GENERATED_SECRET_FILE))
 
   const database = await openMigratedDatabase(env, logger)

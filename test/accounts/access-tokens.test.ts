@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import {
   ACCESS_TOKEN_PATTERN,
   type AccessToken,
   type CreatedAccessToken,
 } from '../../src/shared/contract/access-tokens'
+import { CookieClient } from '../support/http-client'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
@@ -51,6 +53,10 @@ async function tokensOf(owner: Person): Promise<AccessToken[]> {
   const res = await owner.client.json('/api/me/access-tokens')
   expect(res.status).toBe(200)
   return (await res.json()) as AccessToken[]
+}
+
+function tokenRows(owner: Person) {
+  return t.database.db.selectFrom('access_tokens').select('id').where('userId', '=', owner.id).execute()
 }
 
 async function auditActions(targetId: string) {
@@ -173,6 +179,136 @@ describe('personal access tokens', () => {
       json: { currentPassword: owner.plainPassword, newPassword: 'a brand new password 1' },
     })
     expect(password.status).toBe(403)
+  })
+
+  it('changes no credential at all: two-factor set-up, enabling, recovery codes and turning off need a session', async () => {
+    const owner = await signedIn(t)
+    const { token } = await makeToken(owner)
+    const attempts: [string, unknown][] = [
+      ['/api/me/two-factor/setup', undefined],
+      ['/api/me/two-factor/enable', { code: '123456' }],
+      ['/api/me/two-factor/recovery-codes', { code: '123456' }],
+      ['/api/me/two-factor/disable', { password: owner.plainPassword }],
+    ]
+    for (const [path, json] of attempts) {
+      const res = await bearer(token, path, { method: 'POST', ...(json === undefined ? {} : { json }) })
+      expect(res.status, path).toBe(403)
+      expect((await res.json()).detail, path).toMatch(/browser session/)
+    }
+    // Nothing was started: no secret was handed out to the token's holder.
+    const rows = await t.database.db
+      .selectFrom('user_two_factor')
+      .selectAll()
+      .where('userId', '=', owner.id)
+      .execute()
+    expect(rows).toEqual([])
+    // Reading the status is not a change.
+    expect((await bearer(token, '/api/me/two-factor')).status).toBe(200)
+  })
+
+  it('lets an admin’s token change no one’s credentials or the security settings', async () => {
+    const admin = await signedIn(t, { role: 'admin' })
+    const other = await signedIn(t)
+    const { token } = await makeToken(admin)
+    const reset = await bearer(token, `/api/admin/users/${other.id}/two-factor`, { method: 'DELETE' })
+    expect(reset.status).toBe(403)
+    const settings = await bearer(token, '/api/admin/security-settings', {
+      method: 'PATCH',
+      json: { twoFactorRequirement: 'off' },
+    })
+    expect(settings.status).toBe(403)
+    expect((await bearer(token, '/api/admin/security-settings')).status).toBe(200)
+  })
+
+  it('are revoked by a password reset from the mailed link, which says so', async () => {
+    const owner = await signedIn(t)
+    const { token } = await makeToken(owner)
+    const anonymous = new CookieClient(t.app)
+    expect(
+      (await anonymous.json('/api/accounts/forgot-password', 'POST', { email: owner.email })).status,
+    ).toBe(202)
+    const mail = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['text_body', 'html_body'])
+      .where('to_address', '=', owner.email)
+      .where('template', '=', 'password-reset')
+      .executeTakeFirstOrThrow()
+    expect(mail.text_body).toContain('revokes your access tokens')
+    expect(mail.html_body).toContain('revokes your access tokens')
+    const resetToken = /reset-password\?token=([\w-]+)/.exec(mail.text_body)![1]
+    const reset = await anonymous.json('/api/accounts/reset-password', 'POST', {
+      token: resetToken,
+      password: 'a brand new password 2',
+    })
+    expect(reset.status).toBe(204)
+    expect((await bearer(token, '/api/me')).status).toBe(401)
+    expect(await tokenRows(owner)).toEqual([])
+  })
+
+  it('are revoked by a password change unless the owner keeps them', async () => {
+    const owner = await signedIn(t)
+    const first = await makeToken(owner)
+    const second = await makeToken(owner, 'read-only')
+    const change = (newPassword: string, revokeAccessTokens?: boolean) =>
+      owner.client.json('/api/me/password', 'POST', {
+        currentPassword: owner.plainPassword,
+        newPassword,
+        ...(revokeAccessTokens === undefined ? {} : { revokeAccessTokens }),
+      })
+    const kept = await change('a brand new password 3', false)
+    expect(kept.status).toBe(204)
+    owner.plainPassword = 'a brand new password 3'
+    expect((await bearer(first.token, '/api/me')).status).toBe(200)
+    expect((await bearer(second.token, '/api/me')).status).toBe(200)
+
+    // Revoking is the default.
+    expect((await change('a brand new password 4')).status).toBe(204)
+    owner.plainPassword = 'a brand new password 4'
+    expect((await bearer(first.token, '/api/me')).status).toBe(401)
+    expect((await bearer(second.token, '/api/me')).status).toBe(401)
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('actorId', '=', owner.id)
+      .where('action', '=', 'password.changed')
+      .orderBy('id')
+      .execute()
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ accessRevoked: 0 }, { accessRevoked: 2 }])
+  })
+
+  it('survive "end sessions" unless the admin or the operator asks to revoke them too, and are told which', async () => {
+    const admin = await signedIn(t, { role: 'admin' })
+    const owner = await signedIn(t)
+    const { token } = await makeToken(owner)
+    const sessionsOnly = await admin.client.json(`/api/admin/users/${owner.id}/sessions`, 'DELETE')
+    expect(await sessionsOnly.json()).toEqual({ ended: 1, tokensRevoked: 0, tokensKept: 1 })
+    expect((await owner.client.json('/api/me')).status).toBe(401)
+    expect((await bearer(token, '/api/me')).status).toBe(200)
+
+    const both = await admin.client.json(`/api/admin/users/${owner.id}/sessions?tokens=true`, 'DELETE')
+    expect(await both.json()).toEqual({ ended: 0, tokensRevoked: 1, tokensKept: 0 })
+    expect((await bearer(token, '/api/me')).status).toBe(401)
+    expect(
+      (await admin.client.json(`/api/admin/users/${owner.id}/sessions?tokens=yes`, 'DELETE')).status,
+    ).toBe(422)
+
+    // The operator's command says the same.
+    await owner.client.signIn(owner.email, owner.plainPassword)
+    const again = await makeToken(owner)
+    const out: string[] = []
+    const cli = (...argv: string[]) =>
+      runAdminCommand(t.deps, ['end-sessions', '--email', owner.email, ...argv], {
+        out: (l) => out.push(l),
+        err: (l) => out.push(l),
+      })
+    expect(await cli()).toBe(0)
+    expect(out.pop()).toBe(
+      `Ended 1 session(s) of ${owner.email}. Their 1 access token(s) still work: add --tokens to revoke them too.`,
+    )
+    expect((await bearer(again.token, '/api/me')).status).toBe(200)
+    expect(await cli('--tokens')).toBe(0)
+    expect(out.pop()).toBe(`Ended 0 session(s) of ${owner.email} and revoked their 1 access token(s).`)
+    expect((await bearer(again.token, '/api/me')).status).toBe(401)
   })
 
   it('answers 401 to an expired, revoked, malformed or unknown token, on any route', async () => {

@@ -59,6 +59,7 @@ describe('enrolment', () => {
       enabledAt: null,
       recoveryCodesLeft: 0,
       required: false,
+      dueBy: null,
     })
     const setup = await (await client.json('/api/me/two-factor/setup', 'POST')).json()
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/)
@@ -216,85 +217,111 @@ describe('managing it from the profile', () => {
 })
 
 describe('the admins’ requirement', () => {
-  async function requireForStaff(adminClient: CookieClient, on = true) {
-    const res = await adminClient.json('/api/admin/security-settings', 'PATCH', {
-      requireTwoFactorForStaff: on,
-    })
+  const DAY = 24 * 60 * 60 * 1000
+  async function setRequirement(adminClient: CookieClient, twoFactorRequirement: 'off' | 'admins' | 'staff') {
+    const res = await adminClient.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ requireTwoFactorForStaff: on })
+    expect(await res.json()).toEqual({ twoFactorRequirement })
   }
+  const sessionUser = async (client: CookieClient) =>
+    (await (await client.request('/api/auth/session')).json()).user
 
-  it('sends staff without it to enrol before anything else; customers stay free', async () => {
+  it('on a new site, gives admins 7 days from their first sign-in, then only enrolment', async () => {
     const t = await createTestApp()
-    const { client: adminClient } = await enrolledUser(t, 'admin')
-    await requireForStaff(adminClient)
-    expect(await auditOf(t, 'settings.changed')).toHaveLength(1)
+    const admin = await insertUserWithPassword(t.database.db, 'admin passphrase', { role: 'admin' })
+    const firstSignIn = t.clock.now.getTime()
+    const { client } = await signInAs(t, admin.email, admin.plainPassword)
+    expect(await (await client.json('/api/admin/security-settings')).json()).toEqual({
+      twoFactorRequirement: 'admins',
+    })
+    // The grace period: everything works, and the session says by when (the web's banner).
+    const dueBy = new Date(firstSignIn + 7 * DAY).toISOString()
+    expect(await sessionUser(client)).toMatchObject({ twoFactorDueBy: dueBy })
+    expect((await sessionUser(client)).mustEnrolTwoFactor).toBeUndefined()
+    expect(await (await client.json('/api/me/two-factor')).json()).toMatchObject({ required: true, dueBy })
+    expect((await client.json('/api/admin/users')).status).toBe(200)
+    const token = await client.json('/api/me/access-tokens', 'POST', {
+      name: 'script',
+      scope: 'read-write',
+      expiresInDays: 30,
+    })
+    const { token: bearer } = await token.json()
 
+    // Staff and customers are not asked.
+    const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', { role: 'staff' })
+    const staffSignIn = await signInAs(t, staff.email, staff.plainPassword)
+    expect((await staffSignIn.client.json('/api/me/two-factor').then((r) => r.json())).required).toBe(false)
+    expect((await sessionUser(staffSignIn.client)).twoFactorDueBy).toBeUndefined()
+
+    // Past the grace period (a later sign-in does not restart it): only enrolment, and a clear code.
+    t.clock.advance(7 * DAY + 60_000)
+    const later = await signInAs(t, admin.email, admin.plainPassword)
+    expect((await sessionUser(later.client)).mustEnrolTwoFactor).toBe(true)
+    const blocked = await later.client.json('/api/admin/users')
+    expect(blocked.status).toBe(403)
+    expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
+    const viaToken = await t.app.request('/api/admin/users', {
+      headers: { Authorization: `Bearer ${bearer}` },
+    })
+    expect(viaToken.status).toBe(403)
+    expect((await viaToken.json()).code).toBe('two_factor_enrolment_required')
+    expect((await later.client.json('/api/me')).status).toBe(200)
+    const setup = await (await later.client.json('/api/me/two-factor/setup', 'POST')).json()
+    const enable = await later.client.json('/api/me/two-factor/enable', 'POST', {
+      code: codeAt(setup.secret, t.clock.now),
+    })
+    expect(enable.status).toBe(200)
+    expect((await later.client.json('/api/admin/users')).status).toBe(200)
+    expect(await sessionUser(later.client)).not.toHaveProperty('twoFactorDueBy')
+  })
+
+  it('extends to staff with a fresh grace period, and turns off', async () => {
+    const t = await createTestApp()
+    const { user: admin, secret } = await enrolledUser(t, 'admin')
+    const adminNow = async () =>
+      (await signInAs(t, admin.email, admin.plainPassword, nextCode(t, secret))).client
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', {
       role: 'staff',
       functions: ['ManageFeedback'],
     })
-    const { client, signedIn } = await signInAs(t, staff.email, staff.plainPassword)
-    expect(signedIn).toBe(true)
-    const session = await (await client.request('/api/auth/session')).json()
-    expect(session.user.mustEnrolTwoFactor).toBe(true)
+    // Signed in long before the requirement reached staff: their 7 days start with the change.
+    await signInAs(t, staff.email, staff.plainPassword)
+    t.clock.advance(30 * DAY)
+    await setRequirement(await adminNow(), 'staff')
+    expect(await auditOf(t, 'settings.changed')).toHaveLength(1)
+    const changedAt = t.clock.now.getTime()
+    const during = await signInAs(t, staff.email, staff.plainPassword)
+    expect(await sessionUser(during.client)).toMatchObject({
+      twoFactorDueBy: new Date(changedAt + 7 * DAY).toISOString(),
+    })
+    expect((await during.client.json('/api/inbox/quotes')).status).toBe(200)
 
-    const blocked = await client.json('/api/inbox/quotes')
+    t.clock.advance(7 * DAY + 60_000)
+    const after = await signInAs(t, staff.email, staff.plainPassword)
+    const blocked = await after.client.json('/api/inbox/quotes')
     expect(blocked.status).toBe(403)
     expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
-    expect((await client.json('/api/me/sessions')).status).toBe(403)
-    // Who they are, and enrolling, stay open.
-    expect((await client.json('/api/me')).status).toBe(200)
-    expect(await (await client.json('/api/me/two-factor')).json()).toMatchObject({
-      enabled: false,
-      required: true,
-    })
-    const setup = await (await client.json('/api/me/two-factor/setup', 'POST')).json()
-    const enable = await client.json('/api/me/two-factor/enable', 'POST', {
-      code: codeAt(setup.secret, t.clock.now),
-    })
-    expect(enable.status).toBe(200)
-    // Enrolled: the same session may now do its work.
-    expect((await client.json('/api/inbox/quotes')).status).toBe(200)
-    expect((await (await client.request('/api/auth/session')).json()).user.mustEnrolTwoFactor).toBeUndefined()
+    expect((await after.client.json('/api/me/sessions')).status).toBe(403)
 
-    // A customer is not asked.
-    const customer = await insertUserWithPassword(t.database.db, 'customer passphrase', { role: 'user' })
-    const c = await signInAs(t, customer.email, customer.plainPassword)
-    expect((await c.client.json('/api/me/sessions')).status).toBe(200)
-    expect((await (await c.client.json('/api/me/two-factor')).json()).required).toBe(false)
-    expect(
-      (await (await c.client.request('/api/auth/session')).json()).user.mustEnrolTwoFactor,
-    ).toBeUndefined()
+    // Off: nobody is held, straight away.
+    await setRequirement(await adminNow(), 'off')
+    expect((await after.client.json('/api/inbox/quotes')).status).toBe(200)
+    expect(await sessionUser(after.client)).not.toHaveProperty('mustEnrolTwoFactor')
   })
 
-  it('applies to staff already signed in when it is turned on, and is off by default', async () => {
-    const t = await createTestApp()
-    const admin = await insertUserWithPassword(t.database.db, 'admin passphrase', { role: 'admin' })
-    const { client: adminClient } = await signInAs(t, admin.email, admin.plainPassword)
-    expect((await adminClient.json('/api/admin/users')).status).toBe(200)
-    expect(await (await adminClient.json('/api/admin/security-settings')).json()).toEqual({
-      requireTwoFactorForStaff: false,
-    })
-    await requireForStaff(adminClient)
-    // The admin who turned it on must enrol too, from their next request.
-    const blocked = await adminClient.json('/api/admin/users')
-    expect(blocked.status).toBe(403)
-    expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
-  })
-
-  it('keeps the settings to admins', async () => {
+  it('keeps the settings to admins and checks the choice', async () => {
     const t = await createTestApp()
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', { role: 'staff' })
     const { client } = await signInAs(t, staff.email, staff.plainPassword)
     expect((await client.json('/api/admin/security-settings')).status).toBe(403)
     expect(
-      (await client.json('/api/admin/security-settings', 'PATCH', { requireTwoFactorForStaff: true })).status,
+      (await client.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement: 'staff' })).status,
     ).toBe(403)
-    expect(
-      (await client.json('/api/admin/security-settings', 'PATCH', { requireTwoFactorForStaff: 'yes' }))
-        .status,
-    ).toBe(403)
+    const { client: adminClient } = await enrolledUser(t, 'admin')
+    const bad = await adminClient.json('/api/admin/security-settings', 'PATCH', {
+      twoFactorRequirement: 'yes',
+    })
+    expect(bad.status).toBe(422)
   })
 })
 

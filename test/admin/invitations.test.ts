@@ -113,6 +113,9 @@ describe('invitations', () => {
     expect((await refused.json()).code).toBe('invitation_revoked')
     expect((await admin.json(`/api/admin/invitations/${revoked.id}/resend`, 'POST')).status).toBe(404)
 
+    // Days pass below with the admin never setting up two-factor sign-in: this site does not require it.
+    const off = await admin.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement: 'off' })
+    expect(off.status).toBe(200)
     const lateEmail = uniqueEmail()
     const late = await (await invite(admin, { email: lateEmail, role: 'admin' })).json()
     const oldToken = await linkTokenFor(t, lateEmail)
@@ -163,6 +166,72 @@ describe('invitations', () => {
       'invitation.resent',
       'invitation.accepted',
     ])
+  })
+
+  it('stop when their admin is demoted or suspended: revoked in the same change, and re-checked on accepting', async () => {
+    const { t, admin } = await setUp()
+    const other = await signedIn(t, { role: 'admin' })
+    const accept = (token: string) =>
+      t.request('/api/invitations/accept', {
+        method: 'POST',
+        body: { token, first_name: 'New', last_name: 'Admin', password: PASSWORD },
+      })
+    const inviteAdmin = async (by: CookieClient) => {
+      const email = uniqueEmail()
+      expect((await invite(by, { email, role: 'admin', staffFunctions: [] })).status).toBe(201)
+      return { email, token: await linkTokenFor(t, email) }
+    }
+
+    // Demoted: the open invitation is revoked with the change, and audited.
+    const demotedInvite = await inviteAdmin(other.client)
+    expect((await admin.json(`/api/admin/users/${other.id}`, 'PATCH', { role: 'staff' })).status).toBe(200)
+    const stored = await t.database.db
+      .selectFrom('invitations')
+      .select('revoked_at')
+      .where('email', '=', demotedInvite.email)
+      .executeTakeFirstOrThrow()
+    expect(stored.revoked_at).not.toBeNull()
+    const refused = await accept(demotedInvite.token)
+    expect(refused.status).toBe(410)
+    expect((await refused.json()).code).toBe('invitation_stopped')
+    const preview = await t.request('/api/invitations/preview', {
+      method: 'POST',
+      body: { token: demotedInvite.token },
+    })
+    expect(preview.status).toBe(410)
+    expect(
+      await t.database.db.selectFrom('users').select('id').where('email', '=', demotedInvite.email).execute(),
+    ).toEqual([])
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('action', '=', 'invitation.revoked')
+      .execute()
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([
+      { email: demotedInvite.email, reason: 'inviter_lost_admin' },
+    ])
+
+    // Suspended: the same.
+    expect((await admin.json(`/api/admin/users/${other.id}`, 'PATCH', { role: 'admin' })).status).toBe(200)
+    await other.client.signIn(other.email, other.plainPassword)
+    const suspendedInvite = await inviteAdmin(other.client)
+    expect((await admin.json(`/api/admin/users/${other.id}`, 'PATCH', { isRestricted: true })).status).toBe(
+      200,
+    )
+    const suspended = await accept(suspendedInvite.token)
+    expect(suspended.status).toBe(410)
+    expect((await suspended.json()).code).toBe('invitation_stopped')
+
+    // An invitation the change did not revoke (the inviter lost the role some other way) is still checked.
+    const promoted = await signedIn(t, { role: 'admin' })
+    const direct = await inviteAdmin(promoted.client)
+    await t.database.db.updateTable('users').set({ role: 'user' }).where('id', '=', promoted.id).execute()
+    const unbacked = await accept(direct.token)
+    expect(unbacked.status).toBe(410)
+    expect((await unbacked.json()).code).toBe('invitation_stopped')
+    // Back to admin: the invitation works again, as nothing revoked it.
+    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', promoted.id).execute()
+    expect((await accept(direct.token)).status).toBe(201)
   })
 
   it('refuses an address that has an account or an open invitation, bad input, and non-admins', async () => {

@@ -214,7 +214,7 @@ describe('changing a user', () => {
     await a.signIn(target.email, target.plainPassword)
     await b.signIn(target.email, target.plainPassword)
     const res = await admin.json(`/api/admin/users/${target.id}/sessions`, 'DELETE')
-    expect(await res.json()).toEqual({ ended: 2 })
+    expect(await res.json()).toEqual({ ended: 2, tokensRevoked: 0, tokensKept: 0 })
     expect((await a.json('/api/me')).status).toBe(401)
     expect((await b.json('/api/me')).status).toBe(401)
   })

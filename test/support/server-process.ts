@@ -10,13 +10,23 @@ export interface ServerProcess {
   exited: Promise<number | null>
 }
 
-/** Runs the real server entry (src/server/main.ts through tsx) as its own process. */
-export function runServerEntry(env: Record<string, string>): {
+/**
+ * Runs the real server entry (src/server/main.ts through tsx) as its own process; with `umask`
+ * (e.g. '000'), under that umask, set by a shell that then becomes the server.
+ */
+export function runServerEntry(
+  env: Record<string, string>,
+  options: { umask?: string } = {},
+): {
   child: ChildProcess
   output(): string
   exited: Promise<number | null>
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const node = [process.execPath, '--import', 'tsx', MAIN]
+  const [command, ...args] = options.umask
+    ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$0" "$@"`, ...node]
+    : node
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -32,8 +42,12 @@ export function runServerEntry(env: Record<string, string>): {
 }
 
 /** Starts the server on a free port and resolves once it says it is listening. */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const proc = runServerEntry({ PORT: '0', HOST: '127.0.0.1', ...env })
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  options: { umask?: string } = {},
+): Promise<ServerProcess> {
+  const proc = runServerEntry({ PORT: '0', HOST: '127.0.0.1', ...env }, options)
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const match = proc.output().match(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely'
+import { makePrivateIfPresentSync, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files'
 import { loadPg } from './pg-driver'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
@@ -66,9 +67,11 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     }
   }
 
-  fs.mkdirSync(path.dirname(config.file), { recursive: true })
+  createPrivateSqliteFile(config.file)
   const writer = new SqliteDatabase(config.file)
   const wal = writer.pragma('journal_mode = WAL', { simple: true }) === 'wal'
+  // SQLite makes -wal and -shm with the database file's mode; any left from before are made private too.
+  if (wal) for (const suffix of ['-wal', '-shm']) makePrivateIfPresentSync(`${config.file}${suffix}`)
   writer.pragma('foreign_keys = ON')
   writer.pragma('synchronous = NORMAL')
   tune(writer)
@@ -159,4 +162,15 @@ export async function isReachable(database: Database): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/**
+ * The database file exists, owner-only, before SQLite opens it: SQLite would make it 0644 less the
+ * umask, and its -wal and -shm after it. An in-memory database has no file.
+ */
+function createPrivateSqliteFile(file: string): void {
+  if (file === ':memory:' || file === '') return
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE))
+  fs.chmodSync(file, PRIVATE_FILE_MODE)
 }

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { user } from './test-callers'
-import { canChangeSecuritySettings, canResetTwoFactor, twoFactorRequiredFor } from './two-factor.policy'
+import {
+  canChangeSecuritySettings,
+  canResetTwoFactor,
+  twoFactorDeadline,
+  twoFactorRequiredFor,
+} from './two-factor.policy'
 
 describe('two-factor policy', () => {
-  it('requires it of staff and admins only, and only once the setting is on', () => {
-    expect(twoFactorRequiredFor('admin', true)).toBe(true)
-    expect(twoFactorRequiredFor('staff', true)).toBe(true)
-    expect(twoFactorRequiredFor('user', true)).toBe(false)
-    expect(twoFactorRequiredFor('admin', false)).toBe(false)
-    expect(twoFactorRequiredFor('staff', false)).toBe(false)
+  it('requires it of admins, or of staff and admins, never of customers', () => {
+    expect(twoFactorRequiredFor('admin', 'admins')).toBe(true)
+    expect(twoFactorRequiredFor('staff', 'admins')).toBe(false)
+    expect(twoFactorRequiredFor('admin', 'staff')).toBe(true)
+    expect(twoFactorRequiredFor('staff', 'staff')).toBe(true)
+    expect(twoFactorRequiredFor('user', 'staff')).toBe(false)
+    expect(twoFactorRequiredFor('admin', 'off')).toBe(false)
+    expect(twoFactorRequiredFor('staff', 'off')).toBe(false)
+  })
+
+  it('gives 7 days from the later of the first sign-in and the requirement, none before a sign-in', () => {
+    const day = 24 * 60 * 60 * 1000
+    const at = (ms: number) => new Date(ms).toISOString()
+    expect(twoFactorDeadline(at(0), null)).toEqual(new Date(7 * day))
+    expect(twoFactorDeadline(at(0), at(30 * day))).toEqual(new Date(37 * day))
+    expect(twoFactorDeadline(at(30 * day), at(0))).toEqual(new Date(37 * day))
+    expect(twoFactorDeadline(null, at(day))).toEqual(new Date(8 * day))
+    expect(twoFactorDeadline(null, null)).toBeNull()
   })
 
   it('lets admins reset someone else’s second factor, nobody their own', () => {

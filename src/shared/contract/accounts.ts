@@ -37,8 +37,13 @@ export const sessionUserSchema = z
     account_type: z.enum(ACCOUNT_TYPES),
     role: z.enum(ROLES),
     staffFunctions: z.array(z.enum(STAFF_FUNCTIONS)),
-    /** True while the admins require two-factor sign-in of this user and they have not set it up. */
+    /**
+     * True once the grace period to set up the two-factor sign-in the admins require has ended: only
+     * enrolment works until it is set up.
+     */
     mustEnrolTwoFactor: z.boolean().optional(),
+    /** During the grace period: when it ends (ISO-8601); the web shows a banner until then. */
+    twoFactorDueBy: z.string().optional(),
   })
   .meta({ id: 'SessionUser' })
 export type SessionUser = z.infer<typeof sessionUserSchema>
@@ -138,6 +143,8 @@ export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, pa
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
   newPassword: passwordSchema,
+  /** Also revoke every access token of the account (on unless said otherwise; decision 0111). */
+  revokeAccessTokens: z.boolean().default(true),
 })
 
 /** One answer for sign-up, resend and forgot-password, whether or not the address is registered. */

@@ -76,5 +76,14 @@ export const accessChangeSchema = z
   })
 export type AccessChangeInput = z.infer<typeof accessChangeSchema>
 
-/** DELETE /api/admin/users/:id/sessions: how many sessions ended. */
-export const sessionsEndedSchema = z.object({ ended: z.number().int() })
+/**
+ * DELETE /api/admin/users/:id/sessions: `?tokens=true` also revokes the user's access tokens (decision
+ * 0111); without it their tokens keep working.
+ */
+export const endSessionsQuerySchema = z.object({ tokens: optionalChoice(['true', 'false'], 'tokens') })
+/** How many sessions ended, and how many access tokens were revoked (0 when they were kept). */
+export const sessionsEndedSchema = z.object({
+  ended: z.number().int(),
+  tokensRevoked: z.number().int(),
+  tokensKept: z.number().int(),
+})

@@ -26,8 +26,13 @@ export const twoFactorStatusSchema = z
     enabledAt: z.string().nullable(),
     /** Unused recovery codes left. */
     recoveryCodesLeft: z.number().int(),
-    /** Whether the admins' setting requires it of this user (staff and admins, when turned on). */
+    /** Whether the admins' setting requires it of this user (admins, or staff and admins). */
     required: z.boolean(),
+    /**
+     * While required and not set up: when the grace period ends (ISO-8601); past it, nothing but
+     * enrolment works. Null otherwise.
+     */
+    dueBy: z.string().nullable(),
   })
   .meta({ id: 'TwoFactorStatus' })
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>
@@ -64,11 +69,21 @@ export const twoFactorDisableSchema = z
     path: ['password'],
   })
 
+/**
+ * Who must use two-factor sign-in (decision 0112): nobody (`off`), admins (`admins`, a new site's
+ * default), or staff and admins (`staff`). Each has TWO_FACTOR_GRACE_DAYS from their first sign-in, or
+ * from when the requirement came to include them, to set it up.
+ */
+export const TWO_FACTOR_REQUIREMENTS = ['off', 'admins', 'staff'] as const
+export type TwoFactorRequirement = (typeof TWO_FACTOR_REQUIREMENTS)[number]
+export const TWO_FACTOR_GRACE_DAYS = 7
+
 /** The admins' security settings. */
 export const securitySettingsSchema = z
   .object({
-    /** Staff and admins must set up two-factor sign-in before they can use anything else. */
-    requireTwoFactorForStaff: z.boolean(),
+    twoFactorRequirement: z.enum(TWO_FACTOR_REQUIREMENTS, {
+      error: 'Choose off, admins, or staff and admins',
+    }),
   })
   .meta({ id: 'SecuritySettings' })
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>

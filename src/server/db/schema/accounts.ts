@@ -22,6 +22,8 @@ export interface UsersTable {
   role: Role
   /** JSON array of StaffFunction. */
   staffFunctions: string
+  /** When they first signed in (a session began): a new site's admins enrol in two-factor from it. */
+  firstSignInAt?: Timestamp | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }

@@ -62,6 +62,12 @@ export async function countAccessTokensOfUser(db: Db, userId: string): Promise<n
   return Number(row?.n ?? 0)
 }
 
+/** Deletes every token of the user (a reset, a password change, "end sessions and tokens"); returns how many. */
+export async function deleteAccessTokensOfUser(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('access_tokens').where('userId', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /** Deletes one of the user's tokens; returns its name, or undefined when the user has no such token. */
 export async function deleteAccessTokenOfUser(db: Db, userId: string, id: string) {
   const row = await db

@@ -66,6 +66,7 @@ export function createAuthAdapter(deps: Deps): Adapter {
         isRestricted: false,
         role: 'user' as const,
         staffFunctions: '[]',
+        firstSignInAt: null,
         createdAt: now,
         updatedAt: now,
       }

@@ -9,7 +9,7 @@ import { createAuthAdapter, type ProfileExtras } from './auth-adapter'
 import { authorizeCredentials, SignInRefused } from './credentials.service'
 import { deleteSession } from './sessions.repository'
 import { beginSignedInSession, type ClientInfo, resolveSession } from './sessions.service'
-import { issueTwoFactorTicket, mustEnrolTwoFactor, needsSecondStep } from './two-factor.service'
+import { issueTwoFactorTicket, needsSecondStep, twoFactorEnrolment } from './two-factor.service'
 import { authorizeTwoFactorTicket } from './two-factor-signin'
 import { findUserById } from './users.repository'
 
@@ -94,11 +94,13 @@ export function buildAuthConfig(deps: AppDeps, ctx: AuthRequestContext): AuthCon
         const resolved = await resolveSession(deps, (token as Partial<SessionTokenPayload>).sessionToken)
         if (!resolved) return { ...session, user: undefined } as never
         const { isRestricted: _r, emailVerified: _e, ...user } = resolved.user
-        const mustEnrol = await mustEnrolTwoFactor(deps, user)
-        return {
-          ...session,
-          user: { ...user, ...(mustEnrol ? { mustEnrolTwoFactor: true } : {}) } satisfies SessionUser,
-        } as never
+        const { mustEnrol, dueBy } = await twoFactorEnrolment(deps, user)
+        const enrolment = mustEnrol
+          ? { mustEnrolTwoFactor: true }
+          : dueBy
+            ? { twoFactorDueBy: dueBy.toISOString() }
+            : {}
+        return { ...session, user: { ...user, ...enrolment } satisfies SessionUser } as never
       },
     },
     events: auditedEvents(deps, ctx),

@@ -3,6 +3,7 @@ import { HttpProblem, problems } from '../../lib/http/problem'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, passwordReset } from '../mail'
 import { brandOf } from '../site/brand'
+import { deleteAccessTokensOfUser } from './access-tokens.repository'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import { deleteSessionsOfUser } from './sessions.repository'
 import type { ClientInfo } from './sessions.service'
@@ -39,8 +40,9 @@ export async function requestPasswordReset(deps: Deps, rawEmail: string, client:
 }
 
 /**
- * Sets a new password from a reset link and ends every session of the account (product.md §1).
- * Following the link proves the inbox, so an unverified address becomes verified.
+ * Sets a new password from a reset link, ends every session of the account (product.md §1) and revokes
+ * its access tokens (decision 0111: whoever had the account may have made one). Following the link
+ * proves the inbox, so an unverified address becomes verified.
  */
 export async function resetPassword(
   deps: Deps,
@@ -68,20 +70,29 @@ export async function resetPassword(
       updatedAt: stamp,
     })
     await deleteSessionsOfUser(trx, user.id)
+    const tokensRevoked = await deleteAccessTokensOfUser(trx, user.id)
     await recordAudit(
       trx,
-      { action: 'password.reset', actor: { id: user.id, email: user.email }, from: client },
+      {
+        action: 'password.reset',
+        actor: { id: user.id, email: user.email },
+        from: client,
+        details: { accessRevoked: tokensRevoked }, // how many access tokens were revoked
+      },
       now,
     )
   })
 }
 
-/** Changes the password of a signed-in user: the current one is required; other sessions end. */
+/**
+ * Changes the password of a signed-in user: the current one is required; other sessions end, and the
+ * account's access tokens are revoked unless the user unticked it (decision 0111).
+ */
 export async function changePassword(
   deps: Deps,
   userId: string,
   sessionId: string,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; revokeAccessTokens: boolean },
   client: ClientInfo,
 ): Promise<void> {
   const user = await findUserById(deps.database.db, userId)
@@ -96,9 +107,15 @@ export async function changePassword(
   await deps.database.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password: hash, updatedAt: now.toISOString() })
     await deleteSessionsOfUser(trx, user.id, sessionId)
+    const tokensRevoked = input.revokeAccessTokens ? await deleteAccessTokensOfUser(trx, user.id) : 0
     await recordAudit(
       trx,
-      { action: 'password.changed', actor: { id: user.id, email: user.email }, from: client },
+      {
+        action: 'password.changed',
+        actor: { id: user.id, email: user.email },
+        from: client,
+        details: { accessRevoked: tokensRevoked }, // how many access tokens were revoked
+      },
       now,
     )
   })

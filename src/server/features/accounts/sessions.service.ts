@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.service'
 import { hashToken, newSecureToken } from './secure-tokens'
 import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './session-policy'
 import * as sessions from './sessions.repository'
+import { markFirstSignIn } from './two-factor.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
@@ -47,6 +48,8 @@ export async function beginSignedInSession(
   client: ClientInfo,
 ): Promise<{ id: string; token: string }> {
   const session = await startSession(deps, user.id, client)
+  // The first session starts the grace period of a two-factor enrolment the admins require (0112).
+  await markFirstSignIn(deps.database.db, user.id, deps.clock().toISOString())
   await recordAudit(
     deps.database.db,
     { action: 'signin.success', actor: { id: user.id, email: user.email }, from: client },

@@ -18,6 +18,27 @@ export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
   return row !== undefined
 }
 
+/** What the admins' requirement needs of a user: whether it is on, and when they first signed in. */
+export async function enrolmentFacts(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('user_two_factor', 'user_two_factor.userId', 'users.id')
+    .select(['users.firstSignInAt', 'user_two_factor.enabledAt'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  return { enabled: Boolean(row?.enabledAt), firstSignInAt: row?.firstSignInAt ?? null }
+}
+
+/** Records the user's first sign-in (the start of a required enrolment's grace period), once. */
+export async function markFirstSignIn(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ firstSignInAt: at })
+    .where('id', '=', userId)
+    .where('firstSignInAt', 'is', null)
+    .execute()
+}
+
 /** Starts (or restarts) an enrolment: a new secret, not yet confirmed. Never replaces a confirmed one. */
 export async function savePendingSecret(
   db: Db,

@@ -23,6 +23,9 @@ import {
 const me = (c: Context<AppEnv>) => c.var.session!.user
 const wrongCode = { 422: { description: 'The code (or password) is not right' } }
 const tooMany = { 429: { description: 'Too many codes tried; see Retry-After' } }
+/** Changing the second factor is changing a credential: a leaked access token must not do it. */
+const sessionOnly =
+  'Two-factor sign-in is changed from a signed-in browser session, not with an access token.'
 
 export const twoFactorRoutes = [
   defineRoute({
@@ -41,6 +44,7 @@ export const twoFactorRoutes = [
     summary: 'A new secret for the authenticator app (QR code and text); confirm it with a code',
     tags: ['account'],
     access: 'signedIn',
+    sessionOnly,
     duringTwoFactorEnrolment: true,
     responses: {
       200: { description: 'The secret to add to the app', schema: twoFactorSetupSchema },
@@ -54,6 +58,7 @@ export const twoFactorRoutes = [
     summary: 'Turns two-factor sign-in on with a current code; answers the recovery codes, once (audited)',
     tags: ['account'],
     access: 'signedIn',
+    sessionOnly,
     duringTwoFactorEnrolment: true,
     request: { body: twoFactorConfirmSchema },
     responses: {
@@ -70,6 +75,7 @@ export const twoFactorRoutes = [
     summary: 'New recovery codes with a current code; the old ones stop working (audited)',
     tags: ['account'],
     access: 'signedIn',
+    sessionOnly,
     request: { body: twoFactorConfirmSchema },
     responses: {
       200: { description: 'The new recovery codes, shown once', schema: recoveryCodesSchema },
@@ -85,6 +91,7 @@ export const twoFactorRoutes = [
     summary: 'Turns two-factor sign-in off with the password or a code (audited)',
     tags: ['account'],
     access: 'signedIn',
+    sessionOnly,
     request: { body: twoFactorDisableSchema },
     responses: {
       204: { description: 'Off' },

@@ -4,6 +4,7 @@ import type { SignInErrorCode } from '../../../shared/contract/accounts'
 import {
   RECOVERY_CODE_COUNT,
   type RecoveryCodes,
+  TWO_FACTOR_REQUIREMENTS,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '../../../shared/contract/two-factor'
@@ -13,7 +14,7 @@ import { problems } from '../../lib/http/problem'
 import { hitRateLimit, resetRateLimit } from '../../lib/rate-limit/rate-limit'
 import { defineSetting, readSetting } from '../../lib/settings/settings'
 import { signingKey, signToken, verifyToken } from '../../lib/signed-token'
-import { twoFactorRequiredFor } from '../../policies/two-factor.policy'
+import { twoFactorDeadline, twoFactorRequiredFor } from '../../policies/two-factor.policy'
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
 import { verifyPassword } from './passwords'
 import type { ClientInfo } from './sessions.service'
@@ -35,11 +36,20 @@ import { findUserById } from './users.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
-/** The admins' switch: staff and admins must set up two-factor sign-in (off until turned on). */
-export const REQUIRE_TWO_FACTOR_SETTING = defineSetting({
-  key: 'security.requireTwoFactorForStaff',
-  schema: z.boolean(),
-  fallback: false,
+/**
+ * The admins' requirement (decision 0112): who must set up two-factor sign-in, and since when it has
+ * covered each role (the grace period's start for those already signed in). Never written on a new
+ * site: admins, from their first sign-in. The migration that introduced it wrote out what an existing
+ * site had.
+ */
+const since = z.string().nullable()
+export const TWO_FACTOR_REQUIREMENT_SETTING = defineSetting({
+  key: 'security.twoFactorRequirement',
+  schema: z.object({
+    level: z.enum(TWO_FACTOR_REQUIREMENTS),
+    since: z.object({ admin: since, staff: since }),
+  }),
+  fallback: { level: 'admins' as const, since: { admin: null, staff: null } },
 })
 
 /**
@@ -171,13 +181,42 @@ export function readTwoFactorTicket(deps: Deps, ticket: unknown): string | undef
 
 // ── The admins' requirement ────────────────────────────────────────────────────────────────────────
 
-/** Whether this user must set up two-factor sign-in before anything else (checked on every request). */
-export async function mustEnrolTwoFactor(deps: Pick<Deps, 'database'>, user: { id: string; role: Role }) {
+export interface EnrolmentState {
+  /** The requirement covers the user. */
+  required: boolean
+  /** Required and not set up: when the grace period ends (null: not signed in yet, or set up). */
+  dueBy: Date | null
+  /** The grace period is over and it is still not set up: only enrolment works. */
+  mustEnrol: boolean
+}
+
+const NOT_REQUIRED: EnrolmentState = { required: false, dueBy: null, mustEnrol: false }
+
+/** Where the user stands with the admins' requirement (checked on every request of staff and admins). */
+export async function twoFactorEnrolment(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  user: { id: string; role: Role },
+): Promise<EnrolmentState> {
   // Customers are never required to: no need to read the setting for them.
-  if (!twoFactorRequiredFor(user.role, true)) return false
-  if (!twoFactorRequiredFor(user.role, await readSetting(deps.database.db, REQUIRE_TWO_FACTOR_SETTING)))
-    return false
-  return !(await repo.hasTwoFactor(deps.database.db, user.id))
+  if (!twoFactorRequiredFor(user.role, 'staff')) return NOT_REQUIRED
+  const db = deps.database.db
+  const requirement = await readSetting(db, TWO_FACTOR_REQUIREMENT_SETTING)
+  if (!twoFactorRequiredFor(user.role, requirement.level)) return NOT_REQUIRED
+  const facts = await repo.enrolmentFacts(db, user.id)
+  if (facts.enabled) return { required: true, dueBy: null, mustEnrol: false }
+  const dueBy = twoFactorDeadline(
+    facts.firstSignInAt,
+    requirement.since[user.role === 'admin' ? 'admin' : 'staff'],
+  )
+  return { required: true, dueBy, mustEnrol: dueBy !== null && deps.clock() >= dueBy }
+}
+
+/** Whether this user must set up two-factor sign-in before anything else: the grace period is over. */
+export async function mustEnrolTwoFactor(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  user: { id: string; role: Role },
+) {
+  return (await twoFactorEnrolment(deps, user)).mustEnrol
 }
 
 // ── The profile ────────────────────────────────────────────────────────────────────────────────────
@@ -188,12 +227,13 @@ export async function twoFactorStatus(
 ): Promise<TwoFactorStatus> {
   const db = deps.database.db
   const row = await repo.findTwoFactor(db, user.id)
-  const required = twoFactorRequiredFor(user.role, await readSetting(db, REQUIRE_TWO_FACTOR_SETTING))
+  const { required, dueBy } = await twoFactorEnrolment(deps, user)
   return {
     enabled: Boolean(row?.enabledAt),
     enabledAt: row?.enabledAt ?? null,
     recoveryCodesLeft: row?.enabledAt ? await repo.countUnusedRecoveryCodes(db, user.id) : 0,
     required,
+    dueBy: dueBy?.toISOString() ?? null,
   }
 }
 

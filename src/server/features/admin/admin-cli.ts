@@ -23,7 +23,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   set-role    --email E --role user|staff|admin [--functions A,B]
   restrict    --email E          suspend: ends every session; sign-in is refused
   unrestrict  --email E
-  end-sessions --email E         signs the user out everywhere
+  end-sessions --email E [--tokens]
+                                 signs the user out everywhere; --tokens also revokes their access tokens
   reset-2fa   --email E          turns off two-factor sign-in (lost phone and codes); the user is e-mailed
   list-users  [--role R]
   backup      --to DIR           database, blobs (S3: their list) and generated secret, with checksums
@@ -64,7 +65,7 @@ const schemas = {
   'set-role': z.object({ email: emailSchema, role: z.enum(ROLES), functions: functionsList.optional() }),
   restrict: z.object({ email: emailSchema }),
   unrestrict: z.object({ email: emailSchema }),
-  'end-sessions': z.object({ email: emailSchema }),
+  'end-sessions': z.object({ email: emailSchema, tokens: z.boolean().default(false) }),
   'reset-2fa': z.object({ email: emailSchema }),
   'list-users': z.object({ role: z.enum(ROLES).optional() }),
   backup: z.object({ to: z.string().min(1, 'name the folder to write the backup to') }),
@@ -90,6 +91,7 @@ const OPTIONS = {
   to: { type: 'string' },
   from: { type: 'string' },
   repair: { type: 'boolean' },
+  tokens: { type: 'boolean' },
   'grace-hours': { type: 'string' },
   help: { type: 'boolean' },
 } as const
@@ -221,9 +223,10 @@ async function execute(deps: CliDeps, command: Command, input: Record<string, ne
       return
     }
     case 'end-sessions': {
-      const user = await target((input as unknown as { email: string }).email)
-      const count = await endAllSessions(deps, OPERATOR, user.id)
-      io.out(`Ended ${count} session(s) of ${user.email}.`)
+      const { email, tokens } = input as unknown as { email: string; tokens: boolean }
+      const user = await target(email)
+      const result = await endAllSessions(deps, OPERATOR, user.id, { tokens })
+      io.out(endSessionsReport(user.email, result))
       return
     }
     case 'reset-2fa': {
@@ -257,4 +260,13 @@ async function execute(deps: CliDeps, command: Command, input: Record<string, ne
       return
     }
   }
+}
+
+/** What end-sessions did, saying plainly whether the user's access tokens still work. */
+function endSessionsReport(email: string, r: { ended: number; tokensRevoked: number; tokensKept: number }) {
+  const sessions = `Ended ${r.ended} session(s) of ${email}`
+  if (r.tokensKept > 0)
+    return `${sessions}. Their ${r.tokensKept} access token(s) still work: add --tokens to revoke them too.`
+  if (r.tokensRevoked > 0) return `${sessions} and revoked their ${r.tokensRevoked} access token(s).`
+  return `${sessions}. They have no access tokens.`
 }

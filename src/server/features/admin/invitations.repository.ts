@@ -88,3 +88,27 @@ export async function markInvitationAccepted(db: Db, id: string, at: string): Pr
 export function setAcceptedUser(db: Db, id: string, userId: string) {
   return db.updateTable('invitations').set({ accepted_user_id: userId }).where('id', '=', id).execute()
 }
+
+/** Revokes every open invitation an inviter sent; answers the ids and addresses revoked. */
+export async function revokeInvitationsBy(db: Db, inviterId: string, at: string) {
+  const open = await db
+    .selectFrom('invitations')
+    .select(['id', 'email'])
+    .where('invited_by', '=', inviterId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute()
+  if (open.length === 0) return open
+  await db
+    .updateTable('invitations')
+    .set({ revoked_at: at })
+    .where(
+      'id',
+      'in',
+      open.map((row) => row.id),
+    )
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute()
+  return open
+}

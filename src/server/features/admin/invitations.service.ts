@@ -9,11 +9,11 @@ import type { AppDeps } from '../../deps'
 import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
-import { canManageInvitations } from '../../policies/invitations.policy'
+import { canManageInvitations, invitationStillBacked } from '../../policies/invitations.policy'
 import { effectiveStaffFunctions } from '../../policies/users.policy'
 import { hashToken, newSecureToken } from '../accounts/secure-tokens'
 import { parseStaffFunctions } from '../accounts/sessions.service'
-import { findUserByEmail, normalizeEmail } from '../accounts/users.repository'
+import { findUserByEmail, findUserById, normalizeEmail } from '../accounts/users.repository'
 import { createUserWithPassword } from '../accounts/users.service'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, invitation as invitationMail } from '../mail'
@@ -196,7 +196,8 @@ export async function revokeInvitation(deps: Deps, by: Caller, id: string): Prom
 
 /**
  * The invitation a link names, if it can still be accepted. An unknown token is a 404; a known one
- * that was used, revoked or has expired says which (only the link's holder learns it), as a 410.
+ * that was used, whose inviter may no longer invite, that was revoked or has expired says which (only
+ * the link's holder learns it), as a 410.
  */
 async function usableInvitation(db: Db, token: string, now: Date) {
   const row = await repo.findInvitationByTokenHash(db, hashToken(token))
@@ -212,6 +213,14 @@ async function usableInvitation(db: Db, token: string, now: Date) {
       410,
       'invitation_used',
       'This invitation was already accepted. Sign in with the password you chose.',
+    )
+  }
+  const inviter = row.invited_by === null ? undefined : await findUserById(db, row.invited_by)
+  if (!invitationStillBacked(inviter)) {
+    throw new HttpProblem(
+      410,
+      'invitation_stopped',
+      'The admin who sent this invitation can no longer give people a role, so it has stopped. Ask an admin for a new one.',
     )
   }
   if (row.revoked_at !== null) {
@@ -247,6 +256,8 @@ export async function acceptInvitation(
   return deps.database.db.transaction().execute(async (trx) => {
     const row = await usableInvitation(trx, input.token, now)
     if (!(await repo.markInvitationAccepted(trx, row.id, now.toISOString()))) {
+      // Revoked (or the inviter demoted) since it was read: say which, as a fresh read would.
+      await usableInvitation(trx, input.token, now)
       throw new HttpProblem(
         410,
         'invitation_used',
@@ -288,4 +299,25 @@ export async function acceptInvitation(
     )
     return { email: user.email }
   })
+}
+
+/**
+ * Stops the open invitations of an admin who loses the right to invite (demoted, restricted), inside
+ * the transaction that changes their access; each is audited as revoked, by whoever made the change.
+ */
+export async function revokeInvitationsOf(trx: Db, by: Caller, inviterId: string, now: Date): Promise<void> {
+  const revoked = await repo.revokeInvitationsBy(trx, inviterId, now.toISOString())
+  for (const row of revoked) {
+    await recordAudit(
+      trx,
+      {
+        action: 'invitation.revoked',
+        actor: recordedAs(by),
+        target: { type: 'invitation', id: row.id },
+        from: by.from,
+        details: { email: row.email, reason: 'inviter_lost_admin' },
+      },
+      now,
+    )
+  }
 }

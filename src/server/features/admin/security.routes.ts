@@ -11,6 +11,10 @@ import { resetTwoFactor } from './two-factor-reset.service'
 // The admins' side of two-factor sign-in (docs/decisions/0044): the requirement for staff and admins,
 // and resetting a user's second factor.
 
+/** Weakening or resetting anyone's sign-in is a credential change: it takes a browser session. */
+const sessionOnly =
+  'Security settings and second factors are changed from a signed-in browser session, not with an access token.'
+
 export const adminSecurityRoutes = [
   defineRoute({
     method: 'get',
@@ -27,6 +31,7 @@ export const adminSecurityRoutes = [
     summary: 'Changes the security settings (audited)',
     tags: ['admin'],
     access: 'admin',
+    sessionOnly,
     request: { body: securitySettingsUpdateSchema },
     responses: { 200: { description: 'The settings after the change', schema: securitySettingsSchema } },
     handler: (c, { body }) => updateSecuritySettings(c.var.deps, c.var.caller, body),
@@ -37,6 +42,7 @@ export const adminSecurityRoutes = [
     summary: 'Resets a user’s two-factor sign-in; the user is e-mailed (audited)',
     tags: ['admin'],
     access: 'admin',
+    sessionOnly,
     request: { params: z.object({ id: z.string().uuid() }) },
     responses: {
       200: {

@@ -2,13 +2,16 @@ import type { Role, StaffFunction } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
+import { losesInvitingRight } from '../../policies/invitations.policy'
 import { type AccessChange, decideAccessChange, effectiveStaffFunctions } from '../../policies/users.policy'
+import { countAccessTokensOfUser, deleteAccessTokensOfUser } from '../accounts/access-tokens.repository'
 import { deleteSessionsOfUser } from '../accounts/sessions.repository'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { countAdmins, findUserById, updateUser } from '../accounts/users.repository'
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
 import { heldCapabilities, recordAccessStarts } from '../notifications/access-starts.repository'
 import { notify } from '../notifications/notify'
+import { revokeInvitationsOf } from './invitations.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
@@ -43,6 +46,8 @@ export async function changeUserAccess(deps: Deps, by: Caller, targetId: string,
     // tab still open can be told that the account is suspended (401 account_restricted). Lifting it
     // deletes them: a session from before the restriction never comes back to life.
     if (!isRestricted && target.isRestricted) await deleteSessionsOfUser(trx, target.id)
+    // An admin's invitations speak for them: they stop with the admin's right to invite.
+    if (losesInvitingRight(target, { role, isRestricted })) await revokeInvitationsOf(trx, by, target.id, now)
     // What the user is told starts when a role or function is given (docs/decisions/0060).
     await recordAccessStarts(
       trx,
@@ -87,18 +92,32 @@ export async function changeUserAccess(deps: Deps, by: Caller, targetId: string,
   })
 }
 
-/** Ends every session of a user (an admin action, or the operator's). */
-export async function endAllSessions(deps: Deps, by: Caller, targetId: string): Promise<number> {
-  const result = await deleteSessionsOfUser(deps.database.db, targetId)
-  await recordAudit(
-    deps.database.db,
-    {
-      action: 'sessions.revoked',
-      actor: recordedAs(by),
-      target: { type: 'user', id: targetId },
-      from: by.from,
-    },
-    deps.clock(),
-  )
-  return Number(result.numDeletedRows)
+/**
+ * Ends every session of a user (an admin action, or the operator's) and, when asked, revokes their
+ * access tokens too (decision 0111); says how many of each, and how many tokens still work.
+ */
+export async function endAllSessions(
+  deps: Deps,
+  by: Caller,
+  targetId: string,
+  options: { tokens: boolean },
+): Promise<{ ended: number; tokensRevoked: number; tokensKept: number }> {
+  return deps.database.db.transaction().execute(async (trx) => {
+    const result = await deleteSessionsOfUser(trx, targetId)
+    const tokensRevoked = options.tokens ? await deleteAccessTokensOfUser(trx, targetId) : 0
+    const tokensKept = options.tokens ? 0 : await countAccessTokensOfUser(trx, targetId)
+    await recordAudit(
+      trx,
+      {
+        action: 'sessions.revoked',
+        actor: recordedAs(by),
+        target: { type: 'user', id: targetId },
+        from: by.from,
+        // How many access tokens were revoked ("token" may not name an audit detail).
+        details: { accessRevoked: tokensRevoked },
+      },
+      deps.clock(),
+    )
+    return { ended: Number(result.numDeletedRows), tokensRevoked, tokensKept }
+  })
 }

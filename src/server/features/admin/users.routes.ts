@@ -4,6 +4,7 @@ import {
   adminUserDetailSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
+  endSessionsQuerySchema,
   sessionsEndedSchema,
 } from '../../../shared/contract/admin-users'
 import { csvResponse } from '../../lib/csv/csv-response'
@@ -64,13 +65,14 @@ export const adminUsersRoutes = [
   defineRoute({
     method: 'delete',
     path: '/api/admin/users/:id/sessions',
-    summary: 'Signs the user out everywhere',
+    summary: 'Signs the user out everywhere; with ?tokens=true also revokes their access tokens (audited)',
     tags: ['admin'],
     access: 'admin',
-    request: { params: idParams },
+    request: { params: idParams, query: endSessionsQuerySchema },
     responses: {
-      200: { description: 'How many sessions ended', schema: sessionsEndedSchema },
+      200: { description: 'How many sessions ended and tokens were revoked', schema: sessionsEndedSchema },
     },
-    handler: (c, { params }) => endUserSessions(c.var.deps, c.var.caller, params.id),
+    handler: (c, { params, query }) =>
+      endUserSessions(c.var.deps, c.var.caller, params.id, { tokens: query.tokens === 'true' }),
   }),
 ]

@@ -46,10 +46,10 @@ export async function updateUserAccess(deps: Deps, by: Caller, id: string, chang
   return getUser(deps, by, id)
 }
 
-export async function endUserSessions(deps: Deps, by: Caller, id: string) {
+export async function endUserSessions(deps: Deps, by: Caller, id: string, options: { tokens: boolean }) {
   authorizeView(by)
   if (!(await findUserForAdmin(deps.database.db, id))) throw problems.notFound('No such user.')
-  return { ended: await endAllSessions(deps, by, id) }
+  return endAllSessions(deps, by, id, options)
 }
 
 const CSV_COLUMNS: CsvColumn<UserListRow>[] = [

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { knownMigrations, migrateTo, migrateToLatest } from '../../db/migrator'
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../lib/private-files'
 import { GENERATED_SECRET_FILE } from '../../lib/secret-file'
 import { diskBlobPath } from '../../lib/storage'
 import {
@@ -74,9 +75,10 @@ async function load(
     const root = path.join(deps.env.dataDir, 'blobs')
     for (const blob of blobs) {
       const target = diskBlobPath(root, blob.key)
-      await mkdir(path.dirname(target), { recursive: true })
+      await makePrivateDir(path.dirname(target))
       const temp = `${target}.restoring`
       await copyFile(path.join(source, blobFile(blob.key)), temp)
+      await chmod(temp, PRIVATE_FILE_MODE)
       await rename(temp, target)
     }
   } else {
@@ -86,7 +88,7 @@ async function load(
   }
 
   if (manifest.authSecret) {
-    await mkdir(deps.env.dataDir, { recursive: true })
+    await makePrivateDir(deps.env.dataDir)
     await writeFile(
       path.join(deps.env.dataDir, GENERATED_SECRET_FILE),
       await readFile(path.join(source, SECRET_FILE)),

@@ -12,17 +12,20 @@ export async function shellWithIdentity(
   html: string,
 ): Promise<string> {
   const site = await readSiteIdentity(deps.database.db, deps.env)
-  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(site.name)}</title>`)
+  // Function replacements throughout: a replacement string would read `$&`, `$\`` and `$'` in the
+  // business's own words as patterns and copy page markup into the head.
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(site.name)}</title>`)
   if (site.description) {
     out = out.replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(site.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(site.description)}" />`,
     )
   }
-  if (site.faviconUrl) {
+  const favicon = site.faviconUrl
+  if (favicon) {
     out = out.replace(
       /<link rel="icon"[^>]*>/,
-      `<link rel="icon" type="image/png" href="${escapeHtml(site.faviconUrl)}" />`,
+      () => `<link rel="icon" type="image/png" href="${escapeHtml(favicon)}" />`,
     )
   }
   return out

@@ -1,8 +1,9 @@
 import type { Stats } from 'node:fs'
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { type FileHandle, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { makePrivateDir, openPrivate } from '../private-files'
 import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
 import type {
   AbandonedWrite,
@@ -83,8 +84,8 @@ async function putBlob(root: string, source: BlobSource, options: PutOptions): P
   const key = newBlobKey()
   const tempDir = path.join(root, TEMP_DIR)
   const tempPath = path.join(tempDir, `${key}${TEMP_SUFFIX}`)
-  await mkdir(tempDir, { recursive: true })
-  const file = await open(tempPath, 'wx')
+  await makePrivateDir(tempDir)
+  const file = await openPrivate(tempPath, 'wx')
   try {
     // flush: fsync before the stream closes the file, so the bytes are on disk before the name
     // points at them.
@@ -100,7 +101,7 @@ async function putBlob(root: string, source: BlobSource, options: PutOptions): P
       { signal: options.signal },
     )
     const finalPath = diskBlobPath(root, key)
-    await mkdir(path.dirname(finalPath), { recursive: true })
+    await makePrivateDir(path.dirname(finalPath))
     await rename(tempPath, finalPath)
     await syncDirectory(path.dirname(finalPath)) // and the rename itself survives a power cut
     return { key, size: meter.bytes, sha256: await meter.sha256() }

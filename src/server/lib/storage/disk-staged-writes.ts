@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { makePrivateDir, openPrivate } from '../private-files'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-store'
 import { PositionedWriter, SYNC_EVERY } from './positioned-writer'
@@ -65,9 +66,10 @@ async function appendStagedWrite(
   source: BlobSource,
 ): Promise<StagedAppend> {
   const file = stagingPath(staging, write.key)
-  if (write.offset === 0) await mkdir(path.dirname(file), { recursive: true })
-  // The first append creates the file; a later one finds it, or the staged bytes are gone.
-  const handle = await open(file, write.offset === 0 ? 'w' : 'r+').catch((error: unknown) => {
+  if (write.offset === 0) await makePrivateDir(path.dirname(file))
+  // The first append creates the file (owner-only); a later one finds it, or the staged bytes are gone.
+  const opening = write.offset === 0 ? openPrivate(file, 'w') : open(file, 'r+')
+  const handle = await opening.catch((error: unknown) => {
     throw isMissing(error) ? new StagedWriteLostError(write.key) : error
   })
   try {
@@ -113,12 +115,12 @@ async function commitStagedWrite(staging: DiskStaging, write: StagedWrite): Prom
   if (!info) {
     // An empty blob never had an append: its staging file is made here.
     if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await sha256Of(final)) }
-    await mkdir(path.dirname(staged), { recursive: true })
-    await (await open(staged, 'w')).close()
+    await makePrivateDir(path.dirname(staged))
+    await (await openPrivate(staged, 'w')).close()
   }
   await cutAndSync(staged, info?.size ?? 0, write)
   const sha256 = (await staging.running.digestAt(write.key, write.length)) ?? (await sha256Of(staged)).sha256
-  await mkdir(path.dirname(final), { recursive: true })
+  await makePrivateDir(path.dirname(final))
   await rename(staged, final)
   await staging.syncDirectory(path.dirname(final))
   staging.running.drop(write.key)

@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { makePrivateDir, writePrivateFile } from '../private-files'
 import { loadSharp } from '../sharp'
 import { isBlobKey } from './blob-key'
 import type { BlobStore } from './blob-store'
@@ -40,9 +41,9 @@ export async function thumbnailFor(dataDir: string, storage: BlobStore, key: str
     .webp({ quality: 75 })
   body.pipe(resize)
   const bytes = await resize.toBuffer()
-  await mkdir(dir, { recursive: true })
+  await makePrivateDir(dir)
   const temp = `${file}.${process.pid}.tmp`
-  await writeFile(temp, bytes)
+  await writePrivateFile(temp, bytes)
   await rename(temp, file).catch(async () => rm(temp, { force: true }))
   return bytes
 }

@@ -60,7 +60,7 @@ export function AccessTokensCard() {
       <CardHeader
         id={titleId}
         title="Access tokens"
-        description="For scripts and integrations that call the API as you: send a token as “Authorization: Bearer …”. A read-only token can read everything you can and change nothing."
+        description="For scripts and integrations that call the API as you: send a token as “Authorization: Bearer …”. A read-only token can read everything you can and change nothing. Resetting your password with a reset link revokes every token; changing it here offers to."
       />
       {created ? (
         <NewTokenSecret token={created} onDone={() => setCreated(undefined)} />

@@ -22,7 +22,7 @@ export function TwoFactorEnrolPage() {
         title="Set up two-factor sign-in"
         description={
           due
-            ? 'Your administrators require two-factor sign-in for staff and admin accounts. Set it up to continue.'
+            ? 'Your administrators require two-factor sign-in for your account, and the time to set it up has run out. Set it up to continue.'
             : 'Protect your account with a code from your phone, asked for after your password.'
         }
       />

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contract/admin-users'
 import { useListQuery } from '../../components/data-table'
 import { api } from '../../lib/api'
+import { userTokensKey } from '../accounts/access-tokens-api'
 import { USERS_ENDPOINT } from './users-table-state'
 
 // The admin's users over HTTP: the table's pages, one user, and the changes an admin makes.
@@ -54,7 +55,14 @@ export function useUpdateUserAccess(id: string) {
 export function useEndUserSessions(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete(`${userPath(id)}/sessions`, undefined, { schema: sessionsEndedSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.detail(id) }),
+    mutationFn: (options: { tokens: boolean }) =>
+      api.delete(`${userPath(id)}/sessions${options.tokens ? '?tokens=true' : ''}`, undefined, {
+        schema: sessionsEndedSchema,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: userTokensKey(id) }),
+      ]),
   })
 }

@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { type SecuritySettings, securitySettingsSchema } from '../../../shared/contract/two-factor'
+import {
+  type SecuritySettings,
+  securitySettingsSchema,
+  TWO_FACTOR_GRACE_DAYS,
+  type TwoFactorRequirement,
+} from '../../../shared/contract/two-factor'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { SettingsPage } from '../../components/layout/settings-page'
 import { Button } from '../../components/ui/button'
-import { Checkbox } from '../../components/ui/checkbox'
 import { toast } from '../../components/ui/toast-store'
 import { api } from '../../lib/api'
 import { sessionKey } from '../accounts/session'
@@ -13,7 +17,27 @@ import { UserSection } from './user-section'
 
 const SETTINGS = '/api/admin/security-settings'
 const settingsKey = ['admin', 'security-settings'] as const
-/** /admin/security: whether staff and admins must use two-factor sign-in. */
+/** What each choice of the requirement means, as the page says it. */
+const CHOICES: { value: TwoFactorRequirement; label: string; meaning: string }[] = [
+  {
+    value: 'admins',
+    label: 'Admins',
+    meaning: `Every admin must set up two-factor sign-in within ${TWO_FACTOR_GRACE_DAYS} days of their first sign-in (or of this change). Until then they see a reminder; after that they can do nothing else until it is set up. Staff and customers may choose.`,
+  },
+  {
+    value: 'staff',
+    label: 'Staff and admins',
+    meaning: `The same for every staff member too: ${TWO_FACTOR_GRACE_DAYS} days, then nothing else until it is set up. Customers may choose.`,
+  },
+  {
+    value: 'off',
+    label: 'Nobody',
+    meaning:
+      'Two-factor sign-in is optional for everyone. An admin whose password is stolen can be signed in as by whoever has it.',
+  },
+]
+
+/** /admin/security: who must use two-factor sign-in. */
 export function SecuritySettingsPage() {
   const settings = useQuery({
     queryKey: settingsKey,
@@ -28,14 +52,14 @@ export function SecuritySettingsPage() {
       action="change the security settings"
       placeholderClassName="mt-4 h-40"
     >
-      {(saved) => <SettingsForm key={String(saved.requireTwoFactorForStaff)} saved={saved} />}
+      {(saved) => <SettingsForm key={saved.twoFactorRequirement} saved={saved} />}
     </SettingsPage>
   )
 }
 
 function SettingsForm({ saved }: { saved: SecuritySettings }) {
   const queryClient = useQueryClient()
-  const [require, setRequire] = useState(saved.requireTwoFactorForStaff)
+  const [requirement, setRequirement] = useState(saved.twoFactorRequirement)
   const update = useMutation({
     mutationFn: (change: SecuritySettings) => api.patch(SETTINGS, change, { schema: securitySettingsSchema }),
     onSuccess: async (next) => {
@@ -45,29 +69,33 @@ function SettingsForm({ saved }: { saved: SecuritySettings }) {
       toast.success('Security settings saved')
     },
   })
-  const changed = require !== saved.requireTwoFactorForStaff
+  const changed = requirement !== saved.twoFactorRequirement
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (changed) update.mutate({ requireTwoFactorForStaff: require })
+    if (changed) update.mutate({ twoFactorRequirement: requirement })
   }
   return (
     <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-6">
       <UserSection title="Two-factor sign-in">
-        <div className="flex items-start gap-3">
-          <Checkbox
-            id="require-two-factor"
-            className="mt-0.5"
-            checked={require}
-            onChange={(event) => setRequire(event.target.checked)}
-          />
-          <label htmlFor="require-two-factor" className="text-sm font-medium text-fg">
-            Require two-factor sign-in for staff and admins
-            <span className="block font-normal text-fg-muted">
-              Staff and admins without it are asked to set it up after they sign in, before they can do
-              anything else. That includes you, if you have not set it up yet. Customers may still choose.
-            </span>
-          </label>
-        </div>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm text-fg">Who must use two-factor sign-in</legend>
+          {CHOICES.map((choice) => (
+            <label key={choice.value} className="flex items-start gap-3 text-sm font-medium text-fg">
+              <input
+                type="radio"
+                name="twoFactorRequirement"
+                value={choice.value}
+                className="mt-0.5 accent-accent"
+                checked={requirement === choice.value}
+                onChange={() => setRequirement(choice.value)}
+              />
+              <span>
+                {choice.label}
+                <span className="block font-normal text-fg-muted">{choice.meaning}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
       </UserSection>
       {update.isError && <ProblemAlert title="Could not save the settings" error={update.error} />}
       <div className="flex flex-wrap gap-2">

@@ -18,7 +18,7 @@ export function passwordReset(
       action('Choose a new password', input.link),
       paragraph(
         `This link expires in ${hours === 1 ? '1 hour' : `${hours} hours`} and works once. ` +
-          'Resetting your password signs you out everywhere.',
+          'Resetting your password signs you out everywhere and revokes your access tokens.',
       ),
       paragraph('If you didn’t ask for this, you can ignore this e-mail: your password stays as it is.'),
     ],

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
+import { makePrivateDir, writePrivateFile } from '../../../lib/private-files'
 import { composeOptions, type MailMessage, type MailTransport } from './mail-transport'
 
 // The default local transport (product.md §7): each message becomes an RFC 5322 .eml file under
@@ -23,12 +24,13 @@ export function createFileTransport(options: {
   return {
     async send(message: MailMessage) {
       const info = await composer.sendMail(composeOptions(message, options.from))
-      await fs.mkdir(dir, { recursive: true })
+      await makePrivateDir(dir)
       // Named by the outbox id (UUIDv7, so files sort by time); a retry overwrites rather than duplicates.
       // Written then renamed, so a reader never sees half a message.
       const file = path.join(dir, `${message.id}.eml`)
       const partial = `${file}.partial`
-      await fs.writeFile(partial, info.message)
+      // Owner-only: a message may hold a reset or sign-in link.
+      await writePrivateFile(partial, info.message)
       await fs.rename(partial, file)
       options.logger.info(
         { to: message.to, subject: message.subject, links: linksIn(message.text), file },

@@ -52,5 +52,5 @@ export function withPageChunkPreload(webRoot: string, url: URL, html: string): s
   const links = pageChunkFiles(chunks, page).map(
     (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
   )
-  return html.replace('</head>', `${links.join('')}</head>`)
+  return html.replace('</head>', () => `${links.join('')}</head>`)
 }

@@ -24,5 +24,6 @@ export async function withCataloguePreload(deps: Deps, url: URL, html: string): 
   const preload = cover
     ? `<link rel="preload" as="image" href="${escapeHtml(cover)}" fetchpriority="high" />`
     : ''
-  return html.replace('</head>', `${preload}${script}</head>`)
+  // A function replacement: product names in the JSON may hold `$&`, `$\`` or `$'`.
+  return html.replace('</head>', () => `${preload}${script}</head>`)
 }
