@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
+import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
@@ -12,7 +13,7 @@ import { createFileRecord, updateFileRow } from '../items/files.repository'
 import { folderName } from '../items/folders.repository'
 import { keepAsVersion, lockFileRow } from '../versions/file-versions.repository'
 import { detectBlobMimeType } from './content-type'
-import { reserveStorage } from './storage-quota'
+import { checkVersionStorage, reserveStorage, reserveVersionStorage } from './storage-quota'
 import { deleteUploadSession, findUploadSession, insertUploadSession } from './upload-sessions.repository'
 import {
   appendToStaging,
@@ -70,6 +71,8 @@ export async function createUpload(
     const { file } = await requireFile(db, actor, metadata.file_id, 'editor')
     fileId = file.id
     filename = file.filename
+    // The new version will count against the file's owner: refuse now rather than after the bytes.
+    await checkVersionStorage(db, deps, actor, await ownerOf(db, file), length, deps.clock())
   } else {
     if (!metadata.folder_id)
       throw problems.validation({ folder_id: ['Say which folder the file goes into.'] })
@@ -103,6 +106,11 @@ export async function createUpload(
     })
   })
   return { id, expiresAt }
+}
+
+/** Whom a file's versions count against: whoever made the file (docs/decisions/0113). */
+async function ownerOf(db: Db, file: { createdBy: string | null }) {
+  return file.createdBy ? await findUserById(db, file.createdBy) : undefined
 }
 
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
@@ -230,7 +238,10 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
           const found = await requireFile(trx, actor, session.file_id, 'editor')
           // The replaced content stays as a version (docs/decisions/0088); its blob is named by the
           // version row from the same commit. A completion retried onto the same blob keeps nothing.
-          if (found.file.path !== blob.key) await keepAsVersion(trx, found.file, now)
+          if (found.file.path !== blob.key) {
+            await reserveVersionStorage(trx, deps, actor, await ownerOf(trx, found.file), blob.size, now)
+            await keepAsVersion(trx, found.file, now)
+          }
           await updateFileRow(trx, found.file.id, {
             path: blob.key,
             size: blob.size,
