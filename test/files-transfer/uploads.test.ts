@@ -4,7 +4,12 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purgeAbandonedUploads } from '../../src/server/features/files/transfer/upload-cleanup'
+import {
+  releaseThisProcessWriters,
+  WRITER_LEASE_MS,
+} from '../../src/server/features/files/transfer/upload-staging'
 import { buildJobTable } from '../../src/server/jobs'
+import { processInstance } from '../../src/server/lib/process-instance'
 import { THUMBNAIL_SIZE } from '../../src/server/lib/storage/thumbnails'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
@@ -248,5 +253,69 @@ describe('tus uploads', () => {
       .execute()
     expect(updated).toHaveLength(1)
     expect(updated[0]).toMatchObject({ type: 'file', file_id: ids[0], mainItem: 'one.txt' })
+  })
+})
+
+describe('writer leases (docs/decisions/0114)', () => {
+  async function halfway() {
+    const bytes = randomBytes(2000)
+    const created = await createUpload(editor, bytes.length, {
+      filename: `lease-${Math.random()}.bin`,
+      folder_id: folderId,
+    })
+    const location = created.headers.get('location')!
+    expect((await patchUpload(editor, location, 0, bytes.subarray(0, 1000))).status).toBe(204)
+    return { bytes, location, id: location.split('/').pop()! }
+  }
+  const holdAs = (id: string, instance: string, boot: string) =>
+    t.database.db
+      .updateTable('upload_sessions')
+      .set({
+        writer: 'a request that died',
+        writer_instance: instance,
+        writer_boot: boot,
+        writer_until: new Date(t.clock.now.getTime() + 60_000).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute()
+
+  it('voids at once a lease left by an earlier boot of this instance: its request died with it', async () => {
+    const { bytes, location, id } = await halfway()
+    await holdAs(id, processInstance().instance, 'an earlier boot')
+    const res = await patchUpload(editor, location, 1000, bytes.subarray(1000))
+    expect(res.status).toBe(204)
+    expect(res.headers.get('depot-file-id')).toBeTruthy()
+  })
+
+  it("waits for another instance's lease, which lapses within a client's default retries unless renewed", async () => {
+    const { bytes, location, id } = await halfway()
+    await t.database.db
+      .updateTable('upload_sessions')
+      .set({
+        writer: 'a request elsewhere',
+        writer_instance: 'another-host:3000',
+        writer_boot: 'its boot',
+        writer_until: new Date(t.clock.now.getTime() + WRITER_LEASE_MS).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute()
+    const busy = await patchUpload(editor, location, 1000, bytes.subarray(1000))
+    expect(busy.status).toBe(409)
+    expect(await busy.json()).toMatchObject({ code: 'upload_busy' })
+    // tus-js-client's default retries span about 9 s.
+    expect(WRITER_LEASE_MS).toBeLessThanOrEqual(8_000)
+    t.clock.advance(WRITER_LEASE_MS)
+    expect((await patchUpload(editor, location, 1000, bytes.subarray(1000))).status).toBe(204)
+  })
+
+  it("a forced shutdown gives back this process's leases and no one else's", async () => {
+    const mine = await halfway()
+    const theirs = await halfway()
+    const { instance, boot } = processInstance()
+    await holdAs(mine.id, instance, boot)
+    await holdAs(theirs.id, 'another-host:3000', 'its boot')
+    expect(await releaseThisProcessWriters(t.database.db)).toBe(1)
+    expect((await patchUpload(editor, mine.location, 1000, mine.bytes.subarray(1000))).status).toBe(204)
+    expect((await patchUpload(editor, theirs.location, 1000, theirs.bytes.subarray(1000))).status).toBe(409)
   })
 })

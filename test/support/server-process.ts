@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
+import { build } from 'esbuild'
 
 const MAIN = path.resolve('src/server/main.ts')
 
@@ -10,13 +12,43 @@ export interface ServerProcess {
   exited: Promise<number | null>
 }
 
-/** Runs the real server entry (src/server/main.ts through tsx) as its own process. */
-export function runServerEntry(env: Record<string, string>): {
+/**
+ * The server bundled as `npm run build:server` makes it (scripts/build-server.mjs), for a test that needs
+ * the quick start of production rather than tsx compiling every module first. Kept under node_modules
+ * so the bundle's external packages resolve; remove() when done.
+ */
+export async function bundleServer(): Promise<{ entry: string; remove(): void }> {
+  const cache = path.resolve('node_modules/.cache')
+  fs.mkdirSync(cache, { recursive: true })
+  const dir = fs.mkdtempSync(path.join(cache, 'depot-server-'))
+  await build({
+    entryPoints: [MAIN],
+    outdir: dir,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  return { entry: path.join(dir, 'main.js'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * Runs the real server entry as its own process: src/server/main.ts through tsx, or a bundle made by
+ * bundleServer() when `entry` names one.
+ */
+export function runServerEntry(
+  env: Record<string, string>,
+  entry?: string,
+): {
   child: ChildProcess
   output(): string
   exited: Promise<number | null>
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', MAIN], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -32,8 +64,12 @@ export function runServerEntry(env: Record<string, string>): {
 }
 
 /** Starts the server on a free port and resolves once it says it is listening. */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const proc = runServerEntry({ PORT: '0', HOST: '127.0.0.1', ...env })
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  entry?: string,
+): Promise<ServerProcess> {
+  const proc = runServerEntry({ PORT: '0', HOST: '127.0.0.1', ...env }, entry)
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const match = proc.output().match(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/)

@@ -18,7 +18,7 @@ import { deleteUploadSession, findUploadSession, insertUploadSession } from './u
 import {
   appendToStaging,
   claimWriter,
-  releaseWriter,
+  holdWriter,
   removeStaging,
   stagedBytes,
   stagedWriteOf,
@@ -164,8 +164,9 @@ export async function appendUpload(
     )
   }
   // One request appends at a time, whichever instance it reached: two would interleave bytes.
-  const token = await claimWriter(deps.database.db, id, deps.clock())
-  if (!token) throw busy()
+  const writer = await holdWriter(deps, id)
+  if (!writer) throw busy()
+  const token = writer.token
   try {
     // Read again under the lease: another request may have moved the offset since.
     const session = await loadSession(deps, actor, id)
@@ -202,7 +203,7 @@ export async function appendUpload(
     const fileId = await completeUpload(deps, actor, latest)
     return { offset, fileId }
   } finally {
-    await releaseWriter(deps.database.db, id, token)
+    await writer.release()
   }
 }
 
