@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purgeAbandonedUploads } from '../../src/server/features/files/transfer/upload-cleanup'
@@ -317,5 +318,69 @@ describe('writer leases (docs/decisions/0114)', () => {
     expect(await releaseThisProcessWriters(t.database.db)).toBe(1)
     expect((await patchUpload(editor, mine.location, 1000, mine.bytes.subarray(1000))).status).toBe(204)
     expect((await patchUpload(editor, theirs.location, 1000, theirs.bytes.subarray(1000))).status).toBe(409)
+  })
+})
+
+describe('an upload whose last request failed after storing its last byte', () => {
+  // A fault the database raises while the file row is inserted, for one name only: the bytes are all
+  // stored, the completion's transaction fails, the session stays for the client's retry.
+  async function injectFault() {
+    if (t.database.dialect === 'postgres') {
+      await sql`create function inject_fault() returns trigger language plpgsql as $$
+        begin
+          if new.filename like 'fault-%' then raise exception 'injected fault'; end if;
+          return new;
+        end $$`.execute(t.database.db)
+      await sql`create trigger inject_fault before insert on files
+        for each row execute function inject_fault()`.execute(t.database.db)
+    } else {
+      await sql`create trigger inject_fault before insert on files when new.filename like 'fault-%'
+        begin select raise(abort, 'injected fault'); end`.execute(t.database.db)
+    }
+  }
+  async function removeFault() {
+    if (t.database.dialect === 'postgres') {
+      await sql`drop trigger inject_fault on files`.execute(t.database.db)
+      await sql`drop function inject_fault()`.execute(t.database.db)
+    } else {
+      await sql`drop trigger inject_fault`.execute(t.database.db)
+    }
+  }
+  const head = (location: string) => editor.client.request(location, { method: 'HEAD', headers: tusBase })
+
+  async function failedAtTheEnd(name: string) {
+    const bytes = randomBytes(3000)
+    const created = await createUpload(editor, bytes.length, { filename: name, folder_id: folderId })
+    const location = created.headers.get('location')!
+    await injectFault()
+    try {
+      const last = await patchUpload(editor, location, 0, bytes)
+      expect(last.status).toBe(500)
+      // Every byte is stored, but there is no file: HEAD must not say the upload is complete.
+      const meanwhile = await head(location)
+      expect(meanwhile.status).toBe(500)
+      expect(meanwhile.headers.get('upload-offset')).toBeNull()
+    } finally {
+      await removeFault()
+    }
+    return { bytes, location }
+  }
+
+  it('completes on the next HEAD, which then reports the whole upload and names the file', async () => {
+    const { bytes, location } = await failedAtTheEnd('fault-head.bin')
+    const res = await head(location)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('upload-offset')).toBe(String(bytes.length))
+    const fileId = res.headers.get('depot-file-id')
+    expect(fileId).toBeTruthy()
+    expect(await fileRow(fileId!)).toMatchObject({ filename: 'fault-head.bin', sha256: sha(bytes) })
+    expect((await head(location)).status).toBe(404)
+  })
+
+  it('completes on the next PATCH at the full offset', async () => {
+    const { bytes, location } = await failedAtTheEnd('fault-patch.bin')
+    const res = await patchUpload(editor, location, bytes.length, new Uint8Array())
+    expect(res.status).toBe(204)
+    expect(await fileRow(res.headers.get('depot-file-id')!)).toMatchObject({ sha256: sha(bytes) })
   })
 })

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
 import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
@@ -121,10 +121,19 @@ async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
   return session
 }
 
-/** HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. */
+/**
+ * HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. A
+ * complete offset tells a tus client the upload is done, so it is never answered without the file: an
+ * upload whose bytes are all in but whose completion failed (its last request stored them, then the
+ * database went away) completes here, or the HEAD fails and the client asks again.
+ */
 export async function uploadOffset(deps: AppDeps, actor: SignedIn, id: string) {
   const session = await loadSession(deps, actor, id)
-  return { offset: stagedBytes(session), length: Number(session.length), expiresAt: session.expiresAt }
+  const offset = stagedBytes(session)
+  const length = Number(session.length)
+  if (offset < length) return { offset, length, expiresAt: session.expiresAt }
+  const done = await appendUpload(deps, actor, id, { offset, body: Readable.from([]) })
+  return { offset, length, expiresAt: session.expiresAt, fileId: done.fileId }
 }
 
 const gone = () => problems.notFound('This upload does not exist or has expired. Start it again.')
