@@ -14,6 +14,7 @@ import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { type Job, type JobRunner, startJobRunner } from './lib/jobs/job-runner'
 import { createLogger, type Logger } from './lib/logger'
 import { makePrivateDirSync } from './lib/private-files'
+import { nameListeningInstance } from './lib/process-instance'
 import { GENERATED_SECRET_FILE, readOrCreateSecret } from './lib/secret-file'
 import { createStorage } from './lib/storage'
 import { handleProcessSignals } from './process-signals'
@@ -110,6 +111,7 @@ function listen(
   dialect: Database['dialect'],
 ): ServerType {
   return serve({ fetch, port: env.port, hostname: env.host }, (info) => {
+    nameListeningInstance(info.port)
     logger.info(
       {
         url: `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`,

@@ -1,5 +1,6 @@
 import type { ServerType } from '@hono/node-server'
 import type { Database } from './db/connection'
+import { releaseThisProcessWriters } from './features/files/transfer/upload-staging'
 import type { MailWorker } from './features/mail'
 import { closeNotificationStreams } from './features/notifications/notification-hub'
 import type { Job, JobRunner } from './lib/jobs/job-runner'
@@ -7,9 +8,12 @@ import type { Logger } from './lib/logger'
 
 // What the running server does on a signal. SIGTERM/SIGINT shut it down gracefully: end event streams
 // at once, finish in-flight requests, stop the mail worker and the jobs, then close the database and
-// exit 0 (1 when requests outlast the grace period). SIGUSR2 runs every periodic job now.
+// exit 0 (1 when requests outlast the grace period, after giving back the upload leases they hold).
+// SIGUSR2 runs every periodic job now.
 
 const SHUTDOWN_GRACE_MS = 25_000
+/** How long a forced exit waits for the database to take back its upload leases. */
+const LEASE_RELEASE_MS = 2_000
 
 /** The parts of a running server that its signals act on. */
 export interface RunningServer {
@@ -48,7 +52,13 @@ function shutDown({ server, database, mailWorker, jobs, logger }: RunningServer,
   const jobsStopped = jobs.stop()
   const force = setTimeout(() => {
     logger.warn('requests still running after the grace period; exiting')
-    process.exit(1)
+    // Uploads cut off here give their writer leases back, so their clients resume elsewhere at once.
+    const exit = () => process.exit(1)
+    setTimeout(exit, LEASE_RELEASE_MS).unref()
+    releaseThisProcessWriters(database.db).then((released) => {
+      if (released > 0) logger.info({ released }, 'upload writer leases given back')
+      exit()
+    }, exit)
   }, SHUTDOWN_GRACE_MS)
   force.unref()
   // close() stops accepting connections and waits for active requests. A connection whose request

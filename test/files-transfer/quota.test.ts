@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { file, folder } from '../files/helpers'
+import { dav, makeToken } from '../files-dav/helpers'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
-import { createUpload, tusBase, uploadFile } from './helpers'
+import { createUpload, patchUpload, tusBase, uploadFile } from './helpers'
 
 // Customers' storage quota (docs/decisions/0046): uploads and copies reserve their bytes atomically, so
 // concurrent creations never pass the quota; a terminated or expired upload stops counting; staff and
@@ -51,7 +52,7 @@ describe('reserving quota', () => {
     for (const r of results.filter((x) => x.status === 413))
       expect(await r.json()).toMatchObject({ code: 'quota_exceeded' })
     expect(await reservedBytes(p.id)).toBe(KB600)
-    expect(await storage(p)).toEqual({ used: KB600, uploading: KB600, quota: QUOTA })
+    expect(await storage(p)).toEqual({ used: KB600, uploading: KB600, versions: 0, quota: QUOTA })
   })
 
   it('never stores more than the quota when many small creations race', async () => {
@@ -84,7 +85,7 @@ describe('reserving quota', () => {
   it('counts finished uploads as stored, not twice', async () => {
     const p = await customer('Uma')
     await uploadFile(p, folderId, 'kept.bin', randomBytes(KB600))
-    expect(await storage(p)).toEqual({ used: KB600, uploading: 0, quota: QUOTA })
+    expect(await storage(p)).toEqual({ used: KB600, uploading: 0, versions: 0, quota: QUOTA })
     const over = await createUpload(p, 500_000, { filename: 'more.bin', folder_id: folderId })
     expect(over.status).toBe(413)
     expect((await over.json()).detail).toMatch(/storage quota/)
@@ -150,12 +151,94 @@ describe('reservations beside other writes', () => {
   })
 })
 
+describe('new versions', () => {
+  // A version counts against the file's owner, whoever uploads it (docs/decisions/0113).
+  async function replaceWith(p: Person, fileId: string, bytes: Uint8Array) {
+    const created = await createUpload(p, bytes.length, { file_id: fileId })
+    if (created.status !== 201) return created
+    return patchUpload(p, created.headers.get('location')!, 0, bytes)
+  }
+
+  it("an editor's replacements count against the owner and stop at the owner's quota, named as theirs", async () => {
+    const owner = await customer('Owen')
+    const editor = await customer('Edna')
+    const place = await folder(t, `Shared ${Math.random()}`, { parent_id: folderId, type: 'public' })
+    const fileId = await uploadFile(owner, place.id, 'report.bin', randomBytes(300_000))
+    const first = await replaceWith(editor, fileId, randomBytes(KB600))
+    expect(first.status).toBe(204)
+    expect(await storage(owner)).toEqual({ used: 900_000, uploading: 0, versions: 300_000, quota: QUOTA })
+    expect(await storage(editor)).toMatchObject({ used: 0, versions: 0 })
+
+    // Refused at creation: the owner has 100 kB left.
+    const early = await createUpload(editor, KB600, { file_id: fileId })
+    expect(early.status).toBe(413)
+    const problem = await early.json()
+    expect(problem).toMatchObject({ code: 'quota_exceeded' })
+    expect(problem.detail).toMatch(/owner's storage is full/)
+
+    // Refused at completion: the owner's storage filled while the upload was under way.
+    const sneaky = await createUpload(editor, 90_000, { file_id: fileId })
+    expect(sneaky.status).toBe(201)
+    await uploadFile(owner, place.id, 'filler.bin', randomBytes(50_000))
+    const last = await patchUpload(editor, sneaky.headers.get('location')!, 0, randomBytes(90_000))
+    expect(last.status).toBe(413)
+    expect(await last.json()).toMatchObject({
+      code: 'quota_exceeded',
+      detail: expect.stringMatching(/owner's storage is full/),
+    })
+    expect(await storage(owner)).toEqual({ used: 950_000, uploading: 0, versions: 300_000, quota: QUOTA })
+    const versions = await t.database.db
+      .selectFrom('file_versions')
+      .select('id')
+      .where('file_id', '=', fileId)
+      .execute()
+    expect(versions).toHaveLength(1)
+  })
+
+  it("the owner's own replacement that does not fit says their storage is full", async () => {
+    const owner = await customer('Olga')
+    const fileId = await uploadFile(owner, folderId, `own-${Math.random()}.bin`, randomBytes(KB600))
+    const again = await createUpload(owner, 500_000, { file_id: fileId })
+    expect(again.status).toBe(413)
+    expect((await again.json()).detail).toMatch(/^Your storage is full/)
+  })
+
+  it("a WebDAV PUT over an existing file is a version on the owner's quota too", async () => {
+    const owner = await customer('Dora')
+    const editor = await customer('Dave')
+    const place = await folder(t, `Dav ${Math.random()}`, { parent_id: folderId, type: 'public' })
+    await grant(t, place.id, editor.id, 'editor')
+    const fileId = await uploadFile(owner, place.id, 'notes.bin', randomBytes(KB600))
+    const token = await makeToken(editor)
+    const row = await t.database.db
+      .selectFrom('folders')
+      .select('folder_name')
+      .where('id', '=', place.id)
+      .executeTakeFirstOrThrow()
+    const put = await dav(t, token)('PUT', `Shared with me/Quota/${row.folder_name}/notes.bin`, {
+      body: new Uint8Array(randomBytes(500_000)),
+    })
+    expect(put.status).toBe(413)
+    expect(await put.text()).toMatch(/owner's storage is full/)
+    expect(await storage(owner)).toMatchObject({ used: KB600, versions: 0 })
+    expect(
+      (
+        await t.database.db
+          .selectFrom('files')
+          .select('size')
+          .where('id', '=', fileId)
+          .executeTakeFirstOrThrow()
+      ).size,
+    ).toBe(KB600)
+  })
+})
+
 describe('who has a quota', () => {
   it('staff and admins have none', async () => {
     for (const role of ['staff', 'admin'] as const) {
       const p = await signedIn(t, { first_name: `Unlimited ${role}`, last_name: 'Tester', role })
       await grant(t, folderId, p.id, 'editor')
-      expect(await storage(p)).toEqual({ used: 0, uploading: 0, quota: null })
+      expect(await storage(p)).toEqual({ used: 0, uploading: 0, versions: 0, quota: null })
       expect(
         (await createUpload(p, 2 * QUOTA, { filename: `${role}.bin`, folder_id: folderId })).status,
       ).toBe(201)

@@ -1,10 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purgeAbandonedUploads } from '../../src/server/features/files/transfer/upload-cleanup'
+import {
+  releaseThisProcessWriters,
+  WRITER_LEASE_MS,
+} from '../../src/server/features/files/transfer/upload-staging'
 import { buildJobTable } from '../../src/server/jobs'
+import { processInstance } from '../../src/server/lib/process-instance'
 import { THUMBNAIL_SIZE } from '../../src/server/lib/storage/thumbnails'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
@@ -248,5 +254,133 @@ describe('tus uploads', () => {
       .execute()
     expect(updated).toHaveLength(1)
     expect(updated[0]).toMatchObject({ type: 'file', file_id: ids[0], mainItem: 'one.txt' })
+  })
+})
+
+describe('writer leases (docs/decisions/0114)', () => {
+  async function halfway() {
+    const bytes = randomBytes(2000)
+    const created = await createUpload(editor, bytes.length, {
+      filename: `lease-${Math.random()}.bin`,
+      folder_id: folderId,
+    })
+    const location = created.headers.get('location')!
+    expect((await patchUpload(editor, location, 0, bytes.subarray(0, 1000))).status).toBe(204)
+    return { bytes, location, id: location.split('/').pop()! }
+  }
+  const holdAs = (id: string, instance: string, boot: string) =>
+    t.database.db
+      .updateTable('upload_sessions')
+      .set({
+        writer: 'a request that died',
+        writer_instance: instance,
+        writer_boot: boot,
+        writer_until: new Date(t.clock.now.getTime() + 60_000).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute()
+
+  it('voids at once a lease left by an earlier boot of this instance: its request died with it', async () => {
+    const { bytes, location, id } = await halfway()
+    await holdAs(id, processInstance().instance, 'an earlier boot')
+    const res = await patchUpload(editor, location, 1000, bytes.subarray(1000))
+    expect(res.status).toBe(204)
+    expect(res.headers.get('depot-file-id')).toBeTruthy()
+  })
+
+  it("waits for another instance's lease, which lapses within a client's default retries unless renewed", async () => {
+    const { bytes, location, id } = await halfway()
+    await t.database.db
+      .updateTable('upload_sessions')
+      .set({
+        writer: 'a request elsewhere',
+        writer_instance: 'another-host:3000',
+        writer_boot: 'its boot',
+        writer_until: new Date(t.clock.now.getTime() + WRITER_LEASE_MS).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute()
+    const busy = await patchUpload(editor, location, 1000, bytes.subarray(1000))
+    expect(busy.status).toBe(409)
+    expect(await busy.json()).toMatchObject({ code: 'upload_busy' })
+    // tus-js-client's default retries span about 9 s.
+    expect(WRITER_LEASE_MS).toBeLessThanOrEqual(8_000)
+    t.clock.advance(WRITER_LEASE_MS)
+    expect((await patchUpload(editor, location, 1000, bytes.subarray(1000))).status).toBe(204)
+  })
+
+  it("a forced shutdown gives back this process's leases and no one else's", async () => {
+    const mine = await halfway()
+    const theirs = await halfway()
+    const { instance, boot } = processInstance()
+    await holdAs(mine.id, instance, boot)
+    await holdAs(theirs.id, 'another-host:3000', 'its boot')
+    expect(await releaseThisProcessWriters(t.database.db)).toBe(1)
+    expect((await patchUpload(editor, mine.location, 1000, mine.bytes.subarray(1000))).status).toBe(204)
+    expect((await patchUpload(editor, theirs.location, 1000, theirs.bytes.subarray(1000))).status).toBe(409)
+  })
+})
+
+describe('an upload whose last request failed after storing its last byte', () => {
+  // A fault the database raises while the file row is inserted, for one name only: the bytes are all
+  // stored, the completion's transaction fails, the session stays for the client's retry.
+  async function injectFault() {
+    if (t.database.dialect === 'postgres') {
+      await sql`create function inject_fault() returns trigger language plpgsql as $$
+        begin
+          if new.filename like 'fault-%' then raise exception 'injected fault'; end if;
+          return new;
+        end $$`.execute(t.database.db)
+      await sql`create trigger inject_fault before insert on files
+        for each row execute function inject_fault()`.execute(t.database.db)
+    } else {
+      await sql`create trigger inject_fault before insert on files when new.filename like 'fault-%'
+        begin select raise(abort, 'injected fault'); end`.execute(t.database.db)
+    }
+  }
+  async function removeFault() {
+    if (t.database.dialect === 'postgres') {
+      await sql`drop trigger inject_fault on files`.execute(t.database.db)
+      await sql`drop function inject_fault()`.execute(t.database.db)
+    } else {
+      await sql`drop trigger inject_fault`.execute(t.database.db)
+    }
+  }
+  const head = (location: string) => editor.client.request(location, { method: 'HEAD', headers: tusBase })
+
+  async function failedAtTheEnd(name: string) {
+    const bytes = randomBytes(3000)
+    const created = await createUpload(editor, bytes.length, { filename: name, folder_id: folderId })
+    const location = created.headers.get('location')!
+    await injectFault()
+    try {
+      const last = await patchUpload(editor, location, 0, bytes)
+      expect(last.status).toBe(500)
+      // Every byte is stored, but there is no file: HEAD must not say the upload is complete.
+      const meanwhile = await head(location)
+      expect(meanwhile.status).toBe(500)
+      expect(meanwhile.headers.get('upload-offset')).toBeNull()
+    } finally {
+      await removeFault()
+    }
+    return { bytes, location }
+  }
+
+  it('completes on the next HEAD, which then reports the whole upload and names the file', async () => {
+    const { bytes, location } = await failedAtTheEnd('fault-head.bin')
+    const res = await head(location)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('upload-offset')).toBe(String(bytes.length))
+    const fileId = res.headers.get('depot-file-id')
+    expect(fileId).toBeTruthy()
+    expect(await fileRow(fileId!)).toMatchObject({ filename: 'fault-head.bin', sha256: sha(bytes) })
+    expect((await head(location)).status).toBe(404)
+  })
+
+  it('completes on the next PATCH at the full offset', async () => {
+    const { bytes, location } = await failedAtTheEnd('fault-patch.bin')
+    const res = await patchUpload(editor, location, bytes.length, new Uint8Array())
+    expect(res.status).toBe(204)
+    expect(await fileRow(res.headers.get('depot-file-id')!)).toMatchObject({ sha256: sha(bytes) })
   })
 })

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signedIn } from '../support/people'
@@ -21,7 +22,7 @@ beforeAll(async () => {
 })
 beforeEach(() => s.paystack.emulator.reset())
 
-async function fileProduct(content = 'the whole book') {
+async function fileProduct(content: string | Buffer = 'the whole book') {
   const stored = await s.t.deps.storage.put(Readable.from([Buffer.from(content)]))
   return product(s.t, {
     price: 10000,
@@ -30,12 +31,13 @@ async function fileProduct(content = 'the whole book') {
     deliveryFileName: 'book.pdf',
     deliveryFileType: 'application/pdf',
     deliveryFileSize: stored.size,
+    deliveryFileSha256: stored.sha256,
   })
 }
 
-async function paidOrder(card = SUCCESS_CARD) {
+async function paidOrder(card = SUCCESS_CARD, content?: string | Buffer) {
   const buyer = await signedIn(s.t)
-  const p = await fileProduct()
+  const p = await fileProduct(content)
   const session = await checkout(buyer.client, [{ product_id: p.id, quantity: 1 }])
   s.paystack.emulator.pay(session.access_code, card)
   await settled(s)
@@ -123,6 +125,37 @@ describe('refunds', () => {
 })
 
 describe('delivery', () => {
+  it('a bought file resumes like any stored file: ETag, a range from 90 %, If-Range, 304 and 416', async () => {
+    const content = randomBytes(200_000)
+    const { buyer, session } = await paidOrder(SUCCESS_CARD, content)
+    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const path = new URL(page.deliverables[0].url).pathname
+    const whole = await s.t.request(path)
+    const etag = whole.headers.get('etag')
+    expect(etag).toBe(`"${createHash('sha256').update(content).digest('hex')}"`)
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(Buffer.from(await whole.arrayBuffer()).equals(content)).toBe(true)
+
+    // The connection dropped at 90 %: the rest, as long as the file is the one the first part came from.
+    const from = 180_000
+    const rest = await s.t.request(path, { headers: { Range: `bytes=${from}-`, 'If-Range': etag! } })
+    expect(rest.status).toBe(206)
+    expect(rest.headers.get('content-range')).toBe(`bytes ${from}-${content.length - 1}/${content.length}`)
+    expect(rest.headers.get('content-length')).toBe(String(content.length - from))
+    expect(rest.headers.get('etag')).toBe(etag)
+    expect(Buffer.from(await rest.arrayBuffer()).equals(content.subarray(from))).toBe(true)
+
+    // Another file than the one the first part came from: the whole file, never a mix of two.
+    const stale = await s.t.request(path, { headers: { Range: `bytes=${from}-`, 'If-Range': '"stale"' } })
+    expect(stale.status).toBe(200)
+    expect(Buffer.from(await stale.arrayBuffer()).equals(content)).toBe(true)
+
+    expect((await s.t.request(path, { headers: { 'If-None-Match': etag! } })).status).toBe(304)
+    const outside = await s.t.request(path, { headers: { Range: `bytes=${content.length}-` } })
+    expect(outside.status).toBe(416)
+    expect(outside.headers.get('content-range')).toBe(`bytes */${content.length}`)
+  })
+
   it('download links work for a paid order, expire, and are refused for unpaid orders', async () => {
     const { buyer, session } = await paidOrder()
     const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()

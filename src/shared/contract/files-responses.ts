@@ -78,10 +78,15 @@ export const homeViewSchema = z.object({ view: z.enum(HOME_VIEWS), folders: z.ar
 export type HomeViewResult = z.infer<typeof homeViewSchema>
 /** GET /api/me/storage: the caller's storage against their quota (null: none), in bytes. */
 export const storageUsageSchema = z.object({
-  /** Their files' bytes (the trash included until emptied) plus their uploads under way. */
+  /**
+   * Their files' bytes, earlier versions included (the trash too until emptied), plus their uploads
+   * under way.
+   */
   used: z.number().int(),
   /** The part of `used` reserved by uploads under way. */
   uploading: z.number().int(),
+  /** The part of `used` held by earlier versions of their files, whoever uploaded them. */
+  versions: z.number().int(),
   quota: z.number().int().nullable(),
 })
 export type StorageUsage = z.infer<typeof storageUsageSchema>

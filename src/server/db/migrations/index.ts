@@ -33,6 +33,7 @@ import * as m0035 from './0035-name-search-index'
 import * as m0036 from './0036-name-order-indexes'
 import * as m0037 from './0037-listed-product-counts'
 import * as m0038 from './0038-two-factor-requirement'
+import * as m0039 from './0039-writer-lease-instances'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0036-name-order-indexes': m0036,
   '0037-listed-product-counts': m0037,
   '0038-two-factor-requirement': m0038,
+  '0039-writer-lease-instances': m0039,
 }

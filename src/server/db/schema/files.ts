@@ -89,6 +89,9 @@ export interface UploadSessionsTable {
   /** Ours (0026): the request appending now (a lease, so two instances never write at once). */
   writer: string | null
   writer_until: Timestamp | null
+  /** Ours (0039): the instance and the boot of the process whose request holds the lease. */
+  writer_instance: string | null
+  writer_boot: string | null
 }
 
 export interface FolderPermissionsTable {

@@ -133,8 +133,10 @@ describe('Breadcrumbs', () => {
 })
 
 describe('the storage bar on the files home', () => {
-  const renderUsage = (usage: { used: number; uploading: number; quota: number | null }) =>
-    render('/files', '/files', h(StorageUsage), (client) => client.setQueryData(filesKeys.storage(), usage))
+  const renderUsage = (usage: { used: number; uploading: number; quota: number | null; versions?: number }) =>
+    render('/files', '/files', h(StorageUsage), (client) =>
+      client.setQueryData(filesKeys.storage(), { versions: 0, ...usage }),
+    )
 
   it('shows used of quota as a labelled progress bar', () => {
     const html = renderUsage({ used: 1_200_000, uploading: 0, quota: 10_000_000 })
@@ -151,6 +153,14 @@ describe('the storage bar on the files home', () => {
     const unlimited = renderUsage({ used: 2048, uploading: 0, quota: null })
     expect(unlimited).not.toContain('progressbar')
     expect(unlimited).toContain('no storage limit')
+  })
+
+  it('says how much of the use is earlier versions, which count against the file owner', () => {
+    const html = renderUsage({ used: 3_000_000, uploading: 0, versions: 1_800_000, quota: 10_000_000 })
+    expect(html).toContain('1.8 MB of it is earlier versions of your files')
+    expect(renderUsage({ used: 3_000_000, uploading: 0, quota: 10_000_000 })).not.toContain(
+      'earlier versions',
+    )
   })
 })
 

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { formatBytes } from '../../../../shared/bytes'
+import type { Role } from '../../../../shared/enums'
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
@@ -9,7 +10,7 @@ import { lockUserForReservation, type StorageUsage, storageUsage } from './stora
 
 // Customers' storage quota (product.md §8, docs/decisions/0046). What a user uses is counted, never
 // kept as a running total: the bytes of the files they made (uploads and copies, the trash included
-// until it is emptied, and the files' earlier versions: decision 0088) plus the declared lengths of their uploads under way that have not expired.
+// until it is emptied, and the files' earlier versions whoever made them: decisions 0088, 0113) plus the declared lengths of their uploads under way that have not expired.
 // Creating an upload or a copy reserves its bytes atomically: the check and the write that makes the
 // bytes count (the upload session, the copied file rows) happen in one transaction that holds the
 // user's row locked, so concurrent creations queue and the later ones see the earlier ones' bytes.
@@ -17,7 +18,12 @@ import { lockUserForReservation, type StorageUsage, storageUsage } from './stora
 
 /** The user's quota in bytes; null when they have none (staff and admins, or USER_QUOTA_BYTES=0). */
 export function quotaOf(deps: Pick<AppDeps, 'env'>, actor: Caller): number | null {
-  if (actor.kind !== 'user' || actor.role !== 'user') return null
+  if (actor.kind !== 'user') return null
+  return quotaOfRole(deps, actor.role)
+}
+
+function quotaOfRole(deps: Pick<AppDeps, 'env'>, role: Role): number | null {
+  if (role !== 'user') return null
   return deps.env.uploads.userQuotaBytes ?? null
 }
 
@@ -74,9 +80,73 @@ function assertFits(usage: StorageUsage, bytes: number, quota: number, what: 'up
   )
 }
 
+type Owner = { id: string; role: Role } | undefined
+
+/**
+ * A new version of a file counts against the file's owner (whoever made the file), whoever uploads it
+ * (docs/decisions/0113): the replaced content stays as a version and the new content adds its bytes.
+ * Inside the transaction that lands the version, with the owner's row locked like a reservation, refuses
+ * with 413 `quota_exceeded` when the new content does not fit in the owner's quota, saying whose.
+ */
+export async function reserveVersionStorage(
+  trx: Transaction<DB>,
+  deps: Pick<AppDeps, 'env'>,
+  actor: Caller,
+  owner: Owner,
+  bytes: number,
+  now: Date,
+): Promise<void> {
+  await refuseVersionWhenFull(trx, deps, actor, owner, { bytes, now }, (id) =>
+    lockUserForReservation(trx, id),
+  )
+}
+
+/** The same check at a replacing upload's creation: refuses before bytes are moved for nothing. */
+export async function checkVersionStorage(
+  db: Db,
+  deps: Pick<AppDeps, 'env'>,
+  actor: Caller,
+  owner: Owner,
+  bytes: number,
+  now: Date,
+): Promise<void> {
+  await refuseVersionWhenFull(db, deps, actor, owner, { bytes, now })
+}
+
+async function refuseVersionWhenFull(
+  db: Db,
+  deps: Pick<AppDeps, 'env'>,
+  actor: Caller,
+  owner: Owner,
+  ask: { bytes: number; now: Date },
+  lock?: (userId: string) => Promise<void>,
+): Promise<void> {
+  const quota = owner ? quotaOfRole(deps, owner.role) : null
+  if (!owner || quota === null) return
+  await lock?.(owner.id)
+  const usage = await storageUsage(db, owner.id, ask.now)
+  const used = usage.stored + usage.reserved
+  if (used + ask.bytes <= quota) return
+  const needs = formatBytes(ask.bytes)
+  const free = formatBytes(Math.max(0, quota - used))
+  const mine = actor.kind === 'user' && actor.id === owner.id
+  throw new HttpProblem(
+    413,
+    'quota_exceeded',
+    mine
+      ? `Your storage is full: this new version needs ${needs}, but only ${free} of your ${formatBytes(quota)} storage quota is free. Empty your trash or delete files or earlier versions to make room.`
+      : `The owner's storage is full: a new version counts against the storage of the file's owner, and this one needs ${needs}, but only ${free} of their ${formatBytes(quota)} quota is free. Ask the owner to make room.`,
+  )
+}
+
 /** GET /api/me/storage: what the files home shows as "used / quota". */
 export async function myStorage(deps: AppDeps, actor: Caller) {
   if (actor.kind !== 'user') throw new Error('signed-in route')
   const usage = await storageUsage(deps.database.db, actor.id, deps.clock())
-  return { used: usage.stored + usage.reserved, uploading: usage.reserved, quota: quotaOf(deps, actor) }
+  return {
+    used: usage.stored + usage.reserved,
+    uploading: usage.reserved,
+    versions: usage.versions,
+    quota: quotaOf(deps, actor),
+  }
 }

@@ -9,6 +9,8 @@ import { isPostgres } from '../items/names.repository'
 export interface StorageUsage {
   /** Bytes of the files the user made, their earlier versions included. */
   stored: number
+  /** The part of `stored` held by earlier versions of the user's files, whoever uploaded them. */
+  versions: number
   /** Bytes their unfinished, unexpired uploads have reserved. */
   reserved: number
 }
@@ -20,7 +22,7 @@ export async function storageUsage(db: Db, userId: string, now: Date): Promise<S
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
       .where('createdBy', '=', userId)
       .executeTakeFirst(),
-    // A file's earlier versions count for whoever its current content counts for (decision 0088).
+    // A file's earlier versions count for the file's owner, whoever uploaded them (decisions 0088, 0113).
     db
       .selectFrom('file_versions as v')
       .innerJoin('files as f', 'f.id', 'v.file_id')
@@ -36,6 +38,7 @@ export async function storageUsage(db: Db, userId: string, now: Date): Promise<S
   ])
   return {
     stored: Number(stored?.total ?? 0) + Number(versions?.total ?? 0),
+    versions: Number(versions?.total ?? 0),
     reserved: Number(reserved?.total ?? 0),
   }
 }

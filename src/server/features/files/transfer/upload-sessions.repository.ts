@@ -39,24 +39,56 @@ export async function deleteUploadSession(db: Db, id: string, options: { expired
   return Number(result.numDeletedRows) === 1
 }
 
-/** Takes the writer lease when free or lapsed. Answers whether it was taken. */
-export async function takeWriterLease(db: Db, id: string, token: string, until: string, now: Date) {
+export interface WriterLeaseRow {
+  writer: string
+  writer_instance: string
+  writer_boot: string
+  writer_until: string
+}
+
+/**
+ * Takes the writer lease when free, lapsed, or void: held by an earlier boot of this same instance (a
+ * request that died with it). Answers whether it was taken.
+ */
+export async function takeWriterLease(db: Db, id: string, lease: WriterLeaseRow, now: Date) {
   const result = await db
     .updateTable('upload_sessions')
-    .set({ writer: token, writer_until: until })
+    .set(lease)
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('writer', 'is', null), eb('writer_until', '<=', now.toISOString())]))
+    .where((eb) =>
+      eb.or([
+        eb('writer', 'is', null),
+        eb('writer_until', '<=', now.toISOString()),
+        eb.and([
+          eb('writer_instance', '=', lease.writer_instance),
+          eb('writer_boot', '<>', lease.writer_boot),
+        ]),
+      ]),
+    )
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 
+const NO_WRITER = { writer: null, writer_until: null, writer_instance: null, writer_boot: null }
+
 export async function clearWriterLease(db: Db, id: string, token: string): Promise<void> {
   await db
     .updateTable('upload_sessions')
-    .set({ writer: null, writer_until: null })
+    .set(NO_WRITER)
     .where('id', '=', id)
     .where('writer', '=', token)
     .execute()
+}
+
+/** Gives back every lease this boot of the instance holds (a forced shutdown). Answers how many. */
+export async function clearWriterLeasesOf(db: Db, instance: string, boot: string): Promise<number> {
+  const result = await db
+    .updateTable('upload_sessions')
+    .set(NO_WRITER)
+    .where('writer_instance', '=', instance)
+    .where('writer_boot', '=', boot)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
 
 export async function extendWriterLease(db: Db, id: string, token: string, until: string): Promise<void> {

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
+import { processInstance } from '../../../lib/process-instance'
 import type { BlobSource, S3StagedState, StagedAppend, StagedWrite } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import {
   clearWriterLease,
+  clearWriterLeasesOf,
   deleteUploadSession,
   extendWriterLease,
   saveStagedState,
   takeWriterLease,
+  type WriterLeaseRow,
 } from './upload-sessions.repository'
 
 // Where the bytes of an unfinished resumable upload wait, and who may add to them (decision 0081):
@@ -18,9 +21,14 @@ import {
 // bookkeeping, and a lease naming the one request that appends now. Nothing here is a file of the file
 // manager: the staged write becomes a blob only at completion.
 
-/** How long a writer's lease lasts without renewal: a request that died holds its upload this long. */
-export const WRITER_LEASE_MS = 60_000
-const RENEW_EVERY_MS = WRITER_LEASE_MS / 4
+/**
+ * How long a writer's lease lasts without renewal: a request that died on an instance still running
+ * (or on one that never comes back) holds its upload this long, short enough for a client's default
+ * retries (tus-js-client's span about 9 s). A restarted instance voids its earlier boot's leases at
+ * once, and a forced shutdown gives its own back (docs/decisions/0114).
+ */
+export const WRITER_LEASE_MS = 6_000
+const RENEW_EVERY_MS = 1_500
 
 export interface StagedSession {
   id: string
@@ -54,21 +62,51 @@ export function stagedBytes(session: StagedSession): number {
   return Number(session.staged_bytes)
 }
 
+function leaseFor(token: string, now: Date): WriterLeaseRow {
+  const { instance, boot } = processInstance()
+  const until = new Date(now.getTime() + WRITER_LEASE_MS).toISOString()
+  return { writer: token, writer_instance: instance, writer_boot: boot, writer_until: until }
+}
+
 /**
  * Takes the upload's writer lease: one request at a time appends, on whichever instance. Answers the
- * lease's token, or undefined while another request holds it (or the session is gone).
+ * lease's token, or undefined while another live request holds it (or the session is gone).
  */
 export async function claimWriter(db: Db, sessionId: string, now: Date): Promise<string | undefined> {
   const token = randomUUID()
-  const until = new Date(now.getTime() + WRITER_LEASE_MS).toISOString()
-  return (await takeWriterLease(db, sessionId, token, until, now)) ? token : undefined
+  return (await takeWriterLease(db, sessionId, leaseFor(token, now), now)) ? token : undefined
 }
 
-export async function releaseWriter(db: Db, sessionId: string, token: string): Promise<void> {
-  await clearWriterLease(db, sessionId, token)
+export interface HeldWriter {
+  token: string
+  /** Stops renewing and gives the lease back. */
+  release(): Promise<void>
 }
 
-/** Keeps a lease alive while a long request appends; stop() before releasing it. */
+/** Takes the writer lease and renews it until release(): for a request that appends and completes. */
+export async function holdWriter(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  sessionId: string,
+): Promise<HeldWriter | undefined> {
+  const token = await claimWriter(deps.database.db, sessionId, deps.clock())
+  if (!token) return undefined
+  const renewal = renewWriter(deps, sessionId, token)
+  return {
+    token,
+    async release() {
+      await renewal.stop()
+      await clearWriterLease(deps.database.db, sessionId, token)
+    },
+  }
+}
+
+/** A forced shutdown: the leases of this process's requests go with it, so no client waits them out. */
+export async function releaseThisProcessWriters(db: Db): Promise<number> {
+  const { instance, boot } = processInstance()
+  return clearWriterLeasesOf(db, instance, boot)
+}
+
+/** Keeps a lease alive while its request runs; stop() before releasing it. */
 function renewWriter(deps: Pick<AppDeps, 'database' | 'clock'>, sessionId: string, token: string) {
   let last = Promise.resolve()
   const timer = setInterval(() => {
@@ -91,7 +129,7 @@ function renewWriter(deps: Pick<AppDeps, 'database' | 'clock'>, sessionId: strin
 
 /**
  * Appends one request's body to the upload's staged write and saves the new offset, under the lease
- * `token`. A body cut short is no error here: what arrived is kept and saved, and `failure` says why it
+ * `token` (held by holdWriter, which renews it). A body cut short is no error here: what arrived is kept and saved, and `failure` says why it
  * stopped. Answers undefined for the new state when the lease was lost meanwhile (nothing saved: the
  * lease's new holder starts from the offset saved before).
  */
@@ -101,13 +139,7 @@ export async function appendToStaging(
   token: string,
   body: BlobSource,
 ): Promise<{ saved: StagedWrite | undefined; failure: StagedAppend['failure'] }> {
-  const renewal = renewWriter(deps, session.id, token)
-  let appended: StagedAppend
-  try {
-    appended = await deps.storage.appendStagedWrite(stagedWriteOf(session), body)
-  } finally {
-    await renewal.stop()
-  }
+  const appended = await deps.storage.appendStagedWrite(stagedWriteOf(session), body)
   const expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
   const stored = await saveStagedState(deps.database.db, session.id, token, {
     ...stagingColumns(appended.write),

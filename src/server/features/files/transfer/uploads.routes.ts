@@ -164,7 +164,8 @@ export const uploadsRoutes = [
   defineRoute({
     method: 'get',
     path: `${UPLOADS_ENDPOINT}/:id`,
-    summary: 'Where an upload stands (tus HEAD; GET answers the same headers)',
+    summary:
+      'Where an upload stands (tus HEAD; GET answers the same headers); completes one whose bytes are all in',
     tags: ['files'],
     access: 'signedIn',
     request: {
@@ -179,9 +180,11 @@ export const uploadsRoutes = [
           ...uploadOffsetHeader,
           'Upload-Length': { ...header('The whole upload’s size'), schema: bytes },
           ...uploadExpires,
+          ...fileId,
         },
       },
       404: { description: 'Unknown or expired' },
+      409: { description: 'All bytes are in and another request is completing the upload (upload_busy)' },
       412: {
         description: 'A HEAD without Tus-Resumable, or with another version',
         headers: tusVersionOn412[412].headers,
@@ -197,6 +200,7 @@ export const uploadsRoutes = [
           'Upload-Offset': String(state.offset),
           'Upload-Length': String(state.length),
           'Upload-Expires': httpDate(state.expiresAt),
+          ...(state.fileId ? { [FILE_ID_HEADER]: state.fileId } : {}),
         }),
       )
     },

@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
+import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
@@ -12,12 +13,12 @@ import { createFileRecord, updateFileRow } from '../items/files.repository'
 import { folderName } from '../items/folders.repository'
 import { keepAsVersion, lockFileRow } from '../versions/file-versions.repository'
 import { detectBlobMimeType } from './content-type'
-import { reserveStorage } from './storage-quota'
+import { checkVersionStorage, reserveStorage, reserveVersionStorage } from './storage-quota'
 import { deleteUploadSession, findUploadSession, insertUploadSession } from './upload-sessions.repository'
 import {
   appendToStaging,
   claimWriter,
-  releaseWriter,
+  holdWriter,
   removeStaging,
   stagedBytes,
   stagedWriteOf,
@@ -70,6 +71,8 @@ export async function createUpload(
     const { file } = await requireFile(db, actor, metadata.file_id, 'editor')
     fileId = file.id
     filename = file.filename
+    // The new version will count against the file's owner: refuse now rather than after the bytes.
+    await checkVersionStorage(db, deps, actor, await ownerOf(db, file), length, deps.clock())
   } else {
     if (!metadata.folder_id)
       throw problems.validation({ folder_id: ['Say which folder the file goes into.'] })
@@ -105,6 +108,11 @@ export async function createUpload(
   return { id, expiresAt }
 }
 
+/** Whom a file's versions count against: whoever made the file (docs/decisions/0113). */
+async function ownerOf(db: Db, file: { createdBy: string | null }) {
+  return file.createdBy ? await findUserById(db, file.createdBy) : undefined
+}
+
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
   const session = await findUploadSession(deps.database.db, id, actor.id)
   if (!session || Date.parse(session.expiresAt) <= deps.clock().getTime()) {
@@ -113,10 +121,19 @@ async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
   return session
 }
 
-/** HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. */
+/**
+ * HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. A
+ * complete offset tells a tus client the upload is done, so it is never answered without the file: an
+ * upload whose bytes are all in but whose completion failed (its last request stored them, then the
+ * database went away) completes here, or the HEAD fails and the client asks again.
+ */
 export async function uploadOffset(deps: AppDeps, actor: SignedIn, id: string) {
   const session = await loadSession(deps, actor, id)
-  return { offset: stagedBytes(session), length: Number(session.length), expiresAt: session.expiresAt }
+  const offset = stagedBytes(session)
+  const length = Number(session.length)
+  if (offset < length) return { offset, length, expiresAt: session.expiresAt }
+  const done = await appendUpload(deps, actor, id, { offset, body: Readable.from([]) })
+  return { offset, length, expiresAt: session.expiresAt, fileId: done.fileId }
 }
 
 const gone = () => problems.notFound('This upload does not exist or has expired. Start it again.')
@@ -156,8 +173,9 @@ export async function appendUpload(
     )
   }
   // One request appends at a time, whichever instance it reached: two would interleave bytes.
-  const token = await claimWriter(deps.database.db, id, deps.clock())
-  if (!token) throw busy()
+  const writer = await holdWriter(deps, id)
+  if (!writer) throw busy()
+  const token = writer.token
   try {
     // Read again under the lease: another request may have moved the offset since.
     const session = await loadSession(deps, actor, id)
@@ -194,7 +212,7 @@ export async function appendUpload(
     const fileId = await completeUpload(deps, actor, latest)
     return { offset, fileId }
   } finally {
-    await releaseWriter(deps.database.db, id, token)
+    await writer.release()
   }
 }
 
@@ -230,7 +248,10 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
           const found = await requireFile(trx, actor, session.file_id, 'editor')
           // The replaced content stays as a version (docs/decisions/0088); its blob is named by the
           // version row from the same commit. A completion retried onto the same blob keeps nothing.
-          if (found.file.path !== blob.key) await keepAsVersion(trx, found.file, now)
+          if (found.file.path !== blob.key) {
+            await reserveVersionStorage(trx, deps, actor, await ownerOf(trx, found.file), blob.size, now)
+            await keepAsVersion(trx, found.file, now)
+          }
           await updateFileRow(trx, found.file.id, {
             path: blob.key,
             size: blob.size,

@@ -7,17 +7,22 @@ export function StorageUsage() {
   const usage = useStorageUsage()
   if (usage.isPending) return <p className="text-fg-muted text-sm">Checking your storage…</p>
   if (usage.isError) return <p className="text-fg-muted text-sm">Your storage use could not be loaded.</p>
-  const { used, uploading, quota } = usage.data
-  const note =
+  const { used, uploading, versions, quota } = usage.data
+  const notes = [
     quota !== null && used >= quota
-      ? 'Your storage is full: empty your trash or delete files to make room.'
-      : uploading > 0
-        ? `${formatBytes(uploading)} of it is held for uploads under way.`
-        : null
+      ? 'Your storage is full: empty your trash or delete files or earlier versions to make room.'
+      : null,
+    versions > 0
+      ? `${formatBytes(versions)} of it is earlier versions of your files, including those others replaced.`
+      : null,
+    uploading > 0 ? `${formatBytes(uploading)} of it is held for uploads under way.` : null,
+  ].filter((note) => note !== null)
   if (quota === null)
     return (
       <p className="text-fg-muted text-sm">
-        Storage used: {formatBytes(used)}. Your account has no storage limit.
+        Storage used: {formatBytes(used)}
+        {versions > 0 ? `, ${formatBytes(versions)} of it earlier versions of your files` : ''}. Your account
+        has no storage limit.
       </p>
     )
   return (
@@ -28,7 +33,11 @@ export function StorageUsage() {
         max={quota}
         valueText={`${formatBytes(used)} of ${formatBytes(quota)}`}
       />
-      {note && <p className="text-fg-muted text-xs">{note}</p>}
+      {notes.map((note) => (
+        <p key={note} className="text-fg-muted text-xs">
+          {note}
+        </p>
+      ))}
     </div>
   )
 }

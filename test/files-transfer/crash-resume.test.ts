@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto'
+import net from 'node:net'
+import { Readable } from 'node:stream'
+import { Upload } from 'tus-js-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src/server/db/connection'
+import { newId } from '../../src/server/lib/ids'
+import { insertFolder } from '../support/factories'
+import { insertUserWithPassword } from '../support/people'
+import { bundleServer, type ServerProcess, startServer } from '../support/server-process'
+import { createTestDatabase, type TestDatabase } from '../support/test-database'
+
+// A crash mid-upload (docs/decisions/0114): the real server as a child process is killed (SIGKILL) while
+// tus-js-client is sending a chunk, then started again on the same port and data. The dead request's
+// writer lease names the earlier boot of this instance, so the restarted one ignores it, and the client,
+// with tus-js-client's default retry delays, asks for the offset and finishes the same upload. The server
+// runs bundled, as `npm start` runs it: its restart has to fit in those retries (about 9 s), which tsx
+// compiling every module on a busy machine does not.
+
+const MiB = 1 << 20
+const SIZE = 24 * MiB + 4321
+const CHUNK = 4 * MiB
+
+let testDb: TestDatabase
+let bundle: Awaited<ReturnType<typeof bundleServer>>
+let env: Record<string, string>
+let server: ServerProcess
+let origin = ''
+let cookie = ''
+let folderId = ''
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
+/** Signs in through the real credentials flow; returns the Cookie header. */
+async function signIn(email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>()
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const at = pair!.indexOf('=')
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1))
+    }
+  }
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const csrf = await fetch(`${origin}/api/auth/csrf`)
+  keep(csrf)
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+  keep(
+    await fetch(`${origin}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: header(), Origin: origin },
+      body: new URLSearchParams({ csrfToken, email, password }).toString(),
+    }),
+  )
+  return header()
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  env = {
+    DATA_DIR: testDb.dir,
+    DATABASE_URL: testDb.config.dialect === 'postgres' ? testDb.config.url : testDb.config.file,
+    PORT: String(port),
+    AUTH_URL: origin,
+    AUTH_SECRET: randomBytes(48).toString('base64'),
+    MAX_UPLOAD_BYTES: String(64 * MiB),
+  }
+  bundle = await bundleServer()
+  server = await startServer(env, 60_000, { entry: bundle.entry })
+  const database = openDatabase(testDb.config)
+  try {
+    const user = await insertUserWithPassword(database.db, 'crash test password')
+    folderId = (await insertFolder(database.db, { folder_name: 'Crash', type: 'locked' })).id
+    const now = new Date().toISOString()
+    await database.db
+      .insertInto('folder_permissions')
+      .values({
+        id: newId(),
+        folder_id: folderId,
+        user_id: user.id,
+        permissionType: 'editor',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute()
+    cookie = await signIn(user.email, user.plainPassword)
+  } finally {
+    await database.close()
+  }
+}, 90_000)
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  await testDb?.drop()
+  bundle?.remove()
+})
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
+
+/**
+ * The input as tus-js-client's file source, each chunk a stream. The chunk holding byte `stallAt` sends
+ * its bytes up to there and then waits (once), so the crash comes while that PATCH holds its lease.
+ */
+function stallingSource(input: Buffer, stallAt: number, onStall: (body: Readable) => void) {
+  let stalled = false
+  return {
+    openFile: async () => ({
+      size: input.length,
+      slice: async (start: number, end: number) => {
+        const to = Math.min(end, input.length)
+        const bytes = input.subarray(start, to)
+        let body: Readable
+        if (!stalled && start <= stallAt && stallAt < to) {
+          stalled = true
+          body = new Readable({ read() {} })
+          body.push(bytes.subarray(0, stallAt - start))
+          onStall(body)
+        } else {
+          body = Readable.from([bytes])
+        }
+        // tus-js-client reads a value's length from `size`.
+        return { value: Object.assign(body, { size: bytes.length }), done: to >= input.length }
+      },
+      close: () => {},
+    }),
+  }
+}
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const value = await read()
+    if (value !== undefined) return value
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+describe('an upload cut by a server crash', () => {
+  it('resumes on the restarted server within tus-js-client’s default retries and stores the right bytes', async () => {
+    const input = randomBytes(SIZE)
+    const database = openDatabase(testDb.config)
+    const writerOf = async () =>
+      (
+        await database.db.selectFrom('upload_sessions').select(['id', 'writer', 'writer_until']).execute()
+      ).find((row) => row.writer !== null)
+    let crashed: Promise<{ writer: string | null; writer_until: string | null }> | undefined
+    let fileId: string | null = null
+    try {
+      const upload = await new Promise<Upload>((resolve, reject) => {
+        const upload: Upload = new Upload(input, {
+          endpoint: `${origin}/api/uploads`,
+          headers: { Cookie: cookie, Origin: origin },
+          chunkSize: CHUNK,
+          metadata: { filename: 'crash.bin', folder_id: folderId },
+          // retryDelays left at tus-js-client's default: [0, 1000, 3000, 5000]
+          fileReader: stallingSource(input, 2 * CHUNK + MiB, (body) => {
+            crashed = (async () => {
+              // The third PATCH has taken its lease and is waiting for the rest of its body: crash now.
+              await waitFor(writerOf, 'the third PATCH to take the writer lease')
+              const dead = server
+              dead.child.kill('SIGKILL')
+              await dead.exited
+              body.destroy()
+              const left = await waitFor(writerOf, 'the dead request’s lease')
+              server = await startServer(env, 60_000, { entry: bundle.entry })
+              return left
+            })()
+          }),
+          onAfterResponse: (_req, res) => {
+            fileId = res.getHeader('Depot-File-Id') ?? fileId
+          },
+          onSuccess: () => resolve(upload),
+          onError: reject,
+        })
+        upload.start()
+      })
+      // The crash left a lease that had a minute to run; the restarted instance did not wait for it.
+      const left = await crashed!
+      expect(Date.parse(left.writer_until!)).toBeGreaterThan(Date.now())
+      // The same upload went on, resumed from the two chunks saved before the crash: no second creation.
+      expect(upload.url).toMatch(/\/api\/uploads\//)
+      expect(server.output()).not.toMatch(/"method":"POST","path":"\/api\/uploads"/)
+      expect(server.output()).toMatch(/"method":"HEAD","path":"\/api\/uploads\/[^"]+","status":200/)
+      expect(fileId).toBeTruthy()
+      const download = await fetch(`${origin}/api/files/${fileId}/download`, { headers: { Cookie: cookie } })
+      expect(download.status).toBe(200)
+      const stored = Buffer.from(await download.arrayBuffer())
+      expect(stored.length).toBe(SIZE)
+      expect(sha(stored)).toBe(sha(input))
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+})
