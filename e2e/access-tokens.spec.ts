@@ -111,3 +111,86 @@ test('make a token on the profile, use it from a script and the API reference, r
   expect(after.status()).toBe(401)
   await script.dispose()
 })
+
+test('a password change offers to revoke the tokens; the admin signs someone out with or without theirs', async ({
+  page,
+  browser,
+}) => {
+  const person: NewUser = {
+    email: `${tag}.changer@example.test`,
+    password,
+    firstName: 'Cha',
+    lastName: 'Nger',
+    verified: true,
+  }
+  await createUsers([person])
+  await signIn(page, person.email, person.password)
+  const { id } = (await (await page.request.get('/api/me')).json()) as { id: string }
+  const origin = process.env.DEPOT_E2E_BASE_URL!
+  const makeToken = async (name: string) => {
+    const res = await page.request.post('/api/me/access-tokens', {
+      headers: { Origin: origin },
+      data: { name, scope: 'read-only', expiresInDays: 30 },
+    })
+    expect(res.status()).toBe(201)
+    return ((await res.json()) as { token: string }).token
+  }
+  const works = async (token: string) =>
+    (await page.request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } })).status() === 200
+
+  // Kept: the box unticked.
+  const kept = await makeToken('Kept script')
+  await page.goto('/profile')
+  const card = page.getByRole('region', { name: 'Password' })
+  const revoke = card.getByRole('checkbox', { name: /Also revoke my access token/ })
+  await expect(revoke).toBeChecked()
+  expect(await seriousViolations(page), 'accessibility of the password card with tokens').toEqual([])
+  await revoke.uncheck()
+  await card.getByLabel('Current password').fill(person.password)
+  await card.getByLabel('New password').fill(`${person.password}-2`)
+  await card.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Your other devices were signed out.', { exact: true })).toBeVisible()
+  expect(await works(kept)).toBe(true)
+
+  // Revoked: the default.
+  await makeToken('Second script')
+  await page.reload()
+  await expect(card.getByRole('checkbox', { name: 'Also revoke my 2 access tokens' })).toBeChecked()
+  await card.getByLabel('Current password').fill(`${person.password}-2`)
+  await card.getByLabel('New password').fill(`${person.password}-3`)
+  await card.getByRole('button', { name: 'Change password' }).click()
+  await expect(
+    page.getByText('Your other devices were signed out and your access tokens revoked.', { exact: true }),
+  ).toBeVisible()
+  expect(await works(kept)).toBe(false)
+  await expect(
+    page.getByRole('region', { name: 'Access tokens' }).getByText('You have not made any tokens.'),
+  ).toBeVisible()
+
+  // The admin's user page: sessions only, then sessions and tokens.
+  const script = await makeToken('Third script')
+  const adminPage = await browser.newPage()
+  await signIn(adminPage, admin.email, admin.password)
+  await adminPage.goto(`/admin/users/${id}`)
+  const sessions = adminPage.getByRole('region', { name: 'Sessions' })
+  await expect(sessions).toContainText('An access token also acts as them.')
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click()
+  let dialog = adminPage.getByRole('alertdialog')
+  await expect(dialog).toContainText('Their access tokens keep working (1)')
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
+  await expect(
+    adminPage.getByText('1 session ended. 1 access token still works.', { exact: true }),
+  ).toBeVisible()
+  expect(await works(script)).toBe(true)
+
+  await sessions.getByRole('button', { name: 'Sign out and revoke tokens' }).click()
+  dialog = adminPage.getByRole('alertdialog')
+  await expect(dialog).toContainText('every access token stops working')
+  expect(await seriousViolations(adminPage), 'accessibility of the sign-out dialog').toEqual([])
+  await dialog.getByRole('button', { name: 'Sign out and revoke tokens' }).click()
+  await expect(
+    adminPage.getByText('0 sessions ended. 1 access token revoked.', { exact: true }),
+  ).toBeVisible()
+  expect(await works(script)).toBe(false)
+  await adminPage.close()
+})

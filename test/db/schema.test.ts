@@ -134,6 +134,8 @@ const SPEC_FIELDS: Record<string, string[]> = {
   sessions: ['id', 'sessionToken', 'userId', 'expires', 'createdAt', 'updatedAt'],
 }
 const OUR_EXTRA_FIELDS: Record<string, string[]> = {
+  // When a user first signed in: the start of a required two-factor enrolment's grace period (0112).
+  users: ['firstSignInAt'],
   orders: ['currency'],
   products: [
     'isPublished',

@@ -32,7 +32,7 @@ import {
 import { findUserById } from './users.repository'
 
 // Two-factor sign-in (docs/decisions/0044): enrolment and management from the profile, the second
-// step of every sign-in of an account that has it, and the admins' requirement for staff and admins.
+// step of every sign-in of an account that has it, and the admins' requirement (decision 0112).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 

@@ -41,7 +41,8 @@ export function UserSessions({ user }: { user: AdminUserDetail }) {
     <UserSection title="Sessions">
       <p className="text-sm text-fg">
         {count === 0 ? 'Not signed in anywhere.' : `Signed in on ${plural(count, 'device', 'devices')}.`}{' '}
-        {tokens > 0 && `${plural(tokens, 'access token', 'access tokens')} also act as them.`}
+        {tokens > 0 &&
+          (tokens === 1 ? 'An access token also acts as them.' : `${tokens} access tokens also act as them.`)}
       </p>
       {end.isError && <ProblemAlert title="Could not end the sessions" error={end.error} />}
       {user.abilities.endSessions && (
