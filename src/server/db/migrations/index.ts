@@ -32,6 +32,7 @@ import * as m0034 from './0034-folder-listing-indexes'
 import * as m0035 from './0035-name-search-index'
 import * as m0036 from './0036-name-order-indexes'
 import * as m0037 from './0037-listed-product-counts'
+import * as m0041 from './0041-file-drop-limits'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0035-name-search-index': m0035,
   '0036-name-order-indexes': m0036,
   '0037-listed-product-counts': m0037,
+  '0041-file-drop-limits': m0041,
 }
