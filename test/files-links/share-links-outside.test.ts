@@ -70,7 +70,7 @@ async function freshDir(name: string) {
 }
 
 describe.skipIf(!CURL || !WGET)('curl and wget', () => {
-  it('download a shared file under its name with curl -LO and wget', async () => {
+  it('download a shared file with curl -L and wget, under its name when told to take the server’s', async () => {
     const { report } = await sharedTree('Client files')
     const link = await makeLink(owner, `/api/files/${report.id}/links`, { mode: 'download' })
     expect(link.url).toBe(`${TEST_ORIGIN}/s/${link.token}`)
