@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { UPLOADS_ENDPOINT } from '../shared/contract/files-transfer'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
+import { shareLinkPage } from './features/files/links/share-link-page'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
 import { withPageChunkPreload } from './features/shop/catalogue/page-chunk-preload'
 import { productPageRedirect, withProductMeta } from './features/shop/catalogue/product-page-meta'
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps): DepotApp {
     allowedOrigin: deps.env.authUrl.origin,
   })
 
+  // A share link's address: a download for curl and wget, the link's page (404/410 once it stopped).
+  app.use('/s/:token', shareLinkPage())
   // Anything the API did not answer: the web app's files and client routes, when built.
   if (deps.webRoot) {
     const webRoot = deps.webRoot

@@ -95,10 +95,14 @@ describe('docs/api.md', async () => {
     expect(trashed.isTrashed).toBe(true)
   })
 
-  it('runs the TypeScript example as written', async () => {
-    const file = path.join(dir, 'depot.mts')
-    await writeFile(file, typescript[0]!)
-    const { stdout } = await run(TSX, [file], { cwd: dir, env, timeout: 120_000 })
+  it('runs the TypeScript example as written, in a fresh folder, the way the page says', async () => {
+    // The page names the file and the command: `npx tsx <name>`; tsx is what npx would run.
+    const command = /`npx tsx ([\w.-]+)`/.exec(markdown)
+    expect(command, 'the page says how to run the example').not.toBeNull()
+    const name = command![1]!
+    const fresh = await mkdtemp(path.join(dir, 'fresh-'))
+    await writeFile(path.join(fresh, name), typescript[0]!)
+    const { stdout } = await run(TSX, [name], { cwd: fresh, env, timeout: 120_000 })
     expect(stdout.trim().split('\n')).toEqual([
       `Signed in as ${email}`,
       'Made with fetch holds 0 files',

@@ -31,6 +31,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   file: () => 'swagger-ui.css',
   size: () => '400',
   image: () => 'logo',
+  name: () => 'report.txt',
   token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 }
 

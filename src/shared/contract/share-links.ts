@@ -16,6 +16,13 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
 export const SHARE_LINK_PASSWORD_MIN = 6
 export const SHARE_LINK_PASSWORD_MAX = 256
 export const SHARE_LINK_DOWNLOAD_LIMIT_MAX = 100_000
+/** The most bytes a file drop's own cap may be set to: 1 TiB. */
+export const FILE_DROP_BYTE_LIMIT_MAX = 1024 ** 4
+/**
+ * A file drop made by someone without a storage quota (staff, or no USER_QUOTA_BYTES) takes at most
+ * this many files and bytes unless its creator chooses other limits (docs/decisions/0117).
+ */
+export const FILE_DROP_DEFAULT_LIMITS = { files: 50, bytes: 1024 ** 3 } as const
 
 export const createShareLinkSchema = z.object({
   mode: z.enum(SHARE_LINK_MODES, { error: 'Choose view, download or file drop.' }),
@@ -37,6 +44,22 @@ export const createShareLinkSchema = z.object({
     .max(SHARE_LINK_DOWNLOAD_LIMIT_MAX, { error: `At most ${SHARE_LINK_DOWNLOAD_LIMIT_MAX} downloads.` })
     .nullable()
     .optional(),
+  /** A file drop: how many files it takes before it is used up. */
+  dropFileLimit: z
+    .number({ error: 'The file limit is a whole number.' })
+    .int({ error: 'The file limit is a whole number.' })
+    .min(1, { error: 'Allow at least one file.' })
+    .max(SHARE_LINK_DOWNLOAD_LIMIT_MAX, { error: `At most ${SHARE_LINK_DOWNLOAD_LIMIT_MAX} files.` })
+    .nullable()
+    .optional(),
+  /** A file drop: how many bytes it takes in all. */
+  dropByteLimit: z
+    .number({ error: 'The size limit is a whole number of bytes.' })
+    .int({ error: 'The size limit is a whole number of bytes.' })
+    .min(1, { error: 'Allow at least one byte.' })
+    .max(FILE_DROP_BYTE_LIMIT_MAX, { error: 'At most 1 TiB.' })
+    .nullable()
+    .optional(),
 })
 export type CreateShareLink = z.infer<typeof createShareLinkSchema>
 
@@ -48,7 +71,10 @@ export const shareLinkSchema = z
     mode: z.enum(SHARE_LINK_MODES),
     hasPassword: z.boolean(),
     expiresAt: z.string().nullable(),
-    downloadLimit: z.number().int().nullable(),
+    downloadLimit: z.number().int().nullable().describe('Downloads and zips allowed (not a file drop)'),
+    dropFileLimit: z.number().int().nullable().describe('A file drop: the files it takes in all'),
+    dropByteLimit: z.number().int().nullable().describe('A file drop: the bytes it takes in all'),
+    droppedBytes: z.number().int().describe('A file drop: the bytes it has taken'),
     useCount: z.number().int(),
     createdAt: z.string(),
     createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -65,6 +91,7 @@ export const createdShareLinkSchema = shareLinkSchema
   .extend({
     token: z.string().describe('The secret part of the link'),
     path: z.string().describe('The link’s page, /s/{token}'),
+    url: z.string().describe('The link’s whole address, from the server’s public origin (AUTH_URL)'),
   })
   .meta({ id: 'CreatedShareLink' })
 export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>

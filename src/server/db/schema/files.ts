@@ -139,9 +139,14 @@ export interface ShareLinksTable {
   /** argon2id of the link's password; null when it has none. */
   password_hash: string | null
   expires_at: Timestamp | null
+  /** Downloads and zips a link serves, or files a file drop takes, before it is used up. */
   download_limit: number | null
   /** Downloads and zips served (and files dropped) through the link. */
   use_count: Generated<number>
+  /** Ours (0041): the bytes a file drop takes in all; null for no cap besides the creator's quota. */
+  drop_byte_limit: number | null
+  /** Ours (0041): the bytes a file drop has taken. */
+  dropped_bytes: Generated<number>
   created_by: string | null
   created_at: Timestamp
   last_used_at: Timestamp | null

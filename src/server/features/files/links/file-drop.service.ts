@@ -2,14 +2,15 @@ import type { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../../shared/names'
 import type { AppDeps } from '../../../deps'
 import type { RequestOrigin } from '../../../lib/http/caller'
-import { HttpProblem, problems } from '../../../lib/http/problem'
+import { problems } from '../../../lib/http/problem'
 import { BlobTooLargeError } from '../../../lib/storage'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 import { recordAudit } from '../../audit/audit.service'
 import { notify } from '../../notifications/notify'
 import { createFileRecord } from '../items/files.repository'
 import { detectBlobMimeType } from '../transfer/content-type'
-import { checkStorage, reserveStorage } from '../transfer/storage-quota'
+import { reserveStorage } from '../transfer/storage-quota'
+import { dropRefused, dropRoom, throttleDrop } from './file-drop-limits'
 import { openLink, requireAction } from './share-link-open.service'
 import { countFileDrop, folderPath } from './share-links.repository'
 
@@ -24,29 +25,27 @@ export async function dropFile(
   token: string,
   key: string | undefined,
   input: { name: string; body: Readable | AsyncIterable<Uint8Array>; contentLength: number | undefined },
-  from: RequestOrigin | undefined,
+  from: RequestOrigin & { ipAddress: string },
 ) {
   const opened = await openLink(deps, token, key)
   requireAction(opened, 'upload')
   const { link, creator } = opened
   const problem = nameProblem(input.name)
   if (problem) throw problems.validation({ name: [NAME_PROBLEM_MESSAGES[problem]] })
-  const { maxBytes } = deps.env.uploads
-  if (input.contentLength !== undefined && input.contentLength > maxBytes)
-    throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
-  const db = deps.database.db
-  if (input.contentLength !== undefined)
-    await checkStorage(db, deps, creator, input.contentLength, deps.clock(), 'upload')
+  await throttleDrop(deps, link.id, from.ipAddress)
+  // Refused before a byte is read when the length says so, else as soon as the stream passes it.
+  const room = await dropRoom(deps, opened)
+  if (input.contentLength !== undefined && input.contentLength > room.bytes) throw room.refusal()
 
   let blob: Awaited<ReturnType<typeof deps.storage.put>>
   try {
-    blob = await deps.storage.put(input.body, { maxBytes })
+    blob = await deps.storage.put(input.body, { maxBytes: room.bytes })
   } catch (error) {
-    if (error instanceof BlobTooLargeError)
-      throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
+    if (error instanceof BlobTooLargeError) throw room.refusal()
     throw error
   }
   const name = input.name.normalize('NFC')
+  const db = deps.database.db
   try {
     const mimetype = await detectBlobMimeType(deps.storage, blob, name)
     return await db.transaction().execute(async (trx) => {
@@ -61,7 +60,8 @@ export async function dropFile(
         createdBy: creator.id,
         now,
       })
-      await countFileDrop(trx, link.id, now)
+      // Another drop may have taken the last of the link's files or bytes meanwhile.
+      if (!(await countFileDrop(trx, link.id, blob.size, now))) throw await dropRefused(trx, link.id)
       const folder = await folderPath(trx, link.item_id)
       await recordAudit(
         trx,
@@ -89,7 +89,16 @@ export async function dropFile(
       return { filename: file.filename, size: blob.size }
     })
   } catch (error) {
-    await enqueueBlobDeletions(db, [blob.key], deps.clock())
+    await discardBlob(deps, blob.key)
     throw error
+  }
+}
+
+/** A refused drop's blob goes at once; the deletion queue retries if the store fails now. */
+async function discardBlob(deps: AppDeps, key: string) {
+  try {
+    await deps.storage.delete(key)
+  } catch {
+    await enqueueBlobDeletions(deps.database.db, [key], deps.clock())
   }
 }

@@ -16,7 +16,7 @@ import {
   type ShareLinkRow,
   sharedFileRow,
 } from './share-links.repository'
-import { hashShareToken, linkStopped } from './share-links.service'
+import { FILES_USED_UP, hashShareToken, linkStopped } from './share-links.service'
 
 // Opening a share link (docs/decisions/0087), the first step of every visitor's request: anyone
 // holding a link's token. Every request opens the link afresh: it must be running (not revoked,
@@ -59,8 +59,13 @@ export async function openLink(deps: AppDeps, token: string, key: string | undef
   const row = { ...link, use_count: Number(link.use_count) }
   const state = linkState(row, deps.clock())
   if (state === 'expired') throw linkStopped('This link has expired.', 'link_expired')
-  if (state === 'used_up') throw linkStopped('This link has reached its download limit.', 'link_used_up')
-  if (state !== 'active') throw linkStopped('This link no longer works.')
+  if (state === 'used_up')
+    throw linkStopped(
+      row.mode === 'upload' ? FILES_USED_UP : 'This link has reached its download limit.',
+      'link_used_up',
+    )
+  if (state === 'revoked') throw linkStopped('Its owner has turned this link off.')
+  if (state === 'trashed') throw linkStopped('What this link shared has been deleted.')
 
   const creatorRow = row.created_by ? await linkCreator(db, row.created_by) : undefined
   if (!creatorRow || creatorRow.isRestricted) throw linkStopped('This link no longer works.')

@@ -5,7 +5,10 @@ import type { ShareLinksTable } from '../../../db/schema'
 // Share links as rows (docs/decisions/0087), and the reads their public side needs: the shared
 // folder's path down to where the visitor is, and a folder's untrashed contents.
 
-export type ShareLinkRow = Omit<ShareLinksTable, 'use_count'> & { use_count: number }
+export type ShareLinkRow = Omit<ShareLinksTable, 'use_count' | 'dropped_bytes'> & {
+  use_count: number
+  dropped_bytes: number
+}
 
 /** Deeper than any real tree; stops a cycle (which moves refuse) from looping. */
 const MAX_DEPTH = 256
@@ -106,13 +109,28 @@ export async function countShareLinkUse(db: Db, id: string, now: Date): Promise<
   return Number(result.numUpdatedRows) === 1
 }
 
-/** A file dropped through a link: one more use (a file drop has no download limit to check). */
-export async function countFileDrop(db: Db, id: string, now: Date): Promise<void> {
-  await db
+/**
+ * A file dropped through a link: one more use and its bytes, only while the link stays within its
+ * file and byte limits (one guarded statement, so concurrent drops never pass them); false when not.
+ */
+export async function countFileDrop(db: Db, id: string, bytes: number, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('share_links')
-    .set({ use_count: sql<number>`use_count + 1`, last_used_at: now.toISOString() })
+    .set({
+      use_count: sql<number>`use_count + 1`,
+      dropped_bytes: sql<number>`dropped_bytes + ${bytes}`,
+      last_used_at: now.toISOString(),
+    })
     .where('id', '=', id)
-    .execute()
+    .where((eb) => eb.or([eb('download_limit', 'is', null), eb('use_count', '<', eb.ref('download_limit'))]))
+    .where((eb) =>
+      eb.or([
+        eb('drop_byte_limit', 'is', null),
+        eb(sql<number>`dropped_bytes + ${bytes}`, '<=', eb.ref('drop_byte_limit')),
+      ]),
+    )
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** What the folder rule needs about a link's creator, now. */

@@ -20,15 +20,23 @@ import {
   unlockShareLinkSchema,
 } from '../../../../shared/contract/share-links'
 import type { AppEnv } from '../../../deps'
+import { sendBlob } from '../../../lib/http/blob-response'
 import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { clientAddress } from '../../../lib/http/client-address'
+import {
+  locationHeader,
+  rangedDownloadResponses,
+  rangeRequestHeaders,
+} from '../../../lib/http/documented-headers'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
 import { zipDownloadResponse } from '../../../lib/http/zip-response'
 import { forbidden, notFound, tags } from '../access/route-helpers'
 import { dropFile } from './file-drop.service'
 import { shareLinkInfo, unlockShareLink } from './share-link-open.service'
+import { namedDownloadAddress } from './share-link-page'
 import { createShareLink, listShareLinks, revokeShareLink } from './share-links.service'
+import { sharedDownload } from './shared-download.service'
 import { sharedFileToSend } from './shared-file.service'
 import { sharedListing, sharedZipEntries } from './shared-folder.service'
 
@@ -68,6 +76,12 @@ const stopped = {
   },
 }
 const locked = { 401: { description: '`password_required`: unlock the link first' } }
+/** The visitors' JSON answers are never cached: a password link's unlocked answers least of all. */
+const visitorCache = 'no-store'
+const NO_COOKIE =
+  'Sent by scripts and pages alike without a cookie: nothing here acts with a session, the link’s ' +
+  'token is the only credential, so a forged cross-site request gains nothing. Throttled per link ' +
+  'and per address instead.'
 
 const ownerRoutes = (['folder', 'file'] as const).flatMap((itemType) => {
   const base = itemType === 'folder' ? '/api/folders/:id/links' : '/api/files/:id/links'
@@ -108,7 +122,64 @@ const ownerRoutes = (['folder', 'file'] as const).flatMap((itemType) => {
   ]
 })
 
+// Outside a browser (shared-download.service.ts): /s/{token} without text/html moves here too.
+const outsideBrowserRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/s/:token/download',
+    summary: 'Downloads what a link shares, for curl and wget: moves to an address ending in its name',
+    tags,
+    access: 'public',
+    request: { params: shareTokenParamsSchema, query: keyQuery, headers: keyHeader },
+    responses: {
+      302: {
+        description: 'To /s/{token}/download/{name}: the file’s name, or the folder’s with .zip',
+        headers: locationHeader('The named download'),
+      },
+      ...locked,
+      403: { description: 'The link does not allow downloads' },
+      ...stopped,
+    },
+    handler: async (c, { params, query }) =>
+      c.redirect(await namedDownloadAddress(c, params.token, keyOf(c, query)), 302),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/s/:token/download/:name',
+    summary:
+      'The shared file (ranges, ETag; one use from its first byte) or the shared folder as a zip (one use)',
+    tags,
+    access: 'public',
+    request: {
+      params: shareTokenParamsSchema.extend({ name: z.string().max(4096) }),
+      query: keyQuery,
+      headers: { ...rangeRequestHeaders, ...keyHeader },
+    },
+    responses: {
+      ...rangedDownloadResponses('A shared file, as an attachment under its name'),
+      // A folder's zip is made as it streams: no ETag and no ranges.
+      200: {
+        description: 'The shared file as an attachment, or the shared folder as a stored zip',
+        contentType: '*/*',
+        headers: {
+          ETag: { description: 'A file’s version (not sent with a zip)' },
+          'Accept-Ranges': { description: '`bytes` for a file (not sent with a zip)' },
+        },
+      },
+      ...locked,
+      403: { description: 'The link does not allow downloads' },
+      ...stopped,
+    },
+    handler: async (c, { params, query }) => {
+      const got = await sharedDownload(c.var.deps, params.token, keyOf(c, query), c.req.header('range'))
+      if (got.kind === 'file') return sendBlob(c, got.blob)
+      return zipDownloadResponse(got.name, got.entries, c.req.method)
+    },
+  }),
+]
+
 export const shareLinksRoutes = [
+  ...outsideBrowserRoutes,
   ...ownerRoutes,
   defineRoute({
     method: 'delete',
@@ -131,6 +202,7 @@ export const shareLinksRoutes = [
     summary: 'What a share link shares, and whether it needs its password',
     tags,
     access: 'public',
+    cacheControl: visitorCache,
     request: { params: shareTokenParamsSchema, query: keyQuery, headers: keyHeader },
     responses: { 200: { description: 'The link', schema: shareLinkInfoSchema }, ...stopped },
     handler: (c, { params, query }) => shareLinkInfo(c.var.deps, params.token, keyOf(c, query)),
@@ -141,6 +213,8 @@ export const shareLinksRoutes = [
     summary: 'Checks a share link’s password (throttled); answers the key to send with later requests',
     tags,
     access: 'public',
+    cacheControl: visitorCache,
+    csrfExempt: NO_COOKIE,
     request: { params: shareTokenParamsSchema, body: unlockShareLinkSchema },
     responses: {
       200: { description: 'The key, valid for 12 hours', schema: shareKeySchema },
@@ -159,6 +233,7 @@ export const shareLinksRoutes = [
     summary: 'A folder of a shared folder: its subfolders the link reaches and its files',
     tags,
     access: 'public',
+    cacheControl: visitorCache,
     request: { params: shareTokenParamsSchema, query: folderKeyQuery, headers: keyHeader },
     responses: {
       200: { description: 'The listing', schema: sharedListingSchema },
@@ -220,9 +295,11 @@ export const shareLinksRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/s/:token/files',
-    summary: 'Drops one file into a file drop link’s folder (raw bytes; the name in ?name=)',
+    summary: 'Drops one file into a file drop link’s folder (raw bytes; the name in ?name=; throttled)',
     tags,
     access: 'public',
+    cacheControl: visitorCache,
+    csrfExempt: NO_COOKIE,
     request: {
       params: shareTokenParamsSchema,
       query: keyQuery.extend({ name: z.string({ error: 'Give the file’s name.' }).min(1).max(1024) }),
@@ -241,8 +318,14 @@ export const shareLinksRoutes = [
       ...locked,
       403: { description: 'The link is not a file drop' },
       ...stopped,
-      413: { description: '`upload_too_large` or `quota_exceeded` (the link owner’s quota)' },
+      413: {
+        description:
+          '`upload_too_large`, `quota_exceeded` (the link owner’s quota) or `drop_limit_reached` (the link’s byte limit)',
+      },
       422: { description: 'A name the rules refuse' },
+      429: {
+        description: '`rate_limited`: too many drops from this address or into this link (Retry-After)',
+      },
     },
     handler: async (c, { params, query }) => {
       const declared = c.req.header('content-length')

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { CreatedShareLink, CreateShareLink, ShareLink } from '../../../../shared/contract/share-links'
+import {
+  type CreatedShareLink,
+  type CreateShareLink,
+  FILE_DROP_DEFAULT_LIMITS,
+  type ShareLink,
+} from '../../../../shared/contract/share-links'
 import type { AppDeps } from '../../../deps'
 import { type Caller, recordedAs, type SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
@@ -10,6 +15,7 @@ import { recordAudit } from '../../audit/audit.service'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { readableFile, readableFolder } from '../access/item-access'
 import { findFile } from '../access/item-rows.repository'
+import { quotaOf } from '../transfer/storage-quota'
 import {
   findShareLink,
   insertShareLink,
@@ -58,12 +64,38 @@ function present(row: ShareLinkRow & { creator_name?: string | null }, now: Date
     mode: row.mode,
     hasPassword: row.password_hash !== null,
     expiresAt: row.expires_at,
-    downloadLimit: row.download_limit === null ? null : Number(row.download_limit),
+    downloadLimit: row.mode === 'upload' ? null : numberOrNull(row.download_limit),
+    dropFileLimit: row.mode === 'upload' ? numberOrNull(row.download_limit) : null,
+    dropByteLimit: numberOrNull(row.drop_byte_limit),
+    droppedBytes: Number(row.dropped_bytes),
     useCount: Number(row.use_count),
     createdAt: row.created_at,
     createdBy: row.created_by ? { id: row.created_by, name: row.creator_name ?? '' } : null,
     lastUsedAt: row.last_used_at,
     state: linkState({ ...row, use_count: Number(row.use_count) }, now),
+  }
+}
+
+function numberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value)
+}
+
+/**
+ * The use and byte limits a new link keeps: a download link's download limit; a file drop's file and
+ * byte limits, where a creator without a storage quota gets the safe defaults for what they leave out.
+ */
+function linkLimits(deps: AppDeps, who: SignedInCaller, input: CreateShareLink) {
+  if (input.mode !== 'upload') {
+    if (input.dropFileLimit || input.dropByteLimit)
+      throw problems.validation({ dropFileLimit: ['Only a file drop takes files.'] })
+    return { download_limit: input.downloadLimit ?? null, drop_byte_limit: null }
+  }
+  if (input.downloadLimit)
+    throw problems.validation({ downloadLimit: ['A file drop has no downloads to limit.'] })
+  const unbounded = quotaOf(deps, who) === null
+  return {
+    download_limit: input.dropFileLimit ?? (unbounded ? FILE_DROP_DEFAULT_LIMITS.files : null),
+    drop_byte_limit: input.dropByteLimit ?? (unbounded ? FILE_DROP_DEFAULT_LIMITS.bytes : null),
   }
 }
 
@@ -88,8 +120,7 @@ export async function createShareLink(
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw problems.validation({ expiresAt: ['Choose a time in the future.'] })
-  if (input.mode === 'upload' && input.downloadLimit)
-    throw problems.validation({ downloadLimit: ['A file drop has no downloads to limit.'] })
+  const limits = linkLimits(deps, who, input)
 
   const token = randomBytes(16).toString('base64url')
   const row: ShareLinkRow = {
@@ -100,8 +131,9 @@ export async function createShareLink(
     mode: input.mode,
     password_hash: input.password ? await hashPassword(input.password) : null,
     expires_at: expiresAt ? expiresAt.toISOString() : null,
-    download_limit: input.downloadLimit ?? null,
+    ...limits,
     use_count: 0,
+    dropped_bytes: 0,
     created_by: who.id,
     created_at: now.toISOString(),
     last_used_at: null,
@@ -123,12 +155,19 @@ export async function createShareLink(
           protectedBy: row.password_hash !== null ? 'a password' : 'nothing',
           expiresAt: row.expires_at,
           downloadLimit: row.download_limit,
+          dropByteLimit: row.drop_byte_limit,
         },
       },
       now,
     )
   })
-  return { ...present({ ...row, creator_name: who.name }, now), token, path: `/s/${token}` }
+  const path = `/s/${token}`
+  return {
+    ...present({ ...row, creator_name: who.name }, now),
+    token,
+    path,
+    url: `${deps.env.authUrl.origin}${path}`,
+  }
 }
 
 /** The access that decides on a link's item now (null when the item or its folder is gone). */
@@ -163,6 +202,8 @@ export async function revokeShareLink(deps: AppDeps, who: SignedInCaller, linkId
   })
   return { id: link.id, revoked: true as const }
 }
+
+export const FILES_USED_UP = 'This file drop has taken all the files it accepts.'
 
 export function linkStopped(detail: string, code = 'link_stopped'): HttpProblem {
   return new HttpProblem(410, code, detail)

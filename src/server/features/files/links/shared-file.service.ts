@@ -37,6 +37,8 @@ export async function sharedFileToSend(
     sha256: file.sha256,
     filename: file.filename,
     presentation: presentation(file.mimetype, wanted),
+    // What a password opened must not stay in a cache the next person at the machine can read.
+    ...(opened.link.password_hash !== null ? { cacheControl: 'no-store' } : {}),
   }
 }
 

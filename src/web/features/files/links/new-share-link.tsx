@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store'
 
 /** The address of a link just made, to copy: the server shows it only once. */
 export function NewShareLink({ link }: { link: CreatedShareLink }) {
-  const address = `${window.location.origin}${link.path}`
+  const address = link.url
   return (
     <Alert variant="success" title="Link made: copy it now, it is shown only once">
       <div className="flex flex-wrap items-center gap-2">

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
-import { formatTimestamp } from '../../../lib/format'
+import { formatBytes, formatTimestamp } from '../../../lib/format'
 import { MODE_LABEL, STATE_LABEL } from './share-link-labels'
 import { useRevokeShareLink, useShareLinks } from './share-links-api'
 
@@ -50,8 +50,7 @@ export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemI
             </span>
             <span className="text-fg-muted">
               Made {formatTimestamp(link.createdAt)} by {link.createdBy?.name || 'someone no longer here'} ·
-              used {link.useCount}
-              {link.downloadLimit !== null ? ` of ${link.downloadLimit}` : ''} times
+              {usageLine(link)}
               {link.expiresAt ? ` · expires ${formatTimestamp(link.expiresAt)}` : ''}
             </span>
           </div>
@@ -64,4 +63,13 @@ export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemI
       ))}
     </ul>
   )
+}
+
+/** How much of its limits a link has used: downloads, or a file drop's files and bytes. */
+function usageLine(link: ShareLink): string {
+  if (link.mode !== 'upload')
+    return `used ${link.useCount}${link.downloadLimit !== null ? ` of ${link.downloadLimit}` : ''} times`
+  const files = `${link.useCount}${link.dropFileLimit !== null ? ` of ${link.dropFileLimit}` : ''} files`
+  const bytes = `${formatBytes(link.droppedBytes)}${link.dropByteLimit !== null ? ` of ${formatBytes(link.dropByteLimit)}` : ''}`
+  return `received ${files} (${bytes})`
 }
