@@ -5,7 +5,7 @@ import { HttpProblem, problems } from '../../../lib/http/problem'
 import { hitRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { quotaOf } from '../transfer/storage-quota'
 import { storageUsage } from '../transfer/storage-usage.repository'
-import type { OpenedLink } from './share-link-open.service'
+import type { OpenedLink } from './opened-link'
 import { findShareLink } from './share-links.repository'
 import { FILES_USED_UP, linkStopped } from './share-links.service'
 

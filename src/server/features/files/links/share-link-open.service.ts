@@ -7,15 +7,10 @@ import { canShareByLink, type LinkAction, linkAllows, linkState } from '../../..
 import { verifyPassword } from '../../accounts/passwords'
 import { parseStaffFunctions } from '../../accounts/sessions.service'
 import { recordAudit } from '../../audit/audit.service'
+import type { OpenedLink } from './opened-link'
 import { issueKey, keyOpens } from './share-link-keys'
 import { creatorAccessAlong } from './share-link-reach'
-import {
-  findShareLinkByHash,
-  folderPath,
-  linkCreator,
-  type ShareLinkRow,
-  sharedFileRow,
-} from './share-links.repository'
+import { findShareLinkByHash, folderPath, linkCreator, sharedFileRow } from './share-links.repository'
 import { FILES_USED_UP, hashShareToken, linkStopped } from './share-links.service'
 
 // Opening a share link (docs/decisions/0087), the first step of every visitor's request: anyone
@@ -30,13 +25,6 @@ import { FILES_USED_UP, hashShareToken, linkStopped } from './share-links.servic
 /** Password attempts per link, and per client address across links. */
 const UNLOCK_PER_LINK = { limit: 10, windowMs: 15 * 60 * 1000 }
 const UNLOCK_PER_ADDRESS = { limit: 30, windowMs: 15 * 60 * 1000 }
-
-export interface OpenedLink {
-  link: ShareLinkRow
-  /** The link acts with its creator's rights as they stand now. */
-  creator: SignedInCaller
-  unlocked: boolean
-}
 
 function creatorAsCaller(row: NonNullable<Awaited<ReturnType<typeof linkCreator>>>): SignedInCaller {
   return {

@@ -10,7 +10,7 @@ import {
 } from '../../../policies/folders.policy'
 import { linkReachesFolder } from '../../../policies/share-links.policy'
 import { loadGrants } from '../access/folder-access.repository'
-import type { OpenedLink } from './share-link-open.service'
+import type { OpenedLink } from './opened-link'
 import { folderPath, type PathFolder, sharedSubfolders } from './share-links.repository'
 
 // What an opened link reaches: the creator's access, decided now by the folder rule, along a folder's
