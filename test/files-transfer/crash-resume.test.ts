@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import http from 'node:http'
 import net from 'node:net'
 import { Readable } from 'node:stream'
 import { Upload } from 'tus-js-client'
@@ -15,7 +16,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 // writer lease names the earlier boot of this instance, so the restarted one ignores it, and the client,
 // with tus-js-client's default retry delays, asks for the offset and finishes the same upload. The server
 // runs bundled, as `npm start` runs it: its restart has to fit in those retries (about 9 s), which tsx
-// compiling every module on a busy machine does not.
+// compiling every module on a busy machine does not. A forced shutdown (requests outlasting the grace
+// period after SIGTERM) gives back the leases of the requests it cuts off.
 
 const MiB = 1 << 20
 const SIZE = 24 * MiB + 4321
@@ -204,4 +206,47 @@ describe('an upload cut by a server crash', () => {
       await database.close()
     }
   }, 120_000)
+
+  it('a forced shutdown gives back the leases of the uploads it cuts off', async () => {
+    const database = openDatabase(testDb.config)
+    try {
+      const created = await fetch(`${origin}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          Origin: origin,
+          'Tus-Resumable': '1.0.0',
+          'Upload-Length': String(2 * MiB),
+          'Upload-Metadata': `filename ${btoa('cut.bin')},folder_id ${btoa(folderId)}`,
+        },
+      })
+      expect(created.status).toBe(201)
+      const location = created.headers.get('location')!
+      const id = location.split('/').pop()!
+      // A PATCH that sends half its bytes and then waits: it outlives the shutdown's grace period.
+      const patch = http.request(`${origin}${location}`, {
+        method: 'PATCH',
+        headers: {
+          Cookie: cookie,
+          Origin: origin,
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(2 * MiB),
+        },
+      })
+      patch.on('error', () => {}) // cut off by the exit
+      patch.write(randomBytes(MiB))
+      const lease = () =>
+        database.db.selectFrom('upload_sessions').select('writer').where('id', '=', id).executeTakeFirst()
+      await waitFor(async () => ((await lease())?.writer ? true : undefined), 'the PATCH to take its lease')
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(1)
+      expect(server.output()).toContain('upload writer leases given back')
+      expect((await lease())?.writer).toBeNull()
+      patch.destroy()
+    } finally {
+      await database.close()
+    }
+  }, 60_000)
 })

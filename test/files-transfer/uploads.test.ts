@@ -357,8 +357,9 @@ describe('an upload whose last request failed after storing its last byte', () =
       const last = await patchUpload(editor, location, 0, bytes)
       expect(last.status).toBe(500)
       // Every byte is stored, but there is no file: HEAD must not say the upload is complete.
+      // 423, which tus clients ask again after (any other failure makes them start over).
       const meanwhile = await head(location)
-      expect(meanwhile.status).toBe(500)
+      expect(meanwhile.status).toBe(423)
       expect(meanwhile.headers.get('upload-offset')).toBeNull()
     } finally {
       await removeFault()

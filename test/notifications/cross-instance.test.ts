@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { notificationListenerReady } from '../../src/server/features/notifications/notification-hub'
-import { notify } from '../../src/server/features/notifications/notify'
+import { announceAccessChange, notify } from '../../src/server/features/notifications/notify'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
-import { parseNotification, readyReader } from './helpers'
+import { parseNotification, readyReader, type SseEvent } from './helpers'
 
 // Several instances on one PostgreSQL database (architecture.md "Scale-out"): an event made on
 // instance A reaches a page connected to instance B over a real HTTP stream, through LISTEN/NOTIFY,
@@ -118,6 +119,65 @@ describe.skipIf(testDialect() !== 'postgres')('two instances on one PostgreSQL d
     await stream.close()
   })
 })
+
+describe.skipIf(testDialect() !== 'postgres')('a stream says ready only once its instance LISTENs', () => {
+  it('gets what another instance announces right after ready: an access change (never re-queried) and a notification', async () => {
+    const a = await createTestApp()
+    // A fresh instance: its listener connects when this first stream opens.
+    const b = await createTestApp({ sharedDatabase: a.testDb })
+    const reader = await signedIn(a, { name: 'Reader Tester' })
+    const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(a.database.db))
+      .rows[0]!
+    // From another database: PostgreSQL refuses this on a connection to the database itself.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    const allowConnections = (allow: boolean) =>
+      admin.query(`alter database "${name}" with allow_connections ${allow}`)
+    // B's pool holds open connections; new ones (its listener's) are refused until the test allows them.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(b.database.db)))
+    await allowConnections(false)
+    let stream: Awaited<ReturnType<typeof openStreamOn>>
+    try {
+      const opening = openStreamOn(b, reader.client.cookieHeader())
+      await waitFor(() => b.logs.text.includes('notification listener lost its connection'))
+      await allowConnections(true)
+      stream = await opening
+    } finally {
+      await allowConnections(true)
+      await admin.end()
+    }
+    // No wait for the listener here: `ready` has to mean it.
+    await announceAccessChange(a.database.db, 'postgres', reader.id)
+    const id = await notify(
+      a.database.db,
+      {
+        type: 'quote',
+        action: 'created',
+        actor: { id: null, name: 'Depot' },
+        audience: { forUsers: [reader.id] },
+      },
+      a.clock.now,
+    )
+    const seen = new Map<string, SseEvent>()
+    const deadline = Date.now() + 5_000
+    while (seen.size < 2 && Date.now() < deadline) {
+      const event = await stream.next(Math.max(1, deadline - Date.now()))
+      if (!event) break
+      if (event.event === 'access' || event.event === 'notification') seen.set(event.event, event)
+    }
+    expect(seen.get('access'), 'the access change made right after ready arrived').toBeDefined()
+    expect(seen.get('notification')?.id).toBe(id)
+    await stream.close()
+  })
+})
+
+async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the listener to fail')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
 
 async function openStreamOn(t: TestApp, cookie: string) {
   const res = await t.app.request('/api/notifications/stream', {

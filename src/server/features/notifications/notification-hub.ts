@@ -9,7 +9,9 @@ import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from
 //    instance. It connects when the first stream opens and disconnects when the last one closes, so
 //    nothing needs starting or stopping with the app. If the connection drops it reconnects with
 //    back-off and, once listening again, wakes every stream: they re-query and catch up on whatever
-//    was notified meanwhile.
+//    was notified meanwhile. A stream says `ready` only while the listener LISTENs
+//    (notificationListenerReady), so nothing announced after `ready` passes it by, not even an access
+//    change, which no re-query would find.
 //  - SQLite: the in-process emitter (one instance by definition).
 // Streams also re-query on every heartbeat, which covers notifications made by another process on
 // SQLite (the operator command line) and any window where the listener was down.
@@ -28,9 +30,15 @@ interface Hub {
   /** Set on shutdown: a stream opened from then on is ended at once. */
   closed: boolean
   stopSource: (() => void) | null
-  /** PostgreSQL: resolves once the current listener is LISTENing (for tests and diagnostics). */
+  /**
+   * Resolves while this instance LISTENs (at once on SQLite). A stream says `ready` only then, so a
+   * notification made after `ready` always wakes it. Replaced by a pending one while the listener is
+   * down, until it LISTENs again.
+   */
   listening: Promise<void>
   markListening: () => void
+  /** Whether `listening` has resolved (false again once the listener loses its connection). */
+  isListening: boolean
 }
 
 function newHub(): Hub {
@@ -38,7 +46,21 @@ function newHub(): Hub {
   const listening = new Promise<void>((resolve) => {
     markListening = resolve
   })
-  return { streams: new Set(), closed: false, stopSource: null, listening, markListening }
+  return { streams: new Set(), closed: false, stopSource: null, listening, markListening, isListening: false }
+}
+
+function markListening(hub: Hub): void {
+  hub.isListening = true
+  hub.markListening()
+}
+
+/** The listener is down: `listening` waits again, for the next LISTEN. */
+function markNotListening(hub: Hub): void {
+  if (!hub.isListening) return
+  const fresh = newHub()
+  hub.listening = fresh.listening
+  hub.markListening = fresh.markListening
+  hub.isListening = false
 }
 
 const hubs = new WeakMap<Database, Hub>()
@@ -77,15 +99,13 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
       for (const s of current.streams) s.accessChanged(userId)
     }
     if (deps.database.dialect === 'postgres' && deps.env.database.dialect === 'postgres') {
-      const fresh = newHub()
-      current.listening = fresh.listening
-      current.markListening = fresh.markListening
-      current.stopSource = startListener(
-        deps.env.database.url,
-        deps.logger,
-        { onPoke: wakeAll, onAccessChange: accessChanged },
-        current.markListening,
-      )
+      markNotListening(current)
+      current.stopSource = startListener(deps.env.database.url, deps.logger, {
+        onPoke: wakeAll,
+        onAccessChange: accessChanged,
+        onListening: () => markListening(current),
+        onLost: () => markNotListening(current),
+      })
     } else {
       // A poke comes from inside the notifying transaction, whose commit lands later (on SQLite's
       // transaction thread): the streams re-query once the writer is free, so they see it.
@@ -96,7 +116,7 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
         stopPokes()
         stopAccess()
       }
-      current.markListening()
+      markListening(current)
     }
   }
   return () => {
@@ -104,6 +124,7 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
     if (current.streams.size === 0 && current.stopSource) {
       current.stopSource()
       current.stopSource = null
+      markNotListening(current)
     }
   }
 }
@@ -134,13 +155,16 @@ const MAX_BACKOFF_MS = 30_000
 interface ListenerEvents {
   onPoke: () => void
   onAccessChange: (userId: string) => void
+  /** LISTEN is active (again). */
+  onListening: () => void
+  /** The connection is gone; a new one is on its way. */
+  onLost: () => void
 }
 
 function startListener(
   url: string,
   logger: Logger,
-  { onPoke, onAccessChange }: ListenerEvents,
-  onListening: () => void,
+  { onPoke, onAccessChange, onListening, onLost }: ListenerEvents,
 ): () => void {
   let stopped = false
   let client: pg.Client | null = null
@@ -160,6 +184,7 @@ function startListener(
     if (failed !== client) return
     client = null
     retire(failed)
+    onLost()
     if (stopped) return
     const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt)
     attempt += 1

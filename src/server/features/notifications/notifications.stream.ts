@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../../deps'
 import type { Caller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { isSessionLive } from '../accounts/session-policy'
-import { registerStream } from './notification-hub'
+import { notificationListenerReady, registerStream } from './notification-hub'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 import { loadRecipient } from './notifications.service'
@@ -198,14 +198,20 @@ async function catchUp(stream: ReaderStream): Promise<void> {
   const db = deps.database.db
   const now = deps.clock()
   if (stream.cursor === null) {
-    // A fresh connection starts from now. `ready` carries the position as its event id, so a
-    // browser that drops before any notification arrives still resumes from here, not from "now".
+    // A fresh connection starts from now, once this instance LISTENs: from `ready` on, every
+    // notification wakes the stream. `ready` carries the position as its event id, so a browser that
+    // drops before any notification arrives still resumes from here, not from "now".
+    await notificationListenerReady(deps.database)
+    if (stream.closed) return
     stream.cursor = (await repo.latestId(db)) ?? BEFORE_ALL
     event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
     return
   }
   let sent = 0
   if (stream.resuming) {
+    // The replay ends with `ready` too: only once this instance LISTENs, as for a fresh connection.
+    await notificationListenerReady(deps.database)
+    if (stream.closed) return
     stream.resuming = false
     const missed = await repo.listVisibleAfter(db, recipient, now, stream.cursor, timing.replayLimit + 1)
     if (missed.length > timing.replayLimit) {

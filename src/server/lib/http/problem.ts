@@ -33,6 +33,7 @@ const STATUS_TITLES: Record<number, string> = {
   415: 'Unsupported content type',
   416: 'Range not satisfiable',
   422: 'Cannot be done',
+  423: 'Locked',
   429: 'Too many requests',
   502: 'Bad gateway',
   503: 'Service unavailable',

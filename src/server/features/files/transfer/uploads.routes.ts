@@ -184,7 +184,10 @@ export const uploadsRoutes = [
         },
       },
       404: { description: 'Unknown or expired' },
-      409: { description: 'All bytes are in and another request is completing the upload (upload_busy)' },
+      423: {
+        description:
+          'All bytes are in but the file is not made yet (another request is completing it, or completing failed): ask again (upload_completing)',
+      },
       412: {
         description: 'A HEAD without Tus-Resumable, or with another version',
         headers: tusVersionOn412[412].headers,

@@ -125,15 +125,28 @@ async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
  * HEAD: how many bytes the server holds, so a client that lost its connection knows where to go on. A
  * complete offset tells a tus client the upload is done, so it is never answered without the file: an
  * upload whose bytes are all in but whose completion failed (its last request stored them, then the
- * database went away) completes here, or the HEAD fails and the client asks again.
+ * database went away) completes here. When it cannot yet (another request is completing it, or the
+ * completion failed again), 423: tus clients ask again later, where any other failure of a HEAD makes
+ * them start the whole upload over.
  */
 export async function uploadOffset(deps: AppDeps, actor: SignedIn, id: string) {
   const session = await loadSession(deps, actor, id)
   const offset = stagedBytes(session)
   const length = Number(session.length)
   if (offset < length) return { offset, length, expiresAt: session.expiresAt }
-  const done = await appendUpload(deps, actor, id, { offset, body: Readable.from([]) })
-  return { offset, length, expiresAt: session.expiresAt, fileId: done.fileId }
+  try {
+    const done = await appendUpload(deps, actor, id, { offset, body: Readable.from([]) })
+    return { offset, length, expiresAt: session.expiresAt, fileId: done.fileId }
+  } catch (error) {
+    // A refusal (rights, quota, gone) ends the upload and says so; anything else is asked again.
+    if (error instanceof HttpProblem && error.status < 500 && error.code !== 'upload_busy') throw error
+    if (!(error instanceof HttpProblem)) deps.logger.warn({ err: error }, 'an upload could not be completed')
+    throw new HttpProblem(
+      423,
+      'upload_completing',
+      'Every byte of this upload is in and its file is being made. Ask again shortly.',
+    )
+  }
 }
 
 const gone = () => problems.notFound('This upload does not exist or has expired. Start it again.')
