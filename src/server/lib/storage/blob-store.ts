@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { BlobSource, PutOptions, PutResult } from './blob-writes'
 import type { ByteRange, ByteRangeRequest } from './byte-range'
 import type { StagedWrites } from './staged-write'
 
@@ -49,24 +50,6 @@ export interface BlobStore extends StagedWrites {
 
   /** Releases connections (S3). The store is unusable afterwards. */
   close(): Promise<void>
-}
-
-/** A Node stream (an upload's request body) or any async iterable of bytes (a web ReadableStream too). */
-export type BlobSource = Readable | AsyncIterable<Uint8Array>
-
-export interface PutOptions {
-  /** Fail with BlobTooLargeError as soon as more than this many bytes arrive. */
-  maxBytes?: number
-  /** Abort the write (e.g. the client disconnected); the promise rejects with WriteAbortedError. */
-  signal?: AbortSignal
-}
-
-export interface PutResult {
-  key: string
-  /** Bytes written (64-bit safe as a JS number up to 8 PiB). */
-  size: number
-  /** Lowercase hex SHA-256 of the content, computed while streaming. */
-  sha256: string
 }
 
 export interface GetOptions {

@@ -5,17 +5,8 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { makePrivateDir, openPrivate } from '../private-files'
 import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
-import type {
-  AbandonedWrite,
-  BlobListing,
-  BlobRead,
-  BlobSource,
-  BlobStat,
-  BlobStore,
-  GetOptions,
-  PutOptions,
-  PutResult,
-} from './blob-store'
+import type { AbandonedWrite, BlobListing, BlobRead, BlobStat, BlobStore, GetOptions } from './blob-store'
+import type { BlobSource, PutOptions, PutResult } from './blob-writes'
 import { resolveByteRange } from './byte-range'
 import { createDiskStagedWrites } from './disk-staged-writes'
 import { FileRangeStream } from './file-range-stream'

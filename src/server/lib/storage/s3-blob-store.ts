@@ -12,17 +12,8 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
-import type {
-  AbandonedWrite,
-  BlobListing,
-  BlobRead,
-  BlobSource,
-  BlobStat,
-  BlobStore,
-  GetOptions,
-  PutOptions,
-  PutResult,
-} from './blob-store'
+import type { AbandonedWrite, BlobListing, BlobRead, BlobStat, BlobStore, GetOptions } from './blob-store'
+import type { BlobSource, PutOptions, PutResult } from './blob-writes'
 import { resolveByteRange } from './byte-range'
 import { createS3StagedWrites } from './s3-staged-writes'
 import { BlobNotFoundError } from './storage-errors'

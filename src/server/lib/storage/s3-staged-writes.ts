@@ -11,7 +11,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { assertBlobKey, newBlobKey } from './blob-key'
-import type { BlobSource, PutResult } from './blob-store'
+import type { BlobSource, PutResult } from './blob-writes'
 import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'

@@ -1,4 +1,4 @@
-import type { BlobSource } from './blob-store'
+import type { BlobSource } from './blob-writes'
 import { BlobTooLargeError, WriteAbortedError } from './storage-errors'
 
 /** A store failure inside `take`, told apart from the source's own failure on the way out. */

@@ -1,4 +1,4 @@
-import type { BlobSource, PutResult } from './blob-store'
+import type { BlobSource, PutResult } from './blob-writes'
 import type { BlobTooLargeError, WriteAbortedError } from './storage-errors'
 
 // Resumable writes: one blob assembled from several requests, which may reach different instances

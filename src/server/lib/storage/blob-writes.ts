@@ -1,0 +1,21 @@
+import type { Readable } from 'node:stream'
+
+// What writing a blob takes and gives, for whole writes (blob-store.ts) and staged ones (staged-write.ts).
+
+/** A Node stream (an upload's request body) or any async iterable of bytes (a web ReadableStream too). */
+export type BlobSource = Readable | AsyncIterable<Uint8Array>
+
+export interface PutOptions {
+  /** Fail with BlobTooLargeError as soon as more than this many bytes arrive. */
+  maxBytes?: number
+  /** Abort the write (e.g. the client disconnected); the promise rejects with WriteAbortedError. */
+  signal?: AbortSignal
+}
+
+export interface PutResult {
+  key: string
+  /** Bytes written (64-bit safe as a JS number up to 8 PiB). */
+  size: number
+  /** Lowercase hex SHA-256 of the content, computed while streaming. */
+  sha256: string
+}
