@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { writeChunkAudience } from './scripts/chunk-audience'
 import { precompress } from './scripts/precompress'
-import { reactOnPreactAliases } from './scripts/react-on-preact-aliases'
 
 // The web app lives in src/web and builds to dist/web, which the server serves; its text files get
 // brotli and gzip copies beside them (scripts/precompress.ts), and dist/web-chunks.json says which chunks
@@ -12,11 +11,6 @@ import { reactOnPreactAliases } from './scripts/react-on-preact-aliases'
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss(), precompress(), writeChunkAudience()],
-  // React's API on Preact (decision 0101): preact/compat in place of react and react-dom, about 60 KB
-  // gzip less on every first load (scripts/react-on-preact-aliases.ts). src/web/lib/react-on-preact.ts
-  // adds the React 19 behaviours our components rely on. The render tests (vitest.config.ts,
-  // web-render) use the same aliases.
-  resolve: { alias: reactOnPreactAliases },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,4 +1,3 @@
-import './lib/react-on-preact'
 import './lib/zod-config'
 import './styles.css'
 import { StrictMode } from 'react'
