@@ -62,7 +62,7 @@ test('a visitor on a phone loads /shop light, without staff code, layout shifts 
   await page.waitForLoadState('networkidle')
 
   expect(productCalls, 'the first page came with the HTML').toEqual([])
-  await expect(page.locator('#depot-catalogue-preload')).toHaveCount(0)
+  await expect(page.locator('#depot-server-state')).toHaveCount(0)
 
   const staff = scripts.filter((p) => audience.chunks[p.replace(/^\//, '')]?.audience !== 'public')
   expect(staff, 'chunks that are not the public shop’s').toEqual([])
