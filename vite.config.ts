@@ -3,31 +3,29 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { writeChunkAudience } from './scripts/chunk-audience'
 import { precompress } from './scripts/precompress'
-import { reactOnPreactAliases } from './scripts/react-on-preact-aliases'
 
 // The web app lives in src/web and builds to dist/web, which the server serves; its text files get
 // brotli and gzip copies beside them (scripts/precompress.ts), and dist/web-chunks.json says which chunks
-// are the staff's (scripts/chunk-audience.ts).
+// are the staff's (scripts/chunk-audience.ts). Its server build (`vite build --ssr entry-server.tsx`)
+// goes to dist/web-server, which the server loads to render the public pages (decision 0110); the
+// packages it imports are loaded from node_modules.
 // In development (`npm run dev`) Vite proxies the API to the server on :3000.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), precompress(), writeChunkAudience()],
-  // React's API on Preact (decision 0101): preact/compat in place of react and react-dom, about 60 KB
-  // gzip less on every first load (scripts/react-on-preact-aliases.ts). src/web/lib/react-on-preact.ts
-  // adds the React 19 behaviours our components rely on. The render tests (vitest.config.ts,
-  // web-render) use the same aliases.
-  resolve: { alias: reactOnPreactAliases },
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    assetsDir: 'assets',
-    rollupOptions: {
-      // The contract's modules only declare schemas: one whose exports a chunk does not use is left
-      // out, so a page that trusts its answers in production carries no zod (decision 0096).
-      treeshake: { moduleSideEffects: (id, external) => external || !id.includes('/src/shared/') },
-    },
-  },
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), writeChunkAudience()])],
+  build: isSsrBuild
+    ? { outDir: '../../dist/web-server', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: true,
+        assetsDir: 'assets',
+        rollupOptions: {
+          // The contract's modules only declare schemas: one whose exports a chunk does not use is left
+          // out, so a page that trusts its answers in production carries no zod (decision 0096).
+          treeshake: { moduleSideEffects: (id, external) => external || !id.includes('/src/shared/') },
+        },
+      },
   server: {
     port: 5173,
     proxy: {
@@ -36,4 +34,4 @@ export default defineConfig({
       '/readyz': 'http://localhost:3000',
     },
   },
-})
+}))

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config'
-import { reactOnPreactAliases } from './scripts/react-on-preact-aliases'
 
 // Unit tests live beside the code (src/**/*.test.ts) and run once.
 // The HTTP/database suite lives in test/ and runs twice: on SQLite always, and on PostgreSQL when
@@ -7,12 +6,6 @@ import { reactOnPreactAliases } from './scripts/react-on-preact-aliases'
 const common = { setupFiles: ['test/support/setup.ts'], testTimeout: 20_000, hookTimeout: 60_000 }
 const serverSuite = ['test/**/*.test.ts']
 const postgresUrl = process.env.TEST_DATABASE_URL
-// The web renders on Preact in the build (vite.config.ts, decision 0101), so its render tests do too:
-// the same aliases, and Preact's own HTML renderer in place of React's.
-const webOnPreact = [
-  { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
-  ...reactOnPreactAliases,
-]
 
 export default defineConfig({
   test: {
@@ -31,16 +24,8 @@ export default defineConfig({
         },
       },
       {
-        // The ESM builds of react-router and the rest (their "module" condition), which the aliases reach.
-        resolve: { alias: webOnPreact, conditions: ['module'] },
-        ssr: { resolve: { conditions: ['module'], externalConditions: ['module'] } },
-        test: {
-          ...common,
-          name: 'web-render',
-          include: ['src/web/**/*.render.test.ts'],
-          // Packages that import React are bundled for these tests, so the aliases reach them too.
-          server: { deps: { inline: [/react-router/, /@tanstack\/react-/, /@radix-ui/, /lucide-react/] } },
-        },
+        // The web's components rendered to HTML with react-dom/server: the React the build ships.
+        test: { ...common, name: 'web-render', include: ['src/web/**/*.render.test.ts'] },
       },
       { test: { ...common, name: 'sqlite', include: serverSuite, env: { TEST_DIALECT: 'sqlite' } } },
       ...(postgresUrl

@@ -2,9 +2,8 @@ import { createUsers, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
 // A dialog opened while the page behind it is still loading keeps what the user typed when the
-// listing arrives. Preact before 10.26 mounted the New folder dialog afresh when the listing's loading
-// state gave way to its contents (a changed child followed by an empty slot, decision 0101), and the
-// name typed so far was lost ("Enter a name.").
+// listing arrives: the New folder dialog is not mounted afresh when the listing's loading state gives
+// way to its contents (a changed child followed by an empty slot), so the name typed so far stays.
 
 const tag = `dlg${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const owner = {

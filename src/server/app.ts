@@ -6,7 +6,6 @@ import { shareLinkPage } from './features/files/links/share-link-page'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
 import { withPageChunkPreload } from './features/shop/catalogue/page-chunk-preload'
 import { productPageRedirect, withProductMeta } from './features/shop/catalogue/product-page-meta'
-import { withCataloguePreload } from './features/shop/catalogue/shop-page-preload'
 import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
 import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
@@ -16,6 +15,7 @@ import { registerRoutes } from './lib/http/register-routes'
 import { requestContext } from './lib/http/request-context'
 import type { AnyRoute } from './lib/http/route'
 import { securityHeaders } from './lib/http/security-headers'
+import { serverRenderedPages } from './lib/http/server-render'
 import { staticWeb } from './lib/http/static-web'
 import { buildProtocolMounts, buildRouteTable } from './routes'
 
@@ -65,9 +65,11 @@ export function createApp(deps: AppDeps): DepotApp {
 
   // A share link's address: a download for curl and wget, the link's page (404/410 once it stopped).
   app.use('/s/:token', shareLinkPage())
-  // Anything the API did not answer: the web app's files and client routes, when built.
+  // Anything the API did not answer: the web app's files and client routes, when built. The public
+  // pages come rendered (server-render.ts), their data asked of this app in-process.
   if (deps.webRoot) {
     const webRoot = deps.webRoot
+    const appFetch = app.fetch
     app.use(
       '*',
       staticWeb(webRoot, {
@@ -76,12 +78,11 @@ export function createApp(deps: AppDeps): DepotApp {
           withPageChunkPreload(
             webRoot,
             url,
-            await withCataloguePreload(
-              deps,
-              url,
-              await withProductMeta(deps, url, await shellWithIdentity(deps, html)),
-            ),
+            await withProductMeta(deps, url, await shellWithIdentity(deps, html)),
           ),
+        page: deps.renderPage
+          ? serverRenderedPages(deps.env.authUrl.origin, deps.renderPage, appFetch)
+          : undefined,
       }),
     )
   }

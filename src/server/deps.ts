@@ -6,6 +6,7 @@ import type { PaystackEmulator } from './features/shop/paystack/emulator/emulato
 import type { PaystackGateway } from './features/shop/paystack/paystack-gateway'
 import type { Metrics } from './features/system/metrics'
 import type { Caller } from './lib/http/caller'
+import type { RenderPage } from './lib/http/server-render'
 import type { BlobStore } from './lib/storage'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */
@@ -30,6 +31,8 @@ export interface AppDeps {
   metrics: Metrics
   /** The built web app (dist/web). Absent in API-only test runs. */
   webRoot?: string
+  /** Renders the web app's public pages (its server build, dist/web-server); absent, the shell is sent. */
+  renderPage?: RenderPage
 }
 
 /** Hono's environment for our app: what every handler finds on `c.var`. */

@@ -10,6 +10,7 @@ import { createMailTransport, startMailWorker } from './features/mail'
 import { createPaystack } from './features/shop/paystack/paystack-setup'
 import { createMetrics, type Metrics } from './features/system/metrics'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
+import { loadPageRenderer } from './lib/http/server-render'
 import { databaseJobLeases, instanceHolderId } from './lib/jobs/job-leases'
 import { type Job, type JobRunner, startJobRunner } from './lib/jobs/job-runner'
 import { createLogger, type Logger } from './lib/logger'
@@ -62,7 +63,19 @@ async function main(): Promise<void> {
   const jobDeps = { database, clock, env, storage, paystack: payments.paystack, mailer }
   const { jobs, jobTable } = startJobs(jobDeps, logger, metrics)
 
-  const { app } = createApp({ env, database, logger, clock, webRoot, mailer, storage, ...payments, metrics })
+  const renderPage = webRoot ? await loadPageRenderer(webRoot) : undefined
+  const { app } = createApp({
+    env,
+    database,
+    logger,
+    clock,
+    webRoot,
+    renderPage,
+    mailer,
+    storage,
+    ...payments,
+    metrics,
+  })
   const server = listen(app.fetch, env, logger, database.dialect)
   handleProcessSignals({ server, database, mailWorker, jobs, jobTable, logger })
 }

@@ -6,14 +6,19 @@ import { signOutIfSuspended } from './features/accounts/account-suspended'
 import { createQueryClient } from './lib/query-client'
 import { routes } from './route-table'
 
-const queryClient = createQueryClient((error) => signOutIfSuspended(error, queryClient, router.navigate))
-const router = createBrowserRouter(routes)
-
-export function App() {
-  return (
+/**
+ * The app's router and query cache, and the element that renders them. Made once by main.tsx, after a
+ * server-rendered page's cache is in and the page's lazy route is loaded, so the first render is the
+ * page itself (what the server drew), not the route's loading fallback.
+ */
+export function createWebApp() {
+  const router = createBrowserRouter(routes)
+  const queryClient = createQueryClient((error) => signOutIfSuspended(error, queryClient, router.navigate))
+  const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <LazyToaster />
     </QueryClientProvider>
   )
+  return { queryClient, app }
 }

@@ -3,12 +3,19 @@ import { NotFoundPage } from './components/auth/not-found-page'
 import { AppLayout } from './components/layout/app-layout'
 import { PageSkeleton } from './components/layout/page-skeleton'
 import { RouteError } from './components/layout/route-error'
+import { sessionQuery } from './features/accounts/session'
+import { catalogueQuery, productQuery, productTypesQuery } from './features/shop/shop-api'
+import { SHOP_GRID } from './features/shop/shop-state'
+import { siteQuery } from './features/site/site-api'
+import { routeHandle } from './lib/route-prefetch'
+import { listQueryParams, readTableState } from './lib/url-state'
 
 // The route table. Every page is its own chunk, imported from its feature when first visited, so a
 // visitor downloads only the shell and the page in front of them. The shell, the guards and the error
 // pages are eager: they must render even when a page's chunk fails to load. The staff layout and the
 // file manager's sign-in guard load with the pages under them, so a shop visitor downloads no staff
-// code (decision 0096).
+// code (decision 0096). The public pages are rendered by the server too (decision 0110): their
+// `handle` marks them and names the queries the server runs first (lib/route-prefetch.ts).
 
 /** If the shell itself fails there is no layout to render into: the error page stands alone. */
 function ShellError() {
@@ -28,10 +35,21 @@ function withStaffLayout(pages: RouteObject[]): RouteObject[] {
   return [{ lazy: layout, children: staff }, ...pages.filter((r) => !staff.includes(r))]
 }
 
+/** A public page the server renders, with nothing to ask before it does. */
+const serverRendered = routeHandle({ serverRendered: true })
+
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     ErrorBoundary: ShellError,
+    // The frame of every page: who is signed in, and the site's name, logo and accent.
+    handle: routeHandle({
+      prefetch: ({ queryClient, api }) =>
+        Promise.all([
+          queryClient.prefetchQuery(sessionQuery(api)),
+          queryClient.prefetchQuery(siteQuery(api)),
+        ]),
+    }),
     children: [
       {
         // Errors and the first page load render inside the shell, keeping the header usable.
@@ -40,15 +58,32 @@ export const routes: RouteObject[] = [
         children: withStaffLayout([
           {
             index: true,
+            handle: serverRendered,
             lazy: () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
           },
           // The shop: catalogue, product page, cart, and product management for UploadProducts staff.
           {
             path: 'shop',
+            // The grid's view comes from the URL, as the page reads it: page, sort, search and filters.
+            handle: routeHandle({
+              serverRendered: true,
+              prefetch: ({ queryClient, api, url }) => {
+                const query = listQueryParams(readTableState(url.searchParams, SHOP_GRID))
+                return Promise.all([
+                  queryClient.prefetchQuery(catalogueQuery(query, api)),
+                  queryClient.prefetchQuery(productTypesQuery(api)),
+                ])
+              },
+            }),
             lazy: () => import('./features/shop/shop-page').then((m) => ({ Component: m.ShopPage })),
           },
           {
             path: 'shop/:id',
+            handle: routeHandle({
+              serverRendered: true,
+              prefetch: ({ queryClient, api, params }) =>
+                queryClient.prefetchQuery(productQuery(params.id ?? '', api)),
+            }),
             lazy: () => import('./features/shop/product-page').then((m) => ({ Component: m.ProductPage })),
           },
           {
@@ -110,14 +145,17 @@ export const routes: RouteObject[] = [
           // Inbox, public: the contact and quote forms, the e-book page and the pages its mails link to.
           {
             path: 'contact',
+            handle: serverRendered,
             lazy: () => import('./features/inbox/contact-page').then((m) => ({ Component: m.ContactPage })),
           },
           {
             path: 'quote',
+            handle: serverRendered,
             lazy: () => import('./features/inbox/quote-page').then((m) => ({ Component: m.QuotePage })),
           },
           {
             path: 'ebook',
+            handle: serverRendered,
             lazy: () => import('./features/inbox/ebook-page').then((m) => ({ Component: m.EbookPage })),
           },
           {
@@ -127,6 +165,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 's/:token',
+            handle: serverRendered,
             lazy: () =>
               import('./features/files/links/shared-link-page').then((m) => ({
                 Component: m.SharedLinkPage,
@@ -304,7 +343,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/accounts/setup-page').then((m) => ({ Component: m.SetupPage })),
           },
           // Eager: the error page shows it too, so it is in the shell's chunk anyway.
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundPage, handle: serverRendered },
         ]),
       },
     ],

@@ -54,6 +54,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>
   webRoot?: string
+  /** Renders the public pages into the web root's shell (src/web/entry-server.tsx's renderPage). */
+  renderPage?: AppDeps['renderPage']
   migrate?: boolean
   /**
    * Another app's database, to run a second instance on it (as behind a load balancer). The app that
@@ -103,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     clock: () => clock.now,
     webRoot: options.webRoot,
+    renderPage: options.renderPage,
     mailer: { kick: () => {} }, // tests drain explicitly with t.mail.drainOnce()
     storage: createStorage(env), // DATA_DIR/blobs beside the test database, or S3 when options.env says so
     ...createPaystack({ env, database }), // as main.ts: Paystack (or a stand-in) with keys, else the built-in emulator

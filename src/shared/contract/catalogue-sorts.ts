@@ -2,11 +2,5 @@
 // (decision 0096).
 export const CATALOGUE_SORTS = ['newest', 'price', 'name'] as const
 
-/**
- * The query of the shop's first page, /shop without parameters: the web's default grid state, and
- * what the server runs to embed that page's products in the HTML it sends (decision 0096).
- */
+/** The query of the shop's first page, /shop without parameters: the web's default grid state. */
 export const CATALOGUE_FIRST_PAGE = { sort: 'newest', order: 'desc', page: 1, pageSize: 24 } as const
-
-/** The id of the <script type="application/json"> element that carries the first page. */
-export const CATALOGUE_PRELOAD_ID = 'depot-catalogue-preload'

@@ -40,7 +40,11 @@ export interface ApiClient {
 export interface ApiClientOptions {
   /** Origin to prefix paths with. Empty in the browser (same origin); tests pass a loopback server. */
   baseUrl?: string
+  /** Sends the request: the browser's fetch, or the server's own app when it renders a page. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
 }
+
+type Send = NonNullable<ApiClientOptions['fetch']>
 
 // Answers that did not come from our API (a proxy's HTML page, a crashed server) still deserve a
 // message that says what to do. The few a proxy really produces get their own; the rest are generic.
@@ -74,13 +78,14 @@ const NON_PROBLEM: Record<number, Pick<ApiErrorInit, 'code' | 'title' | 'detail'
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? ''
+  const transport: Send = options.fetch ?? ((url, init) => fetch(url, init))
   const send =
     (method: string) =>
     <T>(path: string, body?: unknown, requestOptions: RequestOptions<T> = {}) =>
-      request<T>(baseUrl, method, path, body, requestOptions)
+      request<T>(transport, baseUrl, method, path, body, requestOptions)
   return {
     get: <T>(path: string, requestOptions?: RequestOptions<T>) =>
-      request<T>(baseUrl, 'GET', path, undefined, requestOptions ?? {}),
+      request<T>(transport, baseUrl, 'GET', path, undefined, requestOptions ?? {}),
     post: send('POST'),
     put: send('PUT'),
     patch: send('PATCH'),
@@ -92,6 +97,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 export const api: ApiClient = createApiClient()
 
 async function request<T>(
+  transport: Send,
   baseUrl: string,
   method: string,
   path: string,
@@ -120,7 +126,7 @@ async function request<T>(
 
   let response: Response
   try {
-    response = await fetch(buildUrl(baseUrl, path, options.query), init)
+    response = await transport(buildUrl(baseUrl, path, options.query), init)
   } catch (error) {
     // A cancelled request (a query superseded or a component gone) is not a failure to report.
     if (options.signal?.aborted) throw error

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,6 +43,11 @@ export function staticWeb(
     shell?: (html: string, url: URL) => Promise<string>
     /** Where a page path has moved (answered 308), or undefined to serve it. */
     redirect?: (url: URL) => Promise<string | undefined>
+    /**
+     * The page rendered into the filled-in shell (server-render.ts), or undefined for a page the
+     * browser renders alone. `encoding` is the best one the client accepts.
+     */
+    page?: (shell: string, c: Context, encoding: Encoding | undefined) => Promise<Response | undefined>
   } = {},
 ): MiddlewareHandler {
   const root = path.resolve(webRoot)
@@ -78,7 +83,11 @@ export function staticWeb(
     const moved = await options.redirect?.(url)
     if (moved) return c.redirect(moved, 308)
     if (options.shell) {
-      const html = Buffer.from(await options.shell(await fs.promises.readFile(indexFile, 'utf8'), url))
+      const shell = await options.shell(await fs.promises.readFile(indexFile, 'utf8'), url)
+      const best = ENCODINGS.find((e) => accepted.has(e.name))?.name
+      const rendered = await options.page?.(shell, c, best)
+      if (rendered) return rendered
+      const html = Buffer.from(shell)
       // The filled-in shell differs per site, so it is compressed as it is sent (a few kB: cheap).
       const { body, encoding } = compressSmall(html, accepted)
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
@@ -100,7 +109,7 @@ const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const
-type Encoding = (typeof ENCODINGS)[number]['name']
+export type Encoding = (typeof ENCODINGS)[number]['name']
 
 /** The encodings of ours an Accept-Encoding header allows (`q=0` refuses one). */
 export function acceptedEncodings(header: string | undefined): Set<Encoding> {

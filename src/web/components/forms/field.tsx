@@ -41,7 +41,7 @@ export function FormField({ label, children, hint, error, required = false, id, 
           </span>
         )}
       </label>
-      <FormFieldContext.Provider value={control}>{children}</FormFieldContext.Provider>
+      <FormFieldContext value={control}>{children}</FormFieldContext>
       {hint && (
         <p id={hintId} className="text-sm text-fg-muted">
           {hint}

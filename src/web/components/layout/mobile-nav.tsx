@@ -23,9 +23,8 @@ export function MobileNav() {
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLElement>(null)
 
-  // A layout effect, so the listeners are in place as soon as the open menu is on screen: the web
-  // runs on Preact, which runs plain effects only after the next paint, and a key pressed before
-  // then would be lost.
+  // A layout effect, so the listeners are in place as soon as the open menu is on screen: a plain
+  // effect may run only after the next paint, and a key pressed before then would be lost.
   useLayoutEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {

@@ -5,7 +5,9 @@ import { Button } from '../ui/button'
 
 /** A toggle for the dark theme; the choice is remembered on this device. */
 export function ThemeToggle() {
-  const theme = useSyncExternalStore(subscribeTheme, getTheme, getTheme)
+  // The server does not know the visitor's theme: its HTML shows the light theme's toggle, which
+  // hydration draws too before the stored choice takes over.
+  const theme = useSyncExternalStore(subscribeTheme, getTheme, () => 'light')
   const dark = theme === 'dark'
   return (
     <Button

@@ -1,5 +1,5 @@
 import type { AuthProviders, AuthSession } from '../../../shared/contract/auth'
-import { api } from '../../lib/api'
+import { type ApiClient, api } from '../../lib/api'
 
 // The two reads every page makes of Auth.js (who is signed in, and the ways to sign in), apart from
 // the sign-in calls in auth-client.ts: they run on the shop's first load, so their answers are parsed
@@ -10,8 +10,8 @@ export interface AuthProvider {
   name: string
 }
 
-export async function fetchSessionUser(signal?: AbortSignal) {
-  const session = await api.get<AuthSession>('/api/auth/session', {
+export async function fetchSessionUser(signal?: AbortSignal, client: ApiClient = api) {
+  const session = await client.get<AuthSession>('/api/auth/session', {
     devSchema: async () => (await import('../../../shared/contract/auth')).authSessionSchema,
     signal,
   })

@@ -1,5 +1,6 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SessionUser } from '../../../shared/contract/accounts'
+import { type ApiClient, api } from '../../lib/api'
 import { fetchIdentityProviders, fetchSessionUser } from './session-api'
 
 // Who is signed in. The header and every page ask Auth.js's session endpoint, which answers 200
@@ -17,11 +18,12 @@ export type SessionState =
   | { status: 'authenticated'; user: SessionUser }
   | { status: 'unauthenticated'; user: null }
 
+/** Who is signed in, asked through `client` (the server's own app when it renders a page). */
+export const sessionQuery = (client: ApiClient = api) =>
+  queryOptions({ queryKey: sessionKey, queryFn: ({ signal }) => fetchSessionUser(signal, client) })
+
 export function useSession(): SessionState {
-  const query = useQuery({
-    queryKey: sessionKey,
-    queryFn: ({ signal }) => fetchSessionUser(signal),
-  })
+  const query = useQuery(sessionQuery())
   if (query.isPending) return { status: 'loading', user: null }
   // A failed check (the server unreachable) shows the visitor's view; the next refetch corrects it.
   if (query.data) return { status: 'authenticated', user: query.data }

@@ -30,7 +30,7 @@ export const ownFileAddresses: FileAddresses = {
 const FileAddressesContext = createContext<FileAddresses>(ownFileAddresses)
 
 export function FileAddressesProvider({ value, children }: { value: FileAddresses; children: ReactNode }) {
-  return <FileAddressesContext.Provider value={value}>{children}</FileAddressesContext.Provider>
+  return <FileAddressesContext value={value}>{children}</FileAddressesContext>
 }
 
 export function useFileAddresses(): FileAddresses {

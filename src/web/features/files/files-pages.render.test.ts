@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createElement as h, type ReactElement } from 'react'
-// biome-ignore lint/style/noRestrictedImports: the HTML renderer for this Node-only test (Preact's, through vitest.config.ts), not src/server.
+// biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createElement as h, type ReactElement } from 'react'
-// biome-ignore lint/style/noRestrictedImports: the HTML renderer for this Node-only test (Preact's, through vitest.config.ts), not src/server.
+// biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
@@ -76,7 +76,7 @@ describe('the quote requests table', () => {
     expect(html).toContain('Pending')
     expect(html).toContain('Resolved')
     expect(html).toContain('aria-label="Select Vera Visitor1"')
-    expect(html).toContain('<option selected value="resolved">Resolved</option>')
+    expect(html).toContain('<option value="resolved" selected="">Resolved</option>')
     expect(html).toContain('value="2026-11-01"')
     expect(html).toContain(
       'href="/api/inbox/quotes/export.csv?sort=name&amp;order=asc&amp;q=vera&amp;status=resolved&amp;from=2026-11-01"',

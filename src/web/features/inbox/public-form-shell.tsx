@@ -28,6 +28,12 @@ export function PublicFormShell<F extends string>({
       className="relative flex flex-col gap-5 rounded-lg border border-border bg-surface p-5 shadow-sm sm:p-6"
       {...state.formProps}
     >
+      {/* The page is readable without scripts (the server renders it); sending it is not. */}
+      <noscript>
+        <p className="rounded-md border border-border bg-surface-muted p-3 text-sm text-fg">
+          This form needs JavaScript to send. Please enable it in your browser and reload the page.
+        </p>
+      </noscript>
       <p className="text-sm text-fg-muted">
         Fields marked <span className="text-danger-text">*</span> are required.
       </p>

@@ -1,5 +1,5 @@
 import { createElement as h } from 'react'
-// biome-ignore lint/style/noRestrictedImports: the HTML renderer for this Node-only test (Preact's, through vitest.config.ts), not src/server.
+// biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 import { createElement as h } from 'react'
-// biome-ignore lint/style/noRestrictedImports: the HTML renderer for this Node-only test (Preact's, through vitest.config.ts), not src/server.
+// biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { MarkdownView } from './markdown-view'
@@ -17,8 +17,8 @@ describe('MarkdownView', () => {
     expect(html).toContain('<h3')
     expect(html).toContain('<strong>Bold</strong>')
     expect(html).not.toMatch(/<script|<img|javascript:/i)
-    // Shown as text: the angle brackets that open tags are escaped (Preact leaves `>` as it is).
-    expect(html).toContain('&lt;script>alert(1)&lt;/script>')
+    // Shown as text: the angle brackets are escaped.
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).toMatch(/<a href="https:\/\/example.com\/" rel="noopener nofollow" target="_blank"/)
   })
 })

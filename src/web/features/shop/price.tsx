@@ -1,6 +1,7 @@
+import { useDisplayLocale } from '../../lib/display-locale'
 import { formatMoney } from '../../lib/format'
 
-/** A price from integer minor units, formatted for the reader's locale with Intl. */
+/** A price from integer minor units, formatted for the reader's locale with Intl (display-locale.ts). */
 export function Price({
   amount,
   currency,
@@ -10,5 +11,5 @@ export function Price({
   currency: string
   className?: string
 }) {
-  return <span className={className}>{formatMoney(amount, currency)}</span>
+  return <span className={className}>{formatMoney(amount, currency, { locale: useDisplayLocale() })}</span>
 }

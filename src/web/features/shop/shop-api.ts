@@ -1,16 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type {
   CartLookup,
   CatalogueList,
   ProductDetail,
   ProductTypes,
 } from '../../../shared/contract/products'
-import { ApiError, api } from '../../lib/api'
-import { preloadedAt, takePreloadedCatalogue } from './catalogue-preload'
+import { type ApiClient, ApiError, api } from '../../lib/api'
 
 // The shop's public API calls and cache keys: the catalogue, the product page, a cart's prices.
 // They are on the shop's first load, so their answers are checked against the contract in development
 // and tests and trusted in production (decision 0096); product management is product-management-api.ts.
+// The queries a server-rendered page needs take the client to ask with: the server renders with its
+// own app, under the same keys the browser reads (decision 0110).
 
 const products = () => import('../../../shared/contract/products')
 
@@ -26,45 +27,49 @@ export const shopKeys = {
 
 export const productPath = (id: string) => `/api/shop/products/${encodeURIComponent(id)}`
 
-export function useCatalogue(query: Record<string, string | number>) {
-  return useQuery({
+export const catalogueQuery = (query: Record<string, string | number>, client: ApiClient = api) =>
+  queryOptions({
     queryKey: shopKeys.catalogue(query),
     queryFn: ({ signal }) =>
-      api.get<CatalogueList>('/api/shop/products', {
+      client.get<CatalogueList>('/api/shop/products', {
         query,
         signal,
         devSchema: async () => (await products()).catalogueListSchema,
       }),
-    placeholderData: keepPreviousData,
-    // /shop's HTML carries its first page: no API round trip before the grid shows (decision 0096).
-    initialData: () => takePreloadedCatalogue(query),
-    initialDataUpdatedAt: preloadedAt,
   })
+
+export function useCatalogue(query: Record<string, string | number>) {
+  return useQuery({ ...catalogueQuery(query), placeholderData: keepPreviousData })
 }
 
-export function useProductTypes() {
-  return useQuery({
+export const productTypesQuery = (client: ApiClient = api) =>
+  queryOptions({
     queryKey: shopKeys.types,
     queryFn: ({ signal }) =>
-      api.get<ProductTypes>('/api/shop/types', {
+      client.get<ProductTypes>('/api/shop/types', {
         signal,
         devSchema: async () => (await products()).productTypesSchema,
       }),
   })
+
+export function useProductTypes() {
+  return useQuery(productTypesQuery())
 }
 
-export function useProduct(id: string | undefined) {
-  return useQuery({
-    queryKey: shopKeys.product(id ?? ''),
+export const productQuery = (id: string, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: shopKeys.product(id),
     queryFn: ({ signal }) =>
-      api.get<ProductDetail>(productPath(id!), {
+      client.get<ProductDetail>(productPath(id), {
         signal,
         devSchema: async () => (await products()).productDetailSchema,
       }),
-    enabled: Boolean(id),
     // A missing product will not appear by asking again.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   })
+
+export function useProduct(id: string | undefined) {
+  return useQuery({ ...productQuery(id ?? ''), enabled: Boolean(id) })
 }
 
 /** Fresh prices for the cart's products; those no longer for sale are missing from the answer. */

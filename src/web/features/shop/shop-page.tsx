@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, ShoppingBag, ShoppingCart } from 'lucide-react'
-import { Link } from 'react-router'
+import type { ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { LoadFailed, NoMatches, PastTheEnd } from '../../components/data-table/data-table-states'
 import { useTableState } from '../../components/data-table/use-table-state'
 import { PageHeader } from '../../components/layout/page-header'
@@ -8,6 +9,7 @@ import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
+import { updateTableParams } from '../../lib/url-state'
 import { useCart } from './cart-store'
 import { ProductCard } from './product-card'
 import { useCatalogue } from './shop-api'
@@ -17,6 +19,7 @@ import { SHOP_GRID } from './shop-state'
 /** /shop: the catalogue as a grid of covers, with search, a type filter, sorting and pages in the URL. */
 export function ShopPage() {
   const state = useTableState(SHOP_GRID)
+  const [params] = useSearchParams()
   const result = useCatalogue(state.query)
   const cart = useCart()
   const data = result.data
@@ -82,7 +85,7 @@ export function ShopPage() {
             <ShopPager
               page={data.page}
               totalPages={data.totalPages}
-              onPageChange={(page) => state.update({ page })}
+              pageHref={(page) => `?${updateTableParams(params, SHOP_GRID, { page })}`}
             />
           </div>
         </section>
@@ -106,30 +109,51 @@ function GridSkeleton() {
   )
 }
 
-/** A storefront's plain pages: previous, where you are, next (no table controls). */
+/**
+ * A storefront's plain pages: previous, where you are, next (no table controls). Links, so they work
+ * before the page's script runs, or without it; the scroll position stays, as for the grid's controls.
+ */
 function ShopPager({
   page,
   totalPages,
-  onPageChange,
+  pageHref,
 }: {
   page: number
   totalPages: number
-  onPageChange: (page: number) => void
+  pageHref: (page: number) => string
 }) {
   if (totalPages <= 1) return null
   return (
     <nav aria-label="Pages of products" className="flex items-center justify-center gap-4">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      <PagerLink to={page > 1 ? pageHref(page - 1) : undefined}>
         <ChevronLeft aria-hidden="true" />
         Previous
-      </Button>
+      </PagerLink>
       <span className="text-sm text-fg-muted" aria-current="page">
         Page {page} of {totalPages}
       </span>
-      <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+      <PagerLink to={page < totalPages ? pageHref(page + 1) : undefined}>
         Next
         <ChevronRight aria-hidden="true" />
-      </Button>
+      </PagerLink>
     </nav>
+  )
+}
+
+/** A pager link, or the same label as a disabled button where there is no page to go to. */
+function PagerLink({ to, children }: { to: string | undefined; children: ReactNode }) {
+  if (to === undefined) {
+    return (
+      <Button variant="secondary" disabled>
+        {children}
+      </Button>
+    )
+  }
+  return (
+    <Button variant="secondary" asChild>
+      <Link to={to} preventScrollReset>
+        {children}
+      </Link>
+    </Button>
   )
 }

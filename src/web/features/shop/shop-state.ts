@@ -6,7 +6,6 @@ import type { TableStateConfig } from '../../lib/url-state'
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number]
 export const SHOP_GRID: TableStateConfig<CatalogueSort, 'type'> = {
   sortable: CATALOGUE_SORTS,
-  // The first page's query is the one the server embeds in /shop's HTML (decision 0096).
   defaultSort: CATALOGUE_FIRST_PAGE.sort,
   defaultOrder: CATALOGUE_FIRST_PAGE.order,
   filters: ['type'],

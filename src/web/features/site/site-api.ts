@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SiteIdentity } from '../../../shared/contract/site'
-import { api } from '../../lib/api'
+import { type ApiClient, api } from '../../lib/api'
 
 // The site identity over HTTP, everyone's copy (the frame of every page); the admins' form has
 // site-admin-api.ts, kept apart so its schemas stay out of the first load (decision 0096).
@@ -32,20 +32,23 @@ export function remember(site: SiteIdentity) {
   }
 }
 
-export function useSiteIdentity() {
-  return useQuery<SiteIdentity>({
+/** The site identity, asked through `client` (the server's own app when it renders a page). */
+export const siteQuery = (client: ApiClient = api) =>
+  queryOptions<SiteIdentity>({
     queryKey: siteKey,
     queryFn: async ({ signal }) => {
-      const site = await api.get<SiteIdentity>('/api/site', {
+      const site = await client.get<SiteIdentity>('/api/site', {
         signal,
         devSchema: async () => (await import('../../../shared/contract/site')).siteIdentitySchema,
       })
       remember(site)
       return site
     },
-    placeholderData: (): SiteIdentity | undefined => remembered(),
     staleTime: 5 * 60_000,
   })
+
+export function useSiteIdentity() {
+  return useQuery({ ...siteQuery(), placeholderData: (): SiteIdentity | undefined => remembered() })
 }
 
 /** The business's name for titles and the header: '' until known (never a made-up name). */

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
+import type { Context } from 'hono'
+import type { Encoding } from './static-web'
+
+// The web app's public pages rendered here (decision 0110). The web's server build
+// (dist/web-server/entry-server.js, from src/web/entry-server.tsx) renders a page with the route table
+// the browser uses, its data asked of this app in-process; this module wraps it in the shell (the head
+// the server filled in) and answers: streamed, compressed as it goes, with an ETag from the page's data
+// for a visitor (a repeat visit with unchanged data is a 304 that renders nothing), never stored for
+// someone signed in.
+
+type Fetch = (url: string, init: RequestInit) => Promise<Response>
+
+/** What src/web/entry-server.tsx's renderPage gives back for a page it renders. */
+export interface RenderedPage {
+  status: number
+  personal: boolean
+  /** The page's query cache as JSON, already escaped for a <script> element. */
+  state: string
+  /** The page's data without the times it was fetched, which the ETag is made from. */
+  content: string
+  stateId: string
+  render(options?: {
+    signal?: AbortSignal
+    onError?: (error: unknown) => void
+  }): Promise<ReadableStream<Uint8Array>>
+}
+
+export type RenderPage = (request: Request, fetch: Fetch) => Promise<RenderedPage | undefined>
+
+/** The web's server build beside the built web app (dist/web-server next to dist/web), if built. */
+export async function loadPageRenderer(webRoot: string): Promise<RenderPage | undefined> {
+  const file = path.join(path.resolve(webRoot), '..', 'web-server', 'entry-server.js')
+  if (!fs.existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage }
+  return module.renderPage
+}
+
+const ROOT = '<div id="root"></div>'
+/** The shell's notice that the app needs JavaScript: a rendered page does not. */
+const NEEDS_SCRIPT = /<noscript id="needs-javascript">[\s\S]*?<\/noscript>\s*/
+
+export interface ServerRenderOptions {
+  /** The shell as the server filled it in (identity, a product's meta, preloads). */
+  shell: string
+  page: RenderedPage
+  method: string
+  ifNoneMatch: string | undefined
+  encoding: Encoding | undefined
+  onError: (error: unknown) => void
+}
+
+type AppFetch = (request: Request, env?: unknown) => Response | Promise<Response>
+
+/**
+ * staticWeb's `page`: renders the public page at the request's address, asking `appFetch` (this app,
+ * in-process) for its data with the visitor's cookie, so the page is what they would see. A page that
+ * fails to render falls back to the shell, which the browser renders alone.
+ */
+export function serverRenderedPages(origin: string, renderPage: RenderPage, appFetch: AppFetch) {
+  return async (shell: string, c: Context, encoding: Encoding | undefined): Promise<Response | undefined> => {
+    const url = new URL(c.req.url)
+    const cookie = c.req.header('cookie')
+    // The peer's address for rate limits and logs; never the Node response (the page's own).
+    const env = { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }
+    const fetch: Fetch = (target, init) => {
+      const headers = new Headers(init.headers)
+      if (cookie) headers.set('cookie', cookie)
+      return Promise.resolve(appFetch(new Request(new URL(target, origin), { ...init, headers }), env))
+    }
+    const logger = c.var.logger as { error(details: object, message: string): void }
+    try {
+      const page = await renderPage(new Request(new URL(url.pathname + url.search, origin)), fetch)
+      if (!page) return undefined
+      return await serverRenderedResponse({
+        shell,
+        page,
+        method: c.req.method,
+        ifNoneMatch: c.req.header('if-none-match'),
+        encoding,
+        onError: (error) => logger.error({ err: error }, 'a server-rendered page failed while streaming'),
+      })
+    } catch (error) {
+      logger.error({ err: error }, 'server rendering failed: the shell was sent instead')
+      return undefined
+    }
+  }
+}
+
+/** The answer for a rendered page: the shell around the page's HTML and state. */
+export async function serverRenderedResponse(options: ServerRenderOptions): Promise<Response> {
+  const { shell, page } = options
+  const at = shell.indexOf(ROOT)
+  if (at < 0) throw new Error(`the web app's index.html has no ${ROOT}`)
+  const before = shell.slice(0, at + ROOT.length - '</div>'.length)
+  const stateScript = `<script type="application/json" id="${page.stateId}">${page.state}</script>`
+  const after = `</div>${stateScript}${shell.slice(at + ROOT.length).replace(NEEDS_SCRIPT, '')}`
+
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' }
+  if (page.personal) {
+    headers['Cache-Control'] = 'private, no-store'
+  } else {
+    // The same shell, status and data draw the same page: their digest names this HTML.
+    const digest = createHash('sha256').update(`${page.status}\n${shell}\n${page.content}`)
+    const etag = `"${digest.digest('base64url').slice(0, 27)}"`
+    Object.assign(headers, { 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie' })
+    if (options.ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return new Response(null, {
+        status: 304,
+        headers: { ETag: etag, 'Cache-Control': 'no-cache', Vary: headers.Vary! },
+      })
+    }
+  }
+  if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
+
+  const rendered = await page.render({ onError: options.onError })
+  let body = withShell(before, rendered, after)
+  if (options.encoding) {
+    headers['Content-Encoding'] = options.encoding
+    body = compressedAsItGoes(body, options.encoding)
+  }
+  return new Response(body, { status: page.status, headers })
+}
+
+function withShell(
+  before: string,
+  page: ReadableStream<Uint8Array>,
+  after: string,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  const reader = page.getReader()
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(before))
+        return
+      }
+      const { done, value } = await reader.read()
+      if (!done) {
+        controller.enqueue(value)
+        return
+      }
+      controller.enqueue(encoder.encode(after))
+      controller.close()
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
+}
+
+/** Compresses a stream, flushing after each piece so what is rendered reaches the browser at once. */
+function compressedAsItGoes(
+  body: ReadableStream<Uint8Array>,
+  encoding: Encoding,
+): ReadableStream<Uint8Array> {
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip()
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      compressor.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
+      compressor.on('end', () => controller.close())
+      compressor.on('error', (error) => controller.error(error))
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read()
+            if (done) break
+            compressor.write(value)
+            await new Promise<void>((resolve) => compressor.flush(() => resolve()))
+          }
+          compressor.end()
+        } catch (error) {
+          compressor.destroy(error as Error)
+        }
+      })()
+    },
+    cancel: (reason) => {
+      compressor.destroy()
+      return reader.cancel(reason)
+    },
+  })
+}

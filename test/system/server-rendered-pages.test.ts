@@ -1,0 +1,165 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProductDetail } from '../../src/shared/contract/products'
+import { renderPage } from '../../src/web/entry-server'
+import { picture, productInput, upload } from '../shop-catalogue/helpers'
+import { insertProduct } from '../support/factories'
+import type { CookieClient } from '../support/http-client'
+import { signedIn } from '../support/people'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+// The public pages come from the server rendered (the web's own route table and components, their
+// data asked of the app in-process): readable without JavaScript, a product's text escaped, the query
+// cache handed over escaped, the real 404 page with its status, a visitor's HTML revalidated by ETag
+// and a signed-in page never stored.
+
+let t: TestApp
+let manager: CookieClient
+let webRoot: string
+const SHELL =
+  '<!doctype html><html><head><title>Depot</title></head><body><div id="root"></div>' +
+  '<noscript id="needs-javascript"><p>This site needs JavaScript.</p></noscript></body></html>'
+const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)> & $& $`'
+
+async function html(res: Response): Promise<string> {
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  // React marks where one text node ends and the next begins ("Page <!-- -->1"): read as text.
+  return (await res.text()).replaceAll('<!-- -->', '')
+}
+
+/** The query cache the page hands to the browser. */
+function handedOver(page: string): { queries: { queries: { queryKey: unknown[] }[] } } {
+  const json = /<script type="application\/json" id="depot-server-state">(.*?)<\/script>/s.exec(page)?.[1]
+  expect(json).toBeDefined()
+  return JSON.parse(json!)
+}
+
+let hostile: ProductDetail
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-ssr-'))
+  fs.writeFileSync(path.join(webRoot, 'index.html'), SHELL)
+  t = await createTestApp({ webRoot, renderPage, env: { SHOP_CURRENCY: 'NGN' } })
+  manager = (await signedIn(t, { role: 'staff', functions: ['UploadProducts'] })).client
+  // 30 products, newest last: the first page (24, newest first) holds Item 30 … Item 7.
+  for (let i = 1; i <= 29; i++) {
+    await insertProduct(t.database.db, {
+      name: `Item ${i}`,
+      price: 100_000 + i * 100,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    })
+  }
+  const res = await manager.json(
+    '/api/shop/products',
+    'POST',
+    productInput({ name: HOSTILE, description: HOSTILE }),
+  )
+  hostile = (await res.json()) as ProductDetail
+  await upload(manager, `/api/shop/products/${hostile.id}/cover`, await picture(300, 200), 'image/png')
+})
+
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }))
+
+describe('the catalogue, rendered', () => {
+  it('lists the first page with names, prices and covers, and links to the next page', async () => {
+    const res = await t.request('/shop')
+    expect(res.status).toBe(200)
+    const page = await html(res)
+    expect(page).toMatch(/<h1[^>]*>Shop<\/h1>/)
+    expect(page).toContain('Item 29')
+    expect(page).toContain('Item 7')
+    expect(page).not.toContain('Item 6<')
+    expect(page).toContain('₦1,029.00')
+    expect(page).toMatch(new RegExp(`<img[^>]*src="/api/shop/products/${hostile.id}/cover/`))
+    // Paging works without a script: a plain link to page 2, none back from page 1.
+    expect(page).toContain('href="/shop?page=2"')
+    expect(page).toContain('Page 1 of 2')
+    // The page needs no script, so the shell's notice that it does is gone.
+    expect(page).not.toContain('needs JavaScript')
+
+    const second = await html(await t.request('/shop?page=2'))
+    expect(second).toContain('Page 2 of 2')
+    expect(second).toContain('Item 1<')
+    expect(second).not.toContain('Item 29')
+    expect(second).toContain('href="/shop"')
+  })
+
+  it('draws the view the URL names: sort and search', async () => {
+    const page = await html(await t.request('/shop?sort=price&order=asc&q=Item%201'))
+    const names = [...page.matchAll(/>(Item \d+)</g)].map((m) => m[1])
+    expect(names.slice(0, 3)).toEqual(['Item 1', 'Item 10', 'Item 11'])
+    expect(names).not.toContain('Item 2')
+    // The cache handed over is under the key the page's query uses, so hydration asks nothing.
+    const keys = handedOver(page).queries.queries.map((q) => JSON.stringify(q.queryKey))
+    expect(keys).toContain(
+      JSON.stringify([
+        'shop',
+        'catalogue',
+        { sort: 'price', order: 'asc', q: 'Item 1', page: 1, pageSize: 24 },
+      ]),
+    )
+  })
+})
+
+describe('escaping', () => {
+  it('escapes a product’s text in the page and in the cache handed over', async () => {
+    for (const address of ['/shop', `/shop/${hostile.slug}`]) {
+      const page = await html(await t.request(address))
+      expect(page).not.toContain('<script>alert(1)')
+      expect(page).not.toContain('<img src=x')
+      expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+      const script = /<script type="application\/json" id="depot-server-state">(.*?)<\/script>/s.exec(
+        page,
+      )?.[1]
+      expect(script).not.toMatch(/[<>]/)
+      expect(JSON.stringify(handedOver(page))).toContain(JSON.stringify(HOSTILE))
+    }
+  })
+})
+
+describe('a product page, rendered', () => {
+  it('shows the name, price, description and cover', async () => {
+    const res = await t.request(`/shop/${hostile.slug}`)
+    expect(res.status).toBe(200)
+    const page = await html(res)
+    expect(page).toMatch(/<h1[^>]*>&lt;\/script&gt;/)
+    expect(page).toContain('₦2,500.00')
+    expect(page).toMatch(new RegExp(`<img[^>]*/api/shop/products/${hostile.id}/cover/`))
+  })
+
+  it('answers an unknown product with the not-found status', async () => {
+    const res = await t.request('/shop/no-such-product')
+    expect(res.status).toBe(404)
+  })
+})
+
+describe('addresses no route knows', () => {
+  it('get the real not-found page with a 404', async () => {
+    const res = await t.request('/no/such/page')
+    expect(res.status).toBe(404)
+    const page = await html(res)
+    expect(page).toContain('Page not found')
+  })
+})
+
+describe('caching', () => {
+  it('revalidates a visitor’s page by ETag and never stores a signed-in one', async () => {
+    const first = await t.request('/shop')
+    const etag = first.headers.get('etag')
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(first.headers.get('cache-control')).toBe('no-cache')
+    expect((await t.request('/shop', { headers: { 'If-None-Match': etag! } })).status).toBe(304)
+    // Data that changed is a new page.
+    await insertProduct(t.database.db, { name: 'Item 31' })
+    const changed = await t.request('/shop', { headers: { 'If-None-Match': etag! } })
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toContain('Item 31')
+
+    const mine = await manager.request('/shop')
+    expect(mine.status).toBe(200)
+    expect(mine.headers.get('cache-control')).toBe('private, no-store')
+    expect(mine.headers.get('etag')).toBeNull()
+  })
+})
