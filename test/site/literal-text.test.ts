@@ -84,7 +84,8 @@ describe('text with $ patterns, quotes, markup and bidi controls', () => {
     expect(mail.html_body).not.toContain(TRICKY)
   })
 
-  it('is a product’s name and description on its page and in the shop’s preloaded first page', async () => {
+  // The catalogue's server-rendered body and handed-over cache escape it too: test/system/server-rendered-pages.
+  it('is a product’s name and description in its page’s head, and the business’s name in the shop’s', async () => {
     const { client: manager } = await signedIn(t, { role: 'staff', functions: ['UploadProducts'] })
     const created = await manager.json(
       '/api/shop/products',
@@ -106,9 +107,6 @@ describe('text with $ patterns, quotes, markup and bidi controls', () => {
     expect(page.match(/<\/head>/g)).toHaveLength(1)
 
     const shop = await (await t.app.request('/shop')).text()
-    const preload = /<script type="application\/json" id="[^"]+">([^<]*)<\/script>/.exec(shop)
-    const names = JSON.parse(preload![1]!).page.items.map((p: { name: string }) => p.name)
-    expect(names).toContain(TRICKY)
     expect(shop.match(/<\/head>/g)).toHaveLength(1)
     expect(headOf(shop).titles).toEqual([`<title>${html(TRICKY)}</title>`])
   })
