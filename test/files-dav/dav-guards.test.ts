@@ -110,3 +110,50 @@ describe('WebDAV locks', () => {
     ).toBe(204)
   })
 })
+
+const proppatch = (props: string) =>
+  `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop>${props}</D:prop></D:set></D:propertyupdate>`
+
+describe('dead properties', () => {
+  it('a property over 16 KiB is refused with 507 and nothing of the request is stored', async () => {
+    expect((await ownerDav('PUT', 'My folders/Team/props.txt', { body: 'p' })).status).toBe(201)
+    const big = 'x'.repeat(900 * 1024)
+    const res = await ownerDav('PROPPATCH', 'My folders/Team/props.txt', {
+      body: proppatch(`<Z:small>ok</Z:small><Z:big>${big}</Z:big>`),
+    })
+    expect(res.status).toBe(207)
+    const xml = await res.text()
+    expect(xml).toMatch(/<p\d+:big [^>]*\/><\/D:prop><D:status>HTTP\/1.1 507 Insufficient Storage/)
+    expect(xml).toMatch(/<p\d+:small [^>]*\/><\/D:prop><D:status>HTTP\/1.1 424 Failed Dependency/)
+    const rows = await t.database.db.selectFrom('dav_properties').select('name').execute()
+    expect(rows.map((r) => r.name)).not.toContain('small')
+  })
+
+  it('an item keeps at most 100 dead properties; the 101st is refused with 507', async () => {
+    expect((await ownerDav('PUT', 'My folders/Team/many.txt', { body: 'm' })).status).toBe(201)
+    const props = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `<Z:p${from + i}>v</Z:p${from + i}>`).join('')
+    const first = await ownerDav('PROPPATCH', 'My folders/Team/many.txt', { body: proppatch(props(0, 100)) })
+    expect(first.status).toBe(207)
+    expect(await first.text()).not.toMatch(/507|424/)
+    const more = await ownerDav('PROPPATCH', 'My folders/Team/many.txt', { body: proppatch(props(100, 101)) })
+    expect(await more.text()).toContain('HTTP/1.1 507 Insufficient Storage')
+    // Replacing one it has is not a new one.
+    const again = await ownerDav('PROPPATCH', 'My folders/Team/many.txt', { body: proppatch(props(5, 6)) })
+    expect(await again.text()).toContain('HTTP/1.1 200 OK')
+  })
+})
+
+describe('wrong-token throttling', () => {
+  it('twenty wrong tokens from one address throttle wrong guesses (429), not the right token', async () => {
+    const wrong = dav(t, 'dpat_not-a-real-token')
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++)
+      statuses.push((await wrong('PROPFIND', '/', { headers: { Depth: '0' } })).status)
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true)
+    expect(statuses[20]).toBe(429)
+    const right = await ownerDav('PROPFIND', '/', { headers: { Depth: '0' } })
+    expect(right.status).toBe(207)
+    expect((await wrong('PROPFIND', '/', { headers: { Depth: '0' } })).status).toBe(429)
+  })
+})
