@@ -5,6 +5,7 @@ import { contentDisposition } from './content-disposition'
 import { nodeBodyResponse } from './node-body'
 import type { Presentation } from './presentation-policy'
 import { HttpProblem } from './problem'
+import { contentEtag } from './etag'
 import { etagMatches, requestedRange } from './range-header'
 
 // Sends a stored blob as an HTTP response, after the caller has checked access: ETag and 304, one
@@ -24,7 +25,7 @@ export interface BlobToSend {
 export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Response> {
   const { storage, env } = c.var.deps
   // The content hash when we have it; the key otherwise (blobs are immutable under their key).
-  const etag = `"${blob.sha256 ?? blob.key}"`
+  const etag = contentEtag(blob.sha256, blob.key)
   const headers: Record<string, string> = {
     ETag: etag,
     // Per user and rights can change: the browser may keep it but must ask again each time.

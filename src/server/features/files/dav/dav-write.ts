@@ -38,7 +38,10 @@ export async function writeFile(
   if (r.kind === 'file') metadata = { file_id: r.file.id }
   else if (r.kind === 'missing' && r.parent.kind === 'folder')
     metadata = { folder_id: r.parent.folder.id, filename: checkedName(r.name) }
-  else if (r.kind === 'missing') throw davForbidden('Files live in folders: put this one inside a folder.')
+  else if (r.kind === 'missing')
+    throw davForbidden(
+      `Files cannot go straight into “${r.section}”: it lists folders. Put the file inside one of its folders, or make a folder there first (MKCOL).`,
+    )
   else if (r.kind === 'orphan') throw davConflict('The folder to put this in does not exist.')
   else throw notAllowed(COLLECTION_ALLOW)
   const upload = await createUpload(deps, who, {
