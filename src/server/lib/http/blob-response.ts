@@ -2,10 +2,10 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../deps'
 import { RangeNotSatisfiableError } from '../storage'
 import { contentDisposition } from './content-disposition'
+import { contentEtag } from './etag'
 import { nodeBodyResponse } from './node-body'
 import type { Presentation } from './presentation-policy'
 import { HttpProblem } from './problem'
-import { contentEtag } from './etag'
 import { etagMatches, requestedRange } from './range-header'
 
 // Sends a stored blob as an HTTP response, after the caller has checked access: ETag and 304, one
