@@ -7,18 +7,10 @@ import { listen } from './dav-server'
 import { dav, makeToken } from './helpers'
 
 // litmus, the WebDAV server test suite, against /dav/ on a real loopback socket: the basic, copymove,
-// props, locks and http suites. Every test must pass except those named in EXPECTED_FAILURES, each
-// explained in docs/decisions/0091.
+// props, locks and http suites. Every test must pass (104 of 104).
 
 const LITMUS = ['/usr/bin/litmus'].find((p) => existsSync(p))
 const why = LITMUS ? undefined : 'litmus is not installed (apt-get install litmus; .ci/run installs it)'
-
-/**
- * litmus tests that fail by design, by "suite.test" (docs/decisions/0091): both build an If header
- * holding our ETag twice in a 200-byte buffer, and a SHA-256 ETag (66 characters, the one downloads
- * send everywhere) overflows it, so the header arrives cut short and is refused as malformed (400).
- */
-const EXPECTED_FAILURES: readonly string[] = ['locks.complex_cond_put', 'locks.fail_complex_cond_put']
 
 let t: TestApp
 let owner: Person
@@ -62,6 +54,7 @@ describe.skipIf(why !== undefined)(`litmus${why ? ` (skipped: ${why})` : ''}`, (
     }
     for (const name of ['basic', 'copymove', 'props', 'locks', 'http'])
       expect(output, output).toMatch(new RegExp(`<- summary for \`${name}'`))
-    expect(failures, output).toEqual(EXPECTED_FAILURES)
+    expect(failures, output).toEqual([])
+    expect(output, output).not.toMatch(/\bFAIL\b/)
   })
 })

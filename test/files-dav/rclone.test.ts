@@ -22,6 +22,7 @@ let t: TestApp
 let server: Awaited<ReturnType<typeof listen>>
 let work: string
 let env: Record<string, string>
+let token: string
 
 function rclone(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -50,7 +51,7 @@ beforeAll(async () => {
   if (why) return
   t = await createTestApp()
   const person = await signedIn(t, { name: 'Rae Clone' })
-  const token = await makeToken(person)
+  token = await makeToken(person)
   expect((await dav(t, token)('MKCOL', 'My folders/Synced')).status).toBe(201)
   server = await listen(t)
   work = await mkdtemp(path.join(tmpdir(), 'depot-rclone-'))
@@ -69,6 +70,11 @@ beforeAll(async () => {
     RCLONE_CONFIG_DEPOT_VENDOR: 'other',
     RCLONE_CONFIG_DEPOT_USER: 'rclone',
     RCLONE_CONFIG_DEPOT_PASS: obscured,
+    RCLONE_CONFIG_DEPOTUNICODE_TYPE: 'webdav',
+    RCLONE_CONFIG_DEPOTUNICODE_URL: `${server.origin}/dav/My%20folders/Unicode`,
+    RCLONE_CONFIG_DEPOTUNICODE_VENDOR: 'other',
+    RCLONE_CONFIG_DEPOTUNICODE_USER: 'rclone',
+    RCLONE_CONFIG_DEPOTUNICODE_PASS: obscured,
   }
 })
 afterAll(async () => {
@@ -103,5 +109,31 @@ describe.skipIf(why !== undefined)(`rclone${why ? ` (skipped: ${why})` : ''}`, (
     const [before, after] = [await hashes(up), await hashes(down)]
     expect(after.size).toBe(DIRS * PER_DIR)
     expect(after).toEqual(before)
+  })
+
+  it('copies 300 files with unicode names with the documented setting; a second copy uploads nothing', {
+    timeout: 300_000,
+  }, async () => {
+    const names = ['Résumé', 'Ünïcödé', '日本語', 'Ελληνικά', 'emoji 🎉']
+    const tree = path.join(work, 'unicode')
+    for (let n = 0; n < 300; n++) {
+      const dir = path.join(tree, names[n % names.length]!)
+      await mkdir(dir, { recursive: true })
+      await writeFile(path.join(dir, `fichier ${n} – ñ.txt`), randomBytes(32 + (n % 100)))
+    }
+    expect((await dav(t, token)('MKCOL', 'My folders/Unicode')).status).toBe(201)
+    const flags = ['--transfers', '4', '--checkers', '4', '--retries', '1', '--low-level-retries', '1']
+    const target = 'depotunicode:'
+    const first = await rclone(['copy', tree, target, ...flags])
+    expect(first.code, first.output).toBe(0)
+    const versionsBefore = await t.database.db.selectFrom('file_versions').select('id').execute()
+    const second = await rclone(['copy', tree, target, ...flags, '-v'])
+    expect(second.code, second.output).toBe(0)
+    expect(second.output).not.toMatch(/: Copied \(/)
+    // A re-upload would have replaced the files, keeping their old content as versions.
+    expect(await t.database.db.selectFrom('file_versions').select('id').execute()).toEqual(versionsBefore)
+    const down = path.join(work, 'unicode-down')
+    expect((await rclone(['copy', target, down, ...flags])).code).toBe(0)
+    expect(await hashes(down)).toEqual(await hashes(tree))
   })
 })

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../deps'
 import { RangeNotSatisfiableError } from '../storage'
 import { contentDisposition } from './content-disposition'
+import { contentEtag } from './etag'
 import { nodeBodyResponse } from './node-body'
 import type { Presentation } from './presentation-policy'
 import { HttpProblem } from './problem'
@@ -24,7 +25,7 @@ export interface BlobToSend {
 export async function sendBlob(c: Context<AppEnv>, blob: BlobToSend): Promise<Response> {
   const { storage, env } = c.var.deps
   // The content hash when we have it; the key otherwise (blobs are immutable under their key).
-  const etag = `"${blob.sha256 ?? blob.key}"`
+  const etag = contentEtag(blob.sha256, blob.key)
   const headers: Record<string, string> = {
     ETag: etag,
     // Per user and rights can change: the browser may keep it but must ask again each time.

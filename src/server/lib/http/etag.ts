@@ -32,3 +32,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, '')
   return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag))
 }
+
+/**
+ * The strong ETag of stored content: its SHA-256 in base64url (45 characters with the quotes, where
+ * hex takes 66, so a WebDAV If header holding a lock token and two ETags fits the 200 bytes clients
+ * such as litmus allow), or the blob's key when the hash is not known (blobs are immutable under it).
+ */
+export function contentEtag(sha256: string | null | undefined, key: string): string {
+  if (sha256 && /^[0-9a-f]{64}$/.test(sha256)) return `"${Buffer.from(sha256, 'hex').toString('base64url')}"`
+  return `"${sha256 ?? key}"`
+}

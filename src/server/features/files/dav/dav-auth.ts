@@ -12,7 +12,10 @@ import { mustEnrolTwoFactor } from '../../accounts/two-factor.service'
 // access token as the password. WebDAV clients (Finder, Windows, rclone, davfs2) speak Basic, not
 // Bearer. The account password is never accepted here, so two-factor sign-in cannot be bypassed, and
 // cookies are never read, so a cross-site page cannot act through a signed-in browser (no CSRF).
-// Failures are counted per client address like sign-in attempts, so tokens cannot be guessed at speed.
+// Failures are counted per client address like sign-in attempts, so tokens cannot be guessed at speed;
+// past the limit wrong tokens get 429 while a correct one is still let in, so a stranger's guessing
+// cannot lock a whole office (one address behind NAT) out. A token is 256 random bits: none is found
+// by guessing at 20 tries per 15 minutes.
 
 export const DAV_REALM = 'Basic realm="Depot", charset="UTF-8"'
 export const DAV_AUTH_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 } as const
@@ -48,11 +51,12 @@ export function davAuth(): MiddlewareHandler<AppEnv> {
     const key = failureKey(from.ipAddress)
     const password = basicPassword(c.req.header('authorization'))
     if (password === undefined) throw unauthenticated()
-    const peek = await peekRateLimit(db, { key, limit: DAV_AUTH_LIMIT.limit, now: deps.clock() })
-    if (!peek.allowed)
-      throw problems.rateLimited(peek.retryAfterSeconds, 'Too many failed sign-ins. Try again later.')
     const resolved = await resolveAccessToken(deps, password, from.ipAddress)
     if (!resolved) {
+      // Only wrong guesses are throttled: a correct token still works from an address that guessed.
+      const peek = await peekRateLimit(db, { key, limit: DAV_AUTH_LIMIT.limit, now: deps.clock() })
+      if (!peek.allowed)
+        throw problems.rateLimited(peek.retryAfterSeconds, 'Too many failed sign-ins. Try again later.')
       await hitRateLimit(db, { key, ...DAV_AUTH_LIMIT, now: deps.clock() })
       throw unauthenticated()
     }

@@ -14,7 +14,7 @@ import { activeLockXml } from './dav-properties'
 import { XML_TYPE } from './dav-read'
 import { type DavContext, davForbidden, xmlBody } from './dav-request'
 import { type DavLockRow, deleteLock } from './dav-store.repository'
-import { writeFile } from './dav-write'
+import { requireEditor, writeFile } from './dav-write'
 import { child, DAV_NS, elements, innerXml } from './dav-xml'
 
 // LOCK and UNLOCK (RFC 4918 §9.10–9.11): write locks, exclusive or shared, Depth 0 or infinity, with a
@@ -36,6 +36,8 @@ export async function lock({ c, who, resource }: DavContext): Promise<Response> 
   const body = await xmlBody(c)
   if (resource.kind === 'orphan') throw new HttpProblem(409, 'conflict', 'The folder above does not exist.')
   if (resource.kind === 'root' || resource.kind === 'section') throw davForbidden('Lock a file or a folder.')
+  // A lock stops everyone else's writes, so taking or refreshing one needs the right a write needs.
+  if (resource.kind !== 'missing') await requireEditor(deps, who, resource)
   if (!body) {
     const refreshed = await refreshLocks(deps, who, resource, c.req.header('if'), seconds)
     return lockAnswer(refreshed, deps.clock(), 200)

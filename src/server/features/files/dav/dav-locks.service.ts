@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
+import { contentEtag } from '../../../lib/http/etag'
 import { HttpProblem } from '../../../lib/http/problem'
 import { loadAncestors } from '../items/tree.repository'
 import { type IfList, parseIfHeader, submittedTokens } from './dav-conditions'
@@ -73,7 +74,7 @@ export async function locksOn(deps: AppDeps, r: DavResource): Promise<DavLockRow
 
 /** The ETag a condition compares with: the one GET sends. */
 export function etagOf(r: DavResource): string | undefined {
-  if (r.kind === 'file') return `"${r.file.sha256 ?? r.file.path}"`
+  if (r.kind === 'file') return contentEtag(r.file.sha256, r.file.path)
   return undefined
 }
 

@@ -1,9 +1,11 @@
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
+import { contentEtag } from '../../../lib/http/etag'
 import { HttpProblem } from '../../../lib/http/problem'
 import { listChildren } from '../items/children.service'
+import { myStorage } from '../transfer/storage-quota'
 import { etagOf, locksOn } from './dav-locks.service'
-import { type DavResource, hrefOf, SECTIONS, sectionFolders } from './dav-paths'
+import { type DavResource, hrefOf, SECTIONS, type SectionName, sectionFolders } from './dav-paths'
 import type { DavLockRow } from './dav-store.repository'
 import { propertiesOf } from './dav-store.repository'
 import { child, DAV_NS, elements, escapeXml, type XmlElement } from './dav-xml'
@@ -26,7 +28,8 @@ export interface DavEntry {
   resource?: DavResource
 }
 
-const EPOCH = '1970-01-01T00:00:00.000Z'
+/** Until dated by datedSections, the root and the sections carry the time this process started. */
+const STARTED = new Date().toISOString()
 
 export function entryOf(r: DavResource): DavEntry {
   const name = r.path.split('/').filter(Boolean).at(-1) ?? ''
@@ -53,7 +56,46 @@ export function entryOf(r: DavResource): DavEntry {
       item: { type: 'folder', id: r.folder.id },
       resource: r,
     }
-  return { path: r.path, collection: true, name, created: EPOCH, modified: EPOCH, resource: r }
+  return { path: r.path, collection: true, name, created: STARTED, modified: STARTED, resource: r }
+}
+
+/**
+ * The root and the sections have no row of their own: each is dated by the newest change among the
+ * top-level folders it lists (the root by its sections'), so clients show a real date.
+ */
+export async function datedSections(
+  deps: AppDeps,
+  who: SignedInCaller,
+  entries: readonly DavEntry[],
+): Promise<DavEntry[]> {
+  const newest = new Map<string, string | undefined>()
+  const dateOf = async (section: SectionName) => {
+    if (!newest.has(section)) {
+      const folders = await sectionFolders(deps, who, section)
+      newest.set(
+        section,
+        folders
+          .map((f) => f.updatedAt)
+          .sort()
+          .at(-1),
+      )
+    }
+    return newest.get(section)
+  }
+  const result: DavEntry[] = []
+  for (const entry of entries) {
+    if (entry.item || !entry.collection) {
+      result.push(entry)
+      continue
+    }
+    const sections = (entry.path === '/' ? Object.keys(SECTIONS) : [entry.path.slice(1)]) as SectionName[]
+    const dates = (await Promise.all(sections.filter((s) => s in SECTIONS).map(dateOf))).filter(
+      (d): d is string => d !== undefined,
+    )
+    const modified = dates.sort().at(-1)
+    result.push(modified ? { ...entry, modified } : entry)
+  }
+  return result
 }
 
 /** A subfolder as a member of the listing at `base` (a section's or a folder's). */
@@ -79,8 +121,8 @@ export async function membersOf(deps: AppDeps, who: SignedInCaller, r: DavResour
       path: `/${s}`,
       collection: true,
       name: s,
-      created: EPOCH,
-      modified: EPOCH,
+      created: STARTED,
+      modified: STARTED,
     }))
   if (r.kind === 'section') {
     const folders = await sectionFolders(deps, who, r.section)
@@ -96,7 +138,7 @@ export async function membersOf(deps: AppDeps, who: SignedInCaller, r: DavResour
       name: f.filename,
       size: f.size,
       contentType: f.mimetype,
-      etag: `"${f.sha256 ?? f.id}"`,
+      etag: contentEtag(f.sha256, f.id),
       created: f.createdAt,
       modified: f.updatedAt,
       item: { type: 'file' as const, id: f.id },
@@ -183,8 +225,27 @@ function propXml(ns: string, name: string, inner: string | null, index: number):
   return inner === null ? `<${tag} ${decl}/>` : `<${tag} ${decl}>${inner}</${tag}>`
 }
 
+/**
+ * RFC 4331's quota properties, for collections: the caller's bytes in use and (with a quota) still
+ * free. Answered only when asked for by name, as the RFC says (never in allprop).
+ */
+export type DavQuota = { 'quota-used-bytes': string; 'quota-available-bytes'?: string }
+
+export async function quotaOfCaller(deps: AppDeps, who: SignedInCaller): Promise<DavQuota> {
+  const { used, quota } = await myStorage(deps, who)
+  return {
+    'quota-used-bytes': String(used),
+    ...(quota === null ? {} : { 'quota-available-bytes': String(Math.max(0, quota - used)) }),
+  }
+}
+
 /** One <D:response> for an entry. */
-export async function responseXml(deps: AppDeps, entry: DavEntry, request: PropfindKind): Promise<string> {
+export async function responseXml(
+  deps: AppDeps,
+  entry: DavEntry,
+  request: PropfindKind,
+  quota?: DavQuota,
+): Promise<string> {
   const dead =
     entry.item && (request.kind !== 'prop' || request.props.some((p) => p.ns !== DAV_NS))
       ? await propertiesOf(deps.database.db, entry.item.type, entry.item.id)
@@ -205,9 +266,10 @@ export async function responseXml(deps: AppDeps, entry: DavEntry, request: Propf
   } else {
     for (const p of request.props) {
       const live = p.ns === DAV_NS && (LIVE as readonly string[]).includes(p.name)
+      const quotaValue = p.ns === DAV_NS && entry.collection ? quota?.[p.name as keyof DavQuota] : undefined
       const value = live
         ? await liveValue(deps, entry, p.name as (typeof LIVE)[number])
-        : dead.find((d) => d.namespace === p.ns && d.name === p.name)?.value
+        : (quotaValue ?? dead.find((d) => d.namespace === p.ns && d.name === p.name)?.value)
       if (value === undefined) missing.push(propXml(p.ns, p.name, null, n++))
       else found.push(propXml(p.ns, p.name, value, n++))
     }

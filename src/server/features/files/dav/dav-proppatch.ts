@@ -1,15 +1,50 @@
+import type { AppDeps } from '../../../deps'
 import { HttpProblem } from '../../../lib/http/problem'
 import { assertWritable, itemOf } from './dav-locks.service'
 import { hrefOf, isCollection } from './dav-paths'
 import { multistatus } from './dav-properties'
 import { XML_TYPE } from './dav-read'
 import { type DavContext, davNotFound, xmlBody } from './dav-request'
-import { removeProperty, setProperty } from './dav-store.repository'
+import { propertiesOf, removeProperty, setProperty } from './dav-store.repository'
 import { requireEditor } from './dav-write'
 import { DAV_NS, elements, escapeXml, innerXml } from './dav-xml'
 
 // PROPPATCH (RFC 4918 §9.2): dead properties of any namespace but DAV: are set and removed, in order
-// and all or nothing; the DAV: ones are live (computed from the item) and protected.
+// and all or nothing; the DAV: ones are live (computed from the item) and protected. An item keeps at
+// most MAX_DEAD_PROPERTIES of them, each at most MAX_PROPERTY_BYTES (name and value): past either,
+// the property is refused with 507 Insufficient Storage and the rest of the request with 424.
+
+export const MAX_PROPERTY_BYTES = 16 * 1024
+export const MAX_DEAD_PROPERTIES = 100
+
+type PropOp = { op: 'set' | 'remove'; ns: string; name: string; value: string }
+
+/** Why each operation cannot be done (its status line), or undefined when it can. */
+async function refusals(
+  deps: AppDeps,
+  item: { type: 'file' | 'folder'; id: string } | undefined,
+  ops: readonly PropOp[],
+): Promise<(o: PropOp) => string | undefined> {
+  const key = (o: { ns: string; name: string }) => `{${o.ns}}${o.name}`
+  const kept = new Set(
+    item
+      ? (await propertiesOf(deps.database.db, item.type, item.id)).map((p) =>
+          key({ ns: p.namespace, name: p.name }),
+        )
+      : [],
+  )
+  const over = new Set<PropOp>()
+  for (const o of ops) {
+    if (o.ns === DAV_NS) continue
+    if (o.op === 'remove') kept.delete(key(o))
+    else if (Buffer.byteLength(o.ns + o.name + o.value) > MAX_PROPERTY_BYTES) over.add(o)
+    else {
+      kept.add(key(o))
+      if (kept.size > MAX_DEAD_PROPERTIES) over.add(o)
+    }
+  }
+  return (o) => (o.ns === DAV_NS ? '403 Forbidden' : over.has(o) ? '507 Insufficient Storage' : undefined)
+}
 
 export async function proppatch({ c, who, resource }: DavContext): Promise<Response> {
   const deps = c.var.deps
@@ -20,14 +55,15 @@ export async function proppatch({ c, who, resource }: DavContext): Promise<Respo
   const body = await xmlBody(c)
   if (!body || body.ns !== DAV_NS || body.name !== 'propertyupdate')
     throw new HttpProblem(400, 'bad_proppatch', 'The body must be a DAV:propertyupdate element.')
-  const ops: { op: 'set' | 'remove'; ns: string; name: string; value: string }[] = []
+  const ops: PropOp[] = []
   for (const action of elements(body)) {
     if (action.ns !== DAV_NS || (action.name !== 'set' && action.name !== 'remove')) continue
     for (const prop of elements(action).filter((e) => e.ns === DAV_NS && e.name === 'prop'))
       for (const p of elements(prop))
         ops.push({ op: action.name, ns: p.ns, name: p.name, value: innerXml(p) })
   }
-  const refused = ops.some((o) => o.ns === DAV_NS)
+  const statusOf = await refusals(deps, item, ops)
+  const refused = ops.some((o) => statusOf(o) !== undefined)
   if (!refused && item) {
     await deps.database.db.transaction().execute(async (trx) => {
       for (const o of ops) {
@@ -50,12 +86,10 @@ export async function proppatch({ c, who, resource }: DavContext): Promise<Respo
       : ns === ''
         ? `<${name} xmlns=""/>`
         : `<p${n}:${name} xmlns:p${n++}="${escapeXml(ns)}"/>`
-  const statusOf = (ns: string) =>
-    !refused ? '200 OK' : ns === DAV_NS ? '403 Forbidden' : '424 Failed Dependency'
   const stats = ops
     .map(
       (o) =>
-        `<D:propstat><D:prop>${tag(o.ns, o.name)}</D:prop><D:status>HTTP/1.1 ${statusOf(o.ns)}</D:status></D:propstat>`,
+        `<D:propstat><D:prop>${tag(o.ns, o.name)}</D:prop><D:status>HTTP/1.1 ${!refused ? '200 OK' : (statusOf(o) ?? '424 Failed Dependency')}</D:status></D:propstat>`,
     )
     .join('')
   const xml = multistatus([

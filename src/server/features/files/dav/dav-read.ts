@@ -1,8 +1,17 @@
 import { sendBlob } from '../../../lib/http/blob-response'
 import { HttpProblem } from '../../../lib/http/problem'
 import { fileToSend } from '../transfer/downloads.service'
-import { entryOf, membersOf, multistatus, propfindRequest, responseXml } from './dav-properties'
+import {
+  datedSections,
+  entryOf,
+  membersOf,
+  multistatus,
+  propfindRequest,
+  quotaOfCaller,
+  responseXml,
+} from './dav-properties'
 import { type DavContext, davNotFound, xmlBody } from './dav-request'
+import { DAV_NS } from './dav-xml'
 
 // The reading methods: PROPFIND (Depth 0 and 1) and GET/HEAD of a file, through the same services
 // as the file manager's listing and download (ranges, ETag and 304 from blob-response).
@@ -20,9 +29,15 @@ export async function propfind({ c, who, resource }: DavContext): Promise<Respon
     )
   const request = propfindRequest(await xmlBody(c))
   if (resource.kind === 'missing' || resource.kind === 'orphan') throw davNotFound()
-  const entries = [entryOf(resource), ...(depth === '1' ? await membersOf(deps, who, resource) : [])]
+  const entries = await datedSections(deps, who, [
+    entryOf(resource),
+    ...(depth === '1' ? await membersOf(deps, who, resource) : []),
+  ])
+  const asksQuota =
+    request.kind === 'prop' && request.props.some((p) => p.ns === DAV_NS && p.name.startsWith('quota-'))
+  const quota = asksQuota ? await quotaOfCaller(deps, who) : undefined
   const responses: string[] = []
-  for (const entry of entries) responses.push(await responseXml(deps, entry, request))
+  for (const entry of entries) responses.push(await responseXml(deps, entry, request, quota))
   return new Response(multistatus(responses), { status: 207, headers: { 'Content-Type': XML_TYPE } })
 }
 

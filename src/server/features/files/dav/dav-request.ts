@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import type { Context } from 'hono'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../../shared/names'
 import type { AppEnv } from '../../../deps'
 import { requireSignedIn, type SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem } from '../../../lib/http/problem'
 import { type DavResource, davSegments, resolvePath } from './dav-paths'
-import { parseXml, type XmlElement, XmlError } from './dav-xml'
+import { type XmlElement, XmlError, xmlReader } from './dav-xml'
 
 // What every /dav/ handler reads from its request: the caller, the resource, an XML body, names.
 
@@ -33,21 +34,29 @@ export function requestStream(c: Context<AppEnv>): Readable | AsyncIterable<Uint
   return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([])
 }
 
-/** The XML body, if any; 413 past MAX_XML_BYTES, 400 when it is not well-formed. */
+/**
+ * The XML body, if any, read by the streaming reader as it arrives: 413 past MAX_XML_BYTES, 400 the
+ * moment it is not well-formed or passes a limit of XML_LIMITS (the rest is not read).
+ */
 export async function xmlBody(c: Context<AppEnv>): Promise<XmlElement | undefined> {
   const declared = Number(c.req.header('content-length') ?? 'NaN')
   if (declared > MAX_XML_BYTES) throw new HttpProblem(413, 'too_large', 'The XML body is too large.')
   let size = 0
-  const chunks: Buffer[] = []
-  for await (const chunk of requestStream(c)) {
-    size += chunk.length
-    if (size > MAX_XML_BYTES) throw new HttpProblem(413, 'too_large', 'The XML body is too large.')
-    chunks.push(Buffer.from(chunk))
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text.trim() === '') return undefined
+  let blank = true
+  const reader = xmlReader()
+  const decoder = new StringDecoder('utf8')
   try {
-    return parseXml(text)
+    for await (const chunk of requestStream(c)) {
+      size += chunk.length
+      if (size > MAX_XML_BYTES) throw new HttpProblem(413, 'too_large', 'The XML body is too large.')
+      const text = decoder.write(Buffer.from(chunk))
+      if (blank && text.trim() === '') continue
+      blank = false
+      reader.write(text)
+    }
+    if (blank) return undefined
+    reader.write(decoder.end())
+    return reader.close()
   } catch (error) {
     if (error instanceof XmlError) throw new HttpProblem(400, 'bad_xml', error.message)
     throw error

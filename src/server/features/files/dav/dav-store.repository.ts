@@ -122,3 +122,15 @@ export async function copyProperties(db: Db, type: ItemKind, fromId: string, toI
   const rows = await propertiesOf(db, type, fromId)
   for (const row of rows) await setProperty(db, { item_type: type, item_id: toId, ...row })
 }
+
+/** Unexpired locks held by anyone but `userId`, with the folder each locked item sits in. */
+export function locksHeldByOthers(db: Db, userId: string, now: Date) {
+  return db
+    .selectFrom('dav_locks as l')
+    .leftJoin('files as f', (j) => j.onRef('f.id', '=', 'l.item_id').on('l.item_type', '=', 'file'))
+    .select(['l.item_type', 'l.item_id', 'l.depth', 'l.expires_at', 'f.folder_id as file_folder_id'])
+    .where('l.expires_at', '>', now.toISOString())
+    .where('l.user_id', '!=', userId)
+    .where('l.item_id', 'is not', null)
+    .execute()
+}

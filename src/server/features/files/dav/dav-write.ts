@@ -8,15 +8,9 @@ import { appendUpload, cancelUpload, createUpload } from '../transfer/uploads.se
 import { trashItem } from '../trash/trash.service'
 import { assertWritable, itemOf } from './dav-locks.service'
 import type { DavResource } from './dav-paths'
+import { putBody } from './dav-put-length'
 import { notAllowed } from './dav-read'
-import {
-  checkedName,
-  type DavContext,
-  davConflict,
-  davForbidden,
-  davNotFound,
-  requestStream,
-} from './dav-request'
+import { checkedName, type DavContext, davConflict, davForbidden, davNotFound } from './dav-request'
 import { bindLocksToItem, deleteLocksOf } from './dav-store.repository'
 
 // The writing methods: PUT (streamed into the blob store through the upload service: quota reserved
@@ -44,7 +38,10 @@ export async function writeFile(
   if (r.kind === 'file') metadata = { file_id: r.file.id }
   else if (r.kind === 'missing' && r.parent.kind === 'folder')
     metadata = { folder_id: r.parent.folder.id, filename: checkedName(r.name) }
-  else if (r.kind === 'missing') throw davForbidden('Files live in folders: put this one inside a folder.')
+  else if (r.kind === 'missing')
+    throw davForbidden(
+      `Files cannot go straight into “${r.section}”: it lists folders. Put the file inside one of its folders, or make a folder there first (MKCOL).`,
+    )
   else if (r.kind === 'orphan') throw davConflict('The folder to put this in does not exist.')
   else throw notAllowed(COLLECTION_ALLOW)
   const upload = await createUpload(deps, who, {
@@ -71,25 +68,17 @@ type DavContextBody = Parameters<typeof appendUpload>[3]['body']
 
 export async function put({ c, who, resource }: DavContext): Promise<Response> {
   const deps = c.var.deps
-  const lengthHeader = c.req.header('content-length')
-  if (lengthHeader === undefined || !/^\d+$/.test(lengthHeader))
-    throw new HttpProblem(
-      411,
-      'length_required',
-      'Send Content-Length: the space is reserved before the bytes.',
-    )
   if (c.req.header('content-range'))
     throw new HttpProblem(400, 'partial_put', 'Content-Range on PUT is not supported (RFC 9110 §9.3.4).')
   await assertWritable(deps, who, resource, c.req.header('if'))
   const contentType = requestMediaType(c) || undefined
-  const { created } = await writeFile(
-    deps,
-    who,
-    resource,
-    Number(lengthHeader),
-    requestStream(c),
-    contentType,
-  )
+  const incoming = await putBody({ c, who, resource })
+  let created: boolean
+  try {
+    ;({ created } = await writeFile(deps, who, resource, incoming.length, incoming.body, contentType))
+  } finally {
+    await incoming.done()
+  }
   return new Response(null, { status: created ? 201 : 204 })
 }
 

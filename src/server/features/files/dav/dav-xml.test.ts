@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { child, DAV_NS, innerXml, parseXml, textOf, XmlError } from './dav-xml'
+import { child, DAV_NS, innerXml, parseXml, textOf, XML_LIMITS, XmlError, xmlReader } from './dav-xml'
 
 describe('parseXml', () => {
   it('resolves default and prefixed namespaces on elements and attributes', () => {
@@ -22,23 +22,47 @@ describe('parseXml', () => {
   })
 
   it.each([
+    '<a>&e;</a>',
+    '<a></b>',
+    '<a><b></a>',
+    '<a>',
+    '<a/><b/>',
+    'x<a/>',
+    '<x:a/>',
+    '<a xmlns:x=""/>',
+    '<a b/>',
+    '<a b=c/>',
+    '<a b="c/>',
+    '<a><!-- open',
+    '<a><![CDATA[x',
+    '< a/>',
+    '  ',
+  ])('refuses %j as not well-formed', (text) => {
+    expect(() => parseXml(text)).toThrow(XmlError)
+  })
+
+  it.each([
     ['<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', 'Document type declarations are not accepted.'],
-    ['<a>&e;</a>', 'Unknown entity &e;'],
-    ['<a></b>', 'Mismatched end tag </b>.'],
-    ['<a><b></a>', 'Mismatched end tag </a>.'],
-    ['<a>', 'Unclosed element.'],
-    ['<a/><b/>', 'More than one root element.'],
-    ['x<a/>', 'Text outside the root element.'],
-    ['<x:a/>', 'Undeclared namespace prefix x.'],
-    ['<a xmlns:x=""/>', 'A namespace prefix cannot be unbound.'],
-    ['<a b/>', 'Attribute without a value.'],
-    ['<a b=c/>', 'Unquoted attribute value.'],
-    ['<a b="c/>', 'Unterminated attribute value.'],
-    ['<a><!-- open', 'Unterminated comment.'],
-    ['<a><![CDATA[x', 'Unterminated CDATA section.'],
-    ['< a/>', 'Malformed start tag.'],
-    ['  ', 'No root element.'],
-  ])('refuses %j: %s', (text, message) => {
+    [`${'<a>'.repeat(101)}${'</a>'.repeat(101)}`, 'The XML body is nested too deeply.'],
+    [`<a>${'<b/>'.repeat(XML_LIMITS.elements)}</a>`, 'The XML body has too many elements.'],
+    [
+      `<a ${Array.from({ length: 51 }, (_, i) => `b${i}="1"`).join(' ')}/>`,
+      'An XML element has too many attributes.',
+    ],
+    [
+      `<a>${Array.from({ length: 201 }, (_, i) => `<b xmlns:n${i}="urn:${i}"/>`).join('')}</a>`,
+      'The XML body declares too many namespaces.',
+    ],
+  ])('refuses %#: %s', (text, message) => {
     expect(() => parseXml(text)).toThrow(new XmlError(message))
+  })
+
+  it('takes a document in pieces, split anywhere', () => {
+    const reader = xmlReader()
+    for (const piece of ['<D:prop', 'find xmlns:D="DA', 'V:"><D:al', 'lprop/></D:propfind>'])
+      reader.write(piece)
+    const root = reader.close()
+    expect(root).toMatchObject({ ns: DAV_NS, name: 'propfind' })
+    expect(child(root, 'allprop')).toBeDefined()
   })
 })

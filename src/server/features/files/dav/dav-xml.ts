@@ -1,7 +1,11 @@
-// The little XML WebDAV needs (RFC 4918 bodies: propfind, propertyupdate, lockinfo), parsed with
-// namespaces resolved, and the escaping for what we write. Written here rather than taken from a
-// package because it must never expand entities (no DOCTYPE at all: no XXE, no entity bombs) and
-// must keep namespace URIs, which the small parsers on npm drop. Bodies are capped before parsing.
+import { SaxesParser, type SaxesTagNS } from 'saxes'
+
+// The little XML WebDAV needs (RFC 4918 bodies: propfind, propertyupdate, lockinfo), read by `saxes`
+// (a streaming, well-formedness-checking parser) with namespaces resolved, and the escaping for what
+// we write. A body is fed to the reader as it arrives and refused the moment it passes a limit
+// (docs/decisions/0115): no document type declaration at all (so no entity is ever declared or
+// expanded: no XXE, no entity bombs), a cap on element depth, on elements, on attributes per element
+// and on namespace declarations, besides the cap on body size the caller applies.
 
 export interface XmlElement {
   /** Namespace URI ('' for none). */
@@ -10,189 +14,103 @@ export interface XmlElement {
   name: string
   attrs: Record<string, string>
   children: XmlNode[]
-  /** The prefix→URI bindings in scope at this element, to write it back with its namespaces. */
-  scope: Record<string, string>
 }
 export type XmlNode = XmlElement | string
 
 export class XmlError extends Error {}
 
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+/** What a WebDAV body may hold; real clients' bodies stay far below every one. */
+export const XML_LIMITS = {
+  depth: 100,
+  elements: 10_000,
+  attributesPerElement: 50,
+  namespaceDeclarations: 200,
+} as const
 
-function decodeText(raw: string): string {
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (_m, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16))
-    if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10))
-    const value = PREDEFINED[ref]
-    if (value === undefined) throw new XmlError(`Unknown entity &${ref};`)
-    return value
-  })
+/** A document read chunk by chunk: `write` each piece as it arrives, then `close` for the root. */
+export interface XmlReader {
+  write(chunk: string): void
+  close(): XmlElement
 }
 
-const NAME =
-  /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*)?/
-
-/** The parse under way: the text, the position in it, the elements still open, and the root once met. */
-interface ParseState {
-  text: string
-  i: number
-  stack: { el: XmlElement; qname: string }[]
-  root: XmlElement | undefined
-}
-
-/** Parses a document into its root element; throws XmlError for anything that is not well-formed. */
-export function parseXml(text: string): XmlElement {
-  const state: ParseState = { text, i: 0, stack: [], root: undefined }
-  while (state.i < text.length) {
-    const lt = text.indexOf('<', state.i)
-    addText(state, lt < 0 ? text.slice(state.i) : text.slice(state.i, lt))
-    if (lt < 0) break
-    state.i = lt
-    readMarkup(state)
-  }
-  if (state.stack.length > 0) throw new XmlError('Unclosed element.')
-  if (!state.root) throw new XmlError('No root element.')
-  return state.root
-}
-
-/** Text between tags joins the open element; outside the root element only whitespace may stand. */
-function addText(state: ParseState, chunk: string): void {
-  if (chunk.length === 0) return
-  const top = state.stack.at(-1)
-  if (top) top.el.children.push(decodeText(chunk))
-  else if (chunk.trim() !== '') throw new XmlError('Text outside the root element.')
-}
-
-/** The markup that starts at the `<` under the position, read up to its end. */
-function readMarkup(state: ParseState): void {
-  const { text, i } = state
-  if (text.startsWith('<?', i)) skipPast(state, '?>', 'processing instruction')
-  else if (text.startsWith('<!--', i)) skipPast(state, '-->', 'comment')
-  else if (text.startsWith('<![CDATA[', i)) readCdata(state)
-  else if (text.startsWith('<!', i)) {
-    // DOCTYPE and its entity declarations are refused outright.
+/** A reader that builds the element tree, throwing XmlError for anything malformed or past a limit. */
+export function xmlReader(): XmlReader {
+  const parser = new SaxesParser({ xmlns: true, position: false })
+  const stack: XmlElement[] = []
+  let root: XmlElement | undefined
+  let elements = 0
+  let declarations = 0
+  let attributes = 0
+  parser.on('doctype', () => {
     throw new XmlError('Document type declarations are not accepted.')
-  } else if (text.startsWith('</', i)) readEndTag(state)
-  else readStartTag(state)
-}
-
-function skipPast(state: ParseState, end: string, what: string): void {
-  const at = state.text.indexOf(end, state.i)
-  if (at < 0) throw new XmlError(`Unterminated ${what}.`)
-  state.i = at + end.length
-}
-
-function skipSpace(state: ParseState): void {
-  while (/\s/.test(state.text[state.i] ?? '')) state.i++
-}
-
-function readCdata(state: ParseState): void {
-  const start = state.i + 9
-  skipPast(state, ']]>', 'CDATA section')
-  const top = state.stack.at(-1)
-  if (!top) throw new XmlError('CDATA outside the root element.')
-  top.el.children.push(state.text.slice(start, state.i - 3))
-}
-
-function readEndTag(state: ParseState): void {
-  const close = state.text.indexOf('>', state.i)
-  if (close < 0) throw new XmlError('Unterminated end tag.')
-  const qname = state.text.slice(state.i + 2, close).trim()
-  const open = state.stack.pop()
-  if (!open || open.qname !== qname) throw new XmlError(`Mismatched end tag </${qname}>.`)
-  state.i = close + 1
-}
-
-/**
- * A start tag: its element, namespaces resolved, joins the open element (or becomes the root) and
- * stays open until its end tag unless it closes itself.
- */
-function readStartTag(state: ParseState): void {
-  state.i++
-  const nameMatch = NAME.exec(state.text.slice(state.i, state.i + 300))
-  if (!nameMatch) throw new XmlError('Malformed start tag.')
-  const qname = nameMatch[0]
-  state.i += qname.length
-  const { rawAttrs, selfClosing } = readAttributes(state)
-  const parent = state.stack.at(-1)
-  const el = toElement(qname, rawAttrs, parent?.el.scope ?? { xml: 'http://www.w3.org/XML/1998/namespace' })
-  if (parent) parent.el.children.push(el)
-  else if (state.root) throw new XmlError('More than one root element.')
-  else state.root = el
-  if (!selfClosing) state.stack.push({ el, qname })
-}
-
-/** A start tag's attributes, as written (qualified names, decoded values), up to and past its `>`. */
-function readAttributes(state: ParseState): { rawAttrs: [string, string][]; selfClosing: boolean } {
-  const rawAttrs: [string, string][] = []
-  for (;;) {
-    skipSpace(state)
-    if (state.text[state.i] === '>') {
-      state.i++
-      return { rawAttrs, selfClosing: false }
-    }
-    if (state.text.startsWith('/>', state.i)) {
-      state.i += 2
-      return { rawAttrs, selfClosing: true }
-    }
-    rawAttrs.push(readAttribute(state))
+  })
+  parser.on('opentagstart', () => {
+    attributes = 0
+    if (++elements > XML_LIMITS.elements) throw new XmlError('The XML body has too many elements.')
+    if (stack.length >= XML_LIMITS.depth) throw new XmlError('The XML body is nested too deeply.')
+  })
+  parser.on('attribute', (attr) => {
+    if (++attributes > XML_LIMITS.attributesPerElement)
+      throw new XmlError('An XML element has too many attributes.')
+    if (
+      (attr.name === 'xmlns' || attr.name.startsWith('xmlns:')) &&
+      ++declarations > XML_LIMITS.namespaceDeclarations
+    )
+      throw new XmlError('The XML body declares too many namespaces.')
+  })
+  parser.on('opentag', (tag) => {
+    const el = toElement(tag)
+    const parent = stack.at(-1)
+    if (parent) parent.children.push(el)
+    else root = el
+    if (!tag.isSelfClosing) stack.push(el)
+  })
+  parser.on('closetag', (tag) => {
+    if (!tag.isSelfClosing) stack.pop()
+  })
+  const addText = (text: string) => {
+    const top = stack.at(-1)
+    if (top && text !== '') top.children.push(text)
+  }
+  parser.on('text', addText)
+  parser.on('cdata', addText)
+  return {
+    write(chunk) {
+      guarded(() => parser.write(chunk))
+    },
+    close() {
+      guarded(() => parser.close())
+      if (!root) throw new XmlError('No root element.')
+      return root
+    },
   }
 }
 
-function readAttribute(state: ParseState): [string, string] {
-  const { text } = state
-  const attr = NAME.exec(text.slice(state.i, state.i + 300))
-  if (!attr) throw new XmlError('Malformed attribute.')
-  state.i += attr[0].length
-  skipSpace(state)
-  if (text[state.i] !== '=') throw new XmlError('Attribute without a value.')
-  state.i++
-  skipSpace(state)
-  const quote = text[state.i]
-  if (quote !== '"' && quote !== "'") throw new XmlError('Unquoted attribute value.')
-  const end = text.indexOf(quote, state.i + 1)
-  if (end < 0) throw new XmlError('Unterminated attribute value.')
-  const value = decodeText(text.slice(state.i + 1, end))
-  state.i = end + 1
-  return [attr[0], value]
+/** Runs a parser step, turning saxes' well-formedness errors into XmlError. */
+function guarded(step: () => void): void {
+  try {
+    step()
+  } catch (error) {
+    if (error instanceof XmlError) throw error
+    const reason = error instanceof Error ? ` (${error.message.replace(/\.$/, '')})` : ''
+    throw new XmlError(`The XML body is not well-formed${reason}.`)
+  }
 }
 
-/** The element of a start tag: its own namespace declarations added to its parent's scope, names resolved. */
-function toElement(
-  qname: string,
-  rawAttrs: [string, string][],
-  parentScope: Record<string, string>,
-): XmlElement {
-  const scope = { ...parentScope }
-  for (const [k, v] of rawAttrs) {
-    if (k === 'xmlns') scope[''] = v
-    else if (k.startsWith('xmlns:')) {
-      if (v === '') throw new XmlError('A namespace prefix cannot be unbound.')
-      scope[k.slice(6)] = v
-    }
-  }
-  const { ns, name } = resolveName(scope, qname, false)
+function toElement(tag: SaxesTagNS): XmlElement {
   const attrs: Record<string, string> = {}
-  for (const [k, v] of rawAttrs) {
-    if (k === 'xmlns' || k.startsWith('xmlns:')) continue
-    const a = resolveName(scope, k, true)
-    attrs[a.ns ? `{${a.ns}}${a.name}` : a.name] = v
+  for (const a of Object.values(tag.attributes)) {
+    if (a.name === 'xmlns' || a.prefix === 'xmlns') continue
+    attrs[a.uri ? `{${a.uri}}${a.local}` : a.local] = a.value
   }
-  return { ns, name, attrs, children: [], scope }
+  return { ns: tag.uri, name: tag.local, attrs, children: [] }
 }
 
-/** A qualified name's namespace and local name; an unprefixed attribute is in no namespace. */
-function resolveName(
-  scope: Record<string, string>,
-  q: string,
-  isAttr: boolean,
-): { ns: string; name: string } {
-  const colon = q.indexOf(':')
-  if (colon < 0) return { ns: isAttr ? '' : (scope[''] ?? ''), name: q }
-  const prefix = q.slice(0, colon)
-  const ns = scope[prefix]
-  if (ns === undefined) throw new XmlError(`Undeclared namespace prefix ${prefix}.`)
-  return { ns, name: q.slice(colon + 1) }
+/** Parses a whole document into its root element. */
+export function parseXml(text: string): XmlElement {
+  const reader = xmlReader()
+  reader.write(text)
+  return reader.close()
 }
 
 export const DAV_NS = 'DAV:'

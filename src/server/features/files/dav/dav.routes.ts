@@ -61,6 +61,8 @@ export const davMount: ProtocolMount = {
   mount(app: Hono<AppEnv>) {
     app.use(DAV_PREFIX, davAuth())
     app.use(`${DAV_PREFIX}/*`, davAuth())
+    // Office and Windows probe OPTIONS at the server root before they look under /dav/.
+    app.options('/', () => options())
     app.all(DAV_PREFIX, handle)
     app.all(`${DAV_PREFIX}/*`, handle)
   },

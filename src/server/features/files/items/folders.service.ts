@@ -6,6 +6,7 @@ import { problems } from '../../../lib/http/problem'
 import { canChangeFolderType, canCreateFolder, canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, type FolderAccess } from '../../../policies/folders.policy'
 import { keepAdministratorsAbove } from '../access/administrators-above'
+import { assertNoForeignDavLock } from '../access/dav-lock-guard'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { grant } from '../access/folder-grants.repository'
 import { openFolderPath } from '../access/folder-path'
@@ -176,6 +177,7 @@ export async function renameFile(deps: AppDeps, who: SignedInCaller, fileId: str
   const { file, folder, access } = await readableFile(db, who, fileId)
   if (!canOnFolder(access, 'manageItems')) throw problems.forbidden('You cannot rename files in this folder.')
   if (input.filename === file.filename) return presentFile(file, access)
+  await assertNoForeignDavLock(db, who, { type: 'file', id: file.id, folderId: folder.id }, now)
   const updated = await db.transaction().execute(async (trx) => {
     await lockFolderForNames(trx, folder.id)
     const holder = await findByName(trx, folder.id, input.filename)

@@ -29,7 +29,7 @@ import {
 } from '../../../../shared/contract/files-responses'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
-import { forbidden, nameConflict, notFound, tags } from '../access/route-helpers'
+import { davLocked, forbidden, nameConflict, notFound, tags } from '../access/route-helpers'
 import { myStorage } from '../transfer/storage-quota'
 import { trashItem } from '../trash/trash.service'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
@@ -67,6 +67,7 @@ const trashAndCopyRoutes = ITEM_TYPES.flatMap((type) => {
       responses: {
         200: { description: 'What was trashed', schema: trashedSchema },
         ...forbidden,
+        ...davLocked,
         ...notFound,
       },
       handler: (c, { params }) =>
@@ -197,6 +198,7 @@ export const itemsRoutes = [
     responses: {
       200: { description: 'Where it went', schema: itemOutcomeSchema },
       ...forbidden,
+      ...davLocked,
       ...notFound,
       ...nameConflict,
       422: { description: '`move_into_itself`, or a field needs attention' },
@@ -234,6 +236,7 @@ export const itemsRoutes = [
     responses: {
       200: { description: 'The file', schema: fileSchema },
       ...forbidden,
+      ...davLocked,
       ...notFound,
       ...nameConflict,
     },
@@ -249,6 +252,7 @@ export const itemsRoutes = [
     responses: {
       200: { description: 'Where it went', schema: itemOutcomeSchema },
       ...forbidden,
+      ...davLocked,
       ...notFound,
       ...nameConflict,
     },

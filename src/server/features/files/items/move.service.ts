@@ -7,6 +7,7 @@ import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { canCreateFolder, canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
+import { assertNoForeignDavLock } from '../access/dav-lock-guard'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { grant } from '../access/folder-grants.repository'
 import { readableFile, readableFolder } from '../access/item-access'
@@ -114,6 +115,12 @@ async function movableItem(
     const { file, access } = await readableFile(db, who, ref.id)
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot move files out of this folder.')
+    await assertNoForeignDavLock(
+      db,
+      who,
+      { type: 'file', id: file.id, folderId: file.folder_id },
+      deps.clock(),
+    )
     return { name: file.filename, parentId: file.folder_id }
   }
   const { folder, access } = await readableFolder(db, who, ref.id)
@@ -130,6 +137,7 @@ async function movableItem(
     )
   }
   await requireRightsOnSubtree(deps, who, folder.id, 'move')
+  await assertNoForeignDavLock(db, who, { type: 'folder', id: folder.id }, deps.clock())
   return { name: folder.folder_name, parentId: folder.parent_id ?? '' }
 }
 
@@ -186,6 +194,7 @@ export async function moveFolderToTop(
   const outcome = { type: 'folder' as const, id: folder.id, name: folder.folder_name, items: 1 }
   if (folder.parent_id === null) return { ...outcome, folderId: null, folderName: null }
   await requireRightsOnSubtree(deps, who, folder.id, 'move')
+  await assertNoForeignDavLock(db, who, { type: 'folder', id: folder.id }, deps.clock())
   const now = deps.clock()
   return db.transaction().execute(async (trx) => {
     await updateFolderRow(trx, folder.id, { parent_id: null, type, updatedAt: now.toISOString() })

@@ -14,6 +14,7 @@ import { locationHeader } from '../../../lib/http/documented-headers'
 import { requestMediaType } from '../../../lib/http/media-type'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
+import { davLocked } from '../access/route-helpers'
 import {
   assertTusVersion,
   byteCountHeader,
@@ -133,6 +134,7 @@ export const uploadsRoutes = [
         description: 'Upload-Length over MAX_UPLOAD_BYTES (upload_too_large) or the quota (quota_exceeded)',
       },
       422: { description: 'Bad file name or no target' },
+      ...davLocked,
     },
     handler: async (c) => {
       assertTusVersion(c)

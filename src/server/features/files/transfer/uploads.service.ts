@@ -8,6 +8,7 @@ import { newId } from '../../../lib/ids'
 import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../../lib/storage'
 import { findUserById } from '../../accounts/users.repository'
 import { notify } from '../../notifications/notify'
+import { assertNoForeignDavLock } from '../access/dav-lock-guard'
 import { requireFile, requireFolder } from '../access/file-access'
 import { createFileRecord, updateFileRow } from '../items/files.repository'
 import { folderName } from '../items/folders.repository'
@@ -69,6 +70,12 @@ export async function createUpload(
   let fileId: string | null = null
   if (metadata.file_id) {
     const { file } = await requireFile(db, actor, metadata.file_id, 'editor')
+    await assertNoForeignDavLock(
+      db,
+      actor,
+      { type: 'file', id: file.id, folderId: file.folder_id },
+      deps.clock(),
+    )
     fileId = file.id
     filename = file.filename
     // The new version will count against the file's owner: refuse now rather than after the bytes.

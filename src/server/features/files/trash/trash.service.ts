@@ -6,6 +6,7 @@ import type { Caller, SignedInCaller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { canManageFolderItself } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
+import { assertNoForeignDavLock } from '../access/dav-lock-guard'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { readableFile, readableFolder, subtreeAccess } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
@@ -35,6 +36,7 @@ export async function prepareTrash(deps: AppDeps, who: SignedInCaller, ref: Item
     const { file, folder, access } = await readableFile(db, who, ref.id)
     if (!canOnFolder(access, 'manageItems'))
       throw problems.forbidden('You cannot trash files in this folder.')
+    await assertNoForeignDavLock(db, who, { type: 'file', id: file.id, folderId: folder.id }, deps.clock())
     return { kind: 'file' as const, file, folder }
   }
   const { folder, access } = await readableFolder(db, who, ref.id)
@@ -42,6 +44,7 @@ export async function prepareTrash(deps: AppDeps, who: SignedInCaller, ref: Item
   if (!canManageFolderItself(folder, access, parentAccess))
     throw problems.forbidden('You cannot trash this folder.')
   await requireRightsOnSubtree(deps, who, folder.id, 'trash')
+  await assertNoForeignDavLock(db, who, { type: 'folder', id: folder.id }, deps.clock())
   const parent = folder.parent_id ? await folderName(db, folder.parent_id) : undefined
   return { kind: 'folder' as const, folder, parent: parent ?? null }
 }
