@@ -4,8 +4,8 @@ import { createUsers, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
 // The public pages come from the server rendered, and the browser takes them over as they are: on a
-// phone and a desktop, in both themes, signed out and signed in, hydration logs no error or warning and
-// asks the API nothing the server already answered. With scripts off, the shop lists its products and
+// phone and a desktop, in both themes, hydration logs no error or warning and asks the API nothing the
+// server already answered. Signed in, the same pages (rendered by the browser) log none either. With scripts off, the shop lists its products and
 // a product page shows its name and price.
 
 const tag = `ssr${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
@@ -81,14 +81,16 @@ async function visitAll(browser: Browser, theme: 'light' | 'dark', signedIn: boo
       }
       page.on('request', onRequest)
       const response = await page.goto(path)
-      expect(response?.status(), path).toBe(status)
-      expect(response?.headers()['cache-control'], path).toBe(signedIn ? 'private, no-store' : 'no-cache')
+      // Signed in, every address gets the shell (200), whose router draws the not-found page.
+      expect(response?.status(), path).toBe(signedIn ? 200 : status)
+      expect(response?.headers()['cache-control'], path).toBe('no-cache')
       // Hydrated: the server's state was read and removed, and the app answers a click (the theme).
       await expect(page.locator('#depot-server-state')).toHaveCount(0)
       await expect(page.locator('html')).toHaveClass(new RegExp(theme))
       await page.waitForLoadState('networkidle')
       page.off('request', onRequest)
-      expect(calls, `API calls the server had answered, on ${path}`).toEqual([])
+      // Signed in, the browser renders the page itself and asks; a visitor's page asks nothing.
+      if (!signedIn) expect(calls, `API calls the server had answered, on ${path}`).toEqual([])
     }
     expect(problems, `hydration problems at ${viewport.width}px, ${theme}`).toEqual([])
     await context.close()

@@ -19,7 +19,7 @@ import { SERVER_STATE_ID, type ServerState } from './server-state'
 export interface RenderedPage {
   /** 200, or 404 for an address no route knows (the not-found page). */
   status: number
-  /** Someone is signed in: the HTML is theirs and must not be cached by anyone else. */
+  /** Someone is signed in: the HTML is theirs and must not be cached by anyone else (not rendered today). */
   personal: boolean
   /** The query cache as JSON for a <script type="application/json"> element, already escaped. */
   state: string
@@ -58,6 +58,8 @@ export async function renderPage(
       handles[i]?.prefetch?.({ queryClient, api, params: match.params, url }),
     ),
   )
+  // The signed-in app stays the browser's: its header's menus and gates are not drawn on the server.
+  if (queryClient.getQueryData(sessionKey)) return undefined
   // What the page shows is not there (an unknown product): the page says so, with the status to match.
   const missing = queryClient
     .getQueryCache()
@@ -76,8 +78,8 @@ export async function renderPage(
     state: jsonForScript(state),
     content: JSON.stringify(state.queries.queries.map((query) => [query.queryHash, query.state.data])),
     stateId: SERVER_STATE_ID,
-    render: (options = {}) =>
-      renderToReadableStream(
+    render: async (options = {}) => {
+      const stream = await renderToReadableStream(
         <StrictMode>
           <QueryClientProvider client={queryClient}>
             {/* No inline script for the router's state (the CSP allows none): the browser routes anew. */}
@@ -85,7 +87,13 @@ export async function renderPage(
           </QueryClientProvider>
         </StrictMode>,
         options,
-      ),
+      )
+      // The data is in; what may still suspend is a lazy component (the signed-in header's menus).
+      // Sent once it is done, so every boundary is in the HTML as it is: React's script that would
+      // swap in a boundary finished later is inline, which the CSP refuses.
+      await stream.allReady
+      return stream
+    },
   }
 }
 
