@@ -1,4 +1,6 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startWorker } from '../threads/start-worker'
+import type { HashAnswer, HashRequest } from './sha256-protocol'
 
 // SHA-256 of stored bytes, computed on one worker thread per process instead of the event loop
 // (decision 0105). Where the CPU has no SHA instructions, hashing costs about 4 ms per MiB: more than
@@ -6,36 +8,11 @@ import { Worker } from 'node:worker_threads'
 // upload. Bytes are copied (a plain memcpy, about 0.07 ms/MiB) into shared 1 MiB slots that the
 // worker hashes while the event loop fills the next one; a hash holds its slots only until it is
 // flushed, so a running hash kept between two appends costs no memory but the worker's few hundred bytes.
+// The thread's program is sha256.worker.ts.
 
 const SLOT_BYTES = 1 << 20
 /** Slots a hash fills and hands over in turn: one filling, one or two being hashed. */
 const SLOTS_PER_HASH = 3
-
-// The worker's whole program, evaluated (not loaded from a file) so that it runs the same from the
-// sources and from the bundle. Messages are handled in the order they were posted.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads')
-const { createHash } = require('node:crypto')
-const hashes = new Map()
-const hashOf = (id) => {
-  let hash = hashes.get(id)
-  if (!hash) hashes.set(id, (hash = createHash('sha256')))
-  return hash
-}
-parentPort.on('message', (message) => {
-  if (message.op === 'update') {
-    hashOf(message.id).update(new Uint8Array(message.buffer, 0, message.length))
-    parentPort.postMessage({ seq: message.seq })
-  } else if (message.op === 'digest') {
-    const hash = hashOf(message.id)
-    const hex = (message.keep ? hash.copy() : hash).digest('hex')
-    if (!message.keep) hashes.delete(message.id)
-    parentPort.postMessage({ seq: message.seq, hex })
-  } else if (message.op === 'drop') {
-    hashes.delete(message.id)
-  }
-})
-`
 
 type Reply = { hex?: string } | { error: Error }
 
@@ -52,9 +29,9 @@ let nextId = 1
 
 function hashThread(): HashThread {
   if (current?.alive) return current
-  const worker = new Worker(WORKER_SOURCE, { eval: true })
+  const worker = startWorker('lib/storage/sha256.worker.ts')
   const thread: HashThread = { worker, replies: new Map(), alive: true }
-  worker.on('message', (message: { seq: number; hex?: string }) => {
+  worker.on('message', (message: HashAnswer) => {
     const reply = thread.replies.get(message.seq)
     thread.replies.delete(message.seq)
     if (thread.replies.size === 0) worker.unref()
@@ -77,19 +54,21 @@ function hashThread(): HashThread {
   return thread
 }
 
-function ask(thread: HashThread, message: object): Promise<Reply> {
+type Unsent<R> = R extends { seq: number } ? Omit<R, 'seq'> : never
+
+function ask(thread: HashThread, message: Unsent<HashRequest>): Promise<Reply> {
   if (!thread.alive) return Promise.resolve({ error: new Error('the hashing thread stopped') })
   const seq = nextSeq++
   return new Promise((resolve) => {
     thread.replies.set(seq, resolve)
     thread.worker.ref()
-    thread.worker.postMessage({ ...message, seq })
+    thread.worker.postMessage({ ...message, seq } as HashRequest)
   })
 }
 
 /** The worker's hashes of collected ThreadedSha256 objects are dropped with them. */
 const dropOnCollect = new FinalizationRegistry<{ thread: HashThread; id: number }>(({ thread, id }) => {
-  if (thread.alive) thread.worker.postMessage({ op: 'drop', id })
+  if (thread.alive) thread.worker.postMessage({ op: 'drop', id } satisfies HashRequest)
 })
 
 /** What the replies of one hash's requests update: never the hash object itself, so it can be collected. */
@@ -201,7 +180,12 @@ export class ThreadedSha256 {
     this.slot = undefined
     this.fill = 0
     slots.hashing++
-    void ask(this.thread, { op: 'update', id: this.id, buffer: slot.buffer, length }).then((reply) => {
+    void ask(this.thread, {
+      op: 'update',
+      id: this.id,
+      buffer: slot.buffer as SharedArrayBuffer,
+      length,
+    }).then((reply) => {
       slots.hashing--
       if ('error' in reply) slots.failure ??= reply.error
       else slots.free.push(slot)
