@@ -8,6 +8,7 @@ import type { AppDeps } from '../../src/server/deps'
 import type { Env } from '../../src/server/env'
 import { loadEnv } from '../../src/server/env'
 import { createAccessToken } from '../../src/server/features/accounts/access-tokens.service'
+import { createNotificationHub } from '../../src/server/features/notifications/notification-hub'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
@@ -54,6 +55,7 @@ export async function openDepot(dataDir: string, options: DepotOptions = {}): Pr
   })
   const database = openDatabase(env.database, options.onQuery ? { onQuery: options.onQuery } : {})
   await migrateToLatest(database)
+  const notificationHub = createNotificationHub()
   const deps: AppDeps = {
     env,
     database,
@@ -62,7 +64,8 @@ export async function openDepot(dataDir: string, options: DepotOptions = {}): Pr
     mailer: { kick: () => {} },
     storage: createStorage(env),
     ...createPaystack({ env, database }),
-    metrics: createMetrics(database),
+    notificationHub,
+    metrics: createMetrics(database, notificationHub),
   }
   return { env, database, deps }
 }

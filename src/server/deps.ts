@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { SessionUser } from '../shared/contract/accounts'
 import type { Database } from './db/connection'
 import type { Env } from './env'
+import type { NotificationHub } from './features/notifications/notification-hub'
 import type { PaystackEmulator } from './features/shop/paystack/emulator/emulator'
 import type { PaystackGateway } from './features/shop/paystack/paystack-gateway'
 import type { Metrics } from './features/system/metrics'
@@ -27,6 +28,8 @@ export interface AppDeps {
   paystack: PaystackGateway
   /** The built-in emulator when no Paystack keys are set: createApp mounts it at /_emulator/paystack. */
   paystackEmulator?: PaystackEmulator
+  /** This instance's open notification streams and what wakes them (createNotificationHub). */
+  notificationHub: NotificationHub
   /** This instance's Prometheus metrics (createMetrics): requests, uploads, jobs, streams, outbox, pool. */
   metrics: Metrics
   /** The built web app (dist/web). Absent in API-only test runs. */

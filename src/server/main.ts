@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrator'
 import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
+import { createNotificationHub } from './features/notifications/notification-hub'
 import { createPaystack } from './features/shop/paystack/paystack-setup'
 import { createMetrics, type Metrics } from './features/system/metrics'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
     pollMs: 5_000,
   })
   const mailer = { kick: () => mailWorker.kick() }
-  const metrics = createMetrics(database, { processMetrics: true })
+  const notificationHub = createNotificationHub()
+  const metrics = createMetrics(database, notificationHub, { processMetrics: true })
   const jobDeps = { database, clock, env, storage, paystack: payments.paystack, mailer }
   const { jobs, jobTable } = startJobs(jobDeps, logger, metrics)
 
@@ -74,10 +76,11 @@ async function main(): Promise<void> {
     mailer,
     storage,
     ...payments,
+    notificationHub,
     metrics,
   })
   const server = listen(app.fetch, env, logger, database.dialect)
-  handleProcessSignals({ server, database, mailWorker, jobs, jobTable, logger })
+  handleProcessSignals({ server, database, notificationHub, mailWorker, jobs, jobTable, logger })
 }
 
 /** Opens the configured database and applies the migrations it lacks, logging each one applied. */

@@ -2,7 +2,7 @@ import type { ServerType } from '@hono/node-server'
 import type { Database } from './db/connection'
 import { releaseThisProcessWriters } from './features/files/transfer/upload-staging'
 import type { MailWorker } from './features/mail'
-import { closeNotificationStreams } from './features/notifications/notification-hub'
+import type { NotificationHub } from './features/notifications/notification-hub'
 import type { Job, JobRunner } from './lib/jobs/job-runner'
 import type { Logger } from './lib/logger'
 
@@ -19,6 +19,7 @@ const LEASE_RELEASE_MS = 2_000
 export interface RunningServer {
   server: ServerType
   database: Database
+  notificationHub: NotificationHub
   mailWorker: MailWorker
   jobs: JobRunner
   jobTable: readonly Job[]
@@ -44,10 +45,13 @@ export function handleProcessSignals(running: RunningServer): void {
 }
 
 /** The graceful shutdown sequence; the process exits at its end, or when the grace period runs out. */
-function shutDown({ server, database, mailWorker, jobs, logger }: RunningServer, signal: string): void {
+function shutDown(
+  { server, database, notificationHub, mailWorker, jobs, logger }: RunningServer,
+  signal: string,
+): void {
   logger.info({ signal }, 'shutting down: finishing requests in flight')
   // Event streams never finish by themselves: end them now; browsers reconnect to another instance.
-  closeNotificationStreams(database)
+  notificationHub.close()
   // No job starts from now on; one in flight finishes (or stops between batches) meanwhile.
   const jobsStopped = jobs.stop()
   const force = setTimeout(() => {

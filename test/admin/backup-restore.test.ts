@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps } from '../../src/server/deps'
 import { loadEnv } from '../../src/server/env'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
+import { createNotificationHub } from '../../src/server/features/notifications/notification-hub'
 import { listTables } from '../../src/server/features/operations/database-tables.repository'
 import { DOWNLOAD_PATH, downloadToken } from '../../src/server/features/shop/orders/orders.downloads'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
@@ -292,6 +293,7 @@ describe('backup and restore', () => {
       const database = openDatabase(env.database)
       releaseWhenDone(() => database.close())
       await migrateToLatest(database)
+      const notificationHub = createNotificationHub()
       const deps: AppDeps = {
         env,
         database,
@@ -301,7 +303,8 @@ describe('backup and restore', () => {
         mailer: { kick: () => {} },
         storage: createStorage(env),
         ...createPaystack({ env, database }),
-        metrics: createMetrics(database),
+        notificationHub,
+        metrics: createMetrics(database, notificationHub),
       }
       const sqliteSite = { app: createApp(deps).app, deps, database } as unknown as TestApp
       const { ebook, link } = await seedSite(sqliteSite)

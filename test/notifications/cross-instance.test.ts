@@ -3,7 +3,6 @@ import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { notificationListenerReady } from '../../src/server/features/notifications/notification-hub'
 import { announceAccessChange, notify } from '../../src/server/features/notifications/notify'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
@@ -57,7 +56,7 @@ describe.skipIf(testDialect() !== 'postgres')('two instances on one PostgreSQL d
       expect(stream.status).toBe(200)
       expect(stream.headers.get('content-type')).toContain('text/event-stream')
       const events = await readyReader(stream.body!)
-      await notificationListenerReady(b.database)
+      await b.deps.notificationHub.listenerReady()
 
       // The admin changes the staff member's functions on A, over HTTP: notify() inside A's transaction.
       const started = Date.now()
@@ -96,7 +95,7 @@ describe.skipIf(testDialect() !== 'postgres')('two instances on one PostgreSQL d
     const reader = await signedIn(t, { name: 'Reader Tester' })
     const actor = { id: null, name: 'Depot' }
     const stream = await openStreamOn(t, reader.client.cookieHeader())
-    await notificationListenerReady(t.database)
+    await t.deps.notificationHub.listenerReady()
 
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query ilike 'LISTEN%'`.execute(t.database.db)

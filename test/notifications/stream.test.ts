@@ -1,8 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  notificationListenerReady,
-  openStreamCount,
-} from '../../src/server/features/notifications/notification-hub'
 import { STREAM_TIMING } from '../../src/server/features/notifications/notifications.stream'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
 import { CookieClient } from '../support/http-client'
@@ -33,8 +29,8 @@ const ids = (events: SseEvent[]) => events.map((e) => e.id)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function streamsSettle(count: number) {
-  for (let i = 0; i < 100 && openStreamCount(t.database) !== count; i++) await sleep(20)
-  expect(openStreamCount(t.database)).toBe(count)
+  for (let i = 0; i < 100 && t.deps.notificationHub.openStreams() !== count; i++) await sleep(20)
+  expect(t.deps.notificationHub.openStreams()).toBe(count)
 }
 
 describe('the notification stream', () => {
@@ -200,7 +196,7 @@ describe('the notification stream', () => {
     const readerStream = await openStream(reader)
     const otherStream = await openStream(other)
     // PostgreSQL: the event travels through LISTEN/NOTIFY, as from another instance.
-    await notificationListenerReady(t.database)
+    await t.deps.notificationHub.listenerReady()
     const revoked = await actor.client.json(`/api/folders/${folder.id}/permissions/${reader.id}`, 'DELETE')
     expect(revoked.status).toBe(200)
 

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import type { AppDeps, AppEnv } from '../../src/server/deps'
 import { type Env, loadEnv } from '../../src/server/env'
 import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
-import { closeNotificationStreams } from '../../src/server/features/notifications/notification-hub'
+import { createNotificationHub } from '../../src/server/features/notifications/notification-hub'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import type { AnyRoute } from '../../src/server/lib/http/route'
@@ -99,6 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: () => clock.now,
     pollMs: 0,
   })
+  const notificationHub = createNotificationHub()
   const deps: AppDeps = {
     env,
     database,
@@ -109,14 +110,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: { kick: () => {} }, // tests drain explicitly with t.mail.drainOnce()
     storage: createStorage(env), // DATA_DIR/blobs beside the test database, or S3 when options.env says so
     ...createPaystack({ env, database }), // as main.ts: Paystack (or a stand-in) with keys, else the built-in emulator
-    metrics: createMetrics(database),
+    notificationHub,
+    metrics: createMetrics(database, notificationHub),
   }
   const { app, routes } = createApp(deps)
   checkResponsesAgainstRoutes(app, routes)
 
   const cleanUp = async () => {
     // Open event streams never end by themselves (a test that failed midway leaves one open).
-    closeNotificationStreams(database)
+    notificationHub.close()
     await mail.stop()
     await database.close()
     if (!options.sharedDatabase) await testDb.drop()

@@ -4,13 +4,14 @@ import type { Database, DatabaseConfig } from '../../db/connection'
 import { loadPg } from '../../db/pg-driver'
 import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from './notification-bus'
 
-// Per app instance (per Database): who wakes the open notification streams.
+// Per app instance (AppDeps.notificationHub, made by createNotificationHub): who wakes the open
+// notification streams.
 //  - PostgreSQL: one dedicated pg client LISTENing on NOTIFY_CHANNEL, shared by every stream of this
 //    instance. It connects when the first stream opens and disconnects when the last one closes, so
 //    nothing needs starting or stopping with the app. If the connection drops it reconnects with
 //    back-off and, once listening again, wakes every stream: they re-query and catch up on whatever
 //    was notified meanwhile. A stream says `ready` only while the listener LISTENs
-//    (notificationListenerReady), so nothing announced after `ready` passes it by, not even an access
+//    (listenerReady), so nothing announced after `ready` passes it by, not even an access
 //    change, which no re-query would find.
 //  - SQLite: the in-process emitter (one instance by definition).
 // Streams also re-query on every heartbeat, which covers notifications made by another process on
@@ -63,29 +64,17 @@ function markNotListening(hub: Hub): void {
   hub.isListening = false
 }
 
-const hubs = new WeakMap<Database, Hub>()
-
 export interface HubDeps {
   database: Database
   env: { database: DatabaseConfig }
   logger: Logger
 }
 
-function hubOf(database: Database): Hub {
-  let hub = hubs.get(database)
-  if (!hub) {
-    hub = newHub()
-    hubs.set(database, hub)
-  }
-  return hub
-}
-
 /**
  * Registers an open stream; returns its unregister function. After closeNotificationStreams() the
  * stream is closed at once instead (its `close` runs before this returns).
  */
-export function registerStream(deps: HubDeps, stream: StreamHandle): () => void {
-  const current = hubOf(deps.database)
+function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () => void {
   if (current.closed) {
     stream.close()
     return () => {}
@@ -129,25 +118,40 @@ export function registerStream(deps: HubDeps, stream: StreamHandle): () => void 
   }
 }
 
-/**
- * Ends every notification stream of this app instance, and any opened later. Call on shutdown before
- * server.close(): a server-sent event stream never finishes by itself, so the server would wait out
- * its grace period. Browsers reconnect after the stream's `retry` delay and reach another instance.
- */
-export function closeNotificationStreams(database: Database): void {
-  const hub = hubOf(database)
-  hub.closed = true
-  for (const stream of [...hub.streams]) stream.close()
+/** The open notification streams of one app instance and what wakes them. */
+export interface NotificationHub {
+  /**
+   * Registers an open stream; returns its unregister function. After close() the stream is closed at
+   * once instead (its `close` runs before this returns).
+   */
+  register(deps: HubDeps, stream: StreamHandle): () => void
+  /**
+   * Ends every stream, and any opened later. Call on shutdown before server.close(): a server-sent
+   * event stream never finishes by itself, so the server would wait out its grace period. Browsers
+   * reconnect after the stream's `retry` delay and reach another instance.
+   */
+  close(): void
+  /** Resolves when this instance listens for other instances' notifications (at once on SQLite). */
+  listenerReady(): Promise<void>
+  /** How many streams this instance has open (metrics, tests). */
+  openStreams(): number
 }
 
-/** Resolves when this instance listens for other instances' notifications (at once on SQLite). */
-export function notificationListenerReady(database: Database): Promise<void> {
-  return hubs.get(database)?.listening ?? Promise.reject(new Error('no notification stream is open'))
-}
-
-/** How many streams this instance has open (for tests and readiness). */
-export function openStreamCount(database: Database): number {
-  return hubs.get(database)?.streams.size ?? 0
+export function createNotificationHub(): NotificationHub {
+  const hub = newHub()
+  let used = false
+  return {
+    register(deps, stream) {
+      used = true
+      return registerStream(hub, deps, stream)
+    },
+    close() {
+      hub.closed = true
+      for (const stream of [...hub.streams]) stream.close()
+    },
+    listenerReady: () => (used ? hub.listening : Promise.reject(new Error('no notification stream is open'))),
+    openStreams: () => hub.streams.size,
+  }
 }
 
 const MAX_BACKOFF_MS = 30_000

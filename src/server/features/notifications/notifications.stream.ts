@@ -5,7 +5,6 @@ import type { AppDeps, AppEnv } from '../../deps'
 import type { Caller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { isSessionLive } from '../accounts/session-policy'
-import { notificationListenerReady, registerStream } from './notification-hub'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 import { loadRecipient } from './notifications.service'
@@ -113,7 +112,7 @@ const encoder = new TextEncoder()
 function startStream(stream: ReaderStream, controller: ReadableStreamDefaultController<Uint8Array>): void {
   stream.controller = controller
   write(stream, `retry: ${RETRY_MS}\n\n`)
-  stream.unregister = registerStream(stream.deps, {
+  stream.unregister = stream.deps.notificationHub.register(stream.deps, {
     wake: () => wake(stream),
     close: () => finish(stream),
     // No content: the page refetches what its reader may open (a revoked share disappears).
@@ -201,7 +200,7 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     // A fresh connection starts from now, once this instance LISTENs: from `ready` on, every
     // notification wakes the stream. `ready` carries the position as its event id, so a browser that
     // drops before any notification arrives still resumes from here, not from "now".
-    await notificationListenerReady(deps.database)
+    await deps.notificationHub.listenerReady()
     if (stream.closed) return
     stream.cursor = (await repo.latestId(db)) ?? BEFORE_ALL
     event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
@@ -210,7 +209,7 @@ async function catchUp(stream: ReaderStream): Promise<void> {
   let sent = 0
   if (stream.resuming) {
     // The replay ends with `ready` too: only once this instance LISTENs, as for a fresh connection.
-    await notificationListenerReady(deps.database)
+    await deps.notificationHub.listenerReady()
     if (stream.closed) return
     stream.resuming = false
     const missed = await repo.listVisibleAfter(db, recipient, now, stream.cursor, timing.replayLimit + 1)

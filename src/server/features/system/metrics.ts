@@ -2,7 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/connection'
 import type { JobOutcome } from '../../lib/jobs/job-runner'
 import { outboxDepth } from '../mail/outbox.repository'
-import { openStreamCount } from '../notifications/notification-hub'
+import type { NotificationHub } from '../notifications/notification-hub'
 
 /**
  * The Prometheus metrics of one app instance, on its own prom-client Registry (never the global one:
@@ -27,7 +27,11 @@ export interface MetricsOptions {
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
-export function createMetrics(database: Database, options: MetricsOptions = {}): Metrics {
+export function createMetrics(
+  database: Database,
+  notificationHub: NotificationHub,
+  options: MetricsOptions = {},
+): Metrics {
   const registry = new Registry()
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'depot_' })
 
@@ -67,7 +71,7 @@ export function createMetrics(database: Database, options: MetricsOptions = {}):
     help: 'Notification event streams (SSE) open on this instance.',
     registers: [registry],
     collect() {
-      this.set(openStreamCount(database))
+      this.set(notificationHub.openStreams())
     },
   })
   new Gauge({
