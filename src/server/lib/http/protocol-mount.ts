@@ -15,5 +15,7 @@ export interface ProtocolMount {
   access: RouteAccess
   /** How a caller proves who they are there. */
   credentials: string
+  /** Anything it answers outside `path`, as `METHOD /path` (a probe at the server's root). */
+  alsoAnswers?: readonly string[]
   mount(app: Hono<AppEnv>): void
 }

@@ -58,6 +58,7 @@ export const davMount: ProtocolMount = {
   access: 'signedIn',
   credentials:
     'A personal access token as the password of Basic auth; never a cookie or the account password.',
+  alsoAnswers: ['OPTIONS /'],
   mount(app: Hono<AppEnv>) {
     app.use(DAV_PREFIX, davAuth())
     app.use(`${DAV_PREFIX}/*`, davAuth())
