@@ -36,7 +36,7 @@ async function apiFile(name: string) {
   const res = await person.client.request(`/api/folders/${folder.id}/children`)
   expect(res.status).toBe(200)
   const listing = (await res.json()) as {
-    files: { filename: string; modifiedAt?: string; updatedAt: string }[]
+    files: { id: string; filename: string; modifiedAt?: string; updatedAt: string }[]
   }
   return listing.files.find((f) => f.filename === name)!
 }
@@ -108,5 +108,20 @@ describe('client modification times over /dav/', () => {
     expect(res.status).toBe(400)
     expect((await res.json()).code).toBe('bad_mtime')
     expect((await me('HEAD', 'My folders/Sync/b.txt')).status).toBe(404)
+  })
+
+  it('restoring an earlier version goes back to its upload time too', async () => {
+    const put = (body: string) =>
+      me('PUT', 'My folders/Sync/c.txt', { body, headers: { 'X-OC-Mtime': String(MTIME) } })
+    expect((await put('one')).status).toBe(201)
+    expect((await put('two')).status).toBe(204)
+    const { id } = await apiFile('c.txt')
+    const versions = await person.client.request(`/api/files/${id}/versions`)
+    const [old] = ((await versions.json()) as { versions: { id: string }[] }).versions
+    const restored = await person.client.json(`/api/files/${id}/versions/${old!.id}/restore`, 'POST')
+    expect(restored.status, await restored.clone().text()).toBe(200)
+    const file = await apiFile('c.txt')
+    expect(file.modifiedAt).toBe(file.updatedAt)
+    expect(file.modifiedAt).not.toBe(new Date(MTIME * 1000).toISOString())
   })
 })
