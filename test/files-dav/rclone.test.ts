@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +11,8 @@ import { listen } from './dav-server'
 import { dav, makeToken } from './helpers'
 
 // rclone, a widely used WebDAV client, syncs a tree of 1,000 small files up into a folder through
-// /dav/ and back down into an empty directory; every file comes back with the same SHA-256.
+// /dav/ and back down into an empty directory; every file comes back with the same SHA-256. With
+// vendor=owncloud, files keep their modification times both ways.
 
 const RCLONE = ['/usr/bin/rclone'].find((p) => existsSync(p))
 const why = RCLONE ? undefined : 'rclone is not installed (apt-get install rclone; .ci/run installs it)'
@@ -75,6 +76,12 @@ beforeAll(async () => {
     RCLONE_CONFIG_DEPOTUNICODE_VENDOR: 'other',
     RCLONE_CONFIG_DEPOTUNICODE_USER: 'rclone',
     RCLONE_CONFIG_DEPOTUNICODE_PASS: obscured,
+    // vendor=owncloud: rclone sends each file's modification time (X-OC-Mtime) and compares by it.
+    RCLONE_CONFIG_DEPOTMTIME_TYPE: 'webdav',
+    RCLONE_CONFIG_DEPOTMTIME_URL: `${server.origin}/dav/My%20folders/Mtime`,
+    RCLONE_CONFIG_DEPOTMTIME_VENDOR: 'owncloud',
+    RCLONE_CONFIG_DEPOTMTIME_USER: 'rclone',
+    RCLONE_CONFIG_DEPOTMTIME_PASS: obscured,
   }
 })
 afterAll(async () => {
@@ -135,5 +142,39 @@ describe.skipIf(why !== undefined)(`rclone${why ? ` (skipped: ${why})` : ''}`, (
     const down = path.join(work, 'unicode-down')
     expect((await rclone(['copy', target, down, ...flags])).code).toBe(0)
     expect(await hashes(down)).toEqual(await hashes(tree))
+  })
+
+  it('with vendor=owncloud keeps modification times both ways and sees a same-size edit', {
+    timeout: 120_000,
+  }, async () => {
+    expect((await dav(t, token)('MKCOL', 'My folders/Mtime')).status).toBe(201)
+    const flags = ['--retries', '1', '--low-level-retries', '1']
+    const tree = path.join(work, 'mtime')
+    await mkdir(tree, { recursive: true })
+    const file = path.join(tree, 'notes.txt')
+    const then = new Date('2019-05-06T07:08:09Z')
+    await writeFile(file, 'version one')
+    await utimes(file, then, then)
+    const up = await rclone(['copy', tree, 'depotmtime:', ...flags])
+    expect(up.code, up.output).toBe(0)
+    const listed = await rclone(['lsl', 'depotmtime:'])
+    expect(listed.output).toContain('2019-05-06 07:08:09')
+
+    const down = path.join(work, 'mtime-down')
+    const got = await rclone(['copy', 'depotmtime:', down, ...flags])
+    expect(got.code, got.output).toBe(0)
+    expect((await stat(path.join(down, 'notes.txt'))).mtime.toISOString()).toBe(then.toISOString())
+
+    // The same size, a later time: rclone sees the change by the time alone and uploads it.
+    const later = new Date('2020-01-02T03:04:05Z')
+    await writeFile(file, 'version two')
+    await utimes(file, later, later)
+    const edit = await rclone(['copy', tree, 'depotmtime:', ...flags, '-v'])
+    expect(edit.code, edit.output).toBe(0)
+    expect(edit.output).toMatch(/notes\.txt: Copied/)
+    const back = await rclone(['copy', 'depotmtime:', down, ...flags])
+    expect(back.code, back.output).toBe(0)
+    expect(await readFile(path.join(down, 'notes.txt'), 'utf8')).toBe('version two')
+    expect((await stat(path.join(down, 'notes.txt'))).mtime.toISOString()).toBe(later.toISOString())
   })
 })

@@ -44,6 +44,8 @@ export const fileSchema = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the content was last changed as its uploader's client says (a sync client's mtime); else updatedAt. */
+  modifiedAt: z.string().optional(),
   abilities: z.object({
     download: z.boolean(),
     replace: z.boolean(),

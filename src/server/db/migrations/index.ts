@@ -34,6 +34,7 @@ import * as m0036 from './0036-name-order-indexes'
 import * as m0037 from './0037-listed-product-counts'
 import * as m0038 from './0038-two-factor-requirement'
 import * as m0039 from './0039-writer-lease-instances'
+import * as m0040 from './0040-client-modified-times'
 import * as m0041 from './0041-file-drop-limits'
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0037-listed-product-counts': m0037,
   '0038-two-factor-requirement': m0038,
   '0039-writer-lease-instances': m0039,
+  '0040-client-modified-times': m0040,
   '0041-file-drop-limits': m0041,
 }

@@ -37,6 +37,11 @@ export interface FilesTable {
   sha256: string | null
   /** Ours (0029): who made the current content (a replacement or a restored version); null: createdBy. */
   contentBy: string | null
+  /**
+   * Ours (0040): when the client says the current content was last changed (a WebDAV or sync
+   * client's mtime); null: updatedAt. A new content without one clears it.
+   */
+  clientModifiedAt: Timestamp | null
 }
 
 /**

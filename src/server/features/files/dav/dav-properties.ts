@@ -42,7 +42,7 @@ export function entryOf(r: DavResource): DavEntry {
       contentType: r.file.mimetype,
       etag: etagOf(r),
       created: r.file.createdAt,
-      modified: r.file.updatedAt,
+      modified: r.file.clientModifiedAt ?? r.file.updatedAt,
       item: { type: 'file', id: r.file.id },
       resource: r,
     }
@@ -140,7 +140,7 @@ export async function membersOf(deps: AppDeps, who: SignedInCaller, r: DavResour
       contentType: f.mimetype,
       etag: contentEtag(f.sha256, f.id),
       created: f.createdAt,
-      modified: f.updatedAt,
+      modified: f.modifiedAt ?? f.updatedAt,
       item: { type: 'file' as const, id: f.id },
     })),
   ]

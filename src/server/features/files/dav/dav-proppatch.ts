@@ -1,11 +1,12 @@
 import type { AppDeps } from '../../../deps'
 import { HttpProblem } from '../../../lib/http/problem'
 import { assertWritable, itemOf } from './dav-locks.service'
+import { isModifiedTimeProperty, propertyTime } from './dav-mtime'
 import { hrefOf, isCollection } from './dav-paths'
 import { multistatus } from './dav-properties'
 import { XML_TYPE } from './dav-read'
 import { type DavContext, davNotFound, xmlBody } from './dav-request'
-import { propertiesOf, removeProperty, setProperty } from './dav-store.repository'
+import { propertiesOf, removeProperty, setClientModifiedTime, setProperty } from './dav-store.repository'
 import { requireEditor } from './dav-write'
 import { DAV_NS, elements, escapeXml, innerXml } from './dav-xml'
 
@@ -13,16 +14,25 @@ import { DAV_NS, elements, escapeXml, innerXml } from './dav-xml'
 // and all or nothing; the DAV: ones are live (computed from the item) and protected. An item keeps at
 // most MAX_DEAD_PROPERTIES of them, each at most MAX_PROPERTY_BYTES (name and value): past either,
 // the property is refused with 507 Insufficient Storage and the rest of the request with 424.
+// One live property may be set: a file's DAV:getlastmodified, to an HTTP date (its client time,
+// dav-mtime.ts); Win32LastModifiedTime, kept as a dead property, sets that time too.
 
 export const MAX_PROPERTY_BYTES = 16 * 1024
 export const MAX_DEAD_PROPERTIES = 100
 
 type PropOp = { op: 'set' | 'remove'; ns: string; name: string; value: string }
+type Item = { type: 'file' | 'folder'; id: string }
+
+/** The client time an operation gives the item (a file's modification time), if it gives one. */
+function clientTime(item: Item | undefined, o: PropOp): string | undefined {
+  if (item?.type !== 'file' || o.op !== 'set' || !isModifiedTimeProperty(o.ns, o.name)) return undefined
+  return propertyTime(o.value)
+}
 
 /** Why each operation cannot be done (its status line), or undefined when it can. */
 async function refusals(
   deps: AppDeps,
-  item: { type: 'file' | 'folder'; id: string } | undefined,
+  item: Item | undefined,
   ops: readonly PropOp[],
 ): Promise<(o: PropOp) => string | undefined> {
   const key = (o: { ns: string; name: string }) => `{${o.ns}}${o.name}`
@@ -34,6 +44,7 @@ async function refusals(
       : [],
   )
   const over = new Set<PropOp>()
+  const protectedOp = (o: PropOp) => o.ns === DAV_NS && clientTime(item, o) === undefined
   for (const o of ops) {
     if (o.ns === DAV_NS) continue
     if (o.op === 'remove') kept.delete(key(o))
@@ -43,7 +54,7 @@ async function refusals(
       if (kept.size > MAX_DEAD_PROPERTIES) over.add(o)
     }
   }
-  return (o) => (o.ns === DAV_NS ? '403 Forbidden' : over.has(o) ? '507 Insufficient Storage' : undefined)
+  return (o) => (protectedOp(o) ? '403 Forbidden' : over.has(o) ? '507 Insufficient Storage' : undefined)
 }
 
 export async function proppatch({ c, who, resource }: DavContext): Promise<Response> {
@@ -67,6 +78,9 @@ export async function proppatch({ c, who, resource }: DavContext): Promise<Respo
   if (!refused && item) {
     await deps.database.db.transaction().execute(async (trx) => {
       for (const o of ops) {
+        const time = clientTime(item, o)
+        if (time) await setClientModifiedTime(trx, item.id, time)
+        if (o.ns === DAV_NS) continue
         if (o.op === 'set')
           await setProperty(trx, {
             item_type: item.type,

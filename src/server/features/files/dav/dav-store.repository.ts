@@ -134,3 +134,10 @@ export function locksHeldByOthers(db: Db, userId: string, now: Date) {
     .where('l.item_id', 'is not', null)
     .execute()
 }
+
+// ── Client modification times ───────────────────────────────────────────────────────────────────
+
+/** The time a client says the file's content was last changed (null: its upload time). */
+export async function setClientModifiedTime(db: Db, fileId: string, at: string | null): Promise<void> {
+  await db.updateTable('files').set({ clientModifiedAt: at }).where('id', '=', fileId).execute()
+}

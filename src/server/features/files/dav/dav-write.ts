@@ -7,14 +7,15 @@ import { createFolder } from '../items/folders.service'
 import { appendUpload, cancelUpload, createUpload } from '../transfer/uploads.service'
 import { trashItem } from '../trash/trash.service'
 import { assertWritable, itemOf } from './dav-locks.service'
+import { ocMtime } from './dav-mtime'
 import type { DavResource } from './dav-paths'
 import { putBody } from './dav-put-length'
 import { notAllowed } from './dav-read'
 import { checkedName, type DavContext, davConflict, davForbidden, davNotFound } from './dav-request'
-import { bindLocksToItem, deleteLocksOf } from './dav-store.repository'
+import { bindLocksToItem, deleteLocksOf, setClientModifiedTime } from './dav-store.repository'
 
 // The writing methods: PUT (streamed into the blob store through the upload service: quota reserved
-// first, a replacement keeps a version, the same notification), MKCOL (the folder service), DELETE
+// first, a replacement keeps a version, the same notification; X-OC-Mtime sets the client time), MKCOL (the folder service), DELETE
 // (to the trash, through the trash service).
 
 export const COLLECTION_ALLOW =
@@ -72,14 +73,21 @@ export async function put({ c, who, resource }: DavContext): Promise<Response> {
     throw new HttpProblem(400, 'partial_put', 'Content-Range on PUT is not supported (RFC 9110 §9.3.4).')
   await assertWritable(deps, who, resource, c.req.header('if'))
   const contentType = requestMediaType(c) || undefined
+  const mtime = ocMtime(c.req.header('x-oc-mtime'))
   const incoming = await putBody({ c, who, resource })
-  let created: boolean
+  let written: Awaited<ReturnType<typeof writeFile>>
   try {
-    ;({ created } = await writeFile(deps, who, resource, incoming.length, incoming.body, contentType))
+    written = await writeFile(deps, who, resource, incoming.length, incoming.body, contentType)
   } finally {
     await incoming.done()
   }
-  return new Response(null, { status: created ? 201 : 204 })
+  // The new content has no client time (the upload time stands) unless the client sent its mtime.
+  if (mtime === undefined) return new Response(null, { status: written.created ? 201 : 204 })
+  await setClientModifiedTime(deps.database.db, written.fileId, mtime)
+  return new Response(null, {
+    status: written.created ? 201 : 204,
+    headers: { 'X-OC-MTime': 'accepted' },
+  })
 }
 
 export async function mkcol({ c, who, resource }: DavContext): Promise<Response> {

@@ -117,6 +117,7 @@ export interface ChildFileRow {
   createdBy: string | null
   createdAt: string
   updatedAt: string
+  clientModifiedAt: string | null
   __keyset_key: string | number
   __keyset_id: string
 }
@@ -137,6 +138,7 @@ export function childFilesQuery(db: Db, dialect: Dialect, folderId: string, page
       'files.createdBy',
       'files.createdAt',
       'files.updatedAt',
+      'files.clientModifiedAt',
     ])
     .where('files.folder_id', '=', folderId)
     .where('files.isTrashed', '=', false)

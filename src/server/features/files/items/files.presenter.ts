@@ -59,6 +59,8 @@ export function presentFile(file: PresentableFile, access: FolderAccess) {
     createdBy: file.createdBy,
     createdAt: file.createdAt,
     updatedAt: file.updatedAt,
+    /** When the content was last changed, as its client says (a sync client's mtime); else updatedAt. */
+    modifiedAt: file.clientModifiedAt ?? file.updatedAt,
     abilities: {
       download: canOnFolder(access, 'list'),
       replace: canOnFolder(access, 'write'),

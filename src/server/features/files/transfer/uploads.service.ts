@@ -278,6 +278,7 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
             sha256: blob.sha256,
             mimetype,
             contentBy: actor.id,
+            clientModifiedAt: null,
             updatedAt: now.toISOString(),
           })
           file = found.file

@@ -36,6 +36,7 @@ export async function makeCurrentContent(
       sha256: version.sha256,
       mimetype: version.mimetype,
       contentBy: by,
+      clientModifiedAt: null,
       updatedAt: now.toISOString(),
     })
     .where('id', '=', fileId)
