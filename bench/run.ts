@@ -9,6 +9,7 @@ import { busyMachineWarning, describeMachine, readSettings, type Settings } from
 import { lighthouseBench } from './lighthouse.bench'
 import { noFreeze } from './no-freeze.bench'
 import { search } from './search.bench'
+import { ssrThroughput } from './ssr-throughput.bench'
 import { storageDisk } from './storage-disk.bench'
 import { trash } from './trash.bench'
 import { webdavPut } from './webdav-put.bench'
@@ -27,6 +28,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   trash,
   noFreeze,
   webdavPut,
+  ssrThroughput,
   lighthouseBench,
 ]
 
