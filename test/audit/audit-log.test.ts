@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordAudit } from '../../src/server/features/audit/audit.service'
-import { insertOrder, insertProduct } from '../support/factories'
+import { insertOrder, insertOrderLine, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -160,23 +160,7 @@ describe('the audit log names the orders its events are about', () => {
     const kit = await insertProduct(db, { name: 'Brand Kit', price: 5_000_00 })
     const logo = await insertProduct(db, { name: 'Logo Pack', price: 2_000_00 })
     const order = await insertOrder(db, buyer.id, { status: 'paid', total: 7_000_00 })
-    for (const product of [kit, logo]) {
-      await db
-        .insertInto('product_orders')
-        .values({
-          product_id: product.id,
-          order_id: order.id,
-          quantity: 1,
-          amount: product.price,
-          deliveryFileKey: null,
-          deliveryFileName: null,
-          deliveryFileType: null,
-          deliveryFileSize: null,
-          deliveryFileSha256: null,
-          deliveryVersionId: null,
-        })
-        .execute()
-    }
+    for (const product of [kit, logo]) await insertOrderLine(db, order.id, product)
     await recordAudit(
       db,
       {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
-import net from 'node:net'
 import { Readable } from 'node:stream'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,7 +7,13 @@ import { openDatabase } from '../../src/server/db/connection'
 import { newId } from '../../src/server/lib/ids'
 import { insertFolder } from '../support/factories'
 import { insertUserWithPassword } from '../support/people'
-import { bundleServer, type ServerProcess, startServer } from '../support/server-process'
+import {
+  bundleServer,
+  freePort,
+  type ServerProcess,
+  signInOverHttp,
+  startServer,
+} from '../support/server-process'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 // A crash mid-upload (docs/decisions/0114): the real server as a child process is killed (SIGKILL) while
@@ -30,39 +35,6 @@ let server: ServerProcess
 let origin = ''
 let cookie = ''
 let folderId = ''
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
-
-/** Signs in through the real credentials flow; returns the Cookie header. */
-async function signIn(email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>()
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = pair!.indexOf('=')
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1))
-    }
-  }
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-  const csrf = await fetch(`${origin}/api/auth/csrf`)
-  keep(csrf)
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-  keep(
-    await fetch(`${origin}/api/auth/callback/credentials`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: header(), Origin: origin },
-      body: new URLSearchParams({ csrfToken, email, password }).toString(),
-    }),
-  )
-  return header()
-}
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
@@ -94,7 +66,7 @@ beforeAll(async () => {
         updatedAt: now,
       })
       .execute()
-    cookie = await signIn(user.email, user.plainPassword)
+    cookie = await signInOverHttp(origin, origin, user.email, user.plainPassword)
   } finally {
     await database.close()
   }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../src/server/db/schema'
 import { newId } from '../../src/server/lib/ids'
-import { insertOrder, insertProduct } from '../support/factories'
+import { insertOrder, insertOrderLine, insertProduct } from '../support/factories'
 import { CookieClient } from '../support/http-client'
 import { insertUser, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -27,23 +27,7 @@ async function order(
   const db = t.database.db
   const total = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0)
   const o = await insertOrder(db, user.id, { status, total, createdAt, updatedAt: createdAt })
-  for (const l of lines) {
-    await db
-      .insertInto('product_orders')
-      .values({
-        product_id: l.product.id,
-        order_id: o.id,
-        quantity: l.quantity,
-        amount: l.product.price,
-        deliveryFileKey: null,
-        deliveryFileName: null,
-        deliveryFileType: null,
-        deliveryFileSize: null,
-        deliveryFileSha256: null,
-        deliveryVersionId: null,
-      })
-      .execute()
-  }
+  for (const l of lines) await insertOrderLine(db, o.id, l.product, l.quantity)
   for (const r of refunds) {
     await db
       .insertInto('refunds')

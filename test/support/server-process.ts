@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { serverBuildOptions } from '../../scripts/server-build-options.mjs'
@@ -74,4 +75,41 @@ export async function startServer(
   }
   proc.child.kill('SIGKILL')
   throw new Error(`server did not start in time:\n${proc.output()}`)
+}
+
+/** A port nothing listens on now (for a server or proxy a test starts on a port it must know first). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
+/**
+ * Signs in through the real credentials flow at `url` (a server process or a proxy in front of it),
+ * sending `origin` as the request's Origin; returns the Cookie header.
+ */
+export async function signInOverHttp(url: string, origin: string, email: string, password: string) {
+  const jar = new Map<string, string>()
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const at = pair!.indexOf('=')
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1))
+    }
+  }
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const csrf = await fetch(`${url}/api/auth/csrf`)
+  keep(csrf)
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+  keep(
+    await fetch(`${url}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: header(), Origin: origin },
+      body: new URLSearchParams({ csrfToken, email, password }).toString(),
+    }),
+  )
+  return header()
 }

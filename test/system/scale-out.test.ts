@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -14,7 +13,7 @@ import { createStorage } from '../../src/server/lib/storage'
 import { startTestS3Server, type TestS3Server } from '../storage/s3-test-server'
 import { insertFolder, insertProduct } from '../support/factories'
 import { insertUserWithPassword } from '../support/people'
-import { type ServerProcess, startServer } from '../support/server-process'
+import { freePort, type ServerProcess, signInOverHttp, startServer } from '../support/server-process'
 import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-database'
 
 // Two real Depot processes on one PostgreSQL database and one S3 bucket (s3rver), behind Debian's
@@ -45,14 +44,6 @@ let balancer = ''
 const instances: ServerProcess[] = []
 let cookie = ''
 let folderId = ''
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** The nginx block of docs/deploy.md, on plain HTTP and a free port, with its own pid, logs and temp files. */
 function nginxConfig(port: number, upstreams: string[], root: string): string {
@@ -183,31 +174,6 @@ async function grantEditor(database: ReturnType<typeof openDatabase>, userId: st
       updatedAt: now,
     })
     .execute()
-}
-
-/** Signs in through the real credentials flow on one instance; returns the Cookie header. */
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const jar = new Map<string, string>()
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = pair!.indexOf('=')
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1))
-    }
-  }
-  const jarHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-  const csrf = await fetch(`${url}/api/auth/csrf`)
-  keep(csrf)
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-  keep(
-    await fetch(`${url}/api/auth/callback/credentials`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jarHeader(), Origin: balancer },
-      body: new URLSearchParams({ csrfToken, email, password }).toString(),
-    }),
-  )
-  return jarHeader()
 }
 
 const PAYSTACK_SECRET = 'sk_test_scale_out_0123456789abcdef'
@@ -371,7 +337,7 @@ beforeAll(async () => {
   await database.close()
 
   // Signed in on instance A directly.
-  cookie = await signIn(instances[0]!.url, user.email, user.plainPassword)
+  cookie = await signInOverHttp(instances[0]!.url, balancer, user.email, user.plainPassword)
 }, 120_000)
 
 afterAll(async () => {
@@ -513,7 +479,12 @@ describe.skipIf(why !== undefined)(
         const colleague = await insertUserWithPassword(database.db, 'colleague password')
         await grantEditor(database, colleague.id)
         await database.close()
-        const colleagueCookie = await signIn(a.url, colleague.email, colleague.plainPassword)
+        const colleagueCookie = await signInOverHttp(
+          a.url,
+          balancer,
+          colleague.email,
+          colleague.plainPassword,
+        )
         const name = `live-${randomUUID()}.txt`
         const created = await fetch(`${a.url}/api/uploads`, {
           method: 'POST',

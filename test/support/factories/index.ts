@@ -168,3 +168,27 @@ export async function insertOrder(db: Kysely<DB>, userId: string, overrides: Par
   await db.insertInto('orders').values(row).execute()
   return row
 }
+
+/** One line of an order: `quantity` of `product` at its price, with no delivered file yet. */
+export async function insertOrderLine(
+  db: Kysely<DB>,
+  orderId: string,
+  product: { id: string; price: number },
+  quantity = 1,
+) {
+  await db
+    .insertInto('product_orders')
+    .values({
+      product_id: product.id,
+      order_id: orderId,
+      quantity,
+      amount: product.price,
+      deliveryFileKey: null,
+      deliveryFileName: null,
+      deliveryFileType: null,
+      deliveryFileSize: null,
+      deliveryFileSha256: null,
+      deliveryVersionId: null,
+    })
+    .execute()
+}
