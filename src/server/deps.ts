@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { SessionUser } from '../shared/contract/accounts'
+import type { RenderPage } from '../shared/rendered-page'
 import type { Database } from './db/connection'
 import type { Env } from './env'
 import type { NotificationHub } from './features/notifications/notification-hub'
@@ -7,7 +8,6 @@ import type { PaystackEmulator } from './features/shop/paystack/emulator/emulato
 import type { PaystackGateway } from './features/shop/paystack/paystack-gateway'
 import type { Metrics } from './features/system/metrics'
 import type { Caller } from './lib/http/caller'
-import type { RenderPage } from './lib/http/server-render'
 import type { BlobStore } from './lib/storage'
 
 /** Everything a request may need, built once by main.ts (or by tests) and handed to createApp. */

@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 // biome-ignore lint/style/noRestrictedImports: React's HTML renderer, run by the server that serves this app.
 import { renderToReadableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import type { RenderedPage } from '../shared/rendered-page'
 import { sessionKey } from './features/accounts/session'
 import { type ApiClientOptions, ApiError, createApiClient } from './lib/api'
 import { createQueryClient } from './lib/query-client'
@@ -15,24 +16,6 @@ import { SERVER_STATE_ID, type ServerState } from './server-state'
 // (src/server/lib/http/server-render.ts), which sends the shell's head, then this page's HTML in
 // #root, then the query cache the page was drawn from; main.tsx hydrates from that cache, so the
 // browser's first render is the server's and asks the API nothing.
-
-export interface RenderedPage {
-  /** 200, or 404 for an address no route knows (the not-found page). */
-  status: number
-  /** Someone is signed in: the HTML is theirs and must not be cached by anyone else (not rendered today). */
-  personal: boolean
-  /** The query cache as JSON for a <script type="application/json"> element, already escaped. */
-  state: string
-  /** The page's data without the times it was fetched: the same data and address draw the same page. */
-  content: string
-  /** The id of that element. */
-  stateId: string
-  /** Renders the page: React's stream of HTML for inside #root. */
-  render(options?: {
-    signal?: AbortSignal
-    onError?: (error: unknown) => void
-  }): Promise<ReadableStream<Uint8Array>>
-}
 
 const handler = createStaticHandler(routes)
 

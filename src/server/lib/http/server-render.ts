@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import type { Context } from 'hono'
+import type { PageFetch, RenderedPage, RenderPage } from '../../../shared/rendered-page'
 import type { Encoding } from './static-web'
 
 // The web app's public pages rendered here (decision 0110). The web's server build
@@ -12,25 +13,6 @@ import type { Encoding } from './static-web'
 // the server filled in) and answers: streamed, compressed as it goes, with an ETag from the page's data
 // for a visitor (a repeat visit with unchanged data is a 304 that renders nothing), never stored for
 // someone signed in.
-
-type Fetch = (url: string, init: RequestInit) => Promise<Response>
-
-/** What src/web/entry-server.tsx's renderPage gives back for a page it renders. */
-export interface RenderedPage {
-  status: number
-  personal: boolean
-  /** The page's query cache as JSON, already escaped for a <script> element. */
-  state: string
-  /** The page's data without the times it was fetched, which the ETag is made from. */
-  content: string
-  stateId: string
-  render(options?: {
-    signal?: AbortSignal
-    onError?: (error: unknown) => void
-  }): Promise<ReadableStream<Uint8Array>>
-}
-
-export type RenderPage = (request: Request, fetch: Fetch) => Promise<RenderedPage | undefined>
 
 /** The web's server build beside the built web app (dist/web-server next to dist/web), if built. */
 export async function loadPageRenderer(webRoot: string): Promise<RenderPage | undefined> {
@@ -67,7 +49,7 @@ export function serverRenderedPages(origin: string, renderPage: RenderPage, appF
     const cookie = c.req.header('cookie')
     // The peer's address for rate limits and logs; never the Node response (the page's own).
     const env = { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }
-    const fetch: Fetch = (target, init) => {
+    const fetch: PageFetch = (target, init) => {
       const headers = new Headers(init.headers)
       if (cookie) headers.set('cookie', cookie)
       return Promise.resolve(appFetch(new Request(new URL(target, origin), { ...init, headers }), env))

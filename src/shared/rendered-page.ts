@@ -1,0 +1,26 @@
+// What the web's server build (src/web/entry-server.tsx) gives the server that serves it
+// (src/server/lib/http/server-render.ts) for a public page it renders (decision 0110).
+
+/** How the page asks for its data: the server's own app, in-process, with the visitor's cookie. */
+export type PageFetch = (url: string, init: RequestInit) => Promise<Response>
+
+export interface RenderedPage {
+  /** 200, or 404 for an address no route knows (the not-found page). */
+  status: number
+  /** Someone is signed in: the HTML is theirs and must not be cached by anyone else (not rendered today). */
+  personal: boolean
+  /** The query cache as JSON for a <script type="application/json"> element, already escaped. */
+  state: string
+  /** The page's data without the times it was fetched: the same data and address draw the same page. */
+  content: string
+  /** The id of that element. */
+  stateId: string
+  /** Renders the page: React's stream of HTML for inside #root. */
+  render(options?: {
+    signal?: AbortSignal
+    onError?: (error: unknown) => void
+  }): Promise<ReadableStream<Uint8Array>>
+}
+
+/** entry-server.tsx's renderPage: the page at the request's address, or undefined for one it does not render. */
+export type RenderPage = (request: Request, fetch: PageFetch) => Promise<RenderedPage | undefined>
