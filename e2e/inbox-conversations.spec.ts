@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { hydrated } from './support/hydration'
 import { waitForMail } from './support/mailbox'
 
 // Answering from the inbox: a visitor asks for a quote; a staff member replies from the entry page
@@ -39,7 +38,6 @@ async function expectAccessible(page: Page) {
 
 test('a visitor asks for a quote', async ({ page }) => {
   await page.goto('/quote')
-  await hydrated(page)
   const form = page.getByRole('form', { name: 'Quote request' })
   await form.getByLabel('First name').fill(visitor.first)
   await form.getByLabel('Last name').fill(visitor.last)

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
-import { hydrated } from './support/hydration'
 
 // The application shell: header navigation, footer, client-side routes, the 404 page, the theme and the
 // phone menu. Selectors go by role and accessible name, so markup can change freely as long as it stays
@@ -135,7 +134,6 @@ test.describe('phone shell', () => {
 
   test('Escape closes the phone menu and gives focus back to the menu button', async ({ page }) => {
     await page.goto('/')
-    await hydrated(page)
     const menuButton = page.getByRole('button', { name: /menu|navigation/i }).filter({ visible: true })
     await menuButton.focus()
     await page.keyboard.press('Enter')

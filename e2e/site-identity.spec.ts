@@ -3,6 +3,7 @@ import { photoPng } from './support/accounts'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
+import { waitForMail } from './support/mailbox'
 
 // The site identity: an admin names the business and picks an accent on /admin/site; a visitor then
 // sees the name in the header, footer and document title, and the accent on the page. The identity
@@ -69,6 +70,14 @@ test('an admin names the business and sets the accent; visitors see it everywher
       'src',
       /^\/api\/site\/logo\?v=/,
     )
+
+    // E-mails come from the business's name, with its logo; the admin sends themselves a sample.
+    await expect(page.getByTestId('mail-sender')).toContainText(`${NAME} <`)
+    await page.getByRole('button', { name: 'Send a test e-mail' }).click()
+    await expect(page.getByText(`It is on its way to ${admin.email}.`)).toBeVisible()
+    const sample = await waitForMail(admin.email, /^A test e-mail from /)
+    expect(sample.headers.get('from')).toMatch(new RegExp(`^"?${NAME}"? <`))
+    expect(sample.html).toMatch(/<img src="[^"]*\/api\/site\/logo\?v=/)
 
     const visitorContext = await browser.newContext()
     const visitor = await visitorContext.newPage()

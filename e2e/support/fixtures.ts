@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { test as base, expect, type Page } from '@playwright/test'
+import { waitForReactInBrowser, waitForReactInContext } from './hydration'
 
 // Every browser test imports `test` and `expect` from here. Like the Vitest setup (tests fail on
 // console.error), a test fails when, during it:
@@ -21,7 +22,22 @@ export interface BrowserIssues {
 
 const PINO_ERROR = 50
 
-export const test = base.extend<{ browserIssues: BrowserIssues; serverLogErrors: undefined }>({
+export const test = base.extend<
+  { browserIssues: BrowserIssues; serverLogErrors: undefined },
+  { reactReadyBrowser: undefined }
+>({
+  // Navigations wait for React to take the page over (see hydration.ts), in the test's own page and in
+  // any context or page a test opens itself.
+  context: async ({ context }, use) => {
+    await use(waitForReactInContext(context))
+  },
+  reactReadyBrowser: [
+    async ({ browser }, use) => {
+      waitForReactInBrowser(browser)
+      await use(undefined)
+    },
+    { scope: 'worker', auto: true },
+  ],
   browserIssues: [
     async ({ page }, use) => {
       let issues: string[] = []

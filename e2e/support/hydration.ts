@@ -1,12 +1,62 @@
-import type { Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Response } from '@playwright/test'
 
 /**
- * Waits until React has hydrated the server-rendered page (hydrateRoot marks #root as its container):
- * before that the HTML shows but its buttons and forms have no handlers yet, so a click would be lost.
+ * Waits until React has taken over the page (createRoot and hydrateRoot both mark #root as their
+ * container). A server-rendered page shows its HTML before that, but its buttons and forms have no
+ * handlers yet, so a click made then is lost. Pages without #root (a download, an API answer) return at once.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root')
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+    if (root === null) return true
+    return Object.keys(root).some((key) => key.startsWith('__reactContainer'))
   })
+}
+
+const patched = new WeakSet<Page>()
+
+/**
+ * Makes `goto` and `reload` on this page resolve only once React has taken the page over, the way a
+ * person waits for a page to respond before using it. Every page the tests drive goes through this.
+ */
+export function waitForReactOnNavigation(page: Page): Page {
+  if (patched.has(page)) return page
+  patched.add(page)
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args: Parameters<Page['goto']>): Promise<Response | null> => {
+    const response = await goto(...args)
+    if (isPage(response)) await hydrated(page)
+    return response
+  }
+  page.reload = async (...args: Parameters<Page['reload']>): Promise<Response | null> => {
+    const response = await reload(...args)
+    if (isPage(response)) await hydrated(page)
+    return response
+  }
+  return page
+}
+
+/** Patches every page the context opens, now and later. */
+export function waitForReactInContext(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) waitForReactOnNavigation(page)
+  context.on('page', waitForReactOnNavigation)
+  return context
+}
+
+/** Patches the contexts and pages a test opens itself through `browser`. */
+export function waitForReactInBrowser(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser)
+  const newPage = browser.newPage.bind(browser)
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) =>
+    waitForReactInContext(await newContext(...args))
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) =>
+    waitForReactOnNavigation(await newPage(...args))
+  return browser
+}
+
+/** An HTML answer that loaded (a 4xx/5xx page still renders the app; a download has no document). */
+function isPage(response: Response | null): boolean {
+  if (response === null) return false
+  return (response.headers()['content-type'] ?? '').startsWith('text/html')
 }

@@ -9,6 +9,7 @@ import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
 import { createNotificationHub } from './features/notifications/notification-hub'
 import { createPaystack } from './features/shop/paystack/paystack-setup'
+import { readSiteIdentity } from './features/site/site-identity.service'
 import { createMetrics, type Metrics } from './features/system/metrics'
 import { buildJobTable, JOBS_START_DELAY_MS } from './jobs'
 import { loadPageRenderer } from './lib/http/server-render'
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   const mailWorker = startMailWorker({
     database,
     transport: createMailTransport({ ...env.mail, dataDir: env.dataDir }, logger),
+    senderName: async () => (await readSiteIdentity(database.db, env)).name,
     logger,
     clock,
     pollMs: 5_000,

@@ -8,6 +8,7 @@ import { type Env, loadEnv } from '../../src/server/env'
 import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
 import { createNotificationHub } from '../../src/server/features/notifications/notification-hub'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
+import { readSiteIdentity } from '../../src/server/features/site/site-identity.service'
 import { createMetrics } from '../../src/server/features/system/metrics'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { createLogger } from '../../src/server/lib/logger'
@@ -95,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mail = startMailWorker({
     database,
     transport: createMailTransport({ ...env.mail, dataDir: env.dataDir }, logger),
+    senderName: async () => (await readSiteIdentity(database.db, env)).name,
     logger,
     clock: () => clock.now,
     pollMs: 0,

@@ -69,9 +69,15 @@ export const adminSiteIdentitySchema = siteIdentitySchema
     /** False while the identity still comes from BUSINESS_NAME/BUSINESS_ADDRESS. */
     saved: z.boolean(),
     warnings: z.array(z.string()),
+    /** Who e-mails come from: the business's name over MAIL_FROM's address. */
+    mailSender: z.object({ name: z.string(), address: z.string() }),
   })
   .meta({ id: 'AdminSiteIdentity' })
 export type AdminSiteIdentity = z.infer<typeof adminSiteIdentitySchema>
+
+/** The answer to "send a test e-mail": where it went (the admin's own address). */
+export const siteTestEmailSchema = z.object({ to: z.string() }).meta({ id: 'SiteTestEmail' })
+export type SiteTestEmail = z.infer<typeof siteTestEmailSchema>
 
 export const SITE_IMAGES = ['logo', 'favicon'] as const
 export type SiteImage = (typeof SITE_IMAGES)[number]

@@ -7,6 +7,7 @@ import {
   type MailWorkerOptions,
   startMailWorker,
 } from '../../../src/server/features/mail'
+import { readSiteIdentity } from '../../../src/server/features/site/site-identity.service'
 import { SmtpSink } from '../../support/smtp-sink'
 import { createTestApp, type TestApp } from '../../support/test-app'
 
@@ -18,8 +19,10 @@ export const BRAND: Brand = {
 export const FROM = 'Depot <no-reply@depot.test>'
 
 /** A migrated test database and a running SMTP sink, both gone after the test. */
-export async function mailSetup(): Promise<{ t: TestApp; sink: SmtpSink }> {
-  const t = await createTestApp()
+export async function mailSetup(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; sink: SmtpSink }> {
+  const t = await createTestApp(options)
   const sink = new SmtpSink()
   await sink.start()
   onTestFinished(() => sink.stop())
@@ -35,6 +38,7 @@ export function testWorker(t: TestApp, transport: MailTransport, options: Partia
   const worker = startMailWorker({
     database: t.database,
     transport,
+    senderName: async () => (await readSiteIdentity(t.database.db, t.deps.env)).name,
     logger: t.deps.logger,
     clock: t.deps.clock,
     pollMs: 0,

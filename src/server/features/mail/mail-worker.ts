@@ -13,6 +13,8 @@ import { describeError } from './transports/safe-error'
 export interface MailWorkerOptions {
   database: Pick<Database, 'db'>
   transport: MailTransport
+  /** The display name messages are sent under, read when sending (the site identity's name). */
+  senderName: () => Promise<string | null>
   logger: Logger
   clock: () => Date
   /** Poll interval. 0: no polling and no initial drain; only kick() and drainOnce() send (tests). */
@@ -40,6 +42,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const sender: Sender = {
     db: options.database.db,
     transport: options.transport,
+    senderName: options.senderName,
     logger,
     clock: options.clock,
     lockMs: options.lockMs ?? DEFAULT_LOCK_MS,
@@ -104,6 +107,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 interface Sender {
   db: MailWorkerOptions['database']['db']
   transport: MailTransport
+  senderName: () => Promise<string | null>
   logger: Logger
   clock: () => Date
   lockMs: number
@@ -147,7 +151,7 @@ async function deliver(sender: Sender, row: OutboxRow): Promise<boolean> {
     return false
   }
   try {
-    await sender.transport.send(toMessage(row))
+    await sender.transport.send(toMessage(row, await senderName(sender, log)))
   } catch (error) {
     const reason = describeError(error)
     if (row.attempts >= retry.maxAttempts) {
@@ -167,7 +171,20 @@ async function deliver(sender: Sender, row: OutboxRow): Promise<boolean> {
   return true
 }
 
-function toMessage(row: OutboxRow): MailMessage {
+/** The business's name for From:, or MAIL_FROM's own name when it cannot be read now. */
+async function senderName(sender: Sender, log: Logger): Promise<string | null> {
+  try {
+    return await sender.senderName()
+  } catch (error) {
+    log.warn(
+      { error: describeError(error) },
+      'e-mail sent under MAIL_FROM: the business name could not be read',
+    )
+    return null
+  }
+}
+
+function toMessage(row: OutboxRow, fromName: string | null): MailMessage {
   return {
     id: row.id,
     to: row.to_address,
@@ -176,5 +193,6 @@ function toMessage(row: OutboxRow): MailMessage {
     text: row.text_body,
     html: row.html_body,
     headers: JSON.parse(row.headers) as Record<string, string>,
+    fromName,
   }
 }

@@ -14,6 +14,7 @@ export async function brandOf(db: Db, env: Env): Promise<Brand> {
     address: site.address,
     supportEmail: site.supportEmail,
     accentColor: site.accentColor,
+    logoUrl: site.logoUrl,
     baseUrl: env.authUrl.origin,
   }
 }

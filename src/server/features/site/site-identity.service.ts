@@ -13,6 +13,7 @@ import { problems } from '../../lib/http/problem'
 import { defineSetting, readSetting, writeSetting } from '../../lib/settings/settings'
 import { canEditSiteIdentity } from '../../policies/site.policy'
 import { recordSettingsChange } from '../audit/audit.service'
+import { mailSender } from '../mail/transports/mail-transport'
 import { siteImageVersions } from './site-images.repository'
 
 // The business behind this Depot (decision 0069). Until an admin saves it, the identity is made from
@@ -76,7 +77,12 @@ export async function readSiteIdentity(db: Db, env: AppDeps['env']): Promise<Sit
 export async function getAdminSiteIdentity(deps: Deps, by: Caller): Promise<AdminSiteIdentity> {
   if (!canEditSiteIdentity(by)) throw problems.forbidden()
   const { identity, saved } = await load(deps.database.db, deps.env)
-  return { ...identity, saved, warnings: identity.address ? [] : [MISSING_ADDRESS_WARNING] }
+  return {
+    ...identity,
+    saved,
+    warnings: identity.address ? [] : [MISSING_ADDRESS_WARNING],
+    mailSender: mailSender(deps.env.mail.from, identity.name),
+  }
 }
 
 export async function updateSiteIdentity(

@@ -5,6 +5,7 @@ import {
   siteIdentitySchema,
   siteIdentityUpdateSchema,
   siteImageParamsSchema,
+  siteTestEmailSchema,
 } from '../../../shared/contract/site'
 import { etagHeader, ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
 import { jsonWithEtag } from '../../lib/http/etag'
@@ -14,6 +15,7 @@ import { defineRoute } from '../../lib/http/route'
 import { readLimitedBody } from '../accounts/profile.service'
 import { getAdminSiteIdentity, readSiteIdentity, updateSiteIdentity } from './site-identity.service'
 import { readSiteImage, removeSiteImage, setSiteImage } from './site-images.service'
+import { sendSiteTestEmail } from './site-test-email.service'
 
 // The site identity: read by everyone (the web's frame), edited by admins (decision 0069).
 
@@ -77,6 +79,15 @@ export const siteRoutes = [
     request: { body: siteIdentityUpdateSchema },
     responses: { 200: { description: 'The identity after the change', schema: adminSiteIdentitySchema } },
     handler: (c, { body }) => updateSiteIdentity(c.var.deps, c.var.caller, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/site/test-email',
+    summary: 'Sends the signed-in admin a sample e-mail, as customers get them',
+    tags: ['admin', 'site'],
+    access: 'admin',
+    responses: { 202: { description: 'Queued to the admin’s own address', schema: siteTestEmailSchema } },
+    handler: async (c) => c.json(await sendSiteTestEmail(c.var.deps, c.var.caller), 202),
   }),
   defineRoute({
     method: 'put',

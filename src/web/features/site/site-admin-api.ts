@@ -4,6 +4,7 @@ import {
   adminSiteIdentitySchema,
   type SiteIdentityUpdate,
   type SiteImage,
+  siteTestEmailSchema,
 } from '../../../shared/contract/site'
 import { api } from '../../lib/api'
 import { remember, siteKey } from './site-api'
@@ -23,7 +24,7 @@ function useSaved() {
   const queryClient = useQueryClient()
   return (saved: AdminSiteIdentity) => {
     queryClient.setQueryData(adminKey, saved)
-    const { saved: _saved, warnings: _warnings, ...site } = saved
+    const { saved: _saved, warnings: _warnings, mailSender: _sender, ...site } = saved
     queryClient.setQueryData(siteKey, site)
     remember(site)
   }
@@ -55,5 +56,12 @@ export function useRemoveSiteImage(kind: SiteImage) {
         schema: adminSiteIdentitySchema,
       }),
     onSuccess,
+  })
+}
+
+/** Queues a sample e-mail to the admin's own address. */
+export function useSendTestEmail() {
+  return useMutation({
+    mutationFn: () => api.post('/api/admin/site/test-email', undefined, { schema: siteTestEmailSchema }),
   })
 }

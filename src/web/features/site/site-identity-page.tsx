@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
+import { MailSenderSection } from './mail-sender-section'
 import { useAdminSiteIdentity } from './site-admin-api'
 import { IdentityForm } from './site-identity-form'
 import { SiteImageEditor } from './site-image-editor'
@@ -73,6 +74,7 @@ export function SiteIdentityPage() {
         <IdentityForm saved={data} />
         <SiteImageEditor kind="logo" current={data.logoUrl} />
         <SiteImageEditor kind="favicon" current={data.faviconUrl} />
+        <MailSenderSection sender={data.mailSender} />
       </div>
     </>
   )

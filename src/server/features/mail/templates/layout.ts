@@ -13,6 +13,8 @@ export interface Brand {
   supportEmail?: string | null
   /** #rrggbb: a stripe above the message. */
   accentColor?: string
+  /** The uploaded logo's path on the site (a versioned /api/site/logo URL), shown above the message. */
+  logoUrl?: string | null
   /** The public origin, e.g. https://depot.example.com. */
   baseUrl: string
 }
@@ -79,6 +81,11 @@ export function renderMail(
   const footer = html`<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e5e7eb;font-size:12px;color:#4b5563">
 <a href="${brand.baseUrl}" style="color:#4b5563">${name}</a>${addressLines.map((line) => html`<br>${line}`)}${support ? html`<br>Questions: <a href="mailto:${support}" style="color:#4b5563">${support}</a>` : html``}
 </p>`
+  // Most mail clients ask before loading a remote image: the alt text (the name) stands in until then.
+  const logo = brand.logoUrl
+    ? html`<p style="margin:0 0 24px"><img src="${checkedLink(new URL(brand.logoUrl, brand.baseUrl).href)}" alt="${name}" height="40" style="height:40px;max-width:240px;border:0"></p>
+`
+    : html``
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -88,7 +95,7 @@ export function renderMail(
 </head>
 <body style="margin:0;padding:0;background:#f3f4f6">
 <div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-top:4px solid ${accent};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#111827">
-${content.blocks.map((b) => html`${b.html}\n`)}${footer}
+${logo}${content.blocks.map((b) => html`${b.html}\n`)}${footer}
 </div>
 </body>
 </html>

@@ -1,3 +1,4 @@
+import addressparser from 'nodemailer/lib/addressparser'
 import type Mail from 'nodemailer/lib/mailer'
 
 /** One message as the outbox hands it to a transport. */
@@ -10,6 +11,8 @@ export interface MailMessage {
   text: string
   html: string
   headers: Record<string, string>
+  /** The display name in From: (the business's name); null keeps MAIL_FROM's own name. */
+  fromName: string | null
 }
 
 /** Where messages go: files locally, SMTP in production. send() throws when the message was not taken. */
@@ -19,18 +22,30 @@ export interface MailTransport {
 
 /** Nodemailer's options for one message, shared by the file and SMTP transports. */
 export function composeOptions(message: MailMessage, from: string): Mail.Options {
+  const sender = mailSender(from, message.fromName)
   return {
-    from,
+    from: sender,
     to: message.to,
     replyTo: message.replyTo ?? undefined,
     subject: message.subject,
     text: message.text,
     html: message.html,
     headers: message.headers,
-    messageId: `<${message.id}@${domainOf(from)}>`,
+    messageId: `<${message.id}@${domainOf(sender.address)}>`,
   }
 }
 
-function domainOf(from: string): string {
-  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+/**
+ * Who a message is from: MAIL_FROM's address, under the business's name when it has one (customers
+ * see their messages listed under it), else under MAIL_FROM's own display name.
+ */
+export function mailSender(mailFrom: string, displayName: string | null): { name: string; address: string } {
+  const [parsed] = addressparser(mailFrom, { flatten: true })
+  const address = parsed?.address || mailFrom.trim()
+  const name = displayName?.replace(/[\r\n]+/g, ' ').trim() || parsed?.name || ''
+  return { name, address }
+}
+
+function domainOf(address: string): string {
+  return /@([A-Za-z0-9.-]+)$/.exec(address)?.[1] ?? 'localhost'
 }
