@@ -128,7 +128,7 @@ function listen(
   logger: Logger,
   dialect: Database['dialect'],
 ): ServerType {
-  return serve({ fetch, port: env.port, hostname: env.host }, (info) => {
+  const server = serve({ fetch, port: env.port, hostname: env.host }, (info) => {
     nameListeningInstance(info.port)
     logger.info(
       {
@@ -138,7 +138,17 @@ function listen(
       'Depot is listening',
     )
   })
+  // Keep an idle connection open longer than the proxies and clients in front of us keep theirs (nginx's
+  // upstream keepalive_timeout is 60 s): when the server closes first, a request the other side sends on
+  // the closing connection at that moment fails with a reset (a 502 behind a proxy).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000
+  }
+  return server
 }
+
+const KEEP_ALIVE_MS = 65_000
 
 main().catch((error: unknown) => {
   console.error('Depot failed to start:', error instanceof Error ? error.message : error)

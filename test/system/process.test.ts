@@ -22,6 +22,17 @@ async function serverEnv(): Promise<Record<string, string>> {
   }
 }
 
+/** A GET through `agent`: its status, and whether it went over a connection kept from before. */
+function getReusing(agent: http.Agent, url: string): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: request.reusedSocket }))
+    })
+    request.on('error', reject)
+  })
+}
+
 describe('start-up', () => {
   it('stops with one clear line per bad variable and exit code 1', async () => {
     const proc = runServerEntry({ PORT: 'eighty', SHOP_CURRENCY: 'naira' })
@@ -62,6 +73,21 @@ describe('start-up', () => {
       await server.exited
     }
   })
+
+  it('keeps an idle connection open past Node’s default 5 s, so a client or proxy reusing it is not reset', async () => {
+    const server = await startServer(await serverEnv())
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      expect(await getReusing(agent, `${server.url}/healthz`)).toEqual({ status: 200, reused: false })
+      // The condition under test is the idle time itself.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(await getReusing(agent, `${server.url}/healthz`)).toEqual({ status: 200, reused: true })
+    } finally {
+      agent.destroy()
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+  }, 90_000)
 })
 
 describe('graceful shutdown', () => {
