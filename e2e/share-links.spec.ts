@@ -63,6 +63,11 @@ test('share a folder by link with a password, open it without an account, and re
   const links = share.getByRole('list', { name: 'Links' })
   await expect(links).toContainText('View and download · password · Active')
   await expect(links).toContainText(`by Lena ${owner.lastName}`)
+  // The link can be copied again from the list, not only when it is made.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await links.getByRole('button', { name: 'Copy link' }).click()
+  await expect(page.getByText('Link copied', { exact: true })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
 
   // A visitor with no account.
   const visitorContext = await browser.newContext()

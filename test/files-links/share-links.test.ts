@@ -86,6 +86,38 @@ describe('making links', () => {
     expect(audit).toHaveLength(1)
   })
 
+  it('can be copied again by whoever may manage it, while it is active, and never from an old token', async () => {
+    const { root, readme } = await tree('Copy again')
+    const link = await makeLink(editor, `/api/files/${readme.id}/links`, { mode: 'download' })
+    expect(link.url).toBe(`http://localhost:3000/s/${link.token}`)
+    // The creator and the folder's administrator read the same address back; it opens the link.
+    for (const who of [editor, owner]) {
+      const list = await call(who, 'GET', `/api/files/${readme.id}/links`)
+      expect(list.items.map((item) => item.url)).toEqual([link.url])
+    }
+    expect((await visit(`/api/s/${link.token}`)).status).toBe(200)
+    // Viewers never see a file's links at all.
+    expect(await status(viewer, 'GET', `/api/files/${readme.id}/links`)).toBe(403)
+
+    // A link whose stored hash is not its derivation (made under another secret) keeps working uncopyable.
+    const folderLink = await makeLink(owner, `/api/folders/${root.id}/links`, { mode: 'view' })
+    const foreignToken = 'A'.repeat(21) + 'B'
+    const { createHash } = await import('node:crypto')
+    await t.database.db
+      .updateTable('share_links')
+      .set({ token_hash: createHash('sha256').update(foreignToken).digest('hex') })
+      .where('id', '=', folderLink.id)
+      .execute()
+    const folderLinks = await call(owner, 'GET', `/api/folders/${root.id}/links`)
+    expect(folderLinks.items[0]).toMatchObject({ id: folderLink.id, state: 'active', url: null })
+    expect((await visit(`/api/s/${foreignToken}`)).status).toBe(200)
+
+    // A revoked link is not handed out again.
+    await call(editor, 'DELETE', `/api/share-links/${link.id}`)
+    const after = await call(owner, 'GET', `/api/files/${readme.id}/links`)
+    expect(after.items[0]).toMatchObject({ state: 'revoked', url: null })
+  })
+
   it('refuses an expiry in the past and a malformed body with 422', async () => {
     const { root } = await tree('Refusals')
     const past = new Date(t.clock.now.getTime() - 60_000).toISOString()

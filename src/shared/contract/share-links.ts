@@ -80,6 +80,10 @@ export const shareLinkSchema = z
     createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     lastUsedAt: z.string().nullable(),
     state: z.enum(SHARE_LINK_STATES),
+    url: z
+      .string()
+      .nullable()
+      .describe('The link’s whole address while it is active, for whoever may manage it to copy again'),
   })
   .meta({ id: 'ShareLink' })
 export type ShareLink = z.infer<typeof shareLinkSchema>

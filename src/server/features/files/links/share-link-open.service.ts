@@ -10,8 +10,9 @@ import { recordAudit } from '../../audit/audit.service'
 import type { OpenedLink } from './opened-link'
 import { issueKey, keyOpens } from './share-link-keys'
 import { creatorAccessAlong } from './share-link-reach'
+import { hashShareToken } from './share-link-token'
 import { findShareLinkByHash, folderPath, linkCreator, sharedFileRow } from './share-links.repository'
-import { FILES_USED_UP, hashShareToken, linkStopped } from './share-links.service'
+import { FILES_USED_UP, linkStopped } from './share-links.service'
 
 // Opening a share link (docs/decisions/0087), the first step of every visitor's request: anyone
 // holding a link's token. Every request opens the link afresh: it must be running (not revoked,

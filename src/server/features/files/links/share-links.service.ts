@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import {
   type CreatedShareLink,
   type CreateShareLink,
@@ -16,6 +15,7 @@ import { loadFolderAccess } from '../access/folder-access.repository'
 import { readableFile, readableFolder } from '../access/item-access'
 import { findFile } from '../access/item-rows.repository'
 import { quotaOf } from '../transfer/storage-quota'
+import { hashShareToken, shareLinkToken, shareLinkUrl } from './share-link-token'
 import {
   findShareLink,
   insertShareLink,
@@ -26,13 +26,9 @@ import {
 
 // The owners' side of share links (docs/decisions/0087): list an item's links, make one, revoke one.
 // Whoever may share the item (administrator of a folder, editor of a file's folder) sees and makes
-// its links; the token is shown once, when made, and only its SHA-256 is kept.
+// its links and copies them again at any time (share-link-token.ts); only the token's SHA-256 is kept.
 
 type ItemType = 'file' | 'folder'
-
-export function hashShareToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex')
-}
 
 /** The item and the caller's access on the folder that decides (the file's folder for a file). */
 async function sharedItem(deps: AppDeps, who: SignedInCaller, itemType: ItemType, itemId: string) {
@@ -56,7 +52,8 @@ async function manageableItem(deps: AppDeps, who: SignedInCaller, itemType: Item
   return item
 }
 
-function present(row: ShareLinkRow & { creator_name?: string | null }, now: Date): ShareLink {
+function present(deps: AppDeps, row: ShareLinkRow & { creator_name?: string | null }, now: Date): ShareLink {
+  const state = linkState({ ...row, use_count: Number(row.use_count) }, now)
   return {
     id: row.id,
     itemType: row.item_type,
@@ -72,7 +69,9 @@ function present(row: ShareLinkRow & { creator_name?: string | null }, now: Date
     createdAt: row.created_at,
     createdBy: row.created_by ? { id: row.created_by, name: row.creator_name ?? '' } : null,
     lastUsedAt: row.last_used_at,
-    state: linkState({ ...row, use_count: Number(row.use_count) }, now),
+    state,
+    // A link that stopped for good is not handed out again.
+    url: state === 'active' ? shareLinkUrl(deps, row) : null,
   }
 }
 
@@ -103,7 +102,7 @@ export async function listShareLinks(deps: AppDeps, who: SignedInCaller, itemTyp
   await manageableItem(deps, who, itemType, itemId)
   const rows = await shareLinksOf(deps.database.db, itemType, itemId)
   const now = deps.clock()
-  return { items: rows.map((r) => present({ ...r, use_count: Number(r.use_count) }, now)) }
+  return { items: rows.map((r) => present(deps, { ...r, use_count: Number(r.use_count) }, now)) }
 }
 
 export async function createShareLink(
@@ -122,9 +121,10 @@ export async function createShareLink(
     throw problems.validation({ expiresAt: ['Choose a time in the future.'] })
   const limits = linkLimits(deps, who, input)
 
-  const token = randomBytes(16).toString('base64url')
+  const id = newId(now.getTime())
+  const token = shareLinkToken(deps, id)
   const row: ShareLinkRow = {
-    id: newId(now.getTime()),
+    id,
     token_hash: hashShareToken(token),
     item_type: itemType,
     item_id: itemId,
@@ -163,7 +163,7 @@ export async function createShareLink(
   })
   const path = `/s/${token}`
   return {
-    ...present({ ...row, creator_name: who.name }, now),
+    ...present(deps, { ...row, creator_name: who.name }, now),
     token,
     path,
     url: `${deps.env.authUrl.origin}${path}`,

@@ -2,6 +2,7 @@ import type { ItemType } from '../../../../shared/contract/files'
 import type { ShareLink } from '../../../../shared/contract/share-links'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { copyText } from '../../../components/ui/copy-text'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
@@ -55,9 +56,23 @@ export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemI
             </span>
           </div>
           {link.state === 'active' && (
-            <Button type="button" size="sm" variant="secondary" onClick={() => void onRevoke(link)}>
-              Revoke
-            </Button>
+            <div className="flex gap-2">
+              {link.url && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    void copyText(link.url ?? '', 'Link copied', 'Open the link and copy its address.')
+                  }
+                >
+                  Copy link
+                </Button>
+              )}
+              <Button type="button" size="sm" variant="secondary" onClick={() => void onRevoke(link)}>
+                Revoke
+              </Button>
+            </div>
           )}
         </li>
       ))}

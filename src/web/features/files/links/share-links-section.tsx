@@ -7,7 +7,7 @@ import { ShareLinkForm } from './share-link-form'
 import { ShareLinksList } from './share-links-list'
 
 // The "Share link" part of sharing: the item's links (made when, by whom, used how often, where each
-// stands) with revoke, and a form to make one. The new link's address is shown once, to copy.
+// stands) with revoke, and a form to make one. Each active link can be copied again.
 
 export function ShareLinksSection({ itemType, itemId }: { itemType: ItemType; itemId: string }) {
   const titleId = useId()
