@@ -84,6 +84,8 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   await page.getByRole('link', { name: '2026', exact: true }).click()
   await page.getByRole('link', { name: 'drafts', exact: true }).click()
   await expect(page.getByRole('button', { name: 'plan.txt', exact: true })).toBeVisible()
+  // A subfolder of her locked folder is not "Public": it has the locked folder's access.
+  await expect(page.getByText(`Same access as “${top}”`)).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(
     `Files${top}Reports2026drafts`,
   )
@@ -107,7 +109,14 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   await share.getByRole('button', { name: 'Share', exact: true }).click()
   await expect(toastText(page, `Shared with ${bob.email} as viewer`)).toBeVisible()
   await expect(share.getByRole('list', { name: 'People with access' })).toContainText(`Bob ${bob.lastName}`)
-  await expect(share.getByRole('list', { name: 'People with access' })).toContainText('direct')
+  const people = share.getByRole('list', { name: 'People with access' })
+  await expect(people).toContainText('direct')
+  // Alice made the folder: "(you) · Owner", and no Remove while she is its only administrator.
+  const herself = people.getByRole('listitem').filter({ hasText: alice.email })
+  await expect(herself).toContainText(`Alice ${alice.lastName} (you)`)
+  await expect(herself).toContainText(`${alice.email} · Owner`)
+  await expect(herself.getByRole('button', { name: /^Remove access/ })).toHaveCount(0)
+  await expect(people.getByRole('button', { name: `Remove access for Bob ${bob.lastName}` })).toBeVisible()
   // Now that they share a folder, Bob is found by name.
   await lookup.fill(bob.lastName)
   await expect(share.getByRole('list', { name: 'People found' })).toContainText(bob.email)

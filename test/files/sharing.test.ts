@@ -70,6 +70,35 @@ describe('granting', () => {
     expect(byUser[editor.id]).toMatchObject({ via: 'direct', from: { id: sub.id } })
     expect(byUser[owner.id]).toMatchObject({ via: 'inherited', permissionType: 'administrator' })
     expect(list.public).toBe(false)
+    // An inherited grant is changed where it was given, never removed here.
+    expect(byUser[friend.id]).toMatchObject({ canRemove: false })
+  })
+
+  it('says who may open a folder: everyone, its members, or the members of the locked folder above', async () => {
+    const locked = await call(owner, 'POST', '/api/folders', { folder_name: 'Private' }, 201)
+    const inside = await call(
+      owner,
+      'POST',
+      '/api/folders',
+      { folder_name: 'Inside', parent_id: locked.id },
+      201,
+    )
+    expect(inside.type).toBe('public')
+    const audience = async (who: Person, id: string) =>
+      (await call(who, 'GET', `/api/folders/${id}/children`)).audience
+    expect(await audience(owner, locked.id)).toEqual({ kind: 'members' })
+    expect(await audience(owner, inside.id)).toEqual({
+      kind: 'inherited',
+      from: { id: locked.id, folder_name: 'Private' },
+    })
+    // Someone given only the inner folder does not learn the locked folder's name.
+    await grant(t, inside.id, friend.id, 'viewer')
+    expect(await audience(friend, inside.id)).toEqual({ kind: 'inherited', from: null })
+    expect((await call(owner, 'GET', `/api/folders/${inside.id}`)).audience.kind).toBe('inherited')
+
+    const open = await call(admin, 'POST', '/api/folders', { folder_name: 'Everyone', type: 'public' }, 201)
+    const below = await call(admin, 'POST', '/api/folders', { folder_name: 'Below', parent_id: open.id }, 201)
+    expect(await audience(friend, below.id)).toEqual({ kind: 'everyone' })
   })
 
   it('only administrators share, and never above their own level', async () => {
@@ -101,7 +130,13 @@ describe('granting', () => {
   it('keeps the last administrator of a top-level folder unless a super user removes them', async () => {
     const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Only me' }, 201)
     const list = await call(owner, 'GET', `/api/folders/${top.id}/permissions`)
-    expect(list.entries[0]).toMatchObject({ user: { id: owner.id }, canSet: ['administrator'] })
+    // The list says who made it, and offers no Remove for the last administrator.
+    expect(list.entries[0]).toMatchObject({
+      user: { id: owner.id },
+      canSet: ['administrator'],
+      canRemove: false,
+      owner: true,
+    })
     const revoke = await owner.client.json(`/api/folders/${top.id}/permissions/${owner.id}`, 'DELETE')
     expect(revoke.status).toBe(409)
     expect((await revoke.json()).code).toBe('last_administrator')
@@ -111,10 +146,15 @@ describe('granting', () => {
       }),
     ).toBe(409)
     // With a second administrator, one may go.
-    await call(owner, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
+    const two = await call(owner, 'PUT', `/api/folders/${top.id}/permissions/${friend.id}`, {
       permissionType: 'administrator',
     })
+    const entryOf = (id: string) => two.entries.find((e) => e.user.id === id)
+    expect(entryOf(owner.id)).toMatchObject({ canRemove: true, owner: true })
+    expect(entryOf(friend.id)).toMatchObject({ canRemove: true, owner: false })
     await call(friend, 'DELETE', `/api/folders/${top.id}/permissions/${owner.id}`)
+    const last = await call(friend, 'GET', `/api/folders/${top.id}/permissions`)
+    expect(last.entries.find((e) => e.user.id === friend.id)).toMatchObject({ canRemove: false })
     expect(await status(friend, 'DELETE', `/api/folders/${top.id}/permissions/${friend.id}`)).toBe(409)
     await call(admin, 'DELETE', `/api/folders/${top.id}/permissions/${friend.id}`)
   })

@@ -62,8 +62,27 @@ export type Crumb = z.infer<typeof crumbSchema>
 /** The visible part of the path above an item, top first. */
 export const breadcrumbsSchema = z.array(crumbSchema)
 
-export const folderDetailSchema = z.object({ folder: folderSchema, breadcrumbs: breadcrumbsSchema })
+/**
+ * Who may open a folder by the folder rules: `everyone` signed in (public from the top down), its
+ * `members` (locked), or, for a public folder inside a locked one, the members of that folder
+ * (`inherited`; `from` names it when the caller can see it).
+ */
+export const folderAudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('everyone') }),
+  z.object({ kind: z.literal('members') }),
+  z.object({
+    kind: z.literal('inherited'),
+    from: z.object({ id: z.string(), folder_name: z.string() }).nullable(),
+  }),
+])
+export type FolderAudience = z.infer<typeof folderAudienceSchema>
+export const folderDetailSchema = z.object({
+  folder: folderSchema,
+  breadcrumbs: breadcrumbsSchema,
+  audience: folderAudienceSchema,
+})
 export const fileDetailSchema = z.object({ file: fileSchema, breadcrumbs: breadcrumbsSchema })
+
 /**
  * One page of a folder's children: the page's folders (those the caller can open) then its files; a
  * page holds files only once the folders have run out. `nextCursor` continues the same order.
@@ -71,6 +90,7 @@ export const fileDetailSchema = z.object({ file: fileSchema, breadcrumbs: breadc
 export const folderChildrenSchema = z.object({
   folder: folderSchema,
   breadcrumbs: breadcrumbsSchema,
+  audience: folderAudienceSchema,
   folders: z.array(folderSchema),
   files: z.array(fileSchema),
   ...cursorPageFields,
@@ -158,6 +178,10 @@ export const accessListSchema = z.object({
       from: z.object({ id: z.string(), folder_name: z.string() }),
       /** Levels the caller may set for this person here (a direct grant on this folder). */
       canSet: z.array(z.enum(PERMISSION_TYPES)),
+      /** The caller may remove this direct grant (never the last administrator of a top-level folder). */
+      canRemove: z.boolean(),
+      /** The person who made the folder. */
+      owner: z.boolean(),
     }),
   ),
   grantableLevels: z.array(z.enum(PERMISSION_TYPES)),

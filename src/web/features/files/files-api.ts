@@ -125,6 +125,7 @@ export function joinPages(pages: readonly FolderChildren[]) {
   return {
     folder: first.folder,
     breadcrumbs: first.breadcrumbs,
+    audience: first.audience,
     folders: pages.flatMap((p) => p.folders),
     files: pages.flatMap((p) => p.files),
   }

@@ -84,7 +84,8 @@ describe('the folder page', () => {
   it('offers a viewer only reading: no upload, new folder, share or lock', () => {
     const html = renderFolder({
       folder: folder({}),
-      breadcrumbs: [{ id: 'p', folder_name: 'Clients', type: 'public' }],
+      breadcrumbs: [{ id: 'p', folder_name: 'Clients', type: 'locked' }],
+      audience: { kind: 'inherited', from: { id: 'p', folder_name: 'Clients' } },
       folders: [],
       files: [file],
       pageSize: 100,
@@ -98,12 +99,16 @@ describe('the folder page', () => {
     // The trail ends with the folder itself as the current page.
     expect(html).toMatch(/href="\/files\/p"[^>]*>Clients<\/a>/)
     expect(html).toMatch(/aria-current="page"[^>]*>.*Reports<\/span>/)
+    // A public folder inside a locked one is open to that folder's members, not to everyone.
+    expect(html).toContain('Same access as “Clients”')
+    expect(html).not.toContain('>Public<')
   })
 
   it('offers an administrator of a locked folder upload, share and making it public', () => {
     const html = renderFolder({
       folder: folder({ write: true, share: true, makePublic: true, rename: true, move: true, trash: true }),
       breadcrumbs: [],
+      audience: { kind: 'members' },
       folders: [],
       files: [],
       pageSize: 100,

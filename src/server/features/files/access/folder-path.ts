@@ -24,7 +24,18 @@ export interface OpenedFolder {
   parentAccess: FolderAccess | null
   /** The ancestors the caller can open, top first, stopping below the first they cannot (or trashed). */
   visibleAncestors: PathFolder[]
+  /** Who may open it by the folder rules: every signed-in member, its members, or those of a folder above. */
+  audience: FolderAudience
 }
+
+/**
+ * `everyone`: public from the top down to it. `members`: locked, its own members. `inherited`: public
+ * inside a locked folder, so open to that folder's members: `from` names it when the caller can see it.
+ */
+export type FolderAudience =
+  | { kind: 'everyone' }
+  | { kind: 'members' }
+  | { kind: 'inherited'; from: { id: string; folder_name: string } | null }
 
 /** An untrashed folder the caller can open, with everything its page needs; 404 otherwise. */
 export async function openFolderPath(db: Db, actor: Caller, folderId: string): Promise<OpenedFolder> {
@@ -51,7 +62,16 @@ export async function openFolderPath(db: Db, actor: Caller, folderId: string): P
     access,
     parentAccess: rows.length > 1 ? accessAt(1) : null,
     visibleAncestors: visibleAncestors.reverse(),
+    audience: audienceOf(rows, visibleAncestors),
   }
+}
+
+function audienceOf(path: readonly PathFolderRow[], visible: readonly PathFolder[]): FolderAudience {
+  if (path[0]?.type === 'locked') return { kind: 'members' }
+  const locked = path.find((folder) => folder.type === 'locked')
+  if (!locked) return { kind: 'everyone' }
+  const seen = visible.find((folder) => folder.id === locked.id)
+  return { kind: 'inherited', from: seen ? { id: seen.id, folder_name: seen.folder_name } : null }
 }
 
 function withoutGrant({ grant: _grant, ...folder }: PathFolderRow): PathFolder {

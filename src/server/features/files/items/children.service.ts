@@ -85,6 +85,7 @@ export async function listChildren(
   return {
     folder: presentFolder(opened.folder, opened.access, opened.parentAccess),
     breadcrumbs: opened.visibleAncestors.map(crumb),
+    audience: opened.audience,
     folders,
     files,
     pageSize: limit,

@@ -95,6 +95,7 @@ export async function getFolder(deps: AppDeps, who: SignedInCaller, folderId: st
   return {
     folder: presentFolder(opened.folder, opened.access, opened.parentAccess),
     breadcrumbs: opened.visibleAncestors.map(crumb),
+    audience: opened.audience,
   }
 }
 

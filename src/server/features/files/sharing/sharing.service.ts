@@ -80,25 +80,29 @@ export async function folderAccessList(deps: AppDeps, who: SignedInCaller, folde
   const entries = [...nearest.values()]
     .map((r) => {
       const inherited = inheritedLevel({ ...r, id: r.user_id }, chain, rows)
+      const change = (level: PermissionType | null) =>
+        canChangeGrant({
+          access,
+          isTopLevel: folder.parent_id === null,
+          targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
+          targetNext: level,
+          chain: chainIds,
+          targetInherited: inherited,
+          targetIsCaller: r.user_id === who.id,
+          administratorsOnFolder: directAdministrators,
+        }) === 'ok'
+      const direct = r.folder_id === folder.id
       return {
         user: { id: r.user_id, name: r.name, email: r.email },
         permissionType: r.permissionType,
-        via: r.folder_id === folder.id ? ('direct' as const) : ('inherited' as const),
+        via: direct ? ('direct' as const) : ('inherited' as const),
         from: { id: r.folder_id, folder_name: r.folder_name },
         /** Levels the caller may set this person to here (the current one included; empty: hands off). */
-        canSet: LEVELS.filter(
-          (level) =>
-            canChangeGrant({
-              access,
-              isTopLevel: folder.parent_id === null,
-              targetCurrent: r.folder_id === folder.id ? r.permissionType : null,
-              targetNext: level,
-              chain: chainIds,
-              targetInherited: inherited,
-              targetIsCaller: r.user_id === who.id,
-              administratorsOnFolder: directAdministrators,
-            }) === 'ok',
-        ),
+        canSet: LEVELS.filter((level) => change(level)),
+        /** Whether the caller may take this direct grant away (never the last administrator's). */
+        canRemove: direct && change(null),
+        /** The person who made the folder. */
+        owner: folder.createdBy === r.user_id,
       }
     })
     .sort(

@@ -1,14 +1,23 @@
-import type { Crumb, FolderItem } from '../../../../shared/contract/files-responses'
+import type { Crumb, FolderAudience, FolderItem } from '../../../../shared/contract/files-responses'
 import { Badge } from '../../../components/ui/badge'
 import { Breadcrumbs } from './breadcrumbs'
 
-/** The trail down to the folder (ending with it), its name as the page heading, and whether it is locked. */
+/** "Public" only where it means every signed-in member can open the folder. */
+export function audienceLabel(audience: FolderAudience): string {
+  if (audience.kind === 'everyone') return 'Public'
+  if (audience.kind === 'members') return 'Locked'
+  return audience.from ? `Same access as “${audience.from.folder_name}”` : 'Same access as the folder above'
+}
+
+/** The trail down to the folder (ending with it), its name as the page heading, and who may open it. */
 export function FolderHeading({
   folder,
   breadcrumbs,
+  audience,
 }: {
   folder: FolderItem
   breadcrumbs: readonly Crumb[]
+  audience: FolderAudience
 }) {
   return (
     <div>
@@ -19,7 +28,7 @@ export function FolderHeading({
         <h1 className="text-2xl font-bold tracking-tight break-all text-fg sm:text-3xl">
           {folder.folder_name}
         </h1>
-        <Badge>{folder.type === 'locked' ? 'Locked' : 'Public'}</Badge>
+        <Badge>{audienceLabel(audience)}</Badge>
       </div>
     </div>
   )

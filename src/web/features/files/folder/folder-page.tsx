@@ -47,7 +47,7 @@ export function FolderPage() {
   if (listing.isError || !joined)
     return <FolderPageFailed error={listing.error} onRetry={() => void listing.refetch()} />
 
-  const { folder, breadcrumbs } = joined
+  const { folder, breadcrumbs, audience } = joined
   const previewed = joined.files.find((f) => f.id === address.previewedId) ?? null
   const handlers: ItemHandlers = {
     open: (e) => address.openFile(e.item),
@@ -67,7 +67,7 @@ export function FolderPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title={folder.folder_name} />
-      <FolderHeading folder={folder} breadcrumbs={breadcrumbs} />
+      <FolderHeading folder={folder} breadcrumbs={breadcrumbs} audience={audience} />
       <FolderActions folder={folder} zip={zip} openDialog={setDialog} handlers={handlers} />
       <ZipStatus zip={zip} />
       {folder.abilities.write && <UploadWidget uploads={uploads} />}

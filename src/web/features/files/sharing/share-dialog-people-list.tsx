@@ -14,9 +14,12 @@ import type { ShareGrants } from './use-share-grants'
 export function ShareDialogPeopleList({
   access,
   grants,
+  youId,
 }: {
   access: UseQueryResult<AccessList>
   grants: ShareGrants
+  /** The signed-in person, named "(you)" in the list. */
+  youId: string | undefined
 }) {
   return (
     <section aria-labelledby="share-who" className="flex flex-col gap-2">
@@ -43,7 +46,7 @@ export function ShareDialogPeopleList({
               className="flex flex-col divide-y divide-border rounded-md border border-border"
             >
               {access.data.entries.map((e) => (
-                <ShareDialogPerson key={e.user.id} entry={e} grants={grants} />
+                <ShareDialogPerson key={e.user.id} entry={e} grants={grants} you={e.user.id === youId} />
               ))}
             </ul>
           )}
@@ -53,20 +56,34 @@ export function ShareDialogPeopleList({
   )
 }
 
-/** One person with access: a direct grant the caller may set can be changed or removed here. */
+/** Where someone's access comes from, in the words of the list: the owner, a grant here, or a folder above. */
+function accessSource(e: AccessEntry): string {
+  if (e.via === 'inherited') return `inherited from “${e.from.folder_name}”`
+  return e.owner ? 'Owner' : 'direct'
+}
+
+/**
+ * One person with access: a direct grant the caller may set can be changed here, and removed unless it
+ * is the last administrator's (the server says which through canRemove).
+ */
 function ShareDialogPerson({
   entry: e,
   grants: { grant, revoke },
+  you,
 }: {
   entry: AccessEntry
   grants: ShareGrants
+  you: boolean
 }) {
   return (
     <li className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center">
       <div className="flex flex-1 flex-col">
-        <span className="font-medium">{e.user.name}</span>
+        <span className="font-medium">
+          {e.user.name}
+          {you ? ' (you)' : ''}
+        </span>
         <span className="text-fg-muted">
-          {e.user.email} · {e.via === 'direct' ? 'direct' : `inherited from “${e.from.folder_name}”`}
+          {e.user.email} · {accessSource(e)}
         </span>
       </div>
       {e.via === 'direct' && e.canSet.length > 0 ? (
@@ -94,23 +111,25 @@ function ShareDialogPerson({
               </option>
             ))}
           </Select>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove access for ${e.user.name}`}
-            onClick={() =>
-              revoke.mutate(e.user.id, {
-                onError: (error) =>
-                  toast({
-                    title: 'Not removed',
-                    description: errorMessage(error),
-                    variant: 'danger',
-                  }),
-              })
-            }
-          >
-            Remove
-          </Button>
+          {e.canRemove && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove access for ${e.user.name}`}
+              onClick={() =>
+                revoke.mutate(e.user.id, {
+                  onError: (error) =>
+                    toast({
+                      title: 'Not removed',
+                      description: errorMessage(error),
+                      variant: 'danger',
+                    }),
+                })
+              }
+            >
+              Remove
+            </Button>
+          )}
         </div>
       ) : (
         <span className="text-fg-muted">{LEVEL_LABEL[e.permissionType]}</span>

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog'
+import { useSession } from '../../accounts/session'
 import { useAccessList } from '../files-api'
 import { ShareLinksSection } from '../links/share-links-section'
 import { ShareDialogAddPerson } from './share-dialog-add-person'
@@ -21,6 +22,7 @@ export function ShareDialog({
 }) {
   const access = useAccessList(folder.id, true)
   const grants = useShareGrants(folder.id)
+  const session = useSession()
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -30,7 +32,7 @@ export function ShareDialog({
           grantable={access.data?.grantableLevels ?? []}
           grants={grants}
         />
-        <ShareDialogPeopleList access={access} grants={grants} />
+        <ShareDialogPeopleList access={access} grants={grants} youId={session.user?.id} />
         <ShareLinksSection itemType="folder" itemId={folder.id} />
         <DialogFooter>
           <DialogClose asChild>
