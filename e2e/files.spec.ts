@@ -4,6 +4,7 @@ import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { folderOnDisk, zipEntries } from './support/files'
 import { expect, test } from './support/fixtures'
+import { waitForMail } from './support/mailbox'
 
 // The file manager (product.md §2): a user uploads a folder with subfolders and sees the
 // progress, shares it with a second user who finds it under "Shared with me", trashes and restores
@@ -117,6 +118,19 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   await expect(herself).toContainText(`${alice.email} · Owner`)
   await expect(herself.getByRole('button', { name: /^Remove access/ })).toHaveCount(0)
   await expect(people.getByRole('button', { name: `Remove access for Bob ${bob.lastName}` })).toBeVisible()
+  // An address with no account is invited with a message; the share waits for their sign-up.
+  const newcomer = `${tag}.newcomer@example.test`
+  await lookup.fill(newcomer)
+  await share.getByRole('button', { name: new RegExp(newcomer.replace(/\./g, '\\.')) }).click()
+  await share.getByLabel('Message (optional)').fill('The drafts are in Reports.')
+  await share.getByRole('button', { name: 'Share', exact: true }).click()
+  await expect(toastText(page, `Shared with ${newcomer} as viewer`)).toBeVisible()
+  const invited = share.getByRole('list', { name: 'Invited, not signed up yet' })
+  await expect(invited).toContainText(newcomer)
+  const invitation = await waitForMail(newcomer, new RegExp(`shared “${top}” with you`))
+  expect(invitation.text).toContain('The drafts are in Reports.')
+  await invited.getByRole('button', { name: `Take back the invitation to ${newcomer}` }).click()
+  await expect(invited).toHaveCount(0)
   // Now that they share a folder, Bob is found by name.
   await lookup.fill(bob.lastName)
   await expect(share.getByRole('list', { name: 'People found' })).toContainText(bob.email)

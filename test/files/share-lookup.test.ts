@@ -152,7 +152,7 @@ describe('sharing by e-mail address', () => {
           n.type === 'folder' && n.action === 'updated' && n.link === `/files/${target.id}`,
       ),
     ).toBe(true)
-    // Nothing was stored for the address without an account.
+    // The address without an account got no grant (its share waits for it: share-by-email-mail.test.ts).
     const grants = await t.database.db
       .selectFrom('folder_permissions')
       .select('user_id')
@@ -161,17 +161,22 @@ describe('sharing by e-mail address', () => {
     expect(grants.map((g) => g.user_id).sort()).toEqual([carla.id, sam.id].sort())
   })
 
-  it('answers the same for a suspended account, the caller’s own address and an already shared one', async () => {
+  it('answers the same for a suspended account and an address without one; the caller’s own is refused', async () => {
     const target = await call(carla, 'POST', '/api/folders', { folder_name: 'Quiet' }, 201)
     const answers = []
-    for (const email of [rex.email, carla.email, 'ghost@example.com']) {
+    for (const email of [rex.email, 'ghost@example.com']) {
       const res = await share(carla, target.id, email)
       answers.push({ status: res.status, body: await res.json() })
     }
     expect(answers).toEqual([
       { status: 200, body: { email: rex.email, permissionType: 'viewer' } },
-      { status: 200, body: { email: carla.email, permissionType: 'viewer' } },
       { status: 200, body: { email: 'ghost@example.com', permissionType: 'viewer' } },
+    ])
+    // She knows her own address: saying so reveals nothing about anyone else.
+    const own = await share(carla, target.id, carla.email.toUpperCase())
+    expect(own.status).toBe(422)
+    expect((await own.json()).errors.email).toEqual([
+      'That is your own address: you already have this folder.',
     ])
     const list = await call(carla, 'GET', `/api/folders/${target.id}/permissions`)
     expect(list.entries.map((e: { user: { id: string } }) => e.user.id)).toEqual([carla.id])

@@ -73,6 +73,7 @@ const ACTOR_NAMES = [
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   userId: () => newId(),
+  pendingId: () => newId(),
   versionId: () => newId(),
   fileId: () => newId(),
   provider: () => 'credentials',

@@ -25,6 +25,7 @@ beforeAll(async () => {
 const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => newId(),
   userId: () => newId(),
+  pendingId: () => newId(),
   fileId: () => newId(),
   versionId: () => newId(),
   provider: () => 'credentials',

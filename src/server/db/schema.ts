@@ -16,6 +16,7 @@ import type {
   FileVersionsTable,
   FolderPermissionsTable,
   FoldersTable,
+  PendingSharesTable,
   ShareLinksTable,
   TrashItemsTable,
   UploadSessionsTable,
@@ -88,6 +89,7 @@ export interface DB {
   blob_deletions: BlobDeletionsTable
   upload_sessions: UploadSessionsTable
   share_links: ShareLinksTable
+  pending_shares: PendingSharesTable
   dav_locks: DavLocksTable
   dav_properties: DavPropertiesTable
   notifications: NotificationsTable

@@ -185,6 +185,15 @@ export const accessListSchema = z.object({
     }),
   ),
   grantableLevels: z.array(z.enum(PERMISSION_TYPES)),
+  /** Addresses it was shared with that have no account yet: they get access when they sign up. */
+  pending: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      permissionType: z.enum(PERMISSION_TYPES),
+      createdAt: z.string(),
+    }),
+  ),
 })
 export type AccessList = z.infer<typeof accessListSchema>
 export type AccessEntry = AccessList['entries'][number]
@@ -281,3 +290,4 @@ export const myTrashEmptiedSchema = z.object({ deleted: z.number().int(), kept: 
 export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) })
 /** DELETE /api/folders/:id/permissions/:userId. */
 export const grantRevokedSchema = z.object({ revoked: z.literal(true) })
+export const pendingShareCancelledSchema = z.object({ cancelled: z.literal(true) })

@@ -17,6 +17,7 @@ export const itemIdSchema = z
 
 export const idParamsSchema = z.object({ id: itemIdSchema })
 export const folderUserParamsSchema = z.object({ id: itemIdSchema, userId: itemIdSchema })
+export const folderPendingShareParamsSchema = z.object({ id: itemIdSchema, pendingId: itemIdSchema })
 
 /** A file or folder name, by the shared name rules (the web app checks with the same function). */
 export const itemNameSchema = z
@@ -132,8 +133,17 @@ export const searchQuerySchema = z.object({
 })
 export type SearchQuery = z.infer<typeof searchQuerySchema>
 
+export const SHARE_MESSAGE_MAX = 1000
+/** A few words for the person a folder is shared with, sent in the e-mail that tells them. */
+const shareMessage = z
+  .string()
+  .trim()
+  .max(SHARE_MESSAGE_MAX, `Keep the message under ${SHARE_MESSAGE_MAX} characters`)
+  .optional()
+
 export const grantSchema = z.object({
   permissionType: z.enum(PERMISSION_TYPES, { error: 'Level must be viewer, editor or administrator.' }),
+  message: shareMessage,
 })
 export type GrantInput = z.infer<typeof grantSchema>
 
@@ -149,10 +159,14 @@ export const userSearchQuerySchema = z.object({
     .max(254, { error: 'Type at most 254 characters.' }),
 })
 
-/** Share a folder with whoever has this e-mail address, if anyone: the answer is the same either way. */
+/**
+ * Share a folder with an e-mail address: whoever has it gets access and an e-mail; an address without
+ * an account gets an invitation, and access once it signs up. The answer is the same either way.
+ */
 export const shareByEmailSchema = z.object({
   email: emailSchema,
   permissionType: grantSchema.shape.permissionType,
+  message: shareMessage,
 })
 export type ShareByEmailInput = z.infer<typeof shareByEmailSchema>
 

@@ -184,3 +184,17 @@ export interface DavPropertiesTable {
   name: string
   value: string
 }
+
+/** Ours (0043): a folder shared with an e-mail address no account has yet (docs/decisions/0123). */
+export interface PendingSharesTable {
+  id: string
+  folder_id: string
+  /** Normalised (lower case), as accounts keep theirs. */
+  email: string
+  permissionType: 'viewer' | 'editor' | 'administrator'
+  /** Who shared it; the pending share goes when they do. */
+  invited_by: string | null
+  /** What they wrote to the person, sent with the invitation. */
+  message: string | null
+  created_at: Timestamp
+}

@@ -1,6 +1,7 @@
 import type { Adapter, AdapterAccount, AdapterUser } from '@auth/core/adapters'
 import type { AppDeps } from '../../deps'
 import { newId } from '../../lib/ids'
+import { claimPendingShares } from '../files/sharing/pending-shares.service'
 import {
   deleteAccount,
   findUserByAccount,
@@ -70,7 +71,11 @@ export function createAuthAdapter(deps: Deps): Adapter {
         createdAt: now,
         updatedAt: now,
       }
-      await insertUser(db, row)
+      await db.transaction().execute(async (trx) => {
+        await insertUser(trx, row)
+        // A provider that vouches for the address confirms it: folders shared with it are theirs now.
+        if (row.emailVerified) await claimPendingShares(trx, row, new Date(now))
+      })
       return toAdapterUser(row)
     },
     async getUser(id) {

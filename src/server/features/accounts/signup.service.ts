@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { hitRateLimit } from '../../lib/rate-limit/rate-limit'
 import { recordAudit } from '../audit/audit.service'
+import { claimPendingShares } from '../files/sharing/pending-shares.service'
 import { type Brand, enqueueMail, signupAttemptOnExistingAccount, verifyEmail } from '../mail'
 import { brandOf } from '../site/brand'
 import { hashPassword, passwordProblem } from './passwords'
@@ -99,6 +100,8 @@ export async function confirmEmail(deps: Deps, rawToken: string): Promise<{ emai
     if (!user.emailVerified)
       await updateUser(trx, user.id, { emailVerified: now.toISOString(), updatedAt: now.toISOString() })
     await recordAudit(trx, { action: 'email.verified', actor: { id: user.id, email: user.email } }, now)
+    // Folders shared with this address before it had an account are theirs now.
+    await claimPendingShares(trx, user, now)
     return { email: user.email }
   })
 }

@@ -97,7 +97,13 @@ export function SignUpPage() {
           <BusinessFields errors={errors} industryHint="For example: retail, education, consulting" />
         )}
         <FormField label="E-mail address" error={errors.email} required>
-          <Input name="email" type="email" autoComplete="email" inputMode="email" />
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            defaultValue={params.get('email') ?? undefined}
+          />
         </FormField>
         <NewPasswordField
           error={errors.password}

@@ -18,6 +18,7 @@ import {
   homeViewSchema,
   itemOutcomeSchema,
   myTrashEmptiedSchema,
+  pendingShareCancelledSchema,
   restoreResultSchema,
   searchResultSchema,
   shareByEmailResultSchema,
@@ -227,19 +228,23 @@ export const filesApi = {
   bulkCopy: (items: ItemRef[], targetFolderId: string) =>
     api.post('/api/items/copy', { items, targetFolderId }, { schema: bulkResultSchema }),
   bulkTrash: (items: ItemRef[]) => api.post('/api/items/trash', { items }, { schema: bulkResultSchema }),
-  grant: (folderId: string, userId: string, permissionType: PermissionType) =>
+  grant: (folderId: string, userId: string, permissionType: PermissionType, message?: string) =>
     api.put(
       `/api/folders/${enc(folderId)}/permissions/${enc(userId)}`,
-      { permissionType },
+      { permissionType, message },
       { schema: accessListSchema },
     ),
-  /** Shares with whoever has the address; the answer is the same whether or not anyone has it. */
-  shareByEmail: (folderId: string, email: string, permissionType: PermissionType) =>
+  /** Shares with the address: its account, or an invitation to sign up; the answer is the same either way. */
+  shareByEmail: (folderId: string, email: string, permissionType: PermissionType, message?: string) =>
     api.post(
       `/api/folders/${enc(folderId)}/shares`,
-      { email, permissionType },
+      { email, permissionType, message },
       { schema: shareByEmailResultSchema },
     ),
+  cancelPendingShare: (folderId: string, pendingId: string) =>
+    api.delete(`/api/folders/${enc(folderId)}/pending-shares/${enc(pendingId)}`, undefined, {
+      schema: pendingShareCancelledSchema,
+    }),
   revoke: (folderId: string, userId: string) =>
     api.delete(`/api/folders/${enc(folderId)}/permissions/${enc(userId)}`, undefined, {
       schema: grantRevokedSchema,

@@ -5,13 +5,13 @@ import { HttpProblem, problems } from '../../../lib/http/problem'
 import { hitRateLimit, resetRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { canShareByLink, type LinkAction, linkAllows, linkState } from '../../../policies/share-links.policy'
 import { verifyPassword } from '../../accounts/passwords'
-import { parseStaffFunctions } from '../../accounts/sessions.service'
 import { recordAudit } from '../../audit/audit.service'
+import { actingUser, actingUserRow } from '../access/acting-user'
 import type { OpenedLink } from './opened-link'
 import { issueKey, keyOpens } from './share-link-keys'
 import { creatorAccessAlong } from './share-link-reach'
 import { hashShareToken } from './share-link-token'
-import { findShareLinkByHash, folderPath, linkCreator, sharedFileRow } from './share-links.repository'
+import { findShareLinkByHash, folderPath, sharedFileRow } from './share-links.repository'
 import { FILES_USED_UP, linkStopped } from './share-links.service'
 
 // Opening a share link (docs/decisions/0087), the first step of every visitor's request: anyone
@@ -26,19 +26,6 @@ import { FILES_USED_UP, linkStopped } from './share-links.service'
 /** Password attempts per link, and per client address across links. */
 const UNLOCK_PER_LINK = { limit: 10, windowMs: 15 * 60 * 1000 }
 const UNLOCK_PER_ADDRESS = { limit: 30, windowMs: 15 * 60 * 1000 }
-
-function creatorAsCaller(row: NonNullable<Awaited<ReturnType<typeof linkCreator>>>): SignedInCaller {
-  return {
-    kind: 'user',
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    staffFunctions: parseStaffFunctions(row.staffFunctions),
-    isRestricted: row.isRestricted,
-    emailVerified: true,
-  }
-}
 
 /** The link behind a token, if it is running now; 404 for an unknown token, 410 once it stopped. */
 export async function openLink(deps: AppDeps, token: string, key: string | undefined): Promise<OpenedLink> {
@@ -56,9 +43,9 @@ export async function openLink(deps: AppDeps, token: string, key: string | undef
   if (state === 'revoked') throw linkStopped('Its owner has turned this link off.')
   if (state === 'trashed') throw linkStopped('What this link shared has been deleted.')
 
-  const creatorRow = row.created_by ? await linkCreator(db, row.created_by) : undefined
+  const creatorRow = row.created_by ? await actingUserRow(db, row.created_by) : undefined
   if (!creatorRow || creatorRow.isRestricted) throw linkStopped('This link no longer works.')
-  const creator = creatorAsCaller(creatorRow)
+  const creator = actingUser(creatorRow)
   // Trashing the item stops the link for good (the trash does that); restricting it, or the
   // creator losing the level that made the link, stops it for as long as that lasts.
   const folderId =

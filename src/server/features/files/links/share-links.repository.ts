@@ -134,14 +134,6 @@ export async function countFileDrop(db: Db, id: string, bytes: number, now: Date
 }
 
 /** What the folder rule needs about a link's creator, now. */
-export function linkCreator(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'staffFunctions', 'isRestricted'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-}
-
 export interface PathFolder {
   id: string
   folder_name: string

@@ -4,18 +4,23 @@ import type { ShareCandidates } from '../../../../shared/contract/files-response
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
+import { newId } from '../../../lib/ids'
 import { hitRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { shareLookupScope } from '../../../policies/files.policy'
 import { canOnFolder } from '../../../policies/folders.policy'
 import { findUserByEmail, normalizeEmail } from '../../accounts/users.repository'
+import { enqueueMail, folderShared } from '../../mail'
+import { brandOf } from '../../site/brand'
 import { readableFolder } from '../access/item-access'
+import { upsertPendingShare } from './pending-shares.repository'
 import { searchContacts, searchEveryone } from './share-candidates.repository'
 import { folderAccessList, setGrant } from './sharing.service'
 
 // Finding someone to share a folder with, without revealing who has an account (product.md §8,
 // docs/decisions/0042). Super users search everyone. Anyone else finds the people they already share
 // with by part of a name or address, or types a full e-mail address: it is offered back as typed, and
-// sharing with it answers the same whether or not an account has it.
+// sharing with it answers the same whether or not an account has it. Either way the address gets an
+// e-mail: the folder itself, or an invitation to sign up and have it (docs/decisions/0123).
 
 /** Shares by address per caller (not super users) and hour: each one could confirm that an account exists. */
 export const SHARE_BY_EMAIL_LIMIT = { limit: 30, windowMs: 60 * 60 * 1000 } as const
@@ -78,14 +83,64 @@ export async function shareByEmail(
   }
 
   const email = normalizeEmail(input.email)
+  // The caller knows their own address: saying so reveals nothing.
+  if (email === normalizeEmail(who.email))
+    throw problems.validation({ email: ['That is your own address: you already have this folder.'] })
   const answer = { email, permissionType: input.permissionType }
   const target = await findUserByEmail(deps.database.db, email)
-  if (!target || target.id === who.id || target.isRestricted) return answer
+  if (!target) {
+    await inviteToFolder(deps, who, folderId, { ...input, email })
+    return answer
+  }
+  if (target.isRestricted) return answer
   const listed = before.entries.some((e) => e.user.id === target.id)
   try {
-    await setGrant(deps, who, folderId, target.id, { permissionType: input.permissionType })
+    await setGrant(deps, who, folderId, target.id, {
+      permissionType: input.permissionType,
+      message: input.message,
+    })
   } catch (error) {
     if (listed || !(error instanceof HttpProblem) || error.status >= 500) throw error
   }
   return answer
+}
+
+/**
+ * An address without an account: the share waits for it (pending-shares.service.ts), and the address is
+ * invited to sign up, with the sharer's words.
+ */
+async function inviteToFolder(
+  deps: AppDeps,
+  who: SignedInCaller,
+  folderId: string,
+  input: ShareByEmailInput & { email: string },
+) {
+  const db = deps.database.db
+  const { folder } = await managedFolder(deps, who, folderId)
+  const now = deps.clock()
+  const signUp = new URL('/sign-up', deps.env.authUrl.origin)
+  signUp.searchParams.set('email', input.email)
+  signUp.searchParams.set('callbackUrl', `/files/${folderId}`)
+  await db.transaction().execute(async (trx) => {
+    await upsertPendingShare(trx, {
+      id: newId(now.getTime()),
+      folder_id: folderId,
+      email: input.email,
+      permissionType: input.permissionType,
+      invited_by: who.id,
+      message: input.message || null,
+      created_at: now.toISOString(),
+    })
+    const mail = folderShared(await brandOf(trx, deps.env), {
+      firstname: null,
+      sharerName: who.name,
+      folderName: folder.folder_name,
+      level: input.permissionType,
+      message: input.message || null,
+      link: signUp.href,
+      hasAccount: false,
+    })
+    await enqueueMail(trx, { ...mail, to: input.email }, now)
+  })
+  deps.mailer.kick()
 }

@@ -1,4 +1,5 @@
 import {
+  folderPendingShareParamsSchema,
   folderUserParamsSchema,
   grantSchema,
   idParamsSchema,
@@ -8,12 +9,14 @@ import {
 import {
   accessListSchema,
   grantRevokedSchema,
+  pendingShareCancelledSchema,
   shareByEmailResultSchema,
   shareCandidatesSchema,
 } from '../../../../shared/contract/files-responses'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
 import { forbidden, notFound, tags } from '../access/route-helpers'
+import { cancelPendingShare } from './pending-shares.service'
 import { shareByEmail, shareCandidates } from './share-lookup.service'
 import { folderAccessList, revokeGrant, setGrant } from './sharing.service'
 
@@ -114,5 +117,20 @@ export const sharingRoutes = [
     },
     handler: (c, { params }) =>
       revokeGrant(c.var.deps, requireSignedIn(c.var.caller), params.id, params.userId),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/folders/:id/pending-shares/:pendingId',
+    summary: 'Takes back a share with an address that has not signed up yet',
+    tags,
+    access: 'signedIn',
+    request: { params: folderPendingShareParamsSchema },
+    responses: {
+      200: { description: 'Taken back', schema: pendingShareCancelledSchema },
+      ...forbidden,
+      ...notFound,
+    },
+    handler: (c, { params }) =>
+      cancelPendingShare(c.var.deps, requireSignedIn(c.var.caller), params.id, params.pendingId),
   }),
 ]

@@ -14,12 +14,15 @@ import {
 } from '../../../policies/folders.policy'
 import { parseStaffFunctions } from '../../accounts/sessions.service'
 import { findUserById } from '../../accounts/users.repository'
+import { enqueueMail, folderShared } from '../../mail'
 import { announceAccessChange } from '../../notifications/notify'
+import { brandOf } from '../../site/brand'
 import { loadFolderChain, loadGrants } from '../access/folder-access.repository'
 import { administratorCount, deleteGrant, directGrant, grant } from '../access/folder-grants.repository'
 import { readableFolder } from '../access/item-access'
 import { notifyItem } from '../items/file-notify'
 import { grantHolders } from './grant-holders.repository'
+import { pendingSharesOfFolder } from './pending-shares.repository'
 
 // Sharing a folder (product.md §2): who has access and from where, grant, change and revoke up to
 // the caller's own level, and the last administrator of a top-level folder only by a super user.
@@ -116,6 +119,12 @@ export async function folderAccessList(deps: AppDeps, who: SignedInCaller, folde
     public: reachesPublicTop,
     /** Admins and folder managers always have full access; they are not listed. */
     entries,
+    pending: (await pendingSharesOfFolder(db, folder.id)).map((p) => ({
+      id: p.id,
+      email: p.email,
+      permissionType: p.permissionType,
+      createdAt: p.created_at,
+    })),
     grantableLevels: LEVELS.filter(
       (level) =>
         canChangeGrant({
@@ -196,8 +205,23 @@ export async function setGrant(
   decide(state, input.permissionType)
   if (state.target.isRestricted) throw problems.conflict('This account is suspended.', 'user_restricted')
   const now = deps.clock()
+  const isNew = !state.current && state.inherited.level === null
   await deps.database.db.transaction().execute(async (trx) => {
     await grant(trx, folderId, userId, input.permissionType, now)
+    // Someone who could not open the folder before hears of it by e-mail too, with the sharer's words.
+    if (isNew) {
+      const link = `${deps.env.authUrl.origin}/files/${folderId}`
+      const mail = folderShared(await brandOf(trx, deps.env), {
+        firstname: state.target.first_name,
+        sharerName: who.name,
+        folderName: state.folder.folder_name,
+        level: input.permissionType,
+        message: input.message || null,
+        link,
+        hasAccount: true,
+      })
+      await enqueueMail(trx, { ...mail, to: state.target.email }, now)
+    }
     if (state.current?.permissionType !== input.permissionType) {
       await notifyItem(
         trx,
@@ -215,6 +239,7 @@ export async function setGrant(
       )
     }
   })
+  if (isNew) deps.mailer.kick()
   return folderAccessList(deps, who, folderId)
 }
 

@@ -1,4 +1,5 @@
 export { ebookLink } from './ebook-link'
+export { folderShared } from './folder-shared'
 export { inboxReceived } from './inbox-received'
 export { type InboxReplyInput, inboxReply } from './inbox-reply'
 export { type InboxAlertEntry, inboxStaffAlert } from './inbox-staff-alert'

@@ -1,4 +1,4 @@
-import addressparser from 'nodemailer/lib/addressparser'
+import addressparser from 'nodemailer/lib/addressparser/index.js'
 import type Mail from 'nodemailer/lib/mailer'
 
 /** One message as the outbox hands it to a transport. */

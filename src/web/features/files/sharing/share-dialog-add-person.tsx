@@ -31,25 +31,33 @@ export function ShareDialogAddPerson({
   const searchesEveryone = hasStaffFunction(session.user, 'ManageFolders')
   const [chosen, setChosen] = useState<Chosen | null>(null)
   const [level, setLevel] = useState<PermissionType>('viewer')
+  const [message, setMessage] = useState('')
 
   const share = async () => {
     if (!chosen) return
     const as = LEVEL_LABEL[level].toLowerCase()
     try {
+      const note = message.trim() || undefined
       if (chosen.kind === 'person') {
-        await grant.mutateAsync({ userId: chosen.person.id, level })
-        toast({ title: `Shared with ${chosen.person.name} as ${as}`, variant: 'success' })
+        await grant.mutateAsync({ userId: chosen.person.id, level, message: note })
+        toast({
+          title: `Shared with ${chosen.person.name} as ${as}`,
+          description: 'They can open it now, and we e-mailed them.',
+          variant: 'success',
+        })
       } else {
-        await shareByEmail.mutateAsync({ email: chosen.email, level })
+        await shareByEmail.mutateAsync({ email: chosen.email, level, message: note })
+        // The same words whether or not the address has an account (docs/decisions/0042), and true either way.
         toast({
           title: `Shared with ${chosen.email} as ${as}`,
           description:
-            'If this address has an account here, they can open the folder now and have been notified. If not, nothing was sent: ask them to sign up, then share again.',
+            'We e-mailed them. If the address has no account yet, the e-mail invites them to sign up, and the folder is theirs once they do.',
           variant: 'success',
         })
       }
       setChosen(null)
       setQ('')
+      setMessage('')
     } catch (error) {
       toast({ title: 'Not shared', description: errorMessage(error), variant: 'danger' })
     }
@@ -88,6 +96,8 @@ export function ShareDialogAddPerson({
           grantable={grantable}
           level={level}
           onLevelChange={setLevel}
+          message={message}
+          onMessageChange={setMessage}
           pending={grant.isPending || shareByEmail.isPending}
           onShare={() => void share()}
         />

@@ -38,6 +38,42 @@ export function ShareDialogPeopleList({
             <p className="text-sm text-fg-muted">Public: every signed-in member can view this folder.</p>
           )}
           <p className="text-sm text-fg-muted">Administrators and folder managers always have full access.</p>
+          {access.data.pending.length > 0 && (
+            <ul
+              aria-label="Invited, not signed up yet"
+              className="flex flex-col divide-y divide-border rounded-md border border-border"
+            >
+              {access.data.pending.map((p) => (
+                <li key={p.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center">
+                  <div className="flex flex-1 flex-col">
+                    <span className="font-medium">{p.email}</span>
+                    <span className="text-fg-muted">
+                      {LEVEL_LABEL[p.permissionType]} · invited, gets access on signing up
+                    </span>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Take back the invitation to ${p.email}`}
+                    onClick={() =>
+                      grants.cancelPending.mutate(p.id, {
+                        onSuccess: () =>
+                          toast({ title: `Invitation to ${p.email} taken back`, variant: 'success' }),
+                        onError: (error) =>
+                          toast({
+                            title: 'Not taken back',
+                            description: errorMessage(error),
+                            variant: 'danger',
+                          }),
+                      })
+                    }
+                  >
+                    Take back
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
           {access.data.entries.length === 0 ? (
             <p className="text-sm">Nobody has been given access yet.</p>
           ) : (

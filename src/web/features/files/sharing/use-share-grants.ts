@@ -3,18 +3,21 @@ import { filesApi, useFilesMutation } from '../files-api'
 
 /**
  * The share dialog's writes on one folder: give someone a level (by account, or by a typed e-mail
- * address), or take a direct grant away. One set per dialog, so adding someone and changing a level
+ * address, with an optional message), take a direct grant away, or take back an invitation. One set per dialog, so adding someone and changing a level
  * in the list share the grant's pending state.
  */
 export function useShareGrants(folderId: string) {
-  const grant = useFilesMutation((a: { userId: string; level: PermissionType }) =>
-    filesApi.grant(folderId, a.userId, a.level),
+  const grant = useFilesMutation((a: { userId: string; level: PermissionType; message?: string }) =>
+    filesApi.grant(folderId, a.userId, a.level, a.message),
   )
-  const shareByEmail = useFilesMutation((a: { email: string; level: PermissionType }) =>
-    filesApi.shareByEmail(folderId, a.email, a.level),
+  const shareByEmail = useFilesMutation((a: { email: string; level: PermissionType; message?: string }) =>
+    filesApi.shareByEmail(folderId, a.email, a.level, a.message),
   )
   const revoke = useFilesMutation((userId: string) => filesApi.revoke(folderId, userId))
-  return { grant, shareByEmail, revoke }
+  const cancelPending = useFilesMutation((pendingId: string) =>
+    filesApi.cancelPendingShare(folderId, pendingId),
+  )
+  return { grant, shareByEmail, revoke, cancelPending }
 }
 
 export type ShareGrants = ReturnType<typeof useShareGrants>
