@@ -101,7 +101,7 @@ describe('making links', () => {
 
     // A link whose stored hash is not its derivation (made under another secret) keeps working uncopyable.
     const folderLink = await makeLink(owner, `/api/folders/${root.id}/links`, { mode: 'view' })
-    const foreignToken = 'A'.repeat(21) + 'B'
+    const foreignToken = `${'A'.repeat(21)}B`
     const { createHash } = await import('node:crypto')
     await t.database.db
       .updateTable('share_links')

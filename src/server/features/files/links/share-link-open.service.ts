@@ -1,6 +1,6 @@
 import type { ShareLinkInfo } from '../../../../shared/contract/share-links'
 import type { AppDeps } from '../../../deps'
-import type { RequestOrigin, SignedInCaller } from '../../../lib/http/caller'
+import type { RequestOrigin } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { hitRateLimit, resetRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { canShareByLink, type LinkAction, linkAllows, linkState } from '../../../policies/share-links.policy'
