@@ -22,7 +22,8 @@ test('sign up, confirm the address from the mail, sign in, edit the profile and 
   page,
   request,
 }) => {
-  test.setTimeout(60_000)
+  // A long journey through five pages and two mails: room for a slow, loaded machine.
+  test.setTimeout(120_000)
   const email = uniqueEmail('ada')
 
   // Sign up as a corporate account; the form checks with the shared contract before sending.

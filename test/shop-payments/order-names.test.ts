@@ -58,7 +58,9 @@ describe('order names', () => {
     expect(receipt?.subject).toMatch(/^Your receipt for order Design guide and 2 more · /)
     expect(receipt?.subject).not.toContain(session.reference)
     const text = (receipt?.text_body ?? '').replace(/\s+/g, ' ')
-    expect(text).toContain(`Thank you for your order ${name}. Your payment was received.`)
+    // Thanks first, then the items.
+    expect(text).toContain('Thank you for your order. Your payment was received.')
+    expect(text.indexOf('Thank you for your order')).toBeLessThan(text.indexOf('Design guide'))
     expect(text).toContain('Billed to: Acme Prints Ltd')
     expect(text).toContain(`Reference: ${session.reference}`)
     expect(receipt?.html_body).toContain('Billed to: Acme Prints Ltd')

@@ -1,3 +1,4 @@
+import { MAIL_LINK_LIFETIME } from '../../../../shared/download-links'
 import { formatMoney } from '../../../../shared/money'
 import { type Block, type Brand, greeting, paragraph, type RenderedMail, renderMail } from './layout'
 import { html } from './markup'
@@ -37,7 +38,7 @@ function list(items: { text: string; link?: string }[]): Block {
 export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
   const blocks: Block[] = [
     greeting(input.firstName),
-    paragraph(`Thank you for your order ${input.orderName}. Your payment was received.`),
+    paragraph('Thank you for your order. Your payment was received.'),
   ]
   if (input.businessName) blocks.push(paragraph(`Billed to: ${input.businessName}`))
   blocks.push(
@@ -50,7 +51,7 @@ export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
     paragraph(`Reference: ${input.reference}`),
   )
   if (input.deliverables.length > 0) {
-    blocks.push(paragraph('Your downloads and links:'))
+    blocks.push(paragraph(`Your downloads and links (file links work for ${MAIL_LINK_LIFETIME}):`))
     blocks.push(
       list(
         input.deliverables.map((d) => ({

@@ -8,11 +8,6 @@ import type { OrderLineRow } from './orders.repository'
 // checks the order is still paid each time, so a refund takes access away even from links already
 // handed out.
 
-/** Links on the order page: short-lived, a new one on each visit. */
-export const PAGE_LINK_TTL_MS = 60 * 60 * 1000
-/** Links in the receipt e-mail: long enough to download later from the inbox. */
-export const MAIL_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
-
 const PURPOSE = 'shop-download-v1'
 export const DOWNLOAD_PATH = '/api/shop/downloads/'
 

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely'
+import { MAIL_LINK_TTL_MS } from '../../../../shared/download-links'
 import { orderName } from '../../../../shared/order-name'
 import type { DB } from '../../../db/schema'
 import type { Env } from '../../../env'
 import { enqueueMail, orderReceipt } from '../../mail'
 import { type NotificationInput, notify } from '../../notifications/notify'
 import { brandOf } from '../../site/brand'
-import { deliverablesOf, MAIL_LINK_TTL_MS } from './orders.downloads'
+import { deliverablesOf } from './orders.downloads'
 import { findBuyer, orderLines } from './orders.repository'
 
 // Fulfilment: the receipt e-mail and the `ordered` notification. Called only inside the transaction

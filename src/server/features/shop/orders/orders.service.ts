@@ -1,4 +1,5 @@
 import type { OrderListQuery } from '../../../../shared/contract/orders'
+import { PAGE_LINK_TTL_MS } from '../../../../shared/download-links'
 import { majorUnits } from '../../../../shared/money'
 import type { AppDeps } from '../../../deps'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
@@ -13,7 +14,7 @@ import { recordExport } from '../../audit/audit.service'
 import { verifyAndApply } from '../payments/payments.service'
 import { orderRefunds, refundedSoFar } from '../payments/refunds.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
-import { deliverablesOf, PAGE_LINK_TTL_MS, readDownloadToken } from './orders.downloads'
+import { deliverablesOf, readDownloadToken } from './orders.downloads'
 import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
 import {
   filteredOrders,

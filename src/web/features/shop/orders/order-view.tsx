@@ -1,5 +1,6 @@
 import { Download, ExternalLink } from 'lucide-react'
 import type { OrderDetail } from '../../../../shared/contract/orders'
+import { MAIL_LINK_LIFETIME, PAGE_LINK_LIFETIME } from '../../../../shared/download-links'
 import { Card, CardHeader } from '../../../components/ui/card'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { OrderStatusBadge } from './order-status'
@@ -118,7 +119,7 @@ export function Deliverables({ order }: { order: OrderDetail }) {
     <Card>
       <CardHeader
         title="Your downloads"
-        description="File links expire after an hour; reload this page for fresh ones."
+        description={`File links on this page work for ${PAGE_LINK_LIFETIME}; reload it for fresh ones. The links in your receipt e-mail work for ${MAIL_LINK_LIFETIME}.`}
       />
       <ul className="flex flex-col gap-2">
         {order.deliverables.map((d) => (
