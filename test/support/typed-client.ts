@@ -2,7 +2,8 @@ import type { z } from 'zod'
 import type { AnyRoute, HttpMethod } from '../../src/server/lib/http/route'
 import { buildRouteTable, type TableRoute } from '../../src/server/routes'
 import { type Problem, problemSchema } from '../../src/shared/contract/problem'
-import type { CookieClient } from './http-client'
+import { CookieClient } from './http-client'
+import type { TestApp } from './test-app'
 
 // The suite's JSON client, typed and checked by the route table: `call(p, 'GET', `/api/folders/${id}`)`
 // finds the route whose method and path template match (at compile time and again at run time), sends
@@ -117,9 +118,26 @@ function firstSuccess(route: AnyRoute): number {
   )
 }
 
+/**
+ * A body sent as it is, whatever the route's schema takes: the declared way for a test of what the
+ * server does with a body the contract forbids (extra fields it ignores, a wrong type it refuses).
+ * A call that expects an error status takes any body without it.
+ */
+export function offContract(body: unknown): never {
+  return body as never
+}
+
 /** Anything holding a signed-in (or anonymous) cookie client: a Person, or { client }. */
 export interface Caller {
   client: CookieClient
+}
+
+/** Who calls: a Person or { client }, a cookie client itself, or the test app (someone not signed in). */
+export type Who = Caller | CookieClient | Pick<TestApp, 'app'>
+
+function clientOf(who: Who): CookieClient {
+  if (who instanceof CookieClient) return who
+  return 'client' in who ? who.client : new CookieClient(who.app)
 }
 
 /**
@@ -127,7 +145,7 @@ export interface Caller {
  * status is not `expected` (the route's first 2xx by default) or the body does not match the schema.
  */
 export async function call<M extends Method, P extends string, S extends number = SuccessOf<RouteOf<M, P>>>(
-  who: Caller,
+  who: Who,
   method: M,
   path: P,
   body?: BodyOf<RouteOf<M, P>, S>,
@@ -135,7 +153,7 @@ export async function call<M extends Method, P extends string, S extends number 
 ): Promise<AnswerOf<RouteOf<M, P>, S>> {
   const route = routeOf(method, path)
   const status = expected ?? firstSuccess(route)
-  const res = await who.client.json(path, method, body)
+  const res = await clientOf(who).json(path, method, body)
   const text = await res.text()
   if (res.status !== status)
     throw new Error(`${method} ${path} → ${res.status} (expected ${status}): ${text}`)
