@@ -52,9 +52,7 @@ async function replace(person: Person, fileId: string, bytes: Uint8Array) {
 }
 
 async function versionsOf(person: Person, fileId: string): Promise<FileVersions> {
-  const res = await person.client.json(`/api/files/${fileId}/versions`)
-  expect(res.status, await res.clone().text()).toBe(200)
-  return (await res.json()) as FileVersions
+  return call(person, 'GET', `/api/files/${fileId}/versions`)
 }
 
 async function auditOf(fileId: string) {
@@ -175,9 +173,14 @@ describe('file versions', () => {
     const [old] = (await versionsOf(editor, id)).versions
 
     await call(viewer.client, 'POST', `/api/files/${id}/versions/${old!.id}/restore`, undefined, 403)
-    const restored = await editor.client.json(`/api/files/${id}/versions/${old!.id}/restore`, 'POST')
-    expect(restored.status, await restored.clone().text()).toBe(200)
-    expect((await restored.json()).file).toMatchObject({ id, size: v1.length, sha256: sha(v1) })
+    const restored = await call(
+      editor,
+      'POST',
+      `/api/files/${id}/versions/${old!.id}/restore`,
+      undefined,
+      200,
+    )
+    expect(restored.file).toMatchObject({ id, size: v1.length, sha256: sha(v1) })
 
     const current = await download(viewer, `/api/files/${id}/download`)
     expect(current.body.equals(v1)).toBe(true)
@@ -212,18 +215,17 @@ describe('file versions', () => {
       .select('path')
       .where('id', '=', version!.id)
       .executeTakeFirstOrThrow()
-    const url = `/api/files/${id}/versions/${version!.id}`
+    const url = `/api/files/${id}/versions/${version!.id}` as const
 
-    expect((await editor.client.json(url, 'DELETE')).status).toBe(403)
-    expect((await viewer.client.json(url, 'DELETE')).status).toBe(403)
-    expect((await outsider.client.json(url, 'DELETE')).status).toBe(404)
+    await call(editor, 'DELETE', url, undefined, 403)
+    await call(viewer, 'DELETE', url, undefined, 403)
+    await call(outsider, 'DELETE', url, undefined, 404)
     expect(await t.deps.storage.exists(key)).toBe(true)
-    const res = await folderAdmin.client.json(url, 'DELETE')
-    expect(res.status).toBe(200)
+    await call(folderAdmin, 'DELETE', url, undefined, 200)
     expect((await versionsOf(editor, id)).versions).toEqual([])
     await drainBlobDeletions(t.database.db, t.deps.storage, t.clock.now)
     expect(await t.deps.storage.exists(key)).toBe(false)
-    expect((await folderAdmin.client.json(url, 'DELETE')).status).toBe(404)
+    await call(folderAdmin, 'DELETE', url, undefined, 404)
     // Only the one that deleted is recorded; the refusals and the repeat are not.
     expect(await auditOf(id)).toEqual([
       {
@@ -310,8 +312,7 @@ describe('file versions', () => {
       .select('id')
       .where('item_id', '=', id)
       .executeTakeFirstOrThrow()
-    const gone = await folderAdmin.client.json(`/api/trash/${entry.id}`, 'DELETE')
-    expect(gone.status, await gone.clone().text()).toBe(200)
+    await call(folderAdmin, 'DELETE', `/api/trash/${entry.id}`, undefined, 200)
     expect(
       await t.database.db.selectFrom('file_versions').select('id').where('file_id', '=', id).execute(),
     ).toEqual([])

@@ -236,11 +236,11 @@ describe('the e-mailed link', () => {
       size: blob.size,
       sha256: blob.sha256,
     })
-    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+    const set = await call(admin, 'PATCH', '/api/admin/inbox-settings', {
       ebookFileId: file.id,
       ebookPublished: true,
     })
-    expect(await set.json()).toMatchObject({ ebookFileId: file.id, ebookPublished: true })
+    expect(set).toMatchObject({ ebookFileId: file.id, ebookPublished: true })
     // While published, its file cannot be taken away; unpublished, it can.
     const unfile = await call(admin, 'PATCH', '/api/admin/inbox-settings', { ebookFileId: null }, 422)
     expect(unfile.errors).toEqual({
@@ -370,7 +370,7 @@ describe('the staff’s e-book list', () => {
     const url = oneClickUrl(mail.headers)
     await app.app.request(`${url.pathname}${url.search}`, { method: 'POST' })
 
-    const list = async (query: string) => (await staff.json(`/api/inbox/ebook-requests?${query}`)).json()
+    const list = async (query: string) => call(staff, 'GET', `/api/inbox/ebook-requests?${query}`)
     expect((await list('')).total).toBe(4)
     const statuses = Object.fromEntries(
       (await list('sort=email&order=asc')).items.map((i: { email: string; status: string }) => [
@@ -406,7 +406,7 @@ describe('the staff’s e-book list', () => {
     expect((await user.request('/api/inbox/ebook-requests/export.csv')).status).toBe(403)
     expect((await app.request('/api/inbox/ebook-requests')).status).toBe(401)
 
-    const unsubId = (await list('status=unsubscribed')).items[0].id
+    const unsubId = (await list('status=unsubscribed')).items[0]!.id
     const bulk = await call(staff, 'POST', '/api/inbox/ebook-requests/bulk', {
       action: 'delete',
       ids: [unsubId, unsubId, '00000000-0000-7000-8000-000000000000'],

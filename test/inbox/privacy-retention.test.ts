@@ -37,14 +37,20 @@ describe('privacy: export and erase by e-mail address', () => {
         .where('email', '=', 'subject@example.com')
         .executeTakeFirstOrThrow()
     ).id
-    const replied = await staff.json(`/api/inbox/contacts/${contactId}/replies`, 'POST', {
-      body: 'Thanks Sam, we will call you.',
-    })
-    expect(replied.status, await replied.clone().text()).toBe(201)
-    const noted = await staff.json(`/api/inbox/contacts/${contactId}/notes`, 'POST', {
-      body: 'Staff only: call on Monday.',
-    })
-    expect(noted.status, await noted.clone().text()).toBe(201)
+    const replied = await call(
+      staff,
+      'POST',
+      `/api/inbox/contacts/${contactId}/replies`,
+      { body: 'Thanks Sam, we will call you.' },
+      201,
+    )
+    await call(
+      staff,
+      'POST',
+      `/api/inbox/contacts/${contactId}/notes`,
+      { body: 'Staff only: call on Monday.' },
+      201,
+    )
 
     await call(staff, 'POST', '/api/admin/privacy/export', { email: subject.email }, 403)
     await call(t, 'POST', '/api/admin/privacy/erase', { email: subject.email }, 401)
@@ -72,7 +78,7 @@ describe('privacy: export and erase by e-mail address', () => {
     // The reply mailed to Sam is in the export; the internal note is not.
     expect(data.replies).toEqual([
       {
-        id: (await replied.json()).id,
+        id: replied.id,
         inReplyTo: { type: 'contact', id: contactId },
         body: 'Thanks Sam, we will call you.',
         authorName: expect.any(String),
@@ -81,9 +87,14 @@ describe('privacy: export and erase by e-mail address', () => {
     ])
     expect(JSON.stringify(data)).not.toContain('Staff only')
 
-    const erased = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'subject@example.com' })
-    expect(erased.status).toBe(200)
-    expect(await erased.json()).toEqual({
+    const erased = await call(
+      admin,
+      'POST',
+      '/api/admin/privacy/erase',
+      { email: 'subject@example.com' },
+      200,
+    )
+    expect(erased).toEqual({
       email: 'subject@example.com',
       // Four mails to Sam (two confirmations, the e-book link, the reply) and two alerts to each of the
       // two staff members with Reply-To Sam.

@@ -71,9 +71,7 @@ describe('site identity', () => {
     expect(before.address).toBe('')
     expect(before.warnings).toEqual([expect.stringMatching(/No postal address is set/)])
 
-    const saved = await admin.json('/api/admin/site', 'PUT', IDENTITY)
-    expect(saved.status).toBe(200)
-    expect(await saved.json()).toMatchObject({
+    expect(await call(admin, 'PUT', '/api/admin/site', IDENTITY, 200)).toMatchObject({
       ...IDENTITY,
       accentColor: '#e11d48',
       saved: true,
@@ -104,7 +102,7 @@ describe('site identity', () => {
       expect((await upload(client, 'logo', await png(64, 64))).status).toBe(403)
     }
     await call(new CookieClient(t.app), 'PUT', '/api/admin/site', IDENTITY, 401)
-    expect((await t.request('/api/site').then((r) => r.json())).name).toBe('Acme Prints')
+    expect((await call(t, 'GET', '/api/site')).name).toBe('Acme Prints')
   })
 
   it('refuses a bad colour, e-mail or empty name with a message per field', async () => {
@@ -126,7 +124,7 @@ describe('site identity', () => {
     expect(Object.keys(problem.errors!).sort()).toEqual(['accentColor', 'name', 'supportEmail'])
     expect(problem.errors!.accentColor![0]).toMatch(/#4338ca/)
     await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, accentColor: '#12345' }, 422)
-    expect((await t.request('/api/site').then((r) => r.json())).accentColor).toBe('#4338ca')
+    expect((await call(t, 'GET', '/api/site')).accentColor).toBe('#4338ca')
   })
 
   it('re-encodes an uploaded logo and favicon, serves them with caching, and removes them', async () => {
@@ -140,7 +138,7 @@ describe('site identity', () => {
     expect(res.status).toBe(200)
     const { logoUrl } = await res.json()
     expect(logoUrl).toMatch(/^\/api\/site\/logo\?v=[0-9a-z]+$/)
-    expect((await t.request('/api/site').then((r) => r.json())).logoUrl).toBe(logoUrl)
+    expect((await call(t, 'GET', '/api/site')).logoUrl).toBe(logoUrl)
 
     const served = await new CookieClient(t.app).request(logoUrl)
     expect(served.status).toBe(200)

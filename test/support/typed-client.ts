@@ -6,11 +6,12 @@ import { CookieClient } from './http-client'
 import type { TestApp } from './test-app'
 
 // The suite's JSON client, typed and checked by the route table: `call(p, 'GET', `/api/folders/${id}`)`
-// finds the route whose method and path template match (at compile time and again at run time), sends
-// the request as the web app does, fails on any other status than the expected one (the route's first
-// 2xx unless told), and parses the answer with that status's schema from the contract. The result is
-// the schema's type, so a test can only read what the contract promises; a body the route's schema
-// does not take fails to compile, and so does reading the answer of a path no route serves (never).
+// finds the route whose method and path template match (at compile time and again at run time), sends the
+// request as the web app does, fails on any other status than the expected one (the route's first 2xx
+// unless told), and checks the answer against that status's schema from the contract, returning it as
+// sent. The result is the schema's type, so a test can only read what the contract promises; a body the
+// route's schema does not take fails to compile, and so does reading the answer of a path no route serves
+// (never).
 
 export type Method = Uppercase<HttpMethod>
 
@@ -160,10 +161,13 @@ export async function call<M extends Method, P extends string, S extends number 
   const declared = route.responses[status]
   const schema = declared?.schema ?? (status >= 400 ? problemSchema : undefined)
   if (!schema || declared?.contentType) return (text || undefined) as AnswerOf<RouteOf<M, P>, S>
-  const parsed = schema.safeParse(text ? JSON.parse(text) : undefined)
+  const sent: unknown = text ? JSON.parse(text) : undefined
+  const parsed = schema.safeParse(sent)
   if (!parsed.success)
     throw new Error(
       `${method} ${route.path} → ${status}: the answer does not match its schema: ${JSON.stringify(parsed.error.issues)}`,
     )
-  return parsed.data as AnswerOf<RouteOf<M, P>, S>
+  // The answer as it was sent, not the schema's copy stripped of undeclared fields: a test that says a
+  // field is absent, or that the whole answer equals something, sees everything the server sent.
+  return sent as AnswerOf<RouteOf<M, P>, S>
 }
