@@ -108,7 +108,7 @@ describe('personal access tokens', () => {
 
   it('checks each field of a new token', async () => {
     const owner = await signedIn(t)
-    const res = await call(
+    const body = await call(
       owner.client,
       'POST',
       '/api/me/access-tokens',
@@ -119,7 +119,6 @@ describe('personal access tokens', () => {
       },
       422,
     )
-    const body = res
     expect(Object.keys(body.errors!).sort()).toEqual(['expiresInDays', 'name', 'scope'])
   })
 

@@ -40,7 +40,7 @@ describe('a subfolder administrator and the owner above', () => {
   it('B cannot make A a viewer or editor of S; A keeps managing S and can trash T', async () => {
     const { top, sub } = await tree()
     for (const level of ['viewer', 'editor']) {
-      const res = await call(
+      const body = await call(
         b.client,
         'PUT',
         `/api/folders/${sub.id}/permissions/${a.id}`,
@@ -49,7 +49,6 @@ describe('a subfolder administrator and the owner above', () => {
         },
         403,
       )
-      const body = res
       expect(body.code).toBe('outranked')
       expect(body.detail).toMatch(/through a folder above/)
     }

@@ -107,8 +107,7 @@ describe('restoring', () => {
     await call(owner, 'DELETE', `/api/files/${f.id}`)
     await call(owner, 'DELETE', `/api/folders/${a.id}`)
     const entryId = await trashEntryId(f.id)
-    const res = await call(owner.client, 'POST', `/api/trash/${entryId}/restore`, {}, 409)
-    const problem = res
+    const problem = await call(owner.client, 'POST', `/api/trash/${entryId}/restore`, {}, 409)
     expect(problem.code).toBe('parent_trashed')
     expect(Object.keys(problem.errors!).sort()).toEqual(['restoreParent', 'targetFolderId'])
 

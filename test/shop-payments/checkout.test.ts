@@ -30,7 +30,7 @@ describe('checkout', () => {
     const { client } = await signedIn(s.t)
     const a = await product(s.t, { price: 150000 })
     const b = await product(s.t, { price: 2500 })
-    const res = await call(
+    const session = await call(
       client,
       'POST',
       '/api/shop/checkout',
@@ -44,7 +44,6 @@ describe('checkout', () => {
       }),
       201,
     )
-    const session = res
     expect(session).toMatchObject({
       total: 155000,
       currency: 'NGN',
@@ -82,8 +81,7 @@ describe('checkout', () => {
     const p = await product(s.t, { price: 1000 })
     const session = await checkout(client, [{ product_id: p.id, quantity: 3 }])
     await s.t.database.db.updateTable('products').set({ price: 9999 }).where('id', '=', p.id).execute()
-    const order = await call(client, 'GET', `/api/shop/orders/${session.order_id}`)
-    const body = order
+    const body = await call(client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(body.total).toBe(3000)
     expect(body.lines[0]).toMatchObject({ quantity: 3, amount: 1000 })
   })

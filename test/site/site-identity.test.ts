@@ -108,7 +108,7 @@ describe('site identity', () => {
   it('refuses a bad colour, e-mail or empty name with a message per field', async () => {
     const t = await createTestApp()
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    const res = await call(
+    const problem = await call(
       admin,
       'PUT',
       '/api/admin/site',
@@ -120,7 +120,6 @@ describe('site identity', () => {
       },
       422,
     )
-    const problem = res
     expect(Object.keys(problem.errors!).sort()).toEqual(['accentColor', 'name', 'supportEmail'])
     expect(problem.errors!.accentColor![0]).toMatch(/#4338ca/)
     await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, accentColor: '#12345' }, 422)
