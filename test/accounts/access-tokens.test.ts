@@ -8,6 +8,7 @@ import {
 import { CookieClient } from '../support/http-client'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Personal access tokens end to end: made from a browser session, used as `Authorization: Bearer`
 // by a client with no cookies and no Origin, refused the moment they expire, are revoked or their
@@ -19,15 +20,20 @@ let t: TestApp
 async function makeToken(
   owner: Person,
   scope: 'read-only' | 'read-write' = 'read-write',
-  expiresInDays = 30,
+  expiresInDays: 7 | 30 | 90 | 365 = 30,
 ): Promise<CreatedAccessToken> {
-  const res = await owner.client.json('/api/me/access-tokens', 'POST', {
-    name: `script ${scope}`,
-    scope,
-    expiresInDays,
-  })
-  expect(res.status).toBe(201)
-  return (await res.json()) as CreatedAccessToken
+  const res = await call(
+    owner.client,
+    'POST',
+    '/api/me/access-tokens',
+    {
+      name: `script ${scope}`,
+      scope,
+      expiresInDays,
+    },
+    201,
+  )
+  return res as CreatedAccessToken
 }
 
 /** A script's request: the token, no cookie, no Origin, and an address behind the trusted proxy. */
@@ -50,9 +56,8 @@ function bearer(
 }
 
 async function tokensOf(owner: Person): Promise<AccessToken[]> {
-  const res = await owner.client.json('/api/me/access-tokens')
-  expect(res.status).toBe(200)
-  return (await res.json()) as AccessToken[]
+  const res = await call(owner.client, 'GET', '/api/me/access-tokens', undefined, 200)
+  return res as AccessToken[]
 }
 
 function tokenRows(owner: Person) {
@@ -103,14 +108,18 @@ describe('personal access tokens', () => {
 
   it('checks each field of a new token', async () => {
     const owner = await signedIn(t)
-    const res = await owner.client.json('/api/me/access-tokens', 'POST', {
-      name: ' ',
-      scope: 'admin',
-      expiresInDays: 5,
-    })
-    expect(res.status).toBe(422)
-    const body = await res.json()
-    expect(Object.keys(body.errors).sort()).toEqual(['expiresInDays', 'name', 'scope'])
+    const body = await call(
+      owner.client,
+      'POST',
+      '/api/me/access-tokens',
+      {
+        name: ' ',
+        scope: 'admin',
+        expiresInDays: 5,
+      },
+      422,
+    )
+    expect(Object.keys(body.errors!).sort()).toEqual(['expiresInDays', 'name', 'scope'])
   })
 
   it('works as Authorization: Bearer for reads and writes, with no Origin and no cookie set', async () => {
@@ -224,9 +233,7 @@ describe('personal access tokens', () => {
     const owner = await signedIn(t)
     const { token } = await makeToken(owner)
     const anonymous = new CookieClient(t.app)
-    expect(
-      (await anonymous.json('/api/accounts/forgot-password', 'POST', { email: owner.email })).status,
-    ).toBe(202)
+    await call(anonymous, 'POST', '/api/accounts/forgot-password', { email: owner.email }, 202)
     const mail = await t.database.db
       .selectFrom('mail_outbox')
       .select(['text_body', 'html_body'])
@@ -236,11 +243,16 @@ describe('personal access tokens', () => {
     expect(mail.text_body).toContain('revokes your access tokens')
     expect(mail.html_body).toContain('revokes your access tokens')
     const resetToken = /reset-password\?token=([\w-]+)/.exec(mail.text_body)![1]
-    const reset = await anonymous.json('/api/accounts/reset-password', 'POST', {
-      token: resetToken,
-      password: 'a brand new password 2',
-    })
-    expect(reset.status).toBe(204)
+    await call(
+      anonymous,
+      'POST',
+      '/api/accounts/reset-password',
+      {
+        token: resetToken!,
+        password: 'a brand new password 2',
+      },
+      204,
+    )
     expect((await bearer(token, '/api/me')).status).toBe(401)
     expect(await tokenRows(owner)).toEqual([])
   })
@@ -280,17 +292,15 @@ describe('personal access tokens', () => {
     const admin = await signedIn(t, { role: 'admin' })
     const owner = await signedIn(t)
     const { token } = await makeToken(owner)
-    const sessionsOnly = await admin.client.json(`/api/admin/users/${owner.id}/sessions`, 'DELETE')
-    expect(await sessionsOnly.json()).toEqual({ ended: 1, tokensRevoked: 0, tokensKept: 1 })
-    expect((await owner.client.json('/api/me')).status).toBe(401)
+    const sessionsOnly = await call(admin.client, 'DELETE', `/api/admin/users/${owner.id}/sessions`)
+    expect(sessionsOnly).toEqual({ ended: 1, tokensRevoked: 0, tokensKept: 1 })
+    await call(owner.client, 'GET', '/api/me', undefined, 401)
     expect((await bearer(token, '/api/me')).status).toBe(200)
 
-    const both = await admin.client.json(`/api/admin/users/${owner.id}/sessions?tokens=true`, 'DELETE')
-    expect(await both.json()).toEqual({ ended: 0, tokensRevoked: 1, tokensKept: 0 })
+    const both = await call(admin.client, 'DELETE', `/api/admin/users/${owner.id}/sessions?tokens=true`)
+    expect(both).toEqual({ ended: 0, tokensRevoked: 1, tokensKept: 0 })
     expect((await bearer(token, '/api/me')).status).toBe(401)
-    expect(
-      (await admin.client.json(`/api/admin/users/${owner.id}/sessions?tokens=yes`, 'DELETE')).status,
-    ).toBe(422)
+    await call(admin.client, 'DELETE', `/api/admin/users/${owner.id}/sessions?tokens=yes`, undefined, 422)
 
     // The operator's command says the same.
     await owner.client.signIn(owner.email, owner.plainPassword)
@@ -316,7 +326,7 @@ describe('personal access tokens', () => {
     const short = await makeToken(owner, 'read-write', 7)
     const revoked = await makeToken(owner)
 
-    expect((await owner.client.json(`/api/me/access-tokens/${revoked.id}`, 'DELETE')).status).toBe(204)
+    await call(owner.client, 'DELETE', `/api/me/access-tokens/${revoked.id}`, undefined, 204)
     const gone = await bearer(revoked.token, '/api/me')
     expect(gone.status).toBe(401)
     expect(gone.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/)
@@ -360,15 +370,24 @@ describe('personal access tokens', () => {
     const admin = await signedIn(t, { role: 'admin' })
     const created = await makeToken(owner)
 
-    expect((await other.client.json(`/api/me/access-tokens/${created.id}`, 'DELETE')).status).toBe(404)
-    expect((await other.client.json(`/api/admin/users/${owner.id}/access-tokens`)).status).toBe(403)
+    await call(other.client, 'DELETE', `/api/me/access-tokens/${created.id}`, undefined, 404)
+    await call(other.client, 'GET', `/api/admin/users/${owner.id}/access-tokens`, undefined, 403)
 
-    const listed = await admin.client.json(`/api/admin/users/${owner.id}/access-tokens`)
-    expect(listed.status).toBe(200)
-    expect(((await listed.json()) as AccessToken[]).map((x) => x.id)).toEqual([created.id])
-    expect(
-      (await admin.client.json(`/api/admin/users/${other.id}/access-tokens/${created.id}`, 'DELETE')).status,
-    ).toBe(404)
+    const listed = await call(
+      admin.client,
+      'GET',
+      `/api/admin/users/${owner.id}/access-tokens`,
+      undefined,
+      200,
+    )
+    expect((listed as AccessToken[]).map((x) => x.id)).toEqual([created.id])
+    await call(
+      admin.client,
+      'DELETE',
+      `/api/admin/users/${other.id}/access-tokens/${created.id}`,
+      undefined,
+      404,
+    )
     const revoked = await admin.client.request(`/api/admin/users/${owner.id}/access-tokens/${created.id}`, {
       method: 'DELETE',
       headers: { Origin: TEST_ORIGIN },

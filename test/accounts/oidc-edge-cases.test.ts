@@ -9,6 +9,7 @@ import {
 } from '../support/oidc-provider'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // External sign-in when the provider's claims are not what a new account needs: no e-mail, and a
 // third-party picture. Against the real OpenID provider (test/support/oidc-provider.ts), as in
@@ -93,7 +94,7 @@ describe('a provider that shares no e-mail address', () => {
     const res = await signInWithProvider(client, sub)
 
     expect(res.headers.get('location')).toBe('http://localhost:3000/files')
-    expect(await (await client.json('/api/me')).json()).toMatchObject({
+    expect(await call(client, 'GET', '/api/me')).toMatchObject({
       id: user!.id,
       email: `${sub}@example.com`,
     })
@@ -137,7 +138,7 @@ describe("the provider's picture", () => {
     const [user, ...others] = await rows(t).users()
     expect(others).toEqual([])
     expect(user!.image).toBeNull()
-    expect((await (await client.json('/api/me')).json()).image).toBeNull()
+    expect((await call(client, 'GET', '/api/me')).image).toBeNull()
     expect(t.logs.text).not.toContain('idp.example.com')
   })
 
@@ -162,6 +163,6 @@ describe("the provider's picture", () => {
     await signInWithProvider(client, sub)
 
     expect((await rows(t).users()).map((u) => u.image)).toEqual([ownAvatar])
-    expect((await (await client.json('/api/me')).json()).image).toBe(ownAvatar)
+    expect((await call(client, 'GET', '/api/me')).image).toBe(ownAvatar)
   })
 })

@@ -3,6 +3,7 @@ import { CookieClient } from '../support/http-client'
 import { OIDC_CALLBACK_URL, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // External sign-in through a real OpenID provider (oidc-provider on 127.0.0.1): our app is called with
 // app.request(); the browser's two hops — to the provider's authorization endpoint and back to our
@@ -104,9 +105,8 @@ describe('external OpenID Connect sign-in', () => {
     expect(callback.headers.get('location')).toBe('http://localhost:3000/files')
     expect(client.jar.has('depot.session')).toBe(true)
 
-    const me = await client.json('/api/me')
-    expect(me.status).toBe(200)
-    const body = await me.json()
+    const me = await call(client, 'GET', '/api/me', undefined, 200)
+    const body = me
     expect(body).toMatchObject({
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -137,7 +137,7 @@ describe('external OpenID Connect sign-in', () => {
     const again = new CookieClient(t.app)
     const second = await signInWithProvider(again, sub, '/')
     expect(second.headers.get('location')).toBe('http://localhost:3000/')
-    expect((await (await again.json('/api/me')).json()).id).toBe(user!.id)
+    expect((await call(again, 'GET', '/api/me')).id).toBe(user!.id)
     expect(await rows(t).users()).toHaveLength(1)
     expect(await rows(t).accounts()).toHaveLength(1)
     expect(await rows(t).sessions()).toHaveLength(2)
@@ -209,7 +209,7 @@ describe('external OpenID Connect sign-in', () => {
     })
     expect((await rows(t).sessions()).map((s) => s.id)).toEqual([sessionBefore!.id])
     expect(client.jar.get('depot.session')).toBe(cookieBefore)
-    expect(await (await client.json('/api/me')).json()).toMatchObject({
+    expect(await call(client, 'GET', '/api/me')).toMatchObject({
       id: user.id,
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -224,7 +224,7 @@ describe('external OpenID Connect sign-in', () => {
     // Afterwards, signing in through the provider alone reaches the same user.
     const elsewhere = new CookieClient(t.app)
     await signInWithProvider(elsewhere, sub)
-    expect((await (await elsewhere.json('/api/me')).json()).id).toBe(user.id)
+    expect((await call(elsewhere, 'GET', '/api/me')).id).toBe(user.id)
   })
 
   it('refuses a restricted user coming back from the provider', async () => {

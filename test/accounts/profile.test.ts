@@ -4,6 +4,7 @@ import { meSchema } from '../../src/shared/contract/accounts'
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 const putAvatar = (client: CookieClient, body: Buffer, type = 'image/png') =>
   client.request('/api/me/avatar', {
@@ -16,9 +17,8 @@ describe('profile', () => {
   it('changes names and keeps `name` in step', async () => {
     const t = await createTestApp()
     const { client } = await signedIn(t)
-    const res = await client.json('/api/me', 'PATCH', { first_name: 'Augusta', last_name: 'King' })
-    expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({
+    const res = await call(client, 'PATCH', '/api/me', { first_name: 'Augusta', last_name: 'King' }, 200)
+    expect(res).toMatchObject({
       first_name: 'Augusta',
       last_name: 'King',
       name: 'Augusta King',
@@ -33,14 +33,12 @@ describe('profile', () => {
       business_name: 'Acme',
       industry: 'Retail',
     })
-    const cleared = await client.json('/api/me', 'PATCH', { business_name: '' })
-    expect(cleared.status).toBe(422)
-    expect((await cleared.json()).errors).toEqual({
+    const cleared = await call(client, 'PATCH', '/api/me', { business_name: '' }, 422)
+    expect(cleared.errors).toEqual({
       business_name: ['A corporate account needs a business name'],
     })
-    const injected = await client.json('/api/me', 'PATCH', { first_name: 'Ada\nBcc: x@evil.example' })
-    expect(injected.status).toBe(422)
-    expect((await client.json('/api/me', 'PATCH', {})).status).toBe(422)
+    await call(client, 'PATCH', '/api/me', { first_name: 'Ada\nBcc: x@evil.example' }, 422)
+    await call(client, 'PATCH', '/api/me', {}, 422)
   })
 })
 
@@ -48,7 +46,7 @@ describe('GET /api/me', () => {
   it('says whether the address is verified and which identity providers are linked', async () => {
     const t = await createTestApp()
     const { client, ...user } = await signedIn(t)
-    const before = await (await client.json('/api/me')).json()
+    const before = await call(client, 'GET', '/api/me')
     expect(meSchema.parse(before)).toMatchObject({
       id: user.id,
       emailVerified: user.emailVerified,
@@ -76,7 +74,7 @@ describe('GET /api/me', () => {
       .insertInto('accounts')
       .values([link('oidc'), link('google')])
       .execute()
-    const after = await (await client.json('/api/me')).json()
+    const after = await call(client, 'GET', '/api/me')
     expect(after.providers).toEqual(['google', 'oidc'])
   })
 
@@ -84,7 +82,7 @@ describe('GET /api/me', () => {
     const t = await createTestApp()
     const { client, ...user } = await signedIn(t)
     await t.database.db.updateTable('users').set({ password: null }).where('id', '=', user.id).execute()
-    const me = await (await client.json('/api/me')).json()
+    const me = await call(client, 'GET', '/api/me')
     expect(me).toMatchObject({ hasPassword: false, providers: [] })
   })
 })
@@ -101,7 +99,7 @@ describe('avatar', () => {
     expect(res.status).toBe(200)
     const { image } = await res.json()
     expect(image).toMatch(new RegExp(`^/api/users/${user.id}/avatar\\?v=\\d+$`))
-    expect((await (await client.json('/api/me')).json()).image).toBe(image)
+    expect((await call(client, 'GET', '/api/me')).image).toBe(image)
 
     const { client: other } = await signedIn(t)
     const served = await other.request(image)
@@ -145,9 +143,9 @@ describe('avatar', () => {
       .png()
       .toBuffer()
     const { image } = await (await putAvatar(client, png)).json()
-    expect((await client.json('/api/me/avatar', 'DELETE')).status).toBe(204)
+    await call(client, 'DELETE', '/api/me/avatar', undefined, 204)
     expect((await client.request(image)).status).toBe(404)
-    expect((await (await client.json('/api/me')).json()).image).toBeNull()
+    expect((await call(client, 'GET', '/api/me')).image).toBeNull()
     expect((await client.request(`/api/users/${user.id}/avatar`)).status).toBe(404)
   })
 })

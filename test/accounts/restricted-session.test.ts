@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // A tab still signed in when an admin restricts the account is told why its session ended, so the web
 // can sign it out and say that the account is suspended.
@@ -17,33 +18,30 @@ describe('restricted sessions', () => {
     await tab.signIn(member.email, member.plainPassword)
     const otherTab = new CookieClient(t.app)
     await otherTab.signIn(member.email, member.plainPassword)
-    expect((await tab.json('/api/me')).status).toBe(200)
+    await call(tab, 'GET', '/api/me', undefined, 200)
 
-    const restricted = await admin.json(`/api/admin/users/${member.id}`, 'PATCH', { isRestricted: true })
-    expect(await restricted.json()).toMatchObject({ isRestricted: true, sessions: 0 })
+    const restricted = await call(admin, 'PATCH', `/api/admin/users/${member.id}`, { isRestricted: true })
+    expect(restricted).toMatchObject({ isRestricted: true, sessions: 0 })
 
-    const me = await tab.json('/api/me')
-    expect(me.status).toBe(401)
-    const problem = await me.json()
+    const me = await call(tab, 'GET', '/api/me', undefined, 401)
+    const problem = me
     expect(problem.code).toBe('account_restricted')
     expect(problem.detail).toMatch(/suspended/)
     // Public routes too: the tab learns it on whatever it asks next.
-    expect((await (await tab.json('/api/notifications')).json()).code).toBe('account_restricted')
+    expect((await call(tab, 'GET', '/api/notifications', undefined, 401)).code).toBe('account_restricted')
     // Auth.js's routes stay reachable: the session reads as signed out, and signing out works.
     expect(await (await tab.request('/api/auth/session')).json()).toBeNull()
     const csrfToken = await tab.csrfToken()
     await tab.postForm('/api/auth/signout', { csrfToken, callbackUrl: '/' })
-    const after = await tab.json('/api/me')
-    expect(after.status).toBe(401)
-    expect((await after.json()).code).toBe('unauthenticated')
+    const after = await call(tab, 'GET', '/api/me', undefined, 401)
+    expect(after.code).toBe('unauthenticated')
 
     // Lifting the restriction does not bring the old sessions back.
-    await admin.json(`/api/admin/users/${member.id}`, 'PATCH', { isRestricted: false })
-    const old = await otherTab.json('/api/me')
-    expect(old.status).toBe(401)
-    expect((await old.json()).code).toBe('unauthenticated')
+    await call(admin, 'PATCH', `/api/admin/users/${member.id}`, { isRestricted: false })
+    const old = await call(otherTab, 'GET', '/api/me', undefined, 401)
+    expect(old.code).toBe('unauthenticated')
     const fresh = new CookieClient(t.app)
     await fresh.signIn(member.email, member.plainPassword)
-    expect((await fresh.json('/api/me')).status).toBe(200)
+    await call(fresh, 'GET', '/api/me', undefined, 200)
   })
 })

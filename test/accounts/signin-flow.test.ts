@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Auth.js's standard calls, driven as a plain HTTP client with a cookie jar would.
 
@@ -24,15 +25,14 @@ describe('sign-in through the Auth.js endpoints', () => {
 
     const session = await (await client.request('/api/auth/session')).json()
     expect(session.user).toMatchObject({ id: user.id, email: user.email, role: 'user', staffFunctions: [] })
-    const me = await client.json('/api/me')
-    expect(me.status).toBe(200)
-    expect(await me.json()).toMatchObject({ id: user.id, name: 'Ada Lovelace' })
+    const me = await call(client, 'GET', '/api/me', undefined, 200)
+    expect(me).toMatchObject({ id: user.id, name: 'Ada Lovelace' })
 
     const csrfToken = await client.csrfToken()
     const signOut = await client.postForm('/api/auth/signout', { csrfToken, callbackUrl: '/' })
     expect(signOut.status).toBe(302)
     expect(client.jar.has('depot.session')).toBe(false)
-    expect((await client.json('/api/me')).status).toBe(401)
+    await call(client, 'GET', '/api/me', undefined, 401)
 
     // The copied cookie, replayed after sign-out, signs nobody in.
     const replay = await t.app.request('/api/me', { headers: { Cookie: `depot.session=${copiedCookie}` } })
@@ -59,7 +59,7 @@ describe('sign-in through the Auth.js endpoints', () => {
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ url: 'http://localhost:3000/files' })
-    expect((await client.json('/api/me')).status).toBe(200)
+    await call(client, 'GET', '/api/me', undefined, 200)
   })
 
   it('refuses a POST without the Auth.js csrfToken', async () => {
@@ -98,7 +98,7 @@ describe('sign-in through the Auth.js endpoints', () => {
     const user = await insertUserWithPassword(t.database.db, 'a very particular secret')
     const client = new CookieClient(t.app)
     await client.signIn(user.email, 'a very particular secret')
-    await client.json('/api/me')
+    await call(client, 'GET', '/api/me')
     await client.signIn(user.email, 'another particular secret')
     const token = client.jar.get('depot.session')!
     expect(t.logs.text).not.toContain('particular secret')
@@ -112,9 +112,9 @@ describe('sessions are re-checked on every request', () => {
     const user = await insertUserWithPassword(t.database.db)
     const client = new CookieClient(t.app)
     await client.signIn(user.email, user.plainPassword)
-    expect((await client.json('/api/me')).status).toBe(200)
+    await call(client, 'GET', '/api/me', undefined, 200)
     await t.database.db.updateTable('users').set({ isRestricted: true }).where('id', '=', user.id).execute()
-    expect((await client.json('/api/me')).status).toBe(401)
+    await call(client, 'GET', '/api/me', undefined, 401)
   })
 
   it('a role change shows on the next call', async () => {
@@ -127,7 +127,7 @@ describe('sessions are re-checked on every request', () => {
       .set({ role: 'staff', staffFunctions: JSON.stringify(['AccessShop']) })
       .where('id', '=', user.id)
       .execute()
-    expect(await (await client.json('/api/me')).json()).toMatchObject({
+    expect(await call(client, 'GET', '/api/me')).toMatchObject({
       role: 'staff',
       staffFunctions: ['AccessShop'],
     })
@@ -139,11 +139,11 @@ describe('sessions are re-checked on every request', () => {
     const idle = new CookieClient(t.app)
     await idle.signIn(user.email, user.plainPassword)
     t.clock.advance(6 * 24 * 3600_000)
-    expect((await idle.json('/api/me')).status).toBe(200) // activity resets the idle clock
+    await call(idle, 'GET', '/api/me', undefined, 200) // activity resets the idle clock
     t.clock.advance(6 * 24 * 3600_000)
-    expect((await idle.json('/api/me')).status).toBe(200)
+    await call(idle, 'GET', '/api/me', undefined, 200)
     t.clock.advance(7 * 24 * 3600_000 + 1000)
-    expect((await idle.json('/api/me')).status).toBe(401)
+    await call(idle, 'GET', '/api/me', undefined, 401)
 
     const busy = new CookieClient(t.app)
     await busy.signIn(user.email, user.plainPassword)
@@ -166,22 +166,22 @@ describe('sessions are re-checked on every request', () => {
       { csrfToken: await phone.csrfToken(), email: user.email, password: user.plainPassword },
       { 'User-Agent': 'PhoneBrowser/1.0' },
     )
-    const list = await (await laptop.json('/api/me/sessions')).json()
+    const list = await call(laptop, 'GET', '/api/me/sessions')
     expect(list).toHaveLength(2)
-    const phoneSession = list.find((s: { userAgent: string | null }) => s.userAgent === 'PhoneBrowser/1.0')
+    const phoneSession = list.find((s: { userAgent: string | null }) => s.userAgent === 'PhoneBrowser/1.0')!
     expect(phoneSession.current).toBe(false)
     expect(list.filter((s: { current: boolean }) => s.current)).toHaveLength(1)
 
-    expect((await laptop.json(`/api/me/sessions/${phoneSession.id}`, 'DELETE')).status).toBe(204)
-    expect((await phone.json('/api/me')).status).toBe(401)
-    expect((await laptop.json('/api/me')).status).toBe(200)
+    await call(laptop, 'DELETE', `/api/me/sessions/${phoneSession.id}`, undefined, 204)
+    await call(phone, 'GET', '/api/me', undefined, 401)
+    await call(laptop, 'GET', '/api/me', undefined, 200)
 
     const other = await insertUserWithPassword(t.database.db)
     const stranger = new CookieClient(t.app)
     await stranger.signIn(other.email, other.plainPassword)
-    const mine = (await (await laptop.json('/api/me/sessions')).json())[0].id
-    expect((await stranger.json(`/api/me/sessions/${mine}`, 'DELETE')).status).toBe(404)
-    expect((await laptop.json('/api/me')).status).toBe(200)
+    const mine = (await call(laptop, 'GET', '/api/me/sessions'))[0]!.id
+    await call(stranger, 'DELETE', `/api/me/sessions/${mine}`, undefined, 404)
+    await call(laptop, 'GET', '/api/me', undefined, 200)
   })
 })
 
@@ -203,7 +203,7 @@ describe('throttling failed sign-ins', () => {
     t.clock.advance(15 * 60_000 + 1000)
     const later = await client.signIn(user.email, user.plainPassword)
     expect(later.headers.get('location')).toBe('http://localhost:3000/')
-    expect((await client.json('/api/me')).status).toBe(200)
+    await call(client, 'GET', '/api/me', undefined, 200)
   })
 
   it('records sign-ins and failures in the audit log without secrets', async () => {

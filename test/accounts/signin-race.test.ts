@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The sign-in throttle counts each attempt before the password is checked, atomically, so a burst of
 // concurrent guesses cannot all be checked before the first failure is recorded (docs/decisions/0042).
@@ -71,7 +72,7 @@ describe('the sign-in throttle under concurrent attempts', () => {
     t.clock.advance(15 * 60_000 + 1000)
     const later = await client.signIn(user.email, user.plainPassword)
     expect(later.headers.get('location')).toBe('http://localhost:3000/')
-    expect((await client.json('/api/me')).status).toBe(200)
+    await call(client, 'GET', '/api/me', undefined, 200)
   })
 
   it('counts an unknown e-mail the same way, so the throttle reveals nothing', async () => {

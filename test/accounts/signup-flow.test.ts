@@ -4,6 +4,7 @@ import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Sign-up, verification and passwords, with real mail received by an SMTP server on loopback.
 const sink = new SmtpSink()
@@ -34,9 +35,8 @@ describe('sign-up and e-mail verification', () => {
     const t = await newApp()
     const email = uniqueEmail()
     const client = new CookieClient(t.app)
-    const res = await client.json('/api/accounts/sign-up', 'POST', { ...ada, email })
-    expect(res.status).toBe(202)
-    expect(await res.json()).toEqual({ status: 'check_email', message: CHECK_EMAIL_MESSAGE })
+    const res = await call(client, 'POST', '/api/accounts/sign-up', { ...ada, email }, 202)
+    expect(res).toEqual({ status: 'check_email', message: CHECK_EMAIL_MESSAGE })
 
     const mail = await mailTo(t, email)
     expect(mail.subject).toContain('Confirm your e-mail address')
@@ -50,15 +50,13 @@ describe('sign-up and e-mail verification', () => {
     const before = await client.signIn(email, ada.password)
     expect(new URL(before.headers.get('location')!).searchParams.get('code')).toBe('email_not_verified')
 
-    const verified = await client.json('/api/accounts/verify-email', 'POST', { token })
-    expect(verified.status).toBe(200)
-    expect(await verified.json()).toEqual({ status: 'verified', email })
-    const again = await client.json('/api/accounts/verify-email', 'POST', { token })
-    expect(again.status).toBe(400)
-    expect((await again.json()).code).toBe('invalid_token')
+    const verified = await call(client, 'POST', '/api/accounts/verify-email', { token }, 200)
+    expect(verified).toEqual({ status: 'verified', email })
+    const again = await call(client, 'POST', '/api/accounts/verify-email', { token }, 400)
+    expect(again.code).toBe('invalid_token')
 
     expect((await client.signIn(email, ada.password)).headers.get('location')).toBe('http://localhost:3000/')
-    expect(await (await client.json('/api/me')).json()).toMatchObject({
+    expect(await call(client, 'GET', '/api/me')).toMatchObject({
       email,
       name: 'Ada Lovelace',
       account_type: 'individual',
@@ -68,35 +66,38 @@ describe('sign-up and e-mail verification', () => {
   it('refuses an expired verification link', async () => {
     const t = await newApp()
     const email = uniqueEmail()
-    await t.request('/api/accounts/sign-up', { method: 'POST', body: { ...ada, email } })
+    await call(t, 'POST', '/api/accounts/sign-up', { ...ada, email })
     const token = linkIn((await mailTo(t, email)).text, '/verify-email')
     t.clock.advance(24 * 3600_000 + 1000)
-    const res = await t.request('/api/accounts/verify-email', { method: 'POST', body: { token } })
-    expect(res.status).toBe(400)
+    await call(t, 'POST', '/api/accounts/verify-email', { token }, 400)
   })
 
   it('requires business name and industry for a corporate account, with a message per field', async () => {
     const t = await newApp()
-    const res = await t.request('/api/accounts/sign-up', {
-      method: 'POST',
-      body: { ...ada, email: uniqueEmail(), account_type: 'corporate' },
-    })
-    expect(res.status).toBe(422)
-    expect((await res.json()).errors).toEqual({
+    const res = await call(
+      t,
+      'POST',
+      '/api/accounts/sign-up',
+      { ...ada, email: uniqueEmail(), account_type: 'corporate' },
+      422,
+    )
+    expect(res.errors).toEqual({
       business_name: ['Enter your business name'],
       industry: ['Enter your industry'],
     })
-    const ok = await t.request('/api/accounts/sign-up', {
-      method: 'POST',
-      body: {
+    await call(
+      t,
+      'POST',
+      '/api/accounts/sign-up',
+      {
         ...ada,
         email: uniqueEmail(),
         account_type: 'corporate',
         business_name: 'Acme Ltd',
         industry: 'Retail',
       },
-    })
-    expect(ok.status).toBe(202)
+      202,
+    )
   })
 
   it.each([
@@ -112,23 +113,22 @@ describe('sign-up and e-mail verification', () => {
     [{ last_name: 'Love\r\nBcc: x@evil.example' }, 'last_name', 'Your last name cannot contain line breaks'],
   ])('explains a bad field (%j)', async (override, field, message) => {
     const t = await newApp()
-    const res = await t.request('/api/accounts/sign-up', {
-      method: 'POST',
-      body: { ...ada, email: uniqueEmail(), ...override },
-    })
-    expect(res.status).toBe(422)
-    expect((await res.json()).errors[field]).toEqual([message])
+    const res = await call(
+      t,
+      'POST',
+      '/api/accounts/sign-up',
+      { ...ada, email: uniqueEmail(), ...override },
+      422,
+    )
+    expect(res.errors![field]).toEqual([message])
   })
 
   it('keeps a password exactly as typed: spaces are not trimmed', async () => {
     const t = await newApp()
     const email = uniqueEmail()
-    await t.request('/api/accounts/sign-up', {
-      method: 'POST',
-      body: { ...ada, email, password: '  spaced out  ' },
-    })
+    await call(t, 'POST', '/api/accounts/sign-up', { ...ada, email, password: '  spaced out  ' })
     const token = linkIn((await mailTo(t, email)).text, '/verify-email')
-    await t.request('/api/accounts/verify-email', { method: 'POST', body: { token } })
+    await call(t, 'POST', '/api/accounts/verify-email', { token })
     const client = new CookieClient(t.app)
     expect(
       new URL((await client.signIn(email, 'spaced out')).headers.get('location')!).searchParams.get('code'),
@@ -174,17 +174,13 @@ describe('no account enumeration', () => {
     const t = await newApp()
     const email = uniqueEmail()
     for (let i = 0; i < 3; i++) {
-      expect(
-        (await t.request('/api/accounts/forgot-password', { method: 'POST', body: { email } })).status,
-      ).toBe(202)
+      await call(t, 'POST', '/api/accounts/forgot-password', { email }, 202)
     }
     const fourth = await t.request('/api/accounts/forgot-password', { method: 'POST', body: { email } })
     expect(fourth.status).toBe(429)
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0)
     t.clock.advance(3600_000 + 1000)
-    expect(
-      (await t.request('/api/accounts/forgot-password', { method: 'POST', body: { email } })).status,
-    ).toBe(202)
+    await call(t, 'POST', '/api/accounts/forgot-password', { email }, 202)
   })
 })
 
@@ -197,16 +193,12 @@ describe('passwords', () => {
     await laptop.signIn(user.email, 'old password value')
     await phone.signIn(user.email, 'old password value')
 
-    await t.request('/api/accounts/forgot-password', { method: 'POST', body: { email: user.email } })
+    await call(t, 'POST', '/api/accounts/forgot-password', { email: user.email })
     const token = linkIn((await mailTo(t, user.email)).text, '/reset-password')
-    const res = await t.request('/api/accounts/reset-password', {
-      method: 'POST',
-      body: { token, password: 'brand new password' },
-    })
-    expect(res.status).toBe(204)
+    await call(t, 'POST', '/api/accounts/reset-password', { token, password: 'brand new password' }, 204)
 
-    expect((await laptop.json('/api/me')).status).toBe(401)
-    expect((await phone.json('/api/me')).status).toBe(401)
+    await call(laptop, 'GET', '/api/me', undefined, 401)
+    await call(phone, 'GET', '/api/me', undefined, 401)
     expect(
       new URL(
         (await laptop.signIn(user.email, 'old password value')).headers.get('location')!,
@@ -215,26 +207,18 @@ describe('passwords', () => {
     expect((await laptop.signIn(user.email, 'brand new password')).headers.get('location')).toBe(
       'http://localhost:3000/',
     )
-    const reuse = await t.request('/api/accounts/reset-password', {
-      method: 'POST',
-      body: { token, password: 'another new password' },
-    })
-    expect(reuse.status).toBe(400)
+    await call(t, 'POST', '/api/accounts/reset-password', { token, password: 'another new password' }, 400)
   })
 
   it('a reset link expires after an hour', async () => {
     const t = await newApp()
     const user = await insertUserWithPassword(t.database.db)
-    await t.request('/api/accounts/forgot-password', { method: 'POST', body: { email: user.email } })
+    await call(t, 'POST', '/api/accounts/forgot-password', { email: user.email })
     const mail = await mailTo(t, user.email)
     expect(mail.text).toContain('This link expires in 1 hour')
     const token = linkIn(mail.text, '/reset-password')
     t.clock.advance(3600_000 + 1000)
-    const res = await t.request('/api/accounts/reset-password', {
-      method: 'POST',
-      body: { token, password: 'brand new password' },
-    })
-    expect(res.status).toBe(400)
+    await call(t, 'POST', '/api/accounts/reset-password', { token, password: 'brand new password' }, 400)
   })
 
   it('changing the password needs the current one and ends the other sessions only', async () => {
@@ -245,20 +229,30 @@ describe('passwords', () => {
     await here.signIn(user.email, 'current password!')
     await elsewhere.signIn(user.email, 'current password!')
 
-    const wrong = await here.json('/api/me/password', 'POST', {
-      currentPassword: 'guess',
-      newPassword: 'a new password!',
-    })
-    expect(wrong.status).toBe(422)
-    expect((await wrong.json()).errors).toEqual({ currentPassword: ['That is not your current password'] })
+    const wrong = await call(
+      here,
+      'POST',
+      '/api/me/password',
+      {
+        currentPassword: 'guess',
+        newPassword: 'a new password!',
+      },
+      422,
+    )
+    expect(wrong.errors).toEqual({ currentPassword: ['That is not your current password'] })
 
-    const ok = await here.json('/api/me/password', 'POST', {
-      currentPassword: 'current password!',
-      newPassword: 'a new password!',
-    })
-    expect(ok.status).toBe(204)
-    expect((await here.json('/api/me')).status).toBe(200)
-    expect((await elsewhere.json('/api/me')).status).toBe(401)
+    await call(
+      here,
+      'POST',
+      '/api/me/password',
+      {
+        currentPassword: 'current password!',
+        newPassword: 'a new password!',
+      },
+      204,
+    )
+    await call(here, 'GET', '/api/me', undefined, 200)
+    await call(elsewhere, 'GET', '/api/me', undefined, 401)
     const audit = await t.database.db
       .selectFrom('audit_events')
       .select('action')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CookieClient } from '../support/http-client'
 import { OIDC_CALLBACK_URL, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // An account with two-factor sign-in that signs in through an OpenID provider still needs its code
 // (docs/decisions/0044): the provider's sign-in stops before any session and hands the sign-in page
@@ -52,10 +53,8 @@ describe('two-factor sign-in through an identity provider', () => {
     // First sign-in creates the account; it then turns two-factor sign-in on.
     const first = new CookieClient(t.app)
     expect((await providerSignIn(first, sub)).headers.get('location')).toBe('http://localhost:3000/files')
-    const setup = await (await first.json('/api/me/two-factor/setup', 'POST')).json()
-    expect(
-      (await first.json('/api/me/two-factor/enable', 'POST', { code: codeAt(setup.secret, t) })).status,
-    ).toBe(200)
+    const setup = await call(first, 'POST', '/api/me/two-factor/setup')
+    await call(first, 'POST', '/api/me/two-factor/enable', { code: codeAt(setup.secret, t) }, 200)
     const sessionsBefore = (await t.database.db.selectFrom('sessions').selectAll().execute()).length
 
     const client = new CookieClient(t.app)
@@ -79,7 +78,7 @@ describe('two-factor sign-in through an identity provider', () => {
     t.clock.advance(30_000)
     expect(await ticketSignIn(client, { ticket, code: codeAt(setup.secret, t) })).toBeNull()
     expect(client.jar.has('depot.session')).toBe(true)
-    expect((await (await client.json('/api/me')).json()).email).toBe('grace@example.com')
+    expect((await call(client, 'GET', '/api/me')).email).toBe('grace@example.com')
 
     // A ticket is good for five minutes.
     const late = new CookieClient(t.app)

@@ -4,6 +4,7 @@ import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
 import { CookieClient } from '../support/http-client'
 import { enrolTwoFactor, insertUserWithPassword, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Two-factor sign-in (docs/decisions/0044), through the HTTP API and Auth.js's credentials callback as
 // a plain client would drive them; codes are computed with otpauth from the secret the API hands out.
@@ -54,19 +55,19 @@ describe('enrolment', () => {
     const user = await insertUserWithPassword(t.database.db)
     const { client } = await signInAs(t, user.email, user.plainPassword)
 
-    expect(await (await client.json('/api/me/two-factor')).json()).toEqual({
+    expect(await call(client, 'GET', '/api/me/two-factor')).toEqual({
       enabled: false,
       enabledAt: null,
       recoveryCodesLeft: 0,
       required: false,
       dueBy: null,
     })
-    const setup = await (await client.json('/api/me/two-factor/setup', 'POST')).json()
+    const setup = await call(client, 'POST', '/api/me/two-factor/setup')
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(setup.otpauthUri).toContain(`secret=${setup.secret}`)
     expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\/Depot:/)
     expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/)
-    expect(Buffer.from(setup.qrCode.split(',')[1], 'base64').toString()).toContain('<svg')
+    expect(Buffer.from(setup.qrCode.split(',')[1]!, 'base64').toString()).toContain('<svg')
 
     // The secret is not stored as it was handed out.
     const row = await t.database.db.selectFrom('user_two_factor').selectAll().executeTakeFirstOrThrow()
@@ -74,17 +75,20 @@ describe('enrolment', () => {
     expect(row.enabledAt).toBeNull()
 
     // A wrong code does not turn it on.
-    const wrong = await client.json('/api/me/two-factor/enable', 'POST', { code: '000000' })
-    expect(wrong.status).toBe(422)
-    expect((await wrong.json()).errors.code).toBeDefined()
-    const malformed = await client.json('/api/me/two-factor/enable', 'POST', { code: 'abc' })
-    expect(malformed.status).toBe(422)
+    const wrong = await call(client, 'POST', '/api/me/two-factor/enable', { code: '000000' }, 422)
+    expect(wrong.errors!.code).toBeDefined()
+    await call(client, 'POST', '/api/me/two-factor/enable', { code: 'abc' }, 422)
 
-    const enable = await client.json('/api/me/two-factor/enable', 'POST', {
-      code: codeAt(setup.secret, t.clock.now),
-    })
-    expect(enable.status).toBe(200)
-    const { recoveryCodes } = await enable.json()
+    const enable = await call(
+      client,
+      'POST',
+      '/api/me/two-factor/enable',
+      {
+        code: codeAt(setup.secret, t.clock.now),
+      },
+      200,
+    )
+    const { recoveryCodes } = enable
     expect(recoveryCodes).toHaveLength(10)
     expect(new Set(recoveryCodes).size).toBe(10)
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/)
@@ -92,10 +96,10 @@ describe('enrolment', () => {
     expect(stored).toHaveLength(10)
     for (const { codeHash } of stored) expect(recoveryCodes.join()).not.toContain(codeHash)
 
-    const status = await (await client.json('/api/me/two-factor')).json()
+    const status = await call(client, 'GET', '/api/me/two-factor')
     expect(status).toMatchObject({ enabled: true, recoveryCodesLeft: 10 })
     // Set up once: a second set-up is refused rather than replacing the working secret.
-    expect((await client.json('/api/me/two-factor/setup', 'POST')).status).toBe(409)
+    await call(client, 'POST', '/api/me/two-factor/setup', undefined, 409)
     expect(await auditOf(t, 'two_factor.enabled')).toMatchObject([{ actorId: user.id }])
   })
 })
@@ -117,7 +121,7 @@ describe('signing in with two-factor sign-in', () => {
     const withCode = await signInAs(t, user.email, user.plainPassword, nextCode(t, secret))
     expect(withCode.code).toBeNull()
     expect(withCode.signedIn).toBe(true)
-    expect((await withCode.client.json('/api/me')).status).toBe(200)
+    await call(withCode.client, 'GET', '/api/me', undefined, 200)
 
     // The same code again (a replay within its 30 seconds) is refused.
     const replay = await signInAs(t, user.email, user.plainPassword, codeAt(secret, t.clock.now))
@@ -168,7 +172,7 @@ describe('signing in with two-factor sign-in', () => {
     expect(again.code).toBe('two_factor_invalid')
     expect(again.signedIn).toBe(false)
     expect(await auditOf(t, 'two_factor.recovery_code_used')).toMatchObject([{ actorId: user.id }])
-    const status = await (await first.client.json('/api/me/two-factor')).json()
+    const status = await call(first.client, 'GET', '/api/me/two-factor')
     expect(status.recoveryCodesLeft).toBe(9)
   })
 })
@@ -177,13 +181,17 @@ describe('managing it from the profile', () => {
   it('renews recovery codes with a current code (the old ones stop working)', async () => {
     const t = await createTestApp()
     const { user, client, secret, recoveryCodes } = await enrolledUser(t)
-    const refused = await client.json('/api/me/two-factor/recovery-codes', 'POST', { code: '000000' })
-    expect(refused.status).toBe(422)
-    const renewed = await client.json('/api/me/two-factor/recovery-codes', 'POST', {
-      code: nextCode(t, secret),
-    })
-    expect(renewed.status).toBe(200)
-    const fresh = (await renewed.json()).recoveryCodes as string[]
+    await call(client, 'POST', '/api/me/two-factor/recovery-codes', { code: '000000' }, 422)
+    const renewed = await call(
+      client,
+      'POST',
+      '/api/me/two-factor/recovery-codes',
+      {
+        code: nextCode(t, secret),
+      },
+      200,
+    )
+    const fresh = renewed.recoveryCodes as string[]
     expect(fresh).toHaveLength(10)
     expect(fresh).not.toContain(recoveryCodes[0])
     expect((await signInAs(t, user.email, user.plainPassword, recoveryCodes[0])).code).toBe(
@@ -196,12 +204,10 @@ describe('managing it from the profile', () => {
   it('turns off with the password (not a wrong one), after which the password alone signs in', async () => {
     const t = await createTestApp()
     const { user, client } = await enrolledUser(t)
-    const wrong = await client.json('/api/me/two-factor/disable', 'POST', { password: 'not it at all' })
-    expect(wrong.status).toBe(422)
-    expect((await wrong.json()).errors.password).toBeDefined()
-    expect((await client.json('/api/me/two-factor/disable', 'POST', {})).status).toBe(422)
-    const off = await client.json('/api/me/two-factor/disable', 'POST', { password: user.plainPassword })
-    expect(off.status).toBe(204)
+    const wrong = await call(client, 'POST', '/api/me/two-factor/disable', { password: 'not it at all' }, 422)
+    expect(wrong.errors!.password).toBeDefined()
+    await call(client, 'POST', '/api/me/two-factor/disable', {}, 422)
+    await call(client, 'POST', '/api/me/two-factor/disable', { password: user.plainPassword }, 204)
     expect(await t.database.db.selectFrom('two_factor_recovery_codes').selectAll().execute()).toEqual([])
     expect((await signInAs(t, user.email, user.plainPassword)).signedIn).toBe(true)
     expect(await auditOf(t, 'two_factor.disabled')).toMatchObject([{ actorId: user.id }])
@@ -210,18 +216,22 @@ describe('managing it from the profile', () => {
   it('turns off with a code too', async () => {
     const t = await createTestApp()
     const { client, secret } = await enrolledUser(t)
-    const off = await client.json('/api/me/two-factor/disable', 'POST', { code: nextCode(t, secret) })
-    expect(off.status).toBe(204)
-    expect((await (await client.json('/api/me/two-factor')).json()).enabled).toBe(false)
+    await call(client, 'POST', '/api/me/two-factor/disable', { code: nextCode(t, secret) }, 204)
+    expect((await call(client, 'GET', '/api/me/two-factor')).enabled).toBe(false)
   })
 })
 
 describe('the admins’ requirement', () => {
   const DAY = 24 * 60 * 60 * 1000
   async function setRequirement(adminClient: CookieClient, twoFactorRequirement: 'off' | 'admins' | 'staff') {
-    const res = await adminClient.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement })
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ twoFactorRequirement })
+    const res = await call(
+      adminClient,
+      'PATCH',
+      '/api/admin/security-settings',
+      { twoFactorRequirement },
+      200,
+    )
+    expect(res).toEqual({ twoFactorRequirement })
   }
   const sessionUser = async (client: CookieClient) =>
     (await (await client.request('/api/auth/session')).json()).user
@@ -231,15 +241,15 @@ describe('the admins’ requirement', () => {
     const admin = await insertUserWithPassword(t.database.db, 'admin passphrase', { role: 'admin' })
     const firstSignIn = t.clock.now.getTime()
     const { client } = await signInAs(t, admin.email, admin.plainPassword)
-    expect(await (await client.json('/api/admin/security-settings')).json()).toEqual({
+    expect(await call(client, 'GET', '/api/admin/security-settings')).toEqual({
       twoFactorRequirement: 'admins',
     })
     // The grace period: everything works, and the session says by when (the web's banner).
     const dueBy = new Date(firstSignIn + 7 * DAY).toISOString()
     expect(await sessionUser(client)).toMatchObject({ twoFactorDueBy: dueBy })
     expect((await sessionUser(client)).mustEnrolTwoFactor).toBeUndefined()
-    expect(await (await client.json('/api/me/two-factor')).json()).toMatchObject({ required: true, dueBy })
-    expect((await client.json('/api/admin/users')).status).toBe(200)
+    expect(await call(client, 'GET', '/api/me/two-factor')).toMatchObject({ required: true, dueBy })
+    await call(client, 'GET', '/api/admin/users', undefined, 200)
     const token = await client.json('/api/me/access-tokens', 'POST', {
       name: 'script',
       scope: 'read-write',
@@ -257,21 +267,25 @@ describe('the admins’ requirement', () => {
     t.clock.advance(7 * DAY + 60_000)
     const later = await signInAs(t, admin.email, admin.plainPassword)
     expect((await sessionUser(later.client)).mustEnrolTwoFactor).toBe(true)
-    const blocked = await later.client.json('/api/admin/users')
-    expect(blocked.status).toBe(403)
-    expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
+    const blocked = await call(later.client, 'GET', '/api/admin/users', undefined, 403)
+    expect(blocked.code).toBe('two_factor_enrolment_required')
     const viaToken = await t.app.request('/api/admin/users', {
       headers: { Authorization: `Bearer ${bearer}` },
     })
     expect(viaToken.status).toBe(403)
     expect((await viaToken.json()).code).toBe('two_factor_enrolment_required')
-    expect((await later.client.json('/api/me')).status).toBe(200)
-    const setup = await (await later.client.json('/api/me/two-factor/setup', 'POST')).json()
-    const enable = await later.client.json('/api/me/two-factor/enable', 'POST', {
-      code: codeAt(setup.secret, t.clock.now),
-    })
-    expect(enable.status).toBe(200)
-    expect((await later.client.json('/api/admin/users')).status).toBe(200)
+    await call(later.client, 'GET', '/api/me', undefined, 200)
+    const setup = await call(later.client, 'POST', '/api/me/two-factor/setup')
+    await call(
+      later.client,
+      'POST',
+      '/api/me/two-factor/enable',
+      {
+        code: codeAt(setup.secret, t.clock.now),
+      },
+      200,
+    )
+    await call(later.client, 'GET', '/api/admin/users', undefined, 200)
     expect(await sessionUser(later.client)).not.toHaveProperty('twoFactorDueBy')
   })
 
@@ -294,18 +308,17 @@ describe('the admins’ requirement', () => {
     expect(await sessionUser(during.client)).toMatchObject({
       twoFactorDueBy: new Date(changedAt + 7 * DAY).toISOString(),
     })
-    expect((await during.client.json('/api/inbox/quotes')).status).toBe(200)
+    await call(during.client, 'GET', '/api/inbox/quotes', undefined, 200)
 
     t.clock.advance(7 * DAY + 60_000)
     const after = await signInAs(t, staff.email, staff.plainPassword)
-    const blocked = await after.client.json('/api/inbox/quotes')
-    expect(blocked.status).toBe(403)
-    expect((await blocked.json()).code).toBe('two_factor_enrolment_required')
-    expect((await after.client.json('/api/me/sessions')).status).toBe(403)
+    const blocked = await call(after.client, 'GET', '/api/inbox/quotes', undefined, 403)
+    expect(blocked.code).toBe('two_factor_enrolment_required')
+    await call(after.client, 'GET', '/api/me/sessions', undefined, 403)
 
     // Off: nobody is held, straight away.
     await setRequirement(await adminNow(), 'off')
-    expect((await after.client.json('/api/inbox/quotes')).status).toBe(200)
+    await call(after.client, 'GET', '/api/inbox/quotes', undefined, 200)
     expect(await sessionUser(after.client)).not.toHaveProperty('mustEnrolTwoFactor')
   })
 
@@ -313,15 +326,18 @@ describe('the admins’ requirement', () => {
     const t = await createTestApp()
     const staff = await insertUserWithPassword(t.database.db, 'staff passphrase 1', { role: 'staff' })
     const { client } = await signInAs(t, staff.email, staff.plainPassword)
-    expect((await client.json('/api/admin/security-settings')).status).toBe(403)
-    expect(
-      (await client.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement: 'staff' })).status,
-    ).toBe(403)
+    await call(client, 'GET', '/api/admin/security-settings', undefined, 403)
+    await call(client, 'PATCH', '/api/admin/security-settings', { twoFactorRequirement: 'staff' }, 403)
     const { client: adminClient } = await enrolledUser(t, 'admin')
-    const bad = await adminClient.json('/api/admin/security-settings', 'PATCH', {
-      twoFactorRequirement: 'yes',
-    })
-    expect(bad.status).toBe(422)
+    await call(
+      adminClient,
+      'PATCH',
+      '/api/admin/security-settings',
+      {
+        twoFactorRequirement: 'yes',
+      },
+      422,
+    )
   })
 })
 
@@ -332,14 +348,11 @@ describe('resetting someone’s second factor', () => {
     const admin = await insertUserWithPassword(t.database.db, 'admin passphrase', { role: 'admin' })
     const { client: adminClient } = await signInAs(t, admin.email, admin.plainPassword)
 
-    const detail = await (await adminClient.json(`/api/admin/users/${user.id}`)).json()
+    const detail = await call(adminClient, 'GET', `/api/admin/users/${user.id}`)
     expect(detail.twoFactorEnabled).toBe(true)
-    const res = await adminClient.json(`/api/admin/users/${user.id}/two-factor`, 'DELETE')
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ reset: true })
-    expect((await (await adminClient.json(`/api/admin/users/${user.id}`)).json()).twoFactorEnabled).toBe(
-      false,
-    )
+    const res = await call(adminClient, 'DELETE', `/api/admin/users/${user.id}/two-factor`, undefined, 200)
+    expect(res).toEqual({ reset: true })
+    expect((await call(adminClient, 'GET', `/api/admin/users/${user.id}`)).twoFactorEnabled).toBe(false)
     expect(await auditOf(t, 'two_factor.reset')).toMatchObject([{ actorId: admin.id, targetId: user.id }])
     const mail = await t.database.db
       .selectFrom('mail_outbox')
@@ -351,16 +364,14 @@ describe('resetting someone’s second factor', () => {
     expect((await signInAs(t, user.email, user.plainPassword)).signedIn).toBe(true)
 
     // Again: nothing to reset, nothing audited.
-    expect(await (await adminClient.json(`/api/admin/users/${user.id}/two-factor`, 'DELETE')).json()).toEqual(
-      {
-        reset: false,
-      },
-    )
+    expect(await call(adminClient, 'DELETE', `/api/admin/users/${user.id}/two-factor`)).toEqual({
+      reset: false,
+    })
     expect(await auditOf(t, 'two_factor.reset')).toHaveLength(1)
     // Not one's own, and not for staff.
-    expect((await adminClient.json(`/api/admin/users/${admin.id}/two-factor`, 'DELETE')).status).toBe(403)
+    await call(adminClient, 'DELETE', `/api/admin/users/${admin.id}/two-factor`, undefined, 403)
     const other = await signInAs(t, user.email, user.plainPassword)
-    expect((await other.client.json(`/api/admin/users/${admin.id}/two-factor`, 'DELETE')).status).toBe(403)
+    await call(other.client, 'DELETE', `/api/admin/users/${admin.id}/two-factor`, undefined, 403)
   })
 
   it('lets the operator reset it from the command line', async () => {

@@ -6,6 +6,7 @@ import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
+import { call } from '../support/typed-client'
 
 async function admin(t: TestApp, ...argv: string[]) {
   const out: string[] = []
@@ -37,7 +38,7 @@ describe('npm run admin', () => {
     const client = new CookieClient(t.app)
     const res = await client.signIn('grace@example.com', 'a long enough passphrase')
     expect(res.headers.get('location')).toBe('http://localhost:3000/')
-    expect(await (await client.json('/api/me')).json()).toMatchObject({ name: 'Grace Hopper', role: 'user' })
+    expect(await call(client, 'GET', '/api/me')).toMatchObject({ name: 'Grace Hopper', role: 'user' })
   })
 
   it('creates staff with functions and admins; set-role changes them and is audited and notified', async () => {
@@ -122,9 +123,8 @@ describe('npm run admin', () => {
       `${user.email} is restricted; their sessions have ended.`,
     )
     // The rows stay while the restriction lasts (so the tab learns why), but none of them works.
-    const refused = await client.json('/api/me')
-    expect(refused.status).toBe(401)
-    expect((await refused.json()).code).toBe('account_restricted')
+    const refused = await call(client, 'GET', '/api/me', undefined, 401)
+    expect(refused.code).toBe('account_restricted')
     expect(
       new URL(
         (await client.signIn(user.email, user.plainPassword)).headers.get('location')!,

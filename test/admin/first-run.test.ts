@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { announceFirstRunSetup } from '../../src/server/features/admin/first-run.service'
 import { CookieClient } from '../support/http-client'
 import { createTestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 describe('first run', () => {
   it('logs a one-time link whose page creates the first admin; the link then stops working', async () => {
     const t = await createTestApp()
-    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
+    expect(await call(t, 'GET', '/api/setup')).toEqual({ needed: true })
     const link = await announceFirstRunSetup(t.deps, t.deps.logger)
     expect(link).toMatch(/^http:\/\/localhost:3000\/setup\?token=[A-Za-z0-9_-]{40,}$/)
     expect(t.logs.text).toContain('No admin exists yet')
@@ -26,13 +27,13 @@ describe('first run', () => {
     const created = await setupClient.json('/api/setup', 'POST', body)
     expect(created.status).toBe(201)
     expect(created.headers.get('set-cookie')).toMatch(/^depot\.session=[^;]+;.*HttpOnly/i)
-    expect(await (await setupClient.json('/api/me')).json()).toMatchObject({
+    expect(await call(setupClient, 'GET', '/api/me')).toMatchObject({
       role: 'admin',
       email: 'root@example.com',
     })
-    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: false })
+    expect(await call(t, 'GET', '/api/setup')).toEqual({ needed: false })
     // Setup named the business: the site identity shows it at once.
-    expect(await (await t.request('/api/site')).json()).toMatchObject({
+    expect(await call(t, 'GET', '/api/site')).toMatchObject({
       name: 'Acme Prints',
       address: '12 Market Road\nIkeja',
       supportEmail: null,
@@ -40,7 +41,7 @@ describe('first run', () => {
 
     const client = new CookieClient(t.app)
     await client.signIn('root@example.com', 'the very first admin')
-    expect(await (await client.json('/api/me')).json()).toMatchObject({
+    expect(await call(client, 'GET', '/api/me')).toMatchObject({
       role: 'admin',
       email: 'root@example.com',
     })
@@ -66,24 +67,22 @@ describe('first run', () => {
       password: 'long enough pass',
       business_name: 'Acme',
     }
-    expect((await t.request('/api/setup', { method: 'POST', body: { ...body, token: first } })).status).toBe(
-      410,
-    )
-    expect(
-      (await t.request('/api/setup', { method: 'POST', body: { ...body, token: 'x'.repeat(43) } })).status,
-    ).toBe(410)
-    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
+    await call(t, 'POST', '/api/setup', { ...body, token: first }, 410)
+    await call(t, 'POST', '/api/setup', { ...body, token: 'x'.repeat(43) }, 410)
+    expect(await call(t, 'GET', '/api/setup')).toEqual({ needed: true })
   })
 
   it('asks for the business name', async () => {
     const t = await createTestApp()
     const token = new URL((await announceFirstRunSetup(t.deps, t.deps.logger))!).searchParams.get('token')!
-    const res = await t.request('/api/setup', {
-      method: 'POST',
-      body: { token, first_name: 'A', last_name: 'B', email: 'a@example.com', password: 'long enough pass' },
-    })
-    expect(res.status).toBe(422)
-    expect(Object.keys((await res.json()).errors)).toEqual(['business_name'])
-    expect(await (await t.request('/api/setup')).json()).toEqual({ needed: true })
+    const res = await call(
+      t,
+      'POST',
+      '/api/setup',
+      { token, first_name: 'A', last_name: 'B', email: 'a@example.com', password: 'long enough pass' },
+      422,
+    )
+    expect(Object.keys(res.errors!)).toEqual(['business_name'])
+    expect(await call(t, 'GET', '/api/setup')).toEqual({ needed: true })
   })
 })

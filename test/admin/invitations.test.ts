@@ -3,6 +3,7 @@ import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword, signedIn } from '../support/people'
 import { SmtpSink } from '../support/smtp-sink'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Invitations: an admin invites by e-mail with a role and functions; the mailed link (received by a
 // real SMTP server on loopback) sets the invitee's name and password; the account is verified at once.
@@ -48,7 +49,7 @@ describe('invitations', () => {
     const created = await res.json()
     expect(created).toMatchObject({ email, role: 'staff', staffFunctions: ['AccessShop'], status: 'pending' })
 
-    const listed = await (await admin.json('/api/admin/invitations')).json()
+    const listed = await call(admin, 'GET', '/api/admin/invitations')
     expect(listed.items.map((i: { email: string }) => i.email)).toEqual([email])
 
     const token = await linkTokenFor(t, email)
@@ -56,19 +57,21 @@ describe('invitations', () => {
     expect(stored.token_hash).not.toBe(token) // only the hash is kept
     expect(stored.invited_by).toBe(adminId)
 
-    const preview = await t.request('/api/invitations/preview', { method: 'POST', body: { token } })
-    expect(await preview.json()).toEqual({ email, role: 'staff' })
+    const preview = await call(t, 'POST', '/api/invitations/preview', { token })
+    expect(preview).toEqual({ email, role: 'staff' })
 
-    const accepted = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { token, first_name: 'Sam', last_name: 'Staff', password: PASSWORD },
-    })
-    expect(accepted.status).toBe(201)
-    expect(await accepted.json()).toEqual({ email })
+    const accepted = await call(
+      t,
+      'POST',
+      '/api/invitations/accept',
+      { token, first_name: 'Sam', last_name: 'Staff', password: PASSWORD },
+      201,
+    )
+    expect(accepted).toEqual({ email })
 
     const invitee = new CookieClient(t.app)
     expect((await invitee.signIn(email, PASSWORD)).headers.get('location')).toBe('http://localhost:3000/')
-    const me = await (await invitee.json('/api/me')).json()
+    const me = await call(invitee, 'GET', '/api/me')
     expect(me).toMatchObject({ email, role: 'staff', staffFunctions: ['AccessShop'], first_name: 'Sam' })
     const user = await t.database.db
       .selectFrom('users')
@@ -78,13 +81,15 @@ describe('invitations', () => {
     expect(user.emailVerified).not.toBeNull()
 
     // Used once: the same link is refused, and the invitation leaves the pending list.
-    const again = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { token, first_name: 'Eve', last_name: 'Again', password: PASSWORD },
-    })
-    expect(again.status).toBe(410)
-    expect((await again.json()).code).toBe('invitation_used')
-    expect((await (await admin.json('/api/admin/invitations')).json()).items).toEqual([])
+    const again = await call(
+      t,
+      'POST',
+      '/api/invitations/accept',
+      { token, first_name: 'Eve', last_name: 'Again', password: PASSWORD },
+      410,
+    )
+    expect(again.code).toBe('invitation_used')
+    expect((await call(admin, 'GET', '/api/admin/invitations')).items).toEqual([])
 
     const actions = await t.database.db
       .selectFrom('audit_events')
@@ -104,48 +109,30 @@ describe('invitations', () => {
     const revokedEmail = uniqueEmail()
     const revoked = await (await invite(admin, { email: revokedEmail, role: 'user' })).json()
     const revokedToken = await linkTokenFor(t, revokedEmail)
-    expect((await admin.json(`/api/admin/invitations/${revoked.id}`, 'DELETE')).status).toBe(204)
-    const refused = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { ...body, token: revokedToken },
-    })
-    expect(refused.status).toBe(410)
-    expect((await refused.json()).code).toBe('invitation_revoked')
-    expect((await admin.json(`/api/admin/invitations/${revoked.id}/resend`, 'POST')).status).toBe(404)
+    await call(admin, 'DELETE', `/api/admin/invitations/${revoked.id}`, undefined, 204)
+    const refused = await call(t, 'POST', '/api/invitations/accept', { ...body, token: revokedToken }, 410)
+    expect(refused.code).toBe('invitation_revoked')
+    await call(admin, 'POST', `/api/admin/invitations/${revoked.id}/resend`, undefined, 404)
 
     // Days pass below with the admin never setting up two-factor sign-in: this site does not require it.
-    const off = await admin.json('/api/admin/security-settings', 'PATCH', { twoFactorRequirement: 'off' })
-    expect(off.status).toBe(200)
+    await call(admin, 'PATCH', '/api/admin/security-settings', { twoFactorRequirement: 'off' }, 200)
     const lateEmail = uniqueEmail()
     const late = await (await invite(admin, { email: lateEmail, role: 'admin' })).json()
     const oldToken = await linkTokenFor(t, lateEmail)
     t.clock.advance(8 * 24 * 60 * 60 * 1000)
-    const expired = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { ...body, token: oldToken },
-    })
-    expect(expired.status).toBe(410)
-    expect((await expired.json()).code).toBe('invitation_expired')
+    const expired = await call(t, 'POST', '/api/invitations/accept', { ...body, token: oldToken }, 410)
+    expect(expired.code).toBe('invitation_expired')
     await signInAgain() // the admin's own session idled out over those days
-    const list = await (await admin.json('/api/admin/invitations')).json()
+    const list = await call(admin, 'GET', '/api/admin/invitations')
     expect(list.items).toEqual([expect.objectContaining({ id: late.id, status: 'expired' })])
 
-    const resent = await admin.json(`/api/admin/invitations/${late.id}/resend`, 'POST')
-    expect(resent.status).toBe(200)
-    expect((await resent.json()).status).toBe('pending')
+    const resent = await call(admin, 'POST', `/api/admin/invitations/${late.id}/resend`, undefined, 200)
+    expect(resent.status).toBe('pending')
     const newToken = await linkTokenFor(t, lateEmail)
     expect(newToken).not.toBe(oldToken)
-    const superseded = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { ...body, token: oldToken },
-    })
-    expect(superseded.status).toBe(404)
-    expect((await superseded.json()).code).toBe('invitation_not_found')
-    const ok = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { ...body, token: newToken },
-    })
-    expect(ok.status).toBe(201)
+    const superseded = await call(t, 'POST', '/api/invitations/accept', { ...body, token: oldToken }, 404)
+    expect(superseded.code).toBe('invitation_not_found')
+    await call(t, 'POST', '/api/invitations/accept', { ...body, token: newToken }, 201)
     const adminUser = await t.database.db
       .selectFrom('users')
       .select('role')
@@ -184,7 +171,7 @@ describe('invitations', () => {
 
     // Demoted: the open invitation is revoked with the change, and audited.
     const demotedInvite = await inviteAdmin(other.client)
-    expect((await admin.json(`/api/admin/users/${other.id}`, 'PATCH', { role: 'staff' })).status).toBe(200)
+    await call(admin, 'PATCH', `/api/admin/users/${other.id}`, { role: 'staff' }, 200)
     const stored = await t.database.db
       .selectFrom('invitations')
       .select('revoked_at')
@@ -194,11 +181,7 @@ describe('invitations', () => {
     const refused = await accept(demotedInvite.token)
     expect(refused.status).toBe(410)
     expect((await refused.json()).code).toBe('invitation_stopped')
-    const preview = await t.request('/api/invitations/preview', {
-      method: 'POST',
-      body: { token: demotedInvite.token },
-    })
-    expect(preview.status).toBe(410)
+    await call(t, 'POST', '/api/invitations/preview', { token: demotedInvite.token }, 410)
     expect(
       await t.database.db.selectFrom('users').select('id').where('email', '=', demotedInvite.email).execute(),
     ).toEqual([])
@@ -212,12 +195,10 @@ describe('invitations', () => {
     ])
 
     // Suspended: the same.
-    expect((await admin.json(`/api/admin/users/${other.id}`, 'PATCH', { role: 'admin' })).status).toBe(200)
+    await call(admin, 'PATCH', `/api/admin/users/${other.id}`, { role: 'admin' }, 200)
     await other.client.signIn(other.email, other.plainPassword)
     const suspendedInvite = await inviteAdmin(other.client)
-    expect((await admin.json(`/api/admin/users/${other.id}`, 'PATCH', { isRestricted: true })).status).toBe(
-      200,
-    )
+    await call(admin, 'PATCH', `/api/admin/users/${other.id}`, { isRestricted: true }, 200)
     const suspended = await accept(suspendedInvite.token)
     expect(suspended.status).toBe(410)
     expect((await suspended.json()).code).toBe('invitation_stopped')
@@ -256,19 +237,17 @@ describe('invitations', () => {
 
     const staff = new CookieClient(t.app)
     await staff.signIn(existing.email, existing.plainPassword)
-    expect((await staff.json('/api/admin/invitations')).status).toBe(403)
+    await call(staff, 'GET', '/api/admin/invitations', undefined, 403)
     expect((await invite(staff, { email: uniqueEmail(), role: 'admin' })).status).toBe(403)
-    expect((await t.request('/api/admin/invitations')).status).toBe(401)
+    await call(t, 'GET', '/api/admin/invitations', undefined, 401)
 
-    const weak = await t.request('/api/invitations/accept', {
-      method: 'POST',
-      body: { token: 'x'.repeat(43), first_name: '', last_name: 'B', password: 'short' },
-    })
-    expect(weak.status).toBe(422)
-    const unknown = await t.request('/api/invitations/preview', {
-      method: 'POST',
-      body: { token: 'x'.repeat(43) },
-    })
-    expect(unknown.status).toBe(404)
+    await call(
+      t,
+      'POST',
+      '/api/invitations/accept',
+      { token: 'x'.repeat(43), first_name: '', last_name: 'B', password: 'short' },
+      422,
+    )
+    await call(t, 'POST', '/api/invitations/preview', { token: 'x'.repeat(43) }, 404)
   })
 })

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CookieClient } from '../support/http-client'
 import { insertUser, insertUserWithPassword, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The admin users table: server-side paging, sorting, filters, search, CSV of exactly the filtered rows.
 let t: TestApp
@@ -107,9 +108,14 @@ describe('GET /api/admin/users', () => {
   })
 
   it('explains bad query parameters per field', async () => {
-    const res = await admin.json('/api/admin/users?pageSize=500&role=king&sort=password')
-    expect(res.status).toBe(422)
-    const { errors } = await res.json()
+    const res = await call(
+      admin,
+      'GET',
+      '/api/admin/users?pageSize=500&role=king&sort=password',
+      undefined,
+      422,
+    )
+    const errors = res.errors!
     expect(errors['query.pageSize']).toEqual(['Page size can be at most 100.'])
     expect(errors['query.role']).toEqual(['Role must be one of: user, admin, staff.'])
     expect(errors['query.sort']).toBeDefined()
@@ -164,7 +170,7 @@ describe('GET /api/admin/users/export.csv', () => {
       functions: ['AccessShop', 'ManageFeedback', 'ManageFolders', 'UploadProducts'],
     })
     expect((await client.request('/api/admin/users/export.csv')).status).toBe(403)
-    expect((await client.json('/api/admin/users')).status).toBe(403)
+    await call(client, 'GET', '/api/admin/users', undefined, 403)
   })
 })
 
@@ -174,37 +180,38 @@ describe('changing a user', () => {
     const them = new CookieClient(t.app)
     await them.signIn(target.email, target.plainPassword)
 
-    const promoted = await admin.json(`/api/admin/users/${target.id}`, 'PATCH', {
-      role: 'staff',
-      staffFunctions: ['ManageFeedback'],
-    })
-    expect(promoted.status).toBe(200)
-    expect(await promoted.json()).toMatchObject({
+    const promoted = await call(
+      admin,
+      'PATCH',
+      `/api/admin/users/${target.id}`,
+      {
+        role: 'staff',
+        staffFunctions: ['ManageFeedback'],
+      },
+      200,
+    )
+    expect(promoted).toMatchObject({
       role: 'staff',
       staffFunctions: ['ManageFeedback'],
       sessions: 1,
     })
-    expect(await (await them.json('/api/me')).json()).toMatchObject({
+    expect(await call(them, 'GET', '/api/me')).toMatchObject({
       role: 'staff',
       staffFunctions: ['ManageFeedback'],
     })
 
-    const restricted = await admin.json(`/api/admin/users/${target.id}`, 'PATCH', { isRestricted: true })
-    expect(await restricted.json()).toMatchObject({ isRestricted: true, sessions: 0 })
-    expect((await them.json('/api/me')).status).toBe(401)
+    const restricted = await call(admin, 'PATCH', `/api/admin/users/${target.id}`, { isRestricted: true })
+    expect(restricted).toMatchObject({ isRestricted: true, sessions: 0 })
+    await call(them, 'GET', '/api/me', undefined, 401)
 
-    const self = await admin.json(`/api/admin/users/${adminId}`, 'PATCH', { role: 'user' })
-    expect(self.status).toBe(409)
-    expect(await self.json()).toMatchObject({
+    const self = await call(admin, 'PATCH', `/api/admin/users/${adminId}`, { role: 'user' }, 409)
+    expect(self).toMatchObject({
       code: 'access_change_refused',
       detail: 'You cannot remove your own admin role.',
     })
 
-    expect((await admin.json(`/api/admin/users/${target.id}`, 'PATCH', {})).status).toBe(422)
-    expect(
-      (await admin.json('/api/admin/users/0190c6b2-7d3e-7a4b-8c5d-1e2f3a4b5c6d', 'PATCH', { role: 'user' }))
-        .status,
-    ).toBe(404)
+    await call(admin, 'PATCH', `/api/admin/users/${target.id}`, {}, 422)
+    await call(admin, 'PATCH', '/api/admin/users/0190c6b2-7d3e-7a4b-8c5d-1e2f3a4b5c6d', { role: 'user' }, 404)
   })
 
   it('ends all of a user’s sessions', async () => {
@@ -213,9 +220,9 @@ describe('changing a user', () => {
     const b = new CookieClient(t.app)
     await a.signIn(target.email, target.plainPassword)
     await b.signIn(target.email, target.plainPassword)
-    const res = await admin.json(`/api/admin/users/${target.id}/sessions`, 'DELETE')
-    expect(await res.json()).toEqual({ ended: 2, tokensRevoked: 0, tokensKept: 0 })
-    expect((await a.json('/api/me')).status).toBe(401)
-    expect((await b.json('/api/me')).status).toBe(401)
+    const res = await call(admin, 'DELETE', `/api/admin/users/${target.id}/sessions`)
+    expect(res).toEqual({ ended: 2, tokensRevoked: 0, tokensKept: 0 })
+    await call(a, 'GET', '/api/me', undefined, 401)
+    await call(b, 'GET', '/api/me', undefined, 401)
   })
 })

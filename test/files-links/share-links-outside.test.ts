@@ -218,10 +218,10 @@ describe('the link’s page', () => {
     expect((await page(revoked.token)).status).toBe(410)
 
     // The page reads the reason from the API, which says which.
-    const why = async (token: string) => (await (await t.request(`/api/s/${token}`)).json()).detail
+    const why = async (token: string) => (await call(t, 'GET', `/api/s/${token}`, undefined, 410)).detail
     expect(await why(expiring.token)).toBe('This link has expired.')
     expect(await why(revoked.token)).toBe('Its owner has turned this link off.')
-    expect((await t.request('/api/s/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404)
+    await call(t, 'GET', '/api/s/AAAAAAAAAAAAAAAAAAAAAA', undefined, 404)
   })
 })
 
@@ -271,8 +271,8 @@ describe('file drops', () => {
     const person = await signedIn(throttled, { name: 'Tia Throttle' })
     const root = await folder(throttled, 'Throttled drop', { type: 'locked' })
     await grant(throttled, root.id, person.id, 'administrator')
-    const made = await person.client.json(`/api/folders/${root.id}/links`, 'POST', { mode: 'upload' })
-    const { token } = await made.json()
+    const made = await call(person.client, 'POST', `/api/folders/${root.id}/links`, { mode: 'upload' })
+    const { token } = made
     const statuses: number[] = []
     for (let i = 0; i < 31; i++) statuses.push((await drop(token, `file ${i}`, {}, throttled)).status)
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true)
@@ -284,8 +284,8 @@ describe('file drops', () => {
     const person = await signedIn(small, { name: 'Quinn Quota' })
     const root = await folder(small, 'Quota drop', { type: 'locked' })
     await grant(small, root.id, person.id, 'administrator')
-    const made = await person.client.json(`/api/folders/${root.id}/links`, 'POST', { mode: 'upload' })
-    const { token } = await made.json()
+    const made = await call(person.client, 'POST', `/api/folders/${root.id}/links`, { mode: 'upload' })
+    const { token } = made
     const blobsBefore: string[] = []
     for await (const blob of small.deps.storage.list()) blobsBefore.push(blob.key)
 

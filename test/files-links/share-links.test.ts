@@ -330,14 +330,9 @@ describe('passwords', () => {
     expect((await visit(`/api/s/${token}/listing`)).status).toBe(401)
     expect((await visit(`/api/s/${token}/files/${readme.id}/download`)).status).toBe(401)
 
-    const wrong = await t.request(`/api/s/${token}/unlock`, { method: 'POST', body: { password: 'guess' } })
-    expect(wrong.status).toBe(401)
-    const right = await t.request(`/api/s/${token}/unlock`, {
-      method: 'POST',
-      body: { password: 'open sesame' },
-    })
-    expect(right.status).toBe(200)
-    const { key } = await right.json()
+    await call(t, 'POST', `/api/s/${token}/unlock`, { password: 'guess' }, 401)
+    const right = await call(t, 'POST', `/api/s/${token}/unlock`, { password: 'open sesame' }, 200)
+    const { key } = right
     expect((await visit(`/api/s/${token}/listing`, { 'X-Share-Key': key })).status).toBe(200)
     expect(
       (await visit(`/api/s/${token}/files/${readme.id}/download?key=${encodeURIComponent(key)}`)).status,
@@ -433,8 +428,8 @@ describe('file drop', () => {
     const person = await signedIn(small, { name: 'Quinn Quota' })
     const root = await folder(small, 'Quota drop', { type: 'locked' })
     await grant(small, root.id, person.id, 'administrator')
-    const created = await person.client.json(`/api/folders/${root.id}/links`, 'POST', { mode: 'upload' })
-    const { token } = await created.json()
+    const created = await call(person.client, 'POST', `/api/folders/${root.id}/links`, { mode: 'upload' })
+    const { token } = created
     const drop = (body: string) =>
       small.app.request(`/api/s/${token}/files?name=a.txt`, {
         method: 'POST',
@@ -457,7 +452,7 @@ describe('the token in logs', () => {
     })
     await visit(`/api/s/${token}`)
     await visit(`/api/s/${token}/listing`)
-    await t.request(`/api/s/${token}/unlock`, { method: 'POST', body: { password: 'pssst pssst' } })
+    await call(t, 'POST', `/api/s/${token}/unlock`, { password: 'pssst pssst' })
     await t.app.request(`/s/${token}`, { headers: { Accept: 'text/html' } })
     expect(t.logs.text).not.toContain(token)
     const paths = t.logs.lines.map((l) => l.path).filter((p) => typeof p === 'string' && p.includes('/s/'))

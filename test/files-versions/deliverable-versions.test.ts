@@ -12,6 +12,7 @@ import {
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { TEST_ORIGIN } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // A product's deliverable is versioned by its paid orders (docs/decisions/0088, 0049): each order line
 // keeps the blob it sold, a blob reference like a file version's, so replacing the deliverable leaves
@@ -47,8 +48,8 @@ describe('a paid order keeps the version of the deliverable it bought', () => {
     await putDeliverable(p.id, 'guide.pdf', 'the guide, edition two')
     await drainBlobDeletions(s.t.database.db, s.t.deps.storage, s.t.clock.now)
 
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
-    const res = await s.t.request(new URL(page.deliverables[0].url).pathname)
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
+    const res = await s.t.request(new URL(page.deliverables[0]!.url).pathname)
     expect(res.status).toBe(200)
     expect(await res.text()).toBe('the guide, edition one')
   })
@@ -84,19 +85,19 @@ describe('a paid order keeps the version of the deliverable it bought', () => {
       .executeTakeFirstOrThrow()
     expect((await versions()).map((v) => v.id).sort()).toEqual([bought, current.deliveryVersionId].sort())
     const download = async () => {
-      const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
-      const res = await s.t.request(new URL(page.deliverables[0].url).pathname)
+      const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
+      const res = await s.t.request(new URL(page.deliverables[0]!.url).pathname)
       expect(res.status).toBe(200)
       return res.text()
     }
     expect(await download()).toBe('notes, edition one')
     // Staff see both: the current one held by no order, the bought one by one paid order.
-    const list = await (await manager.json(`/api/shop/products/${p.id}/file/versions`)).json()
+    const list = await call(manager, 'GET', `/api/shop/products/${p.id}/file/versions`)
     expect(list.versions).toHaveLength(2)
     expect(list.versions[0]).toMatchObject({ current: true, paid_orders: 0, size: 20 })
     expect(list.versions[1]).toMatchObject({ id: bought, current: false, paid_orders: 1, size: 18 })
-    expect(list.versions[0].created_by).toEqual(expect.any(String))
-    expect((await buyer.client.json(`/api/shop/products/${p.id}/file/versions`)).status).toBe(403)
+    expect(list.versions[0]!.created_by).toEqual(expect.any(String))
+    await call(buyer.client, 'GET', `/api/shop/products/${p.id}/file/versions`, undefined, 403)
 
     const res = await manager.request(
       `/api/shop/products/${p.id}/file?name=notes.pdf&updatePastBuyers=true`,

@@ -8,6 +8,7 @@ import { createUpload, patchUpload, uploadFile } from '../files-transfer/helpers
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // File versions (docs/decisions/0088) through the real app: a replacement keeps the old content as a
 // version; versions are listed, downloaded with the file download's rules, restored by editors and
@@ -51,9 +52,7 @@ async function replace(person: Person, fileId: string, bytes: Uint8Array) {
 }
 
 async function versionsOf(person: Person, fileId: string): Promise<FileVersions> {
-  const res = await person.client.json(`/api/files/${fileId}/versions`)
-  expect(res.status, await res.clone().text()).toBe(200)
-  return (await res.json()) as FileVersions
+  return call(person, 'GET', `/api/files/${fileId}/versions`)
 }
 
 async function auditOf(fileId: string) {
@@ -99,9 +98,9 @@ describe('file versions', () => {
       delete: true,
     })
     // The name stays; the file manager shows the new content.
-    const file = await (await editor.client.json(`/api/files/${id}`)).json()
+    const file = await call(editor.client, 'GET', `/api/files/${id}`)
     expect(file.file).toMatchObject({ filename: 'plan.txt', size: v3.length, sha256: sha(v3) })
-    expect((await outsider.client.json(`/api/files/${id}/versions`)).status).toBe(404)
+    await call(outsider.client, 'GET', `/api/files/${id}/versions`, undefined, 404)
   })
 
   it('downloads a version with the file download’s ETag, range and disposition rules', async () => {
@@ -173,12 +172,15 @@ describe('file versions', () => {
     await replace(editor, id, v2)
     const [old] = (await versionsOf(editor, id)).versions
 
-    expect((await viewer.client.json(`/api/files/${id}/versions/${old!.id}/restore`, 'POST')).status).toBe(
-      403,
+    await call(viewer.client, 'POST', `/api/files/${id}/versions/${old!.id}/restore`, undefined, 403)
+    const restored = await call(
+      editor,
+      'POST',
+      `/api/files/${id}/versions/${old!.id}/restore`,
+      undefined,
+      200,
     )
-    const restored = await editor.client.json(`/api/files/${id}/versions/${old!.id}/restore`, 'POST')
-    expect(restored.status, await restored.clone().text()).toBe(200)
-    expect((await restored.json()).file).toMatchObject({ id, size: v1.length, sha256: sha(v1) })
+    expect(restored.file).toMatchObject({ id, size: v1.length, sha256: sha(v1) })
 
     const current = await download(viewer, `/api/files/${id}/download`)
     expect(current.body.equals(v1)).toBe(true)
@@ -186,9 +188,7 @@ describe('file versions', () => {
     expect(list.versions.map((v) => v.sha256)).toEqual([sha(v2)])
     expect(list.current.createdBy).toMatchObject({ id: editor.id })
     // The restored version is no longer a version: restoring it again is 404.
-    expect((await editor.client.json(`/api/files/${id}/versions/${old!.id}/restore`, 'POST')).status).toBe(
-      404,
-    )
+    await call(editor.client, 'POST', `/api/files/${id}/versions/${old!.id}/restore`, undefined, 404)
     const note = await t.database.db
       .selectFrom('notifications')
       .select(['action', 'mainItem'])
@@ -215,18 +215,17 @@ describe('file versions', () => {
       .select('path')
       .where('id', '=', version!.id)
       .executeTakeFirstOrThrow()
-    const url = `/api/files/${id}/versions/${version!.id}`
+    const url = `/api/files/${id}/versions/${version!.id}` as const
 
-    expect((await editor.client.json(url, 'DELETE')).status).toBe(403)
-    expect((await viewer.client.json(url, 'DELETE')).status).toBe(403)
-    expect((await outsider.client.json(url, 'DELETE')).status).toBe(404)
+    await call(editor, 'DELETE', url, undefined, 403)
+    await call(viewer, 'DELETE', url, undefined, 403)
+    await call(outsider, 'DELETE', url, undefined, 404)
     expect(await t.deps.storage.exists(key)).toBe(true)
-    const res = await folderAdmin.client.json(url, 'DELETE')
-    expect(res.status).toBe(200)
+    await call(folderAdmin, 'DELETE', url, undefined, 200)
     expect((await versionsOf(editor, id)).versions).toEqual([])
     await drainBlobDeletions(t.database.db, t.deps.storage, t.clock.now)
     expect(await t.deps.storage.exists(key)).toBe(false)
-    expect((await folderAdmin.client.json(url, 'DELETE')).status).toBe(404)
+    await call(folderAdmin, 'DELETE', url, undefined, 404)
     // Only the one that deleted is recorded; the refusals and the repeat are not.
     expect(await auditOf(id)).toEqual([
       {
@@ -242,7 +241,7 @@ describe('file versions', () => {
     const customer = await signedIn(t, { name: 'Quinn Quota' })
     const own = await insertFolder(t.database.db, { folder_name: 'Quinn', type: 'locked' })
     await grant(t, own.id, customer.id, 'administrator')
-    const used = async () => (await (await customer.client.json('/api/me/storage')).json()).used as number
+    const used = async () => (await call(customer.client, 'GET', '/api/me/storage')).used as number
     const id = await uploadFile(customer, own.id, 'big.bin', randomBytes(24 << 10))
     expect(await used()).toBe(24 << 10)
     await replace(customer, id, randomBytes(24 << 10))
@@ -252,9 +251,7 @@ describe('file versions', () => {
     expect(refused.status).toBe(413)
     expect(await refused.json()).toMatchObject({ code: 'quota_exceeded' })
     const [version] = (await versionsOf(customer, id)).versions
-    expect((await customer.client.json(`/api/files/${id}/versions/${version!.id}`, 'DELETE')).status).toBe(
-      200,
-    )
+    await call(customer.client, 'DELETE', `/api/files/${id}/versions/${version!.id}`, undefined, 200)
     expect(await used()).toBe(24 << 10)
     await replace(customer, id, randomBytes(24 << 10))
   })
@@ -309,14 +306,13 @@ describe('file versions', () => {
     const again = await download(viewer, `/api/files/${id}/versions/${version!.id}/download`)
     expect(again.body.toString()).toBe('kept bytes')
 
-    expect((await editor.client.json(`/api/files/${id}`, 'DELETE')).status).toBe(200)
+    await call(editor.client, 'DELETE', `/api/files/${id}`, undefined, 200)
     const entry = await t.database.db
       .selectFrom('trash_items')
       .select('id')
       .where('item_id', '=', id)
       .executeTakeFirstOrThrow()
-    const gone = await folderAdmin.client.json(`/api/trash/${entry.id}`, 'DELETE')
-    expect(gone.status, await gone.clone().text()).toBe(200)
+    await call(folderAdmin, 'DELETE', `/api/trash/${entry.id}`, undefined, 200)
     expect(
       await t.database.db.selectFrom('file_versions').select('id').where('file_id', '=', id).execute(),
     ).toEqual([])

@@ -40,11 +40,15 @@ describe('a subfolder administrator and the owner above', () => {
   it('B cannot make A a viewer or editor of S; A keeps managing S and can trash T', async () => {
     const { top, sub } = await tree()
     for (const level of ['viewer', 'editor']) {
-      const res = await b.client.json(`/api/folders/${sub.id}/permissions/${a.id}`, 'PUT', {
-        permissionType: level,
-      })
-      expect(res.status).toBe(403)
-      const body = await res.json()
+      const body = await call(
+        b.client,
+        'PUT',
+        `/api/folders/${sub.id}/permissions/${a.id}`,
+        {
+          permissionType: level,
+        },
+        403,
+      )
       expect(body.code).toBe('outranked')
       expect(body.detail).toMatch(/through a folder above/)
     }

@@ -33,22 +33,25 @@ const LIARS: [string, RegExp][] = [
 
 describe.each(LIARS)('%j', (name, message) => {
   it('is refused for a new folder, with the reason on the field', async () => {
-    const res = await owner.client.json('/api/folders', 'POST', { folder_name: name, parent_id: top.id })
-    expect(res.status).toBe(422)
-    expect((await res.json()).errors.folder_name.join(' ')).toMatch(message)
+    const res = await call(
+      owner.client,
+      'POST',
+      '/api/folders',
+      { folder_name: name, parent_id: top.id },
+      422,
+    )
+    expect(res.errors!.folder_name!.join(' ')).toMatch(message)
   })
 
   it('is refused when renaming a folder or a file', async () => {
     const sub = await folder(t, `Sub ${Math.random()}`, { parent_id: top.id, type: 'public' })
-    const res = await owner.client.json(`/api/folders/${sub.id}`, 'PATCH', { folder_name: name })
-    expect(res.status).toBe(422)
-    expect((await res.json()).errors.folder_name.join(' ')).toMatch(message)
+    const res = await call(owner.client, 'PATCH', `/api/folders/${sub.id}`, { folder_name: name }, 422)
+    expect(res.errors!.folder_name!.join(' ')).toMatch(message)
     expect((await folderRow(t, sub.id))!.folder_name).toBe(sub.folder_name)
 
     const f = await file(t, top.id, `plain ${Math.random()}.txt`)
-    const renamed = await owner.client.json(`/api/files/${f.id}`, 'PATCH', { filename: name })
-    expect(renamed.status).toBe(422)
-    expect((await renamed.json()).errors.filename.join(' ')).toMatch(message)
+    const renamed = await call(owner.client, 'PATCH', `/api/files/${f.id}`, { filename: name }, 422)
+    expect(renamed.errors!.filename!.join(' ')).toMatch(message)
     expect((await fileRow(t, f.id))!.filename).toBe(f.filename)
   })
 

@@ -40,9 +40,8 @@ describe('creating', () => {
   })
 
   it('refuses bad names per field', async () => {
-    const res = await owner.client.json('/api/folders', 'POST', { folder_name: 'a/b' })
-    expect(res.status).toBe(422)
-    expect((await res.json()).errors.folder_name).toBeDefined()
+    const res = await call(owner.client, 'POST', '/api/folders', { folder_name: 'a/b' }, 422)
+    expect(res.errors!.folder_name).toBeDefined()
   })
 
   it('a subfolder takes a free name when a file holds it (one namespace)', async () => {
@@ -99,9 +98,8 @@ describe('moving', () => {
     const { a, b } = await space()
     const inA = await file(t, a.id, 'report.pdf', 'new')
     const inB = await file(t, b.id, 'REPORT.pdf', 'old')
-    const res = await owner.client.json(`/api/files/${inA.id}/move`, 'POST', { targetFolderId: b.id })
-    expect(res.status).toBe(409)
-    expect((await res.json()).code).toBe('name_taken')
+    const res = await call(owner.client, 'POST', `/api/files/${inA.id}/move`, { targetFolderId: b.id }, 409)
+    expect(res.code).toBe('name_taken')
 
     const skipped = await call(owner, 'POST', `/api/files/${inA.id}/move`, {
       targetFolderId: b.id,
@@ -153,9 +151,14 @@ describe('moving', () => {
     const child = await folder(t, 'child', { parent_id: a.id, type: 'public' })
     const grandchild = await folder(t, 'grandchild', { parent_id: child.id, type: 'public' })
     for (const target of [a.id, child.id, grandchild.id]) {
-      const res = await owner.client.json(`/api/folders/${a.id}/move`, 'POST', { targetFolderId: target })
-      expect(res.status).toBe(422)
-      expect((await res.json()).code).toBe('move_into_itself')
+      const res = await call(
+        owner.client,
+        'POST',
+        `/api/folders/${a.id}/move`,
+        { targetFolderId: target },
+        422,
+      )
+      expect(res.code).toBe('move_into_itself')
     }
     expect((await folderRow(t, a.id))?.parent_id).not.toBe(grandchild.id)
   })

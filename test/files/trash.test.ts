@@ -107,11 +107,9 @@ describe('restoring', () => {
     await call(owner, 'DELETE', `/api/files/${f.id}`)
     await call(owner, 'DELETE', `/api/folders/${a.id}`)
     const entryId = await trashEntryId(f.id)
-    const res = await owner.client.json(`/api/trash/${entryId}/restore`, 'POST', {})
-    expect(res.status).toBe(409)
-    const problem = await res.json()
+    const problem = await call(owner.client, 'POST', `/api/trash/${entryId}/restore`, {}, 409)
     expect(problem.code).toBe('parent_trashed')
-    expect(Object.keys(problem.errors).sort()).toEqual(['restoreParent', 'targetFolderId'])
+    expect(Object.keys(problem.errors!).sort()).toEqual(['restoreParent', 'targetFolderId'])
 
     // Into a chosen folder.
     const chosen = await call(owner, 'POST', `/api/trash/${entryId}/restore`, { targetFolderId: top.id })

@@ -5,6 +5,7 @@ import { newId } from '../../src/server/lib/ids'
 import type { CookieClient } from '../support/http-client'
 import { type Person, signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { inboxApp } from './helpers'
 
 // The conversation on a quote request or contact message: staff reply by e-mail (through the outbox,
@@ -65,9 +66,8 @@ const auditOf = (action: string) =>
   t.database.db.selectFrom('audit_events').selectAll().where('action', '=', action).execute()
 
 async function notificationsOf(person: Person) {
-  const res = await person.client.json('/api/notifications')
-  expect(res.status).toBe(200)
-  const body = (await res.json()) as {
+  const res = await call(person.client, 'GET', '/api/notifications', undefined, 200)
+  const body = res as {
     items: { type: string; action: string; mainItem: string | null; link: string | null }[]
   }
   return body.items
@@ -95,11 +95,16 @@ beforeAll(async () => {
 describe('replies', () => {
   it('mails the sender alone from the business, keeps the reply on the thread, and audits it', async () => {
     const quote = await insertQuote()
-    const res = await tess.client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', {
-      body: 'Hello Ada,\n\nThree engines come to ₦1,500,000.',
-    })
-    expect(res.status).toBe(201)
-    const reply = (await res.json()) as {
+    const res = await call(
+      tess.client,
+      'POST',
+      `/api/inbox/quotes/${quote.id}/replies`,
+      {
+        body: 'Hello Ada,\n\nThree engines come to ₦1,500,000.',
+      },
+      201,
+    )
+    const reply = res as {
       id: string
       kind: string
       author: { name: string }
@@ -122,9 +127,8 @@ describe('replies', () => {
     expect(mail.reply_to).toBe(tess.email)
     expect(mail.template).toBe('inbox-reply-quote')
 
-    const thread = await tess.client.json(`/api/inbox/quotes/${quote.id}/messages`)
-    expect(thread.status).toBe(200)
-    const { items } = (await thread.json()) as { items: { id: string; body: string; kind: string }[] }
+    const thread = await call(tess.client, 'GET', `/api/inbox/quotes/${quote.id}/messages`, undefined, 200)
+    const { items } = thread as { items: { id: string; body: string; kind: string }[] }
     expect(items.map((m) => [m.kind, m.body])).toEqual([
       ['reply', 'Hello Ada,\n\nThree engines come to ₦1,500,000.'],
     ])
@@ -135,34 +139,52 @@ describe('replies', () => {
 
   it('goes out with the site’s support address as Reply-To when the business has one', async () => {
     const identity = { name: 'Engines Ltd', accentColor: '#4338ca' }
-    const put = await admin.client.json('/api/admin/site', 'PUT', {
-      ...identity,
-      supportEmail: 'help@business.example',
-    })
-    expect(put.status).toBe(200)
+    await call(
+      admin.client,
+      'PUT',
+      '/api/admin/site',
+      {
+        ...identity,
+        supportEmail: 'help@business.example',
+      },
+      200,
+    )
     const contact = await insertContact()
-    const res = await ivy.client.json(`/api/inbox/contacts/${contact.id}/replies`, 'POST', {
-      body: 'We open at 10 on Saturdays.',
-    })
-    expect(res.status).toBe(201)
+    await call(
+      ivy.client,
+      'POST',
+      `/api/inbox/contacts/${contact.id}/replies`,
+      {
+        body: 'We open at 10 on Saturdays.',
+      },
+      201,
+    )
     const [mail] = await outboxTo(contact.email)
     expect(mail?.reply_to).toBe('help@business.example')
     expect(mail?.subject).toContain('Re: Opening hours')
-    const reset = await admin.client.json('/api/admin/site', 'PUT', { ...identity, supportEmail: '' })
-    expect(reset.status).toBe(200)
+    await call(admin.client, 'PUT', '/api/admin/site', { ...identity, supportEmail: '' }, 200)
   })
 
   it('refuses an empty or oversized reply with a field error, and an unknown entry with 404', async () => {
     const quote = await insertQuote()
-    const empty = await tess.client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', { body: '   ' })
-    expect(empty.status).toBe(422)
-    expect(JSON.stringify(await empty.json())).toContain('Write the message.')
-    const huge = await tess.client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', {
-      body: 'x'.repeat(10_001),
-    })
-    expect(huge.status).toBe(422)
-    const missing = await tess.client.json(`/api/inbox/quotes/${newId()}/replies`, 'POST', { body: 'Hi' })
-    expect(missing.status).toBe(404)
+    const empty = await call(
+      tess.client,
+      'POST',
+      `/api/inbox/quotes/${quote.id}/replies`,
+      { body: '   ' },
+      422,
+    )
+    expect(JSON.stringify(empty)).toContain('Write the message.')
+    await call(
+      tess.client,
+      'POST',
+      `/api/inbox/quotes/${quote.id}/replies`,
+      {
+        body: 'x'.repeat(10_001),
+      },
+      422,
+    )
+    await call(tess.client, 'POST', `/api/inbox/quotes/${newId()}/replies`, { body: 'Hi' }, 404)
     expect(await outboxTo(quote.email)).toHaveLength(0)
   })
 
@@ -170,10 +192,15 @@ describe('replies', () => {
     const person = await signedIn(t, { role: 'staff', functions: ['ManageFeedback'] })
     const quote = await insertQuote()
     for (let i = 0; i < REPLY_LIMIT.limit; i++) {
-      const ok = await person.client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', {
-        body: `Reply ${i}`,
-      })
-      expect(ok.status).toBe(201)
+      await call(
+        person.client,
+        'POST',
+        `/api/inbox/quotes/${quote.id}/replies`,
+        {
+          body: `Reply ${i}`,
+        },
+        201,
+      )
     }
     const limited = await person.client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', {
       body: 'One more',
@@ -182,26 +209,35 @@ describe('replies', () => {
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(await outboxTo(quote.email)).toHaveLength(REPLY_LIMIT.limit)
     // Another teammate is not held back by it.
-    const other = await ivy.client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', { body: 'From Ivy' })
-    expect(other.status).toBe(201)
+    await call(ivy.client, 'POST', `/api/inbox/quotes/${quote.id}/replies`, { body: 'From Ivy' }, 201)
   })
 })
 
 describe('internal notes', () => {
   it('are kept on the thread in order with their author, and never mailed', async () => {
     const contact = await insertContact()
-    const note = await tess.client.json(`/api/inbox/contacts/${contact.id}/notes`, 'POST', {
-      body: 'Regular customer; check the Saturday rota.',
-    })
-    expect(note.status).toBe(201)
+    await call(
+      tess.client,
+      'POST',
+      `/api/inbox/contacts/${contact.id}/notes`,
+      {
+        body: 'Regular customer; check the Saturday rota.',
+      },
+      201,
+    )
     t.clock.advance(1000)
-    const reply = await ivy.client.json(`/api/inbox/contacts/${contact.id}/replies`, 'POST', {
-      body: 'Open at 10.',
-    })
-    expect(reply.status).toBe(201)
+    await call(
+      ivy.client,
+      'POST',
+      `/api/inbox/contacts/${contact.id}/replies`,
+      {
+        body: 'Open at 10.',
+      },
+      201,
+    )
 
-    const res = await admin.client.json(`/api/inbox/contacts/${contact.id}/messages`)
-    const { items } = (await res.json()) as {
+    const res = await call(admin.client, 'GET', `/api/inbox/contacts/${contact.id}/messages`)
+    const { items } = res as {
       items: {
         kind: string
         body: string
@@ -222,9 +258,8 @@ describe('internal notes', () => {
 
   it('go with the entry when it is deleted', async () => {
     const quote = await insertQuote()
-    await tess.client.json(`/api/inbox/quotes/${quote.id}/notes`, 'POST', { body: 'Note' })
-    const del = await tess.client.json(`/api/inbox/quotes/${quote.id}`, 'DELETE')
-    expect(del.status).toBe(204)
+    await call(tess.client, 'POST', `/api/inbox/quotes/${quote.id}/notes`, { body: 'Note' })
+    await call(tess.client, 'DELETE', `/api/inbox/quotes/${quote.id}`, undefined, 204)
     const left = await t.database.db
       .selectFrom('inbox_messages')
       .select('id')
@@ -238,28 +273,21 @@ describe('who may converse', () => {
   it('customers, visitors and staff without ManageFeedback see and write nothing', async () => {
     const quote = await insertQuote()
     for (const client of [customer, shopStaff.client]) {
-      expect((await client.json(`/api/inbox/quotes/${quote.id}/messages`)).status).toBe(403)
-      expect(
-        (await client.json(`/api/inbox/quotes/${quote.id}/replies`, 'POST', { body: 'Hi' })).status,
-      ).toBe(403)
-      expect((await client.json(`/api/inbox/quotes/${quote.id}/notes`, 'POST', { body: 'Hi' })).status).toBe(
-        403,
-      )
-      expect(
-        (await client.json(`/api/inbox/quotes/${quote.id}/assignee`, 'PUT', { userId: null })).status,
-      ).toBe(403)
-      expect((await client.json('/api/inbox/assignees')).status).toBe(403)
+      await call(client, 'GET', `/api/inbox/quotes/${quote.id}/messages`, undefined, 403)
+      await call(client, 'POST', `/api/inbox/quotes/${quote.id}/replies`, { body: 'Hi' }, 403)
+      await call(client, 'POST', `/api/inbox/quotes/${quote.id}/notes`, { body: 'Hi' }, 403)
+      await call(client, 'PUT', `/api/inbox/quotes/${quote.id}/assignee`, { userId: null }, 403)
+      await call(client, 'GET', '/api/inbox/assignees', undefined, 403)
     }
-    expect((await t.request(`/api/inbox/quotes/${quote.id}/messages`)).status).toBe(401)
+    await call(t, 'GET', `/api/inbox/quotes/${quote.id}/messages`, undefined, 401)
     expect(await outboxTo(quote.email)).toHaveLength(0)
   })
 })
 
 describe('assignment', () => {
   it('lists the teammates who may be given an entry', async () => {
-    const res = await tess.client.json('/api/inbox/assignees')
-    expect(res.status).toBe(200)
-    const { items } = (await res.json()) as { items: { id: string }[] }
+    const res = await call(tess.client, 'GET', '/api/inbox/assignees', undefined, 200)
+    const { items } = res as { items: { id: string }[] }
     const ids = items.map((i) => i.id)
     expect(ids).toEqual(expect.arrayContaining([tess.id, ivy.id, admin.id]))
     expect(ids).not.toContain(shopStaff.id)
@@ -267,9 +295,14 @@ describe('assignment', () => {
 
   it('gives the entry to a teammate, tells them, audits it, and filters "assigned to me"', async () => {
     const quote = await insertQuote({ first_name: 'Assign', last_name: 'Me' })
-    const res = await tess.client.json(`/api/inbox/quotes/${quote.id}/assignee`, 'PUT', { userId: ivy.id })
-    expect(res.status).toBe(200)
-    const detail = (await res.json()) as {
+    const res = await call(
+      tess.client,
+      'PUT',
+      `/api/inbox/quotes/${quote.id}/assignee`,
+      { userId: ivy.id },
+      200,
+    )
+    const detail = res as {
       assignedTo: { id: string; name: string } | null
       assignedAt: string
     }
@@ -283,52 +316,61 @@ describe('assignment', () => {
       (await notificationsOf(admin)).some((n) => n.mainItem === 'Assign Me' && n.action === 'updated'),
     ).toBe(false)
 
-    const mine = await ivy.client.json('/api/inbox/quotes?assigned=me&pageSize=100')
-    const mineIds = ((await mine.json()) as { items: { id: string }[] }).items.map((i) => i.id)
+    const mine = await call(ivy.client, 'GET', '/api/inbox/quotes?assigned=me&pageSize=100')
+    const mineIds = (mine as { items: { id: string }[] }).items.map((i) => i.id)
     expect(mineIds).toContain(quote.id)
-    const tessMine = await tess.client.json('/api/inbox/quotes?assigned=me&pageSize=100')
-    expect(((await tessMine.json()) as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(
-      quote.id,
-    )
-    const nobody = await tess.client.json('/api/inbox/quotes?assigned=nobody&pageSize=100')
-    expect(((await nobody.json()) as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(
-      quote.id,
-    )
+    const tessMine = await call(tess.client, 'GET', '/api/inbox/quotes?assigned=me&pageSize=100')
+    expect((tessMine as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(quote.id)
+    const nobody = await call(tess.client, 'GET', '/api/inbox/quotes?assigned=nobody&pageSize=100')
+    expect((nobody as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(quote.id)
 
     const audits = await auditOf('inbox.assigned')
     expect(audits.some((a) => JSON.parse(a.details as string).assignedTo === ivy.id)).toBe(true)
 
     // Unassigning clears both fields; the entry shows under "nobody" again.
-    const cleared = await tess.client.json(`/api/inbox/quotes/${quote.id}/assignee`, 'PUT', { userId: null })
-    expect(await cleared.json()).toMatchObject({ assignedTo: null, assignedAt: null })
-    const again = await tess.client.json('/api/inbox/quotes?assigned=nobody&pageSize=100')
-    expect(((await again.json()) as { items: { id: string }[] }).items.map((i) => i.id)).toContain(quote.id)
+    const cleared = await call(tess.client, 'PUT', `/api/inbox/quotes/${quote.id}/assignee`, { userId: null })
+    expect(cleared).toMatchObject({ assignedTo: null, assignedAt: null })
+    const again = await call(tess.client, 'GET', '/api/inbox/quotes?assigned=nobody&pageSize=100')
+    expect((again as { items: { id: string }[] }).items.map((i) => i.id)).toContain(quote.id)
   })
 
   it('refuses people who cannot see the inbox, and an invalid filter', async () => {
     const contact = await insertContact()
-    const toShop = await tess.client.json(`/api/inbox/contacts/${contact.id}/assignee`, 'PUT', {
-      userId: shopStaff.id,
-    })
-    expect(toShop.status).toBe(422)
-    expect(JSON.stringify(await toShop.json())).toContain('Choose a teammate who can see the inbox.')
-    const unknown = await tess.client.json(`/api/inbox/contacts/${contact.id}/assignee`, 'PUT', {
-      userId: newId(),
-    })
-    expect(unknown.status).toBe(422)
-    const bad = await tess.client.json(`/api/inbox/contacts/${contact.id}/assignee`, 'PUT', { userId: 'ivy' })
-    expect(bad.status).toBe(422)
-    const filter = await tess.client.json('/api/inbox/contacts?assigned=everyone')
-    expect(filter.status).toBe(422)
+    const toShop = await call(
+      tess.client,
+      'PUT',
+      `/api/inbox/contacts/${contact.id}/assignee`,
+      {
+        userId: shopStaff.id,
+      },
+      422,
+    )
+    expect(JSON.stringify(toShop)).toContain('Choose a teammate who can see the inbox.')
+    await call(
+      tess.client,
+      'PUT',
+      `/api/inbox/contacts/${contact.id}/assignee`,
+      {
+        userId: newId(),
+      },
+      422,
+    )
+    await call(tess.client, 'PUT', `/api/inbox/contacts/${contact.id}/assignee`, { userId: 'ivy' }, 422)
+    await call(tess.client, 'GET', '/api/inbox/contacts?assigned=everyone', undefined, 422)
   })
 
   it('assigning to oneself tells nobody', async () => {
     const contact = await insertContact()
     const before = (await notificationsOf(tess)).length
-    const res = await tess.client.json(`/api/inbox/contacts/${contact.id}/assignee`, 'PUT', {
-      userId: tess.id,
-    })
-    expect(res.status).toBe(200)
+    await call(
+      tess.client,
+      'PUT',
+      `/api/inbox/contacts/${contact.id}/assignee`,
+      {
+        userId: tess.id,
+      },
+      200,
+    )
     expect(await notificationsOf(tess)).toHaveLength(before)
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { insertFile, insertFolder } from '../support/factories'
 import { signedIn } from '../support/people'
 import { createTestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The e-book file picker searches with scope=public: only files in public folders (which every
 // signed-in user may open) are offered, never a customer's private files, though an admin can open those.
@@ -25,9 +26,8 @@ describe('e-book file picker search', () => {
     await insertFile(db, underLocked.id, { filename: 'ebook-client.pdf' })
 
     const search = async (query: string) => {
-      const res = await admin.json(`/api/items/search?${query}`)
-      expect(res.status).toBe(200)
-      const body = (await res.json()) as { files: { id: string; filename: string }[] }
+      const res = await call(admin, 'GET', `/api/items/search?${query}`, undefined, 200)
+      const body = res as { files: { id: string; filename: string }[] }
       return body.files.map((f) => f.filename).sort()
     }
     expect(await search('q=ebook&scope=public')).toEqual([nested.filename, top.filename].sort())
@@ -37,7 +37,6 @@ describe('e-book file picker search', () => {
       'ebook-nested.pdf',
       'ebook-top.pdf',
     ])
-    const bad = await admin.json('/api/items/search?q=ebook&scope=private')
-    expect(bad.status).toBe(422)
+    await call(admin, 'GET', '/api/items/search?q=ebook&scope=private', undefined, 422)
   })
 })

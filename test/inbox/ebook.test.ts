@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { insertFile, insertFolder } from '../support/factories'
 import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { count, inboxApp, nextIp, openForm, postFrom, publishEbook } from './helpers'
 
 // The e-book list: one row per address, a fresh signed link per request, confirmation by
@@ -80,10 +81,7 @@ describe('asking for the e-book', () => {
   it('answers the same for a confirmed address as for a new one', async () => {
     await requestEbook(t, 'known@example.com')
     const [mail] = await mailsTo(t, 'known@example.com')
-    await t.request('/api/inbox/ebook/confirm', {
-      method: 'POST',
-      body: { token: linkToken(mail!.text_body) },
-    })
+    await call(t, 'POST', '/api/inbox/ebook/confirm', { token: linkToken(mail!.text_body) })
     const again = await requestEbook(t, 'known@example.com')
     const fresh = await requestEbook(t, 'stranger@example.com')
     expect(again.status).toBe(fresh.status)
@@ -111,9 +109,8 @@ describe('the e-mailed link', () => {
     expect(await row(t, 'opener@example.com')).toMatchObject({ confirmedAt: null })
 
     t.clock.advance(1_000)
-    const confirmed = await t.request('/api/inbox/ebook/confirm', { method: 'POST', body: { token } })
-    expect(confirmed.status).toBe(200)
-    expect(await confirmed.json()).toEqual({
+    const confirmed = await call(t, 'POST', '/api/inbox/ebook/confirm', { token }, 200)
+    expect(confirmed).toEqual({
       status: 'confirmed',
       email: 'opener@example.com',
       download: 'ready',
@@ -122,9 +119,7 @@ describe('the e-mailed link', () => {
     expect(after!.confirmedAt).toBe(t.clock.now.toISOString())
 
     t.clock.advance(1_000)
-    expect((await t.request('/api/inbox/ebook/confirm', { method: 'POST', body: { token } })).status).toBe(
-      200,
-    )
+    await call(t, 'POST', '/api/inbox/ebook/confirm', { token }, 200)
     expect(await row(t, 'opener@example.com')).toEqual(after)
   })
 
@@ -178,11 +173,16 @@ describe('the e-mailed link', () => {
     // A link mailed while the e-book was published, then unpublished with its file cleared.
     const first = await publishEbook(app)
     await requestEbook(app, 'dl@example.com')
-    const cleared = await admin.json('/api/admin/inbox-settings', 'PATCH', {
-      ebookFileId: null,
-      ebookPublished: false,
-    })
-    expect(cleared.status).toBe(200)
+    await call(
+      admin,
+      'PATCH',
+      '/api/admin/inbox-settings',
+      {
+        ebookFileId: null,
+        ebookPublished: false,
+      },
+      200,
+    )
     const [mail] = await mailsTo(app, 'dl@example.com')
     const url = `/api/inbox/ebook/download?token=${encodeURIComponent(linkToken(mail!.text_body))}`
     expect(await (await app.request(url)).json()).toMatchObject({
@@ -191,8 +191,7 @@ describe('the e-mailed link', () => {
       detail: 'The e-book is not configured yet. Please try again later.',
     })
     // Unpublished with its file still chosen: not served either.
-    const unpublished = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: first.fileId })
-    expect(unpublished.status).toBe(200)
+    await call(admin, 'PATCH', '/api/admin/inbox-settings', { ebookFileId: first.fileId }, 200)
     expect(await (await app.request(url)).json()).toMatchObject({
       status: 409,
       code: 'ebook_not_configured',
@@ -203,24 +202,28 @@ describe('the e-mailed link', () => {
       body: { token: linkToken(mail!.text_body) },
     })
     expect(await notYet.json()).toMatchObject({ status: 'confirmed', download: 'not_configured' })
-    await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: null })
+    await call(admin, 'PATCH', '/api/admin/inbox-settings', { ebookFileId: null })
 
     // The e-book cannot be published before a file is chosen.
-    const early = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookPublished: true })
-    expect(early.status).toBe(422)
-    expect((await early.json()).errors).toEqual({
+    const early = await call(admin, 'PATCH', '/api/admin/inbox-settings', { ebookPublished: true }, 422)
+    expect(early.errors).toEqual({
       ebookPublished: ['Choose the e-book file before publishing the e-book.'],
     })
-    expect(await (await admin.json('/api/admin/inbox-settings')).json()).toMatchObject({
+    expect(await call(admin, 'GET', '/api/admin/inbox-settings')).toMatchObject({
       ebookFileId: null,
       ebookPublished: false,
     })
 
-    const missing = await admin.json('/api/admin/inbox-settings', 'PATCH', {
-      ebookFileId: crypto.randomUUID(),
-    })
-    expect(missing.status).toBe(422)
-    expect((await missing.json()).errors).toEqual({
+    const missing = await call(
+      admin,
+      'PATCH',
+      '/api/admin/inbox-settings',
+      {
+        ebookFileId: crypto.randomUUID(),
+      },
+      422,
+    )
+    expect(missing.errors).toEqual({
       ebookFileId: ['There is no such file (or it is in the trash).'],
     })
     const folder = await insertFolder(app.database.db)
@@ -233,27 +236,31 @@ describe('the e-mailed link', () => {
       size: blob.size,
       sha256: blob.sha256,
     })
-    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+    const set = await call(admin, 'PATCH', '/api/admin/inbox-settings', {
       ebookFileId: file.id,
       ebookPublished: true,
     })
-    expect(await set.json()).toMatchObject({ ebookFileId: file.id, ebookPublished: true })
+    expect(set).toMatchObject({ ebookFileId: file.id, ebookPublished: true })
     // While published, its file cannot be taken away; unpublished, it can.
-    const unfile = await admin.json('/api/admin/inbox-settings', 'PATCH', { ebookFileId: null })
-    expect(unfile.status).toBe(422)
-    expect((await unfile.json()).errors).toEqual({
+    const unfile = await call(admin, 'PATCH', '/api/admin/inbox-settings', { ebookFileId: null }, 422)
+    expect(unfile.errors).toEqual({
       ebookFileId: ['The e-book is published: unpublish it before removing its file.'],
     })
-    const both = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+    const both = await call(admin, 'PATCH', '/api/admin/inbox-settings', {
       ebookFileId: null,
       ebookPublished: false,
     })
-    expect(await both.json()).toMatchObject({ ebookFileId: null, ebookPublished: false })
-    const again = await admin.json('/api/admin/inbox-settings', 'PATCH', {
-      ebookFileId: file.id,
-      ebookPublished: true,
-    })
-    expect(again.status).toBe(200)
+    expect(both).toMatchObject({ ebookFileId: null, ebookPublished: false })
+    await call(
+      admin,
+      'PATCH',
+      '/api/admin/inbox-settings',
+      {
+        ebookFileId: file.id,
+        ebookPublished: true,
+      },
+      200,
+    )
 
     // Confirming now says the e-book is ready, and the link downloads it, anonymously, as an attachment.
     const token = linkToken(mail!.text_body)
@@ -277,10 +284,7 @@ describe('unsubscribing', () => {
   it('works in one click (RFC 8058): a form-encoded POST without cookies or Origin, and again changes nothing', async () => {
     await requestEbook(t, 'leaver@example.com')
     const [mail] = await mailsTo(t, 'leaver@example.com')
-    await t.request('/api/inbox/ebook/confirm', {
-      method: 'POST',
-      body: { token: linkToken(mail!.text_body) },
-    })
+    await call(t, 'POST', '/api/inbox/ebook/confirm', { token: linkToken(mail!.text_body) })
     const url = oneClickUrl(mail!.headers)
     expect(url.origin).toBe('http://localhost:3000')
 
@@ -366,7 +370,7 @@ describe('the staff’s e-book list', () => {
     const url = oneClickUrl(mail.headers)
     await app.app.request(`${url.pathname}${url.search}`, { method: 'POST' })
 
-    const list = async (query: string) => (await staff.json(`/api/inbox/ebook-requests?${query}`)).json()
+    const list = async (query: string) => call(staff, 'GET', `/api/inbox/ebook-requests?${query}`)
     expect((await list('')).total).toBe(4)
     const statuses = Object.fromEntries(
       (await list('sort=email&order=asc')).items.map((i: { email: string; status: string }) => [
@@ -402,19 +406,19 @@ describe('the staff’s e-book list', () => {
     expect((await user.request('/api/inbox/ebook-requests/export.csv')).status).toBe(403)
     expect((await app.request('/api/inbox/ebook-requests')).status).toBe(401)
 
-    const unsubId = (await list('status=unsubscribed')).items[0].id
-    const bulk = await staff.json('/api/inbox/ebook-requests/bulk', 'POST', {
+    const unsubId = (await list('status=unsubscribed')).items[0]!.id
+    const bulk = await call(staff, 'POST', '/api/inbox/ebook-requests/bulk', {
       action: 'delete',
       ids: [unsubId, unsubId, '00000000-0000-7000-8000-000000000000'],
     })
-    expect(await bulk.json()).toEqual({
+    expect(bulk).toEqual({
       results: [
         { id: unsubId, outcome: 'deleted' },
         { id: '00000000-0000-7000-8000-000000000000', outcome: 'not_found' },
       ],
       changed: 1,
     })
-    expect((await staff.json(`/api/inbox/ebook-requests/${unsubId}`)).status).toBe(404)
+    await call(staff, 'GET', `/api/inbox/ebook-requests/${unsubId}`, undefined, 404)
     expect((await list('')).total).toBe(3)
   })
 })

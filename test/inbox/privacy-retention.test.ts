@@ -5,6 +5,7 @@ import { buildJobTable } from '../../src/server/jobs'
 import { newId } from '../../src/server/lib/ids'
 import { signedIn } from '../support/people'
 import type { TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { contactInput, inboxApp, nextIp, openForm, postFrom, publishEbook, quoteInput } from './helpers'
 
 // Privacy: an admin exports and erases everything held for one address; retention purges
@@ -27,7 +28,7 @@ describe('privacy: export and erase by e-mail address', () => {
     // Staff resolve Sam's quote: the notification names Sam too.
     const quoteId = (await t.database.db.selectFrom('quote_requests').select('id').executeTakeFirstOrThrow())
       .id
-    await staff.json(`/api/inbox/quotes/${quoteId}`, 'PATCH', { status: 'resolved' })
+    await call(staff, 'PATCH', `/api/inbox/quotes/${quoteId}`, { status: 'resolved' })
     // Staff answered Sam's contact message, and wrote a note for themselves beside it.
     const contactId = (
       await t.database.db
@@ -36,26 +37,34 @@ describe('privacy: export and erase by e-mail address', () => {
         .where('email', '=', 'subject@example.com')
         .executeTakeFirstOrThrow()
     ).id
-    const replied = await staff.json(`/api/inbox/contacts/${contactId}/replies`, 'POST', {
-      body: 'Thanks Sam, we will call you.',
-    })
-    expect(replied.status, await replied.clone().text()).toBe(201)
-    const noted = await staff.json(`/api/inbox/contacts/${contactId}/notes`, 'POST', {
-      body: 'Staff only: call on Monday.',
-    })
-    expect(noted.status, await noted.clone().text()).toBe(201)
+    const replied = await call(
+      staff,
+      'POST',
+      `/api/inbox/contacts/${contactId}/replies`,
+      { body: 'Thanks Sam, we will call you.' },
+      201,
+    )
+    await call(
+      staff,
+      'POST',
+      `/api/inbox/contacts/${contactId}/notes`,
+      { body: 'Staff only: call on Monday.' },
+      201,
+    )
 
-    expect((await staff.json('/api/admin/privacy/export', 'POST', { email: subject.email })).status).toBe(403)
-    expect(
-      (await t.request('/api/admin/privacy/erase', { method: 'POST', body: { email: subject.email } }))
-        .status,
-    ).toBe(401)
+    await call(staff, 'POST', '/api/admin/privacy/export', { email: subject.email }, 403)
+    await call(t, 'POST', '/api/admin/privacy/erase', { email: subject.email }, 401)
 
-    const exported = await admin.json('/api/admin/privacy/export', 'POST', {
-      email: '  SUBJECT@example.COM ',
-    })
-    expect(exported.status).toBe(200)
-    const data = await exported.json()
+    const exported = await call(
+      admin,
+      'POST',
+      '/api/admin/privacy/export',
+      {
+        email: '  SUBJECT@example.COM ',
+      },
+      200,
+    )
+    const data = exported
     expect(data.email).toBe('subject@example.com')
     expect(data.quoteRequests).toHaveLength(1)
     expect(data.quoteRequests[0]).toMatchObject({
@@ -69,7 +78,7 @@ describe('privacy: export and erase by e-mail address', () => {
     // The reply mailed to Sam is in the export; the internal note is not.
     expect(data.replies).toEqual([
       {
-        id: (await replied.json()).id,
+        id: replied.id,
         inReplyTo: { type: 'contact', id: contactId },
         body: 'Thanks Sam, we will call you.',
         authorName: expect.any(String),
@@ -78,18 +87,21 @@ describe('privacy: export and erase by e-mail address', () => {
     ])
     expect(JSON.stringify(data)).not.toContain('Staff only')
 
-    const erased = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'subject@example.com' })
-    expect(erased.status).toBe(200)
-    expect(await erased.json()).toEqual({
+    const erased = await call(
+      admin,
+      'POST',
+      '/api/admin/privacy/erase',
+      { email: 'subject@example.com' },
+      200,
+    )
+    expect(erased).toEqual({
       email: 'subject@example.com',
       // Four mails to Sam (two confirmations, the e-book link, the reply) and two alerts to each of the
       // two staff members with Reply-To Sam.
       erased: { quoteRequests: 1, contacts: 1, ebookRequests: 1, mails: 8 },
     })
 
-    const again = await (
-      await admin.json('/api/admin/privacy/export', 'POST', { email: subject.email })
-    ).json()
+    const again = await call(admin, 'POST', '/api/admin/privacy/export', { email: subject.email })
     expect(again).toMatchObject({ quoteRequests: [], contacts: [], ebookRequests: [], replies: [] })
     // Someone else's message and mails stay.
     expect(await t.database.db.selectFrom('contacts').select('email').execute()).toEqual([
@@ -120,8 +132,7 @@ describe('privacy: export and erase by e-mail address', () => {
   it('refuses a malformed address', async () => {
     const t = await inboxApp()
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    const res = await admin.json('/api/admin/privacy/erase', 'POST', { email: 'nobody' })
-    expect(res.status).toBe(422)
+    await call(admin, 'POST', '/api/admin/privacy/erase', { email: 'nobody' }, 422)
   })
 })
 
@@ -170,8 +181,8 @@ describe('retention of resolved entries', () => {
     const t = await inboxApp()
     await seed(t)
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: 30 })
-    expect(await set.json()).toMatchObject({ retentionDays: 30 })
+    const set = await call(admin, 'PATCH', '/api/admin/inbox-settings', { retentionDays: 30 })
+    expect(set).toMatchObject({ retentionDays: 30 })
 
     const aborted = new AbortController()
     aborted.abort()
@@ -195,7 +206,7 @@ describe('retention of resolved entries', () => {
       contacts: 0,
     })
 
-    await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: null })
+    await call(admin, 'PATCH', '/api/admin/inbox-settings', { retentionDays: null })
     t.clock.advance(100 * DAY_MS)
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
       quoteRequests: 0,
@@ -211,7 +222,7 @@ describe('retention of resolved entries', () => {
     const signal = new AbortController().signal
     expect(await job!.run(signal)).toEqual({ quoteRequests: 0, contacts: 0 })
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    await admin.json('/api/admin/inbox-settings', 'PATCH', { retentionDays: 30 })
+    await call(admin, 'PATCH', '/api/admin/inbox-settings', { retentionDays: 30 })
     expect(await job!.run(signal)).toEqual({ quoteRequests: 1, contacts: 1 })
   })
 })
@@ -221,33 +232,42 @@ describe('inbox settings', () => {
     const t = await inboxApp()
     const { client: admin } = await signedIn(t, { role: 'admin' })
     const { client: staff } = await signedIn(t, { role: 'staff', functions: ['ManageFeedback'] })
-    expect(await (await admin.json('/api/admin/inbox-settings')).json()).toEqual({
+    expect(await call(admin, 'GET', '/api/admin/inbox-settings')).toEqual({
       services: [],
       ebookFileId: null,
       ebookPublished: false,
       retentionDays: null,
     })
-    expect((await staff.json('/api/admin/inbox-settings')).status).toBe(403)
-    expect((await staff.json('/api/admin/inbox-settings', 'PATCH', { services: ['X'] })).status).toBe(403)
+    await call(staff, 'GET', '/api/admin/inbox-settings', undefined, 403)
+    await call(staff, 'PATCH', '/api/admin/inbox-settings', { services: ['X'] }, 403)
 
-    const bad = await admin.json('/api/admin/inbox-settings', 'PATCH', {
-      services: ['Design', 'design', 'Line\nbreak'],
-      retentionDays: 0,
-    })
-    expect(bad.status).toBe(422)
-    const { errors } = await bad.json()
+    const bad = await call(
+      admin,
+      'PATCH',
+      '/api/admin/inbox-settings',
+      {
+        services: ['Design', 'design', 'Line\nbreak'],
+        retentionDays: 0,
+      },
+      422,
+    )
+    const errors = bad.errors!
     expect(errors['services.2']).toEqual(['Service name cannot contain line breaks.'])
     expect(errors.retentionDays).toEqual(['Keep resolved entries at least 1 day.'])
-    expect((await admin.json('/api/admin/inbox-settings', 'PATCH', {})).status).toBe(422)
-    const dup = await admin.json('/api/admin/inbox-settings', 'PATCH', {
-      services: ['Design', 'design'],
-    })
-    expect((await dup.json()).errors.services).toEqual(['Each service can be listed only once.'])
+    await call(admin, 'PATCH', '/api/admin/inbox-settings', {}, 422)
+    const dup = await call(
+      admin,
+      'PATCH',
+      '/api/admin/inbox-settings',
+      { services: ['Design', 'design'] },
+      422,
+    )
+    expect(dup.errors!.services).toEqual(['Each service can be listed only once.'])
 
-    const ok = await admin.json('/api/admin/inbox-settings', 'PATCH', {
+    const ok = await call(admin, 'PATCH', '/api/admin/inbox-settings', {
       services: [' Design ', 'Hosting'],
     })
-    expect(await ok.json()).toEqual({
+    expect(ok).toEqual({
       services: ['Design', 'Hosting'],
       ebookFileId: null,
       ebookPublished: false,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { contactInput, count, inboxApp, nextIp, openForm, postFrom, quoteInput } from './helpers'
 
 // The public quote and contact forms: validation, the spam guard (honeypot, minimum
@@ -30,7 +31,7 @@ describe('GET /api/inbox/form', () => {
       business_name: 'Lovelace & Co',
       industry: 'Engines',
     })
-    const body = await (await client.json('/api/inbox/form')).json()
+    const body = await call(client, 'GET', '/api/inbox/form')
     expect(body.prefill).toEqual({
       first_name: user.first_name,
       last_name: user.last_name,
@@ -107,7 +108,7 @@ describe('an accepted submission', () => {
       forAll: true,
     })
     // ...which ManageFeedback staff see in their notifications, and a plain user does not.
-    const seen = await (await feedback.client.json('/api/notifications')).json()
+    const seen = await call(feedback.client, 'GET', '/api/notifications')
     expect(JSON.stringify(seen)).toContain('Ada Lovelace')
   })
 
@@ -371,10 +372,15 @@ describe('validation', () => {
   it('takes the service from the admins’ list, matched without case, and requires one when there is a list', async () => {
     const app = await inboxApp()
     const { client: admin } = await signedIn(app, { role: 'admin' })
-    const set = await admin.json('/api/admin/inbox-settings', 'PATCH', {
-      services: ['Web design', 'Hosting'],
-    })
-    expect(set.status).toBe(200)
+    await call(
+      admin,
+      'PATCH',
+      '/api/admin/inbox-settings',
+      {
+        services: ['Web design', 'Hosting'],
+      },
+      200,
+    )
     expect((await (await app.request('/api/inbox/form')).json()).services).toEqual(['Web design', 'Hosting'])
 
     const formToken = await openForm(app)

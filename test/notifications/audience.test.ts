@@ -3,6 +3,7 @@ import { notify } from '../../src/server/features/notifications/notify'
 import { insertFile, insertFolder, insertOrder, insertProduct } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { inbox, inboxIds } from './helpers'
 
 // product.md §5, who sees what: forAll reaches exactly the people eligible for the type, for_users
@@ -204,10 +205,15 @@ describe('the actor', () => {
 
   it('is told of an admin changing their staff functions, and other admins are too', async () => {
     const { actor, admin, staffNone, shop } = people as Record<string, Person>
-    const res = await actor!.client.json(`/api/admin/users/${staffNone!.id}`, 'PATCH', {
-      staffFunctions: ['UploadProducts'],
-    })
-    expect(res.status).toBe(200)
+    await call(
+      actor!.client,
+      'PATCH',
+      `/api/admin/users/${staffNone!.id}`,
+      {
+        staffFunctions: ['UploadProducts'],
+      },
+      200,
+    )
     const forStaff = (await inbox(staffNone!)).items.find((n) => n.type === 'staffFunction')
     expect(forStaff).toMatchObject({
       action: 'updated',

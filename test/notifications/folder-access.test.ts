@@ -16,6 +16,7 @@ import type { PermissionType } from '../../src/shared/enums'
 import { insertFile, insertFolder } from '../support/factories'
 import { grant, insertUser, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { inboxIds, unreadCount } from './helpers'
 
 // Folder and file notifications follow the folder rule when read: revoking a permission hides that
@@ -108,9 +109,7 @@ describe('folder notifications', () => {
       .execute()
     expect(await inboxIds(member)).toEqual([unrelated])
     expect(await unreadCount(member)).toBe(1)
-    expect((await member.client.json(`/api/notifications/${ids[0]}`, 'PATCH', { read: true })).status).toBe(
-      404,
-    )
+    await call(member.client, 'PATCH', `/api/notifications/${ids[0]}`, { read: true }, 404)
     // Super users see every folder's notifications.
     expect(await inboxIds(folderStaff)).toEqual(expect.arrayContaining([ids[0], ids[2], unrelated]))
 
@@ -192,14 +191,14 @@ describe('grouping', () => {
         t.clock.now,
       )
     const first = await upload('a.pdf')
-    await member.client.json(`/api/notifications/${first}`, 'PATCH', { read: true })
+    await call(member.client, 'PATCH', `/api/notifications/${first}`, { read: true })
     t.clock.advance(60_000)
     await upload('b.pdf')
     t.clock.advance(60_000)
     const last = await upload('c.pdf', folder.id, 10) // one request with ten files
     const elsewhere = await upload('d.pdf', other.id)
 
-    const items = (await (await member.client.json('/api/notifications?type=file')).json()).items as {
+    const items = (await call(member.client, 'GET', '/api/notifications?type=file')).items as {
       id: string
       itemCount: number
       read: boolean

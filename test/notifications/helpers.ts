@@ -1,5 +1,6 @@
 import type { Notification, NotificationList } from '../../src/shared/contract/notifications'
 import type { Person } from '../support/people'
+import { call } from '../support/typed-client'
 
 // Helpers for the notification suites: signed-in people of every kind, their inbox over HTTP, and a
 // reader for server-sent event streams (the wire format, parsed as a browser's EventSource does).
@@ -15,8 +16,8 @@ export async function inboxIds(person: Person, query?: string): Promise<string[]
 }
 
 export async function unreadCount(person: Person): Promise<number> {
-  const res = await person.client.json('/api/notifications/unread-count')
-  return ((await res.json()) as { unread: number }).unread
+  const res = await call(person.client, 'GET', '/api/notifications/unread-count')
+  return (res as { unread: number }).unread
 }
 
 export interface SseEvent {

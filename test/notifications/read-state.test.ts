@@ -4,6 +4,7 @@ import { newId } from '../../src/server/lib/ids'
 import type { Notification } from '../../src/shared/contract/notifications'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { inbox, inboxIds, unreadCount } from './helpers'
 
 // Read state is per person and kept off the shared row: read, unread, mark all read, dismiss; the
@@ -36,15 +37,14 @@ describe('read state', () => {
     const id = await send(quoteFor(a, b))
     expect(await unreadCount(a)).toBe(1)
 
-    const res = await a.client.json(`/api/notifications/${id}`, 'PATCH', { read: true })
-    expect(res.status).toBe(200)
-    expect(((await res.json()) as Notification).read).toBe(true)
+    const res = await call(a.client, 'PATCH', `/api/notifications/${id}`, { read: true }, 200)
+    expect((res as Notification).read).toBe(true)
     expect(await readOf(a, id)).toBe(true)
     expect(await unreadCount(a)).toBe(0)
     expect(await readOf(b, id)).toBe(false)
     expect(await unreadCount(b)).toBe(1)
 
-    await a.client.json(`/api/notifications/${id}`, 'PATCH', { read: false })
+    await call(a.client, 'PATCH', `/api/notifications/${id}`, { read: false })
     expect(await readOf(a, id)).toBe(false)
     // The shared row is untouched.
     const row = await t.database.db
@@ -59,12 +59,12 @@ describe('read state', () => {
     const a = await signedIn(t, { name: 'Ann Tester' })
     const b = await signedIn(t, { name: 'Ben Tester' })
     const id = await send(quoteFor(a, b))
-    expect((await a.client.json(`/api/notifications/${id}`, 'DELETE')).status).toBe(204)
+    await call(a.client, 'DELETE', `/api/notifications/${id}`, undefined, 204)
     expect(await inboxIds(a)).not.toContain(id)
     expect(await unreadCount(a)).toBe(0)
     expect(await inboxIds(b)).toContain(id)
     // Gone for them: acting on it again is "not found".
-    expect((await a.client.json(`/api/notifications/${id}`, 'PATCH', { read: true })).status).toBe(404)
+    await call(a.client, 'PATCH', `/api/notifications/${id}`, { read: true }, 404)
   })
 
   it('mark all read leaves later notifications unread and is idempotent', async () => {
@@ -72,12 +72,11 @@ describe('read state', () => {
     const first = await send(quoteFor(a))
     const second = await send(quoteFor(a))
     // Marked unread on purpose before "mark all read": it becomes read too.
-    await a.client.json(`/api/notifications/${first}`, 'PATCH', { read: false })
+    await call(a.client, 'PATCH', `/api/notifications/${first}`, { read: false })
     expect(await unreadCount(a)).toBe(2)
 
-    const all = await a.client.json('/api/notifications/read-all', 'POST', {})
-    expect(all.status).toBe(200)
-    expect(await all.json()).toEqual({ unread: 0 })
+    const all = await call(a.client, 'POST', '/api/notifications/read-all', {}, 200)
+    expect(all).toEqual({ unread: 0 })
     expect(await readOf(a, first)).toBe(true)
     expect(await readOf(a, second)).toBe(true)
 
@@ -87,18 +86,18 @@ describe('read state', () => {
 
     // Repeating it with what the page had seen (up to `second`) changes nothing.
     for (let i = 0; i < 2; i++) {
-      const again = await a.client.json('/api/notifications/read-all', 'POST', { upTo: second })
-      expect(await again.json()).toEqual({ unread: 1 })
+      const again = await call(a.client, 'POST', '/api/notifications/read-all', { upTo: second })
+      expect(again).toEqual({ unread: 1 })
     }
     expect(await readOf(a, later)).toBe(false)
     // An id from the future cannot pre-read what is not made yet.
-    await a.client.json('/api/notifications/read-all', 'POST', {
+    await call(a.client, 'POST', '/api/notifications/read-all', {
       upTo: 'ffffffff-ffff-7fff-bfff-ffffffffffff',
     })
     const future = await send(quoteFor(a))
     expect(await readOf(a, future)).toBe(false)
     // A read mark never moves back.
-    await a.client.json('/api/notifications/read-all', 'POST', { upTo: first })
+    await call(a.client, 'POST', '/api/notifications/read-all', { upTo: first })
     expect(await readOf(a, later)).toBe(true)
   })
 
@@ -106,14 +105,13 @@ describe('read state', () => {
     const a = await signedIn(t, { name: 'Ann Tester' })
     const b = await signedIn(t, { name: 'Ben Tester' })
     const forB = await send(quoteFor(b))
-    expect((await a.client.json(`/api/notifications/${forB}`, 'PATCH', { read: true })).status).toBe(404)
-    expect((await a.client.json(`/api/notifications/${forB}`, 'DELETE')).status).toBe(404)
-    expect((await a.client.json(`/api/notifications/${newId()}`, 'PATCH', { read: true })).status).toBe(404)
-    expect((await a.client.json('/api/notifications/not-an-id', 'PATCH', { read: true })).status).toBe(404)
-    const bad = await a.client.json(`/api/notifications/${forB}`, 'PATCH', { read: 'yes' })
-    expect(bad.status).toBe(422)
-    expect((await a.client.json('/api/notifications?read=maybe&limit=0&type=nope&cursor=x')).status).toBe(422)
-    expect((await a.client.json('/api/notifications/read-all', 'POST', { upTo: 'x' })).status).toBe(422)
+    await call(a.client, 'PATCH', `/api/notifications/${forB}`, { read: true }, 404)
+    await call(a.client, 'DELETE', `/api/notifications/${forB}`, undefined, 404)
+    await call(a.client, 'PATCH', `/api/notifications/${newId()}`, { read: true }, 404)
+    await call(a.client, 'PATCH', '/api/notifications/not-an-id', { read: true }, 404)
+    await call(a.client, 'PATCH', `/api/notifications/${forB}`, { read: 'yes' }, 422)
+    await call(a.client, 'GET', '/api/notifications?read=maybe&limit=0&type=nope&cursor=x', undefined, 422)
+    await call(a.client, 'POST', '/api/notifications/read-all', { upTo: 'x' }, 422)
     expect(await readOf(b, forB)).toBe(false)
   })
 })
@@ -124,7 +122,7 @@ describe('the list', () => {
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push(await send(quoteFor(a)))
     const feedback = await send({ ...quoteFor(a), type: 'feedback' })
-    await a.client.json(`/api/notifications/${ids[0]}`, 'PATCH', { read: true })
+    await call(a.client, 'PATCH', `/api/notifications/${ids[0]}`, { read: true })
 
     expect(await inboxIds(a, 'type=feedback')).toEqual([feedback])
     expect(await inboxIds(a, 'read=read')).toEqual([ids[0]])

@@ -3,6 +3,7 @@ import { purgeNotifications } from '../../src/server/features/notifications/noti
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
 import { signedIn } from '../support/people'
 import { createTestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { inboxIds } from './helpers'
 
 // Retention (product.md §5): read notifications go after 90 days, all after 365, with their read
@@ -48,9 +49,7 @@ describe('purgeNotifications', () => {
     }
     // Read on their own terms: A explicitly; B through "mark all read" up to oldAllRead.
     // Past 365 days nothing shows, read or not: the job deletes what is already out of sight.
-    expect(
-      (await a.client.json(`/api/notifications/${rows.expiredBroadcast}`, 'PATCH', { read: true })).status,
-    ).toBe(404)
+    await call(a.client, 'PATCH', `/api/notifications/${rows.expiredBroadcast}`, { read: true }, 404)
     await t.database.db
       .insertInto('notification_reads')
       .values({
@@ -65,11 +64,10 @@ describe('purgeNotifications', () => {
     await read(a, rows.oldAllRead)
     await read(a, rows.oldPartlyRead)
     await read(a, rows.youngRead)
-    const mark = await b.client.json('/api/notifications/read-all', 'POST', { upTo: rows.oldAllRead })
-    expect(mark.status).toBe(200)
-    await b.client.json(`/api/notifications/${rows.oldPartlyRead}`, 'PATCH', { read: false })
+    await call(b.client, 'POST', '/api/notifications/read-all', { upTo: rows.oldAllRead }, 200)
+    await call(b.client, 'PATCH', `/api/notifications/${rows.oldPartlyRead}`, { read: false })
     await read(b, rows.oldReadAndActor)
-    expect((await b.client.json(`/api/notifications/${rows.oldDismissed}`, 'DELETE')).status).toBe(204)
+    await call(b.client, 'DELETE', `/api/notifications/${rows.oldDismissed}`, undefined, 204)
 
     // Before the purge, each person's read entries older than 90 days have left their inbox already.
     expect(await inboxIds(a)).not.toContain(rows.oldBroadcastRead)

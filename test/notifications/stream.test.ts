@@ -4,6 +4,7 @@ import { type NotificationInput, notify } from '../../src/server/features/notifi
 import { CookieClient } from '../support/http-client'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { openStream, parseNotification, type SseEvent } from './helpers'
 
 // GET /api/notifications/stream: live delivery as server-sent events, resuming with Last-Event-ID
@@ -174,8 +175,7 @@ describe('the notification stream', () => {
   it('ends when the reader is restricted', async () => {
     const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)
-    const res = await actor.client.json(`/api/admin/users/${reader.id}`, 'PATCH', { isRestricted: true })
-    expect(res.status).toBe(200)
+    await call(actor.client, 'PATCH', `/api/admin/users/${reader.id}`, { isRestricted: true }, 200)
     await send(to(actor))
     expect((await stream.next())?.event).toBe('end')
     expect(await stream.ended()).toBe(true)
@@ -184,21 +184,30 @@ describe('the notification stream', () => {
   it('tells only the reader whose share was revoked that their access changed, with no notification', async () => {
     const reader = await signedIn(t, { name: 'Reader Tester' })
     const other = await signedIn(t, { name: 'Other Tester' })
-    const created = await actor.client.json('/api/folders', 'POST', { folder_name: `Revoked ${Date.now()}` })
-    expect(created.status).toBe(201)
-    const folder = (await created.json()) as { id: string }
-    const shared = await actor.client.json(`/api/folders/${folder.id}/shares`, 'POST', {
-      email: reader.email,
-      permissionType: 'viewer',
-    })
-    expect(shared.status).toBe(200)
+    const created = await call(
+      actor.client,
+      'POST',
+      '/api/folders',
+      { folder_name: `Revoked ${Date.now()}` },
+      201,
+    )
+    const folder = created as { id: string }
+    await call(
+      actor.client,
+      'POST',
+      `/api/folders/${folder.id}/shares`,
+      {
+        email: reader.email,
+        permissionType: 'viewer',
+      },
+      200,
+    )
 
     const readerStream = await openStream(reader)
     const otherStream = await openStream(other)
     // PostgreSQL: the event travels through LISTEN/NOTIFY, as from another instance.
     await t.deps.notificationHub.listenerReady()
-    const revoked = await actor.client.json(`/api/folders/${folder.id}/permissions/${reader.id}`, 'DELETE')
-    expect(revoked.status).toBe(200)
+    await call(actor.client, 'DELETE', `/api/folders/${folder.id}/permissions/${reader.id}`, undefined, 200)
 
     const [access] = await readerStream.collect(1, 'access')
     expect(access, 'the reader heard of the revoke').toBeDefined()

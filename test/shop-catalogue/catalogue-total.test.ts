@@ -4,6 +4,7 @@ import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { productInput } from './helpers'
 
 // The catalogue's total (and each type's) is read from counts that triggers keep per type (migration
@@ -19,10 +20,9 @@ beforeAll(async () => {
 })
 
 async function totals(type?: string): Promise<number> {
-  const query = type ? `?type=${encodeURIComponent(type)}` : ''
-  const res = await t.request(`/api/shop/products${query}`)
-  expect(res.status).toBe(200)
-  return ((await res.json()) as CatalogueList).total
+  const query = type ? `type=${encodeURIComponent(type)}` : ''
+  const res = await call(t, 'GET', `/api/shop/products?${query}`, undefined, 200)
+  return (res as CatalogueList).total
 }
 
 /** The totals the API gives, overall and for each type, next to what counting the products gives. */
@@ -44,17 +44,15 @@ async function expectTotals(expected: Record<string, number>) {
 }
 
 async function patch(id: string, body: Record<string, unknown>) {
-  const res = await manager.json(`/api/shop/products/${id}`, 'PATCH', body)
-  expect(res.status).toBe(200)
+  await call(manager, 'PATCH', `/api/shop/products/${id}`, body, 200)
 }
 
 describe('the catalogue total', () => {
   it('follows every change of a product through the API', async () => {
     await expectTotals({ Course: 0, Template: 0 })
     const create = async (overrides: Record<string, unknown>) => {
-      const res = await manager.json('/api/shop/products', 'POST', productInput(overrides))
-      expect(res.status).toBe(201)
-      return (await res.json()) as ProductDetail
+      const res = await call(manager, 'POST', '/api/shop/products', productInput(overrides), 201)
+      return res as ProductDetail
     }
     const a = await create({ type: 'Course', isPublished: true })
     const b = await create({ type: 'Course', isPublished: true })
@@ -83,10 +81,10 @@ describe('the catalogue total', () => {
       .values({ product_id: ordered.id, order_id: order.id, quantity: 1, amount: ordered.price })
       .execute()
     await expectTotals({ Course: 1, Template: 1 })
-    const hide = await manager.json(`/api/shop/products/${ordered.id}`, 'DELETE')
-    expect(await hide.json()).toEqual({ outcome: 'hidden' })
-    const remove = await manager.json(`/api/shop/products/${a.id}`, 'DELETE')
-    expect(await remove.json()).toEqual({ outcome: 'deleted' })
+    const hide = await call(manager, 'DELETE', `/api/shop/products/${ordered.id}`)
+    expect(hide).toEqual({ outcome: 'hidden' })
+    const remove = await call(manager, 'DELETE', `/api/shop/products/${a.id}`)
+    expect(remove).toEqual({ outcome: 'deleted' })
     await expectTotals({ Course: 0, Template: 0 })
   })
 

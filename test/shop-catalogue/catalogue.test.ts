@@ -5,6 +5,7 @@ import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The public catalogue (product.md §3): only published, non-deleted products; the type filter,
 // search with literal % and _, sorting by price and newest, paging; the types in use; the product
@@ -16,9 +17,8 @@ const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.00
 const ids: Record<string, string> = {}
 
 async function catalogue(query = ''): Promise<CatalogueList> {
-  const res = await t.request(`/api/shop/products${query}`)
-  expect(res.status).toBe(200)
-  return (await res.json()) as CatalogueList
+  const res = await call(t, 'GET', `/api/shop/products?${query.replace(/^\?/, '')}`, undefined, 200)
+  return res as CatalogueList
 }
 
 beforeAll(async () => {
@@ -65,9 +65,9 @@ describe('catalogue', () => {
       'Template 06',
       'Template 03',
     ])
-    const res = await t.request('/api/shop/types')
-    expect(await res.json()).toEqual({ types: ['Course', 'E-book', 'Template'], currency: 'NGN' })
-    const forManager = await (await manager.json('/api/shop/types')).json()
+    const res = await call(t, 'GET', '/api/shop/types')
+    expect(res).toEqual({ types: ['Course', 'E-book', 'Template'], currency: 'NGN' })
+    const forManager = await call(manager, 'GET', '/api/shop/types')
     expect(forManager.types).toEqual(['Course', 'E-book', 'Hidden type', 'Template'])
   })
 
@@ -89,8 +89,7 @@ describe('catalogue', () => {
       for (const p of (await catalogue(`?sort=newest&pageSize=5&page=${page}`)).items) seen.add(p.id)
     }
     expect(seen.size).toBe(14)
-    const bad = await t.request('/api/shop/products?sort=secret&pageSize=1000')
-    expect(bad.status).toBe(422)
+    await call(t, 'GET', '/api/shop/products?sort=secret&pageSize=1000', undefined, 422)
   })
 
   it('continues from a cursor in every sort, as the numbered pages list them, and ends with null', async () => {
@@ -114,34 +113,40 @@ describe('catalogue', () => {
     const next = await catalogue(`?type=Template&pageSize=3&cursor=${encodeURIComponent(first.nextCursor!)}`)
     expect(next.items.map((p) => p.name)).toEqual(['Template 07', 'Template 05', 'Template 04'])
     // A cursor made for another order is refused, not followed.
-    const wrong = await t.request(
+    await call(
+      t,
+      'GET',
       `/api/shop/products?sort=price&order=asc&cursor=${encodeURIComponent(first.nextCursor!)}`,
+      undefined,
+      400,
     )
-    expect(wrong.status).toBe(400)
   })
 
   it('shows a product page: published to everyone, drafts and deleted ones only to managers', async () => {
-    const res = await t.request(`/api/shop/products/${ids.t1}`)
-    expect(res.status).toBe(200)
-    const product = (await res.json()) as ProductDetail
+    const res = await call(t, 'GET', `/api/shop/products/${ids.t1}`, undefined, 200)
+    const product = res as ProductDetail
     expect(product).toMatchObject({
       name: 'Template 01',
       management: null,
       abilities: { buy: true, edit: false },
     })
-    expect((await t.request(`/api/shop/products/${ids.draft}`)).status).toBe(404)
-    expect((await t.request(`/api/shop/products/${ids.deleted}`)).status).toBe(404)
-    const asManager = await manager.json(`/api/shop/products/${ids.draft}`)
-    expect(asManager.status).toBe(200)
-    expect(((await asManager.json()) as ProductDetail).management).not.toBeNull()
+    await call(t, 'GET', `/api/shop/products/${ids.draft}`, undefined, 404)
+    await call(t, 'GET', `/api/shop/products/${ids.deleted}`, undefined, 404)
+    const asManager = await call(manager, 'GET', `/api/shop/products/${ids.draft}`, undefined, 200)
+    expect((asManager as ProductDetail).management).not.toBeNull()
     const user = (await signedIn(t)).client
-    expect((await user.json(`/api/shop/products/${ids.draft}`)).status).toBe(404)
+    await call(user, 'GET', `/api/shop/products/${ids.draft}`, undefined, 404)
   })
 
   it('prices a cart afresh and leaves out products no longer for sale', async () => {
-    const res = await t.request(`/api/shop/cart?ids=${ids.t2},${ids.draft},${ids.deleted},${ids.t2}`)
-    expect(res.status).toBe(200)
-    const { items } = (await res.json()) as { items: { id: string; price: number }[] }
+    const res = await call(
+      t,
+      'GET',
+      `/api/shop/cart?ids=${ids.t2},${ids.draft},${ids.deleted},${ids.t2}`,
+      undefined,
+      200,
+    )
+    const { items } = res as { items: { id: string; price: number }[] }
     expect(items).toEqual([expect.objectContaining({ id: ids.t2, price: 2000 })])
   })
 
@@ -150,7 +155,7 @@ describe('catalogue', () => {
       description:
         '**Hi** <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) [ok](https://example.org)',
     })
-    const product = (await (await t.request(`/api/shop/products/${p.id}`)).json()) as ProductDetail
+    const product = (await call(t, 'GET', `/api/shop/products/${p.id}`)) as ProductDetail
     const html = markdownToHtml(product.description)
     expect(html).not.toMatch(/<script|<img|javascript:/i)
     expect(html).toContain('<strong>Hi</strong>')

@@ -6,6 +6,7 @@ import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { picture, productInput, upload } from './helpers'
 
 // Product management (product.md §3): who may manage, price validation, publishing and its
@@ -39,9 +40,8 @@ beforeAll(async () => {
 })
 
 async function create(overrides: Record<string, unknown> = {}): Promise<ProductDetail> {
-  const res = await manager.json('/api/shop/products', 'POST', productInput(overrides))
-  expect(res.status).toBe(201)
-  return (await res.json()) as ProductDetail
+  const res = await call(manager, 'POST', '/api/shop/products', productInput(overrides), 201)
+  return res as ProductDetail
 }
 
 /** The keys among `keys` that wait in the files feature's retried blob-deletion queue. */
@@ -64,11 +64,10 @@ async function drainBlobs() {
 }
 
 async function notificationsOf(client: CookieClient) {
-  const res = await client.json('/api/notifications?limit=100')
-  expect(res.status).toBe(200)
-  return (
-    (await res.json()) as { items: { action: string; type: string; mainItem: string | null }[] }
-  ).items.filter((n) => n.type === 'product')
+  const res = await call(client, 'GET', '/api/notifications?limit=100', undefined, 200)
+  return (res as { items: { action: string; type: string; mainItem: string | null }[] }).items.filter(
+    (n) => n.type === 'product',
+  )
 }
 
 describe('who may manage products', () => {
@@ -126,17 +125,15 @@ describe('who may manage products', () => {
   })
 
   it('lets admins manage products too', async () => {
-    const res = await admin.json('/api/shop/products', 'POST', productInput({ name: 'By the admin' }))
-    expect(res.status).toBe(201)
+    await call(admin, 'POST', '/api/shop/products', productInput({ name: 'By the admin' }), 201)
   })
 })
 
 describe('creating and editing', () => {
   it('takes prices only as whole numbers of minor units, never negative or as text', async () => {
     for (const price of [12.5, -1, '1500', null, 1e20]) {
-      const res = await manager.json('/api/shop/products', 'POST', productInput({ price }))
-      expect(res.status, `price ${price}`).toBe(422)
-      const body = (await res.json()) as { errors: Record<string, string[]> }
+      const res = await call(manager, 'POST', '/api/shop/products', productInput({ price }), 422)
+      const body = res as { errors: Record<string, string[]> }
       expect(Object.keys(body.errors)).toEqual(['price'])
     }
     expect((await create({ price: 0 })).price).toBe(0)
@@ -144,21 +141,25 @@ describe('creating and editing', () => {
   })
 
   it('gives per-field errors and accepts only http(s) links', async () => {
-    const res = await manager.json('/api/shop/products', 'POST', {
-      name: '  ',
-      type: 'x'.repeat(61),
-      price: 1,
-      product_url: 'javascript:alert(1)',
-    })
-    expect(res.status).toBe(422)
-    const { errors } = (await res.json()) as { errors: Record<string, string[]> }
+    const res = await call(
+      manager,
+      'POST',
+      '/api/shop/products',
+      {
+        name: '  ',
+        type: 'x'.repeat(61),
+        price: 1,
+        product_url: 'javascript:alert(1)',
+      },
+      422,
+    )
+    const { errors } = res as { errors: Record<string, string[]> }
     expect(Object.keys(errors).sort()).toEqual(['name', 'product_url', 'type'])
   })
 
   it('will not publish a product with nothing to deliver', async () => {
-    const res = await manager.json('/api/shop/products', 'POST', productInput({ product_url: null }))
-    expect(res.status).toBe(422)
-    expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual(['isPublished'])
+    const res = await call(manager, 'POST', '/api/shop/products', productInput({ product_url: null }), 422)
+    expect(Object.keys((res as { errors: object }).errors)).toEqual(['isPublished'])
     const draft = await create({ product_url: null, isPublished: false })
     expect(draft.isPublished).toBe(false)
   })
@@ -166,11 +167,10 @@ describe('creating and editing', () => {
   it('announces a product to everyone once, when first published; later changes go to shop staff', async () => {
     const draft = await create({ name: 'Announced once', isPublished: false })
     expect((await notificationsOf(user)).some((n) => n.mainItem === 'Announced once')).toBe(false)
-    const publish = await manager.json(`/api/shop/products/${draft.id}`, 'PATCH', { isPublished: true })
-    expect(publish.status).toBe(200)
-    expect((await publish.json()) as ProductDetail).toMatchObject({ isPublished: true })
-    await manager.json(`/api/shop/products/${draft.id}`, 'PATCH', { isPublished: false })
-    await manager.json(`/api/shop/products/${draft.id}`, 'PATCH', { isPublished: true, price: 999 })
+    const publish = await call(manager, 'PATCH', `/api/shop/products/${draft.id}`, { isPublished: true }, 200)
+    expect(publish as ProductDetail).toMatchObject({ isPublished: true })
+    await call(manager, 'PATCH', `/api/shop/products/${draft.id}`, { isPublished: false })
+    await call(manager, 'PATCH', `/api/shop/products/${draft.id}`, { isPublished: true, price: 999 })
 
     const forUser = (await notificationsOf(user)).filter((n) => n.mainItem === 'Announced once')
     expect(forUser.map((n) => n.action)).toEqual(['created'])
@@ -190,7 +190,7 @@ describe('creating and editing', () => {
   it('hides the announcement from users once the product is unpublished', async () => {
     const p = await create({ name: 'Briefly on sale' })
     expect((await notificationsOf(user)).some((n) => n.mainItem === 'Briefly on sale')).toBe(true)
-    await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { isPublished: false })
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { isPublished: false })
     expect((await notificationsOf(user)).some((n) => n.mainItem === 'Briefly on sale')).toBe(false)
   })
 })
@@ -213,7 +213,7 @@ describe('covers', () => {
     expect(asManager.status).toBe(200)
     expect(asManager.headers.get('cache-control')).toBe('private, no-cache')
 
-    await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { isPublished: true })
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { isPublished: true })
     for (const [url, width, height] of [
       [cover.small, 400, 267],
       [cover.large, 1200, 800],
@@ -227,7 +227,7 @@ describe('covers', () => {
       const etag = got.headers.get('etag')!
       expect((await t.request(url, { headers: { 'If-None-Match': etag } })).status).toBe(304)
     }
-    const page = (await (await t.request(`/api/shop/products/${p.id}`)).json()) as ProductDetail
+    const page = (await call(t, 'GET', `/api/shop/products/${p.id}`)) as ProductDetail
     expect(page.cover_photo).toEqual(cover)
     expect(page).not.toHaveProperty('cover')
   })
@@ -247,7 +247,7 @@ describe('covers', () => {
     const firstKeys = [first.coverSmallKey!, first.coverLargeKey!]
     const secondKeys = [second.coverSmallKey!, second.coverLargeKey!]
     expect(await queuedForDeletion([...firstKeys, ...secondKeys])).toEqual([...firstKeys].sort())
-    expect((await manager.json(`/api/shop/products/${p.id}/cover`, 'DELETE')).status).toBeLessThan(300)
+    await call(manager, 'DELETE', `/api/shop/products/${p.id}/cover`)
     expect(await queuedForDeletion(secondKeys)).toEqual([...secondKeys].sort())
     await drainBlobs()
     for (const key of [...firstKeys, ...secondKeys]) expect(await t.deps.storage.exists(key)).toBe(false)
@@ -256,7 +256,7 @@ describe('covers', () => {
   it('never enlarges a small picture, and refuses what is not an image', async () => {
     const p = await create()
     await upload(manager, `/api/shop/products/${p.id}/cover`, await picture(300, 200), 'image/png')
-    const page = (await (await t.request(`/api/shop/products/${p.id}`)).json()) as ProductDetail
+    const page = (await call(t, 'GET', `/api/shop/products/${p.id}`)) as ProductDetail
     const large = await t.request(page.cover_photo!.large)
     expect((await sharp(Buffer.from(await large.arrayBuffer())).metadata()).width).toBe(300)
     const bad = await upload(manager, `/api/shop/products/${p.id}/cover`, 'not a picture', 'image/png')
@@ -279,7 +279,7 @@ describe('the deliverable file', () => {
     expect(await res.json()).toEqual({
       deliveryFile: { name: 'Guide v2.pdf', type: 'application/pdf', size: secret.length },
     })
-    await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { isPublished: true })
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { isPublished: true })
 
     const row = await t.database.db
       .selectFrom('products')
@@ -308,7 +308,7 @@ describe('the deliverable file', () => {
       expect(await got.text()).not.toContain(secret)
     }
     // Managers see what buyers get.
-    const managed = (await (await manager.json(`/api/shop/products/${p.id}`)).json()) as ProductDetail
+    const managed = (await call(manager, 'GET', `/api/shop/products/${p.id}`)) as ProductDetail
     expect(managed.management?.deliveryFile).toEqual({
       name: 'Guide v2.pdf',
       type: 'application/pdf',
@@ -344,10 +344,15 @@ describe('the deliverable file', () => {
       .selectAll()
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow()
-    const res = await manager.json(`/api/shop/products/${p.id}`, 'PATCH', {
-      product_url: 'https://example.com/dl',
-    })
-    expect(res.status).toBe(200)
+    await call(
+      manager,
+      'PATCH',
+      `/api/shop/products/${p.id}`,
+      {
+        product_url: 'https://example.com/dl',
+      },
+      200,
+    )
     const after = await t.database.db
       .selectFrom('products')
       .selectAll()
@@ -367,7 +372,7 @@ describe('the deliverable file', () => {
     await upload(manager, `/api/shop/products/${p.id}/file?name=b.zip`, 'second', 'application/zip')
     const second = (await productRow(p.id)).deliveryFileKey!
     expect(await queuedForDeletion([first, second])).toEqual([first])
-    expect((await manager.json(`/api/shop/products/${p.id}/file`, 'DELETE')).status).toBeLessThan(300)
+    await call(manager, 'DELETE', `/api/shop/products/${p.id}/file`)
     expect(await queuedForDeletion([first, second])).toEqual([first, second].sort())
     await drainBlobs()
     expect(await t.deps.storage.exists(first)).toBe(false)
@@ -397,7 +402,7 @@ describe('the deliverable file', () => {
       .execute()
     await upload(manager, `/api/shop/products/${p.id}/file?name=b.zip`, 'second', 'application/zip')
     const second = (await productRow(p.id)).deliveryFileKey!
-    await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { product_url: 'https://example.com/dl' })
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { product_url: 'https://example.com/dl' })
     // The bought file stays; the one nobody bought goes.
     expect(await queuedForDeletion([first.deliveryFileKey!, second])).toEqual([second])
     await drainBlobs()
@@ -416,8 +421,8 @@ describe('deleting', () => {
       .selectAll()
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow()
-    const res = await manager.json(`/api/shop/products/${p.id}`, 'DELETE')
-    expect(await res.json()).toEqual({ outcome: 'deleted' })
+    const res = await call(manager, 'DELETE', `/api/shop/products/${p.id}`)
+    expect(res).toEqual({ outcome: 'deleted' })
     expect(
       await t.database.db.selectFrom('products').select('id').where('id', '=', p.id).executeTakeFirst(),
     ).toBeUndefined()
@@ -430,7 +435,7 @@ describe('deleting', () => {
   it('only hides an ordered product: gone from the shop, still readable for its order', async () => {
     const p = await create({ name: 'Bought once', product_url: null, isPublished: false })
     await upload(manager, `/api/shop/products/${p.id}/file?name=a.bin`, 'bytes', 'application/octet-stream')
-    await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { isPublished: true })
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { isPublished: true })
     const buyer = await signedIn(t)
     const order = await insertOrder(t.database.db, buyer.id, { status: 'paid', total: p.price })
     await t.database.db
@@ -438,11 +443,11 @@ describe('deleting', () => {
       .values({ product_id: p.id, order_id: order.id, quantity: 1, amount: p.price })
       .execute()
 
-    const res = await manager.json(`/api/shop/products/${p.id}`, 'DELETE')
-    expect(await res.json()).toEqual({ outcome: 'hidden' })
-    const list = await (await t.request('/api/shop/products?pageSize=100&q=Bought')).json()
+    const res = await call(manager, 'DELETE', `/api/shop/products/${p.id}`)
+    expect(res).toEqual({ outcome: 'hidden' })
+    const list = await call(t, 'GET', '/api/shop/products?pageSize=100&q=Bought')
     expect(list.total).toBe(0)
-    expect((await t.request(`/api/shop/products/${p.id}`)).status).toBe(404)
+    await call(t, 'GET', `/api/shop/products/${p.id}`, undefined, 404)
     // The order still reads its product, and the buyer's file is kept.
     const line = await t.database.db
       .selectFrom('product_orders')
@@ -454,8 +459,8 @@ describe('deleting', () => {
     expect(line.deletedAt).not.toBeNull()
     expect(await t.deps.storage.exists(line.deliveryFileKey!)).toBe(true)
     // A hidden product is read-only, even to managers.
-    expect((await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { price: 1 })).status).toBe(404)
-    expect((await manager.json(`/api/shop/products/${p.id}`, 'DELETE')).status).toBe(404)
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { price: 1 }, 404)
+    await call(manager, 'DELETE', `/api/shop/products/${p.id}`, undefined, 404)
     const deleted = (await notificationsOf(shopStaff)).filter((n) => n.mainItem === 'Bought once')
     expect(deleted.map((n) => n.action)).toContain('deleted')
   })
@@ -474,17 +479,15 @@ describe('the staff products table', () => {
     })
     await insertProduct(db, { name: '=cmd|zeta', type: 'Table type', price: 400 })
 
-    const page = await (
-      await manager.json('/api/admin/products?type=Table%20type&sort=price&order=asc')
-    ).json()
+    const page = await call(manager, 'GET', '/api/admin/products?type=Table%20type&sort=price&order=asc')
     expect(page.items.map((p: { name: string }) => p.name)).toEqual([
       'Zeta plain',
       'Zeta 50%_off',
       '=cmd|zeta',
     ])
-    const drafts = await (await manager.json('/api/admin/products?type=Table%20type&state=draft')).json()
+    const drafts = await call(manager, 'GET', '/api/admin/products?type=Table%20type&state=draft')
     expect(drafts.items.map((p: { name: string }) => p.name)).toEqual(['Zeta 50%_off'])
-    const literal = await (await manager.json('/api/admin/products?q=50%25_')).json()
+    const literal = await call(manager, 'GET', '/api/admin/products?q=50%25_')
     expect(literal.items.map((p: { name: string }) => p.name)).toEqual(['Zeta 50%_off'])
 
     const res = await manager.request(

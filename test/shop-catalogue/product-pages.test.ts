@@ -9,6 +9,7 @@ import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { picture, productInput, upload } from './helpers'
 
 // Readable product addresses: a unique slug made from the name and kept on renames; old links by id
@@ -24,9 +25,8 @@ const SHELL =
   '<meta name="description" content="Our shop." /><title>Depot</title></head><body><div id="root"></div></body></html>'
 
 async function create(overrides: Record<string, unknown> = {}): Promise<ProductDetail> {
-  const res = await manager.json('/api/shop/products', 'POST', productInput(overrides))
-  expect(res.status).toBe(201)
-  return (await res.json()) as ProductDetail
+  const res = await call(manager, 'POST', '/api/shop/products', productInput(overrides), 201)
+  return res as ProductDetail
 }
 
 beforeAll(async () => {
@@ -47,19 +47,18 @@ describe('slugs', () => {
     expect(second.slug).toBe('cafe-design-guide-2nd-ed-2')
     expect(symbols.slug).toBe('product')
 
-    const renamed = await manager.json(`/api/shop/products/${first.id}`, 'PATCH', { name: 'Another name' })
-    expect(((await renamed.json()) as ProductDetail).slug).toBe('cafe-design-guide-2nd-ed')
+    const renamed = await call(manager, 'PATCH', `/api/shop/products/${first.id}`, { name: 'Another name' })
+    expect((renamed as ProductDetail).slug).toBe('cafe-design-guide-2nd-ed')
 
-    const bySlug = await t.request('/api/shop/products/cafe-design-guide-2nd-ed-2')
-    expect(bySlug.status).toBe(200)
-    expect(((await bySlug.json()) as ProductDetail).id).toBe(second.id)
-    const byId = await t.request(`/api/shop/products/${second.id}`)
-    expect(((await byId.json()) as ProductDetail).slug).toBe(second.slug)
-    const list = (await (await t.request('/api/shop/products?pageSize=100')).json()) as CatalogueList
+    const bySlug = await call(t, 'GET', '/api/shop/products/cafe-design-guide-2nd-ed-2', undefined, 200)
+    expect((bySlug as ProductDetail).id).toBe(second.id)
+    const byId = await call(t, 'GET', `/api/shop/products/${second.id}`)
+    expect((byId as ProductDetail).slug).toBe(second.slug)
+    const list = (await call(t, 'GET', '/api/shop/products?pageSize=100')) as CatalogueList
     expect(list.items.find((p) => p.id === second.id)?.slug).toBe(second.slug)
 
-    expect((await t.request('/api/shop/products/no-such-product')).status).toBe(404)
-    expect((await t.request('/api/shop/products/Not%20a%20slug')).status).toBe(404)
+    await call(t, 'GET', '/api/shop/products/no-such-product', undefined, 404)
+    await call(t, 'GET', '/api/shop/products/Not%20a%20slug', undefined, 404)
   })
 
   it('gives two products created at the same moment different slugs', async () => {
@@ -198,7 +197,7 @@ describe('cover_photo', () => {
     )
     const body = (await res.json()) as Record<string, unknown>
     expect(Object.keys(body)).toEqual(['cover_photo'])
-    const page = (await (await t.request(`/api/shop/products/${p.slug}`)).json()) as Record<string, unknown>
+    const page = (await call(t, 'GET', `/api/shop/products/${p.slug}`)) as Record<string, unknown>
     expect(page.cover_photo).toEqual(body.cover_photo)
     expect(page).not.toHaveProperty('cover')
     const bad = await upload(manager, `/api/shop/products/${p.id}/cover`, 'not a picture', 'image/png')

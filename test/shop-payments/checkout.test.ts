@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signedIn } from '../support/people'
+import { call, offContract } from '../support/typed-client'
 import {
   checkout,
   DECLINED_CARD,
@@ -29,16 +30,20 @@ describe('checkout', () => {
     const { client } = await signedIn(s.t)
     const a = await product(s.t, { price: 150000 })
     const b = await product(s.t, { price: 2500 })
-    const res = await client.json('/api/shop/checkout', 'POST', {
-      items: [
-        { product_id: a.id, quantity: 1, amount: 1, price: 1 },
-        { product_id: b.id, quantity: 2 },
-      ],
-      total: 1,
-      currency: 'USD',
-    })
-    expect(res.status).toBe(201)
-    const session = await res.json()
+    const session = await call(
+      client,
+      'POST',
+      '/api/shop/checkout',
+      offContract({
+        items: [
+          { product_id: a.id, quantity: 1, amount: 1, price: 1 },
+          { product_id: b.id, quantity: 2 },
+        ],
+        total: 1,
+        currency: 'USD',
+      }),
+      201,
+    )
     expect(session).toMatchObject({
       total: 155000,
       currency: 'NGN',
@@ -76,8 +81,7 @@ describe('checkout', () => {
     const p = await product(s.t, { price: 1000 })
     const session = await checkout(client, [{ product_id: p.id, quantity: 3 }])
     await s.t.database.db.updateTable('products').set({ price: 9999 }).where('id', '=', p.id).execute()
-    const order = await client.json(`/api/shop/orders/${session.order_id}`)
-    const body = await order.json()
+    const body = await call(client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(body.total).toBe(3000)
     expect(body.lines[0]).toMatchObject({ quantity: 3, amount: 1000 })
   })
@@ -87,10 +91,15 @@ describe('checkout', () => {
     const draft = await product(s.t, { isPublished: false })
     const gone = await product(s.t, { deletedAt: new Date().toISOString() })
     for (const p of [draft, gone]) {
-      const res = await client.json('/api/shop/checkout', 'POST', {
-        items: [{ product_id: p.id, quantity: 1 }],
-      })
-      expect(res.status).toBe(422)
+      await call(
+        client,
+        'POST',
+        '/api/shop/checkout',
+        {
+          items: [{ product_id: p.id, quantity: 1 }],
+        },
+        422,
+      )
     }
     const ok = await product(s.t)
     // Unverified people cannot hold a session at all; restricted ones are signed out to the API.
@@ -107,15 +116,16 @@ describe('checkout', () => {
         .execute()
       expect(theirs).toEqual([])
     }
-    const anonymous = await s.t.request('/api/shop/checkout', {
-      method: 'POST',
-      body: { items: [{ product_id: ok.id, quantity: 1 }] },
-    })
-    expect(anonymous.status).toBe(401)
-    const bad = await client.json('/api/shop/checkout', 'POST', {
-      items: [{ product_id: ok.id, quantity: 0 }],
-    })
-    expect(bad.status).toBe(422)
+    await call(s.t, 'POST', '/api/shop/checkout', { items: [{ product_id: ok.id, quantity: 1 }] }, 401)
+    await call(
+      client,
+      'POST',
+      '/api/shop/checkout',
+      {
+        items: [{ product_id: ok.id, quantity: 0 }],
+      },
+      422,
+    )
   })
 
   it('resumes the same transaction when Pay is pressed again', async () => {
@@ -128,9 +138,8 @@ describe('checkout', () => {
       reference: first.reference,
       access_code: first.access_code,
     })
-    const resumed = await client.json(`/api/shop/orders/${first.order_id}/pay`, 'POST')
-    expect(resumed.status).toBe(200)
-    expect((await resumed.json()).access_code).toBe(first.access_code)
+    const resumed = await call(client, 'POST', `/api/shop/orders/${first.order_id}/pay`, undefined, 200)
+    expect(resumed.access_code).toBe(first.access_code)
     const other = await checkout(client, [{ product_id: p.id, quantity: 2 }])
     expect(other.reference).not.toBe(first.reference)
   })
@@ -208,7 +217,7 @@ describe('paying', () => {
     expect(await declined.text()).toContain('Declined')
     expect((await (await verify(client, session.reference)).json()).order.status).toBe('failed')
     // Pay again resumes the same transaction.
-    const resumed = await (await client.json(`/api/shop/orders/${session.order_id}/pay`, 'POST')).json()
+    const resumed = await call(client, 'POST', `/api/shop/orders/${session.order_id}/pay`)
     expect(resumed.reference).toBe(session.reference)
     expect((await payWithForm(s, session, NO_FUNDS_CARD)).status).toBe(402)
     expect((await payWithForm(s, session, SUCCESS_CARD)).status).toBe(303)
@@ -252,8 +261,8 @@ describe('paying', () => {
     s.paystack.emulator.controls.drop = true
     s.paystack.emulator.pay(session.access_code, SUCCESS_CARD)
     expect((await verify(other.client, session.reference)).status).toBe(404)
-    expect((await other.client.json(`/api/shop/orders/${session.order_id}`)).status).toBe(404)
-    expect((await other.client.json(`/api/shop/orders/${session.order_id}/pay`, 'POST')).status).toBe(404)
+    await call(other.client, 'GET', `/api/shop/orders/${session.order_id}`, undefined, 404)
+    await call(other.client, 'POST', `/api/shop/orders/${session.order_id}/pay`, undefined, 404)
     // Nothing moved because of the stranger's call.
     expect((await orderOf(s.t, session.order_id)).status).toBe('pending')
   })

@@ -4,6 +4,7 @@ import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { TEST_ORIGIN } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { checkout, orderOf, product, type ShopTest, SUCCESS_CARD, settled, shopApp } from './helpers'
 
 // A paid order keeps the exact file it bought (decision 0049): the settlement snapshots each line's
@@ -52,10 +53,10 @@ async function buy(productId: string) {
 
 /** Follows the order page's download link, as the buyer's browser does. */
 async function download(buyer: { client: CookieClient }, orderId: string) {
-  const page = await (await buyer.client.json(`/api/shop/orders/${orderId}`)).json()
+  const page = await call(buyer.client, 'GET', `/api/shop/orders/${orderId}`)
   expect(page.deliverables).toHaveLength(1)
-  const res = await s.t.request(new URL(page.deliverables[0].url).pathname)
-  return { status: res.status, body: await res.text(), fileName: page.deliverables[0].file_name as string }
+  const res = await s.t.request(new URL(page.deliverables[0]!.url).pathname)
+  return { status: res.status, body: await res.text(), fileName: page.deliverables[0]!.file_name as string }
 }
 
 async function queued(key: string) {
@@ -121,14 +122,12 @@ describe('a paid order keeps the file it bought', () => {
     const p = await fileProduct('kept for the buyer')
     const buyer = await buy(p.id)
     // A product on sale needs something to deliver: take it off sale, then remove its file.
-    expect((await manager.json(`/api/shop/products/${p.id}`, 'PATCH', { isPublished: false })).status).toBe(
-      200,
-    )
-    expect((await manager.json(`/api/shop/products/${p.id}/file`, 'DELETE')).status).toBe(204)
+    await call(manager, 'PATCH', `/api/shop/products/${p.id}`, { isPublished: false }, 200)
+    await call(manager, 'DELETE', `/api/shop/products/${p.id}/file`, undefined, 204)
     expect((await productRow(p.id)).deliveryFileKey).toBeNull()
     expect(await queued(p.key)).toBe(false)
     expect((await download(buyer, buyer.orderId)).body).toBe('kept for the buyer')
-    expect(await (await manager.json(`/api/shop/products/${p.id}`, 'DELETE')).json()).toEqual({
+    expect(await call(manager, 'DELETE', `/api/shop/products/${p.id}`)).toEqual({
       outcome: 'hidden',
     })
     await drainBlobs()
@@ -188,8 +187,8 @@ describe('sending the update to past buyers', () => {
     expect(await s.t.deps.storage.exists(newKey)).toBe(true)
     // The buyer is told, on their order; nobody else is.
     const notes = async (client: CookieClient) => {
-      const res = await client.json('/api/notifications?limit=100')
-      const body = (await res.json()) as { items: { action: string; subItem: string | null }[] }
+      const res = await call(client, 'GET', '/api/notifications?limit=100')
+      const body = res as { items: { action: string; subItem: string | null }[] }
       return body.items.filter((n) => n.subItem?.startsWith('new version of'))
     }
     expect(await notes(buyer.client)).toEqual([
@@ -206,8 +205,8 @@ describe('sending the update to past buyers', () => {
     const buyer = await buy(p.id)
     await uploadFile(p.id, 'book-v2.pdf', 'second print', '&updatePastBuyers=false')
     expect((await download(buyer, buyer.orderId)).body).toBe('first print')
-    const res = await buyer.client.json('/api/notifications?limit=100')
-    const body = (await res.json()) as { items: { subItem: string | null }[] }
+    const res = await call(buyer.client, 'GET', '/api/notifications?limit=100')
+    const body = res as { items: { subItem: string | null }[] }
     expect(body.items.filter((n) => n.subItem?.startsWith('new version of'))).toEqual([])
   })
 

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signedIn } from '../support/people'
+import { call } from '../support/typed-client'
 import { checkout, orderOf, product, type ShopTest, settled, shopApp } from './helpers'
 
 // Orders are named by their products wherever people read them (the buyer's and staff's lists and
@@ -43,15 +44,15 @@ describe('order names', () => {
     const session = await paidOrder(buyer, ['Design guide', 'Logo pack', 'Font kit'])
     const name = 'Design guide and 2 more'
 
-    const mine = await (await buyer.client.json('/api/shop/orders')).json()
+    const mine = await call(buyer.client, 'GET', '/api/shop/orders')
     expect(mine.items).toEqual([
       expect.objectContaining({ id: session.order_id, name, buyer_business_name: 'Acme Prints Ltd' }),
     ])
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(page).toMatchObject({ name, trxref: session.reference, buyer_business_name: 'Acme Prints Ltd' })
-    const table = await (await staff.client.json(`/api/staff/orders?buyer=${buyer.id}`)).json()
+    const table = await call(staff.client, 'GET', `/api/staff/orders?buyer=${buyer.id}`)
     expect(table.items).toEqual([expect.objectContaining({ name, buyer_business_name: 'Acme Prints Ltd' })])
-    const staffPage = await (await staff.client.json(`/api/staff/orders/${session.order_id}`)).json()
+    const staffPage = await call(staff.client, 'GET', `/api/staff/orders/${session.order_id}`)
     expect(staffPage).toMatchObject({ name, buyer_business_name: 'Acme Prints Ltd' })
 
     const [receipt] = await mailsTo(buyer.email, 'order-receipt')
@@ -74,11 +75,16 @@ describe('order names', () => {
     expect(ordered).toEqual([{ mainItem: name }])
 
     // The refund notice and the buyer's notification name it the same way.
-    const res = await staff.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', {
-      amount: 1000,
-      reason: 'one file was broken',
-    })
-    expect(res.status).toBe(202)
+    await call(
+      staff.client,
+      'POST',
+      `/api/staff/orders/${session.order_id}/refunds`,
+      {
+        amount: 1000,
+        reason: 'one file was broken',
+      },
+      202,
+    )
     await settled(s)
     const [notice] = await mailsTo(buyer.email, 'refund-notice')
     expect(notice?.subject).toMatch(/^Your order Design guide and 2 more was refunded ₦10\.00 · /)
@@ -97,7 +103,7 @@ describe('order names', () => {
     const buyer = await signedIn(s.t, { account_type: 'individual', business_name: 'Old Shop Ltd' })
     const session = await paidOrder(buyer, ['Brand book'])
 
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(page).toMatchObject({ name: 'Brand book', buyer_business_name: null })
     const [receipt] = await mailsTo(buyer.email, 'order-receipt')
     expect(receipt?.subject).toMatch(/^Your receipt for order Brand book · /)

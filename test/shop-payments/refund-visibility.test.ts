@@ -3,6 +3,7 @@ import type { Notification, NotificationList } from '../../src/shared/contract/n
 import type { OrderDetail } from '../../src/shared/contract/orders'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
 import { signedIn } from '../support/people'
+import { call } from '../support/typed-client'
 import {
   checkout,
   orderOf,
@@ -44,8 +45,8 @@ async function detail(client: Client, path: string): Promise<OrderDetail> {
 }
 
 async function orderNotes(client: Client, orderId: string): Promise<Notification[]> {
-  const res = await client.json('/api/notifications?type=order&limit=100')
-  return ((await res.json()) as NotificationList).items.filter((n) => n.order_id === orderId)
+  const res = await call(client, 'GET', '/api/notifications?type=order&limit=100')
+  return (res as NotificationList).items.filter((n) => n.order_id === orderId)
 }
 
 const text = (n: Notification) => formatNotificationSentence(n.sentence).text
@@ -67,11 +68,16 @@ describe('a partial refund, as the buyer sees it', () => {
       functions: ['AccessShop'],
       createdAt: new Date(s.t.clock.now.getTime() - 60 * 60 * 1000).toISOString(),
     })
-    const res = await staff.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', {
-      amount: 150050,
-      reason: 'one template was broken',
-    })
-    expect(res.status).toBe(202)
+    await call(
+      staff.client,
+      'POST',
+      `/api/staff/orders/${session.order_id}/refunds`,
+      {
+        amount: 150050,
+        reason: 'one template was broken',
+      },
+      202,
+    )
     await settled(s)
 
     // The order stays paid (and downloadable), with the refund and the amount returned.
@@ -118,8 +124,7 @@ describe('a partial refund, as the buyer sees it', () => {
     const { buyer, session } = await paidOrder()
     const admin = await signedIn(s.t, { role: 'admin' })
     const refund = async (amount: number) => {
-      const res = await admin.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', { amount })
-      expect(res.status).toBe(202)
+      await call(admin.client, 'POST', `/api/staff/orders/${session.order_id}/refunds`, { amount }, 202)
       await settled(s)
     }
     await refund(100000)
@@ -145,8 +150,7 @@ describe('a partial refund, as the buyer sees it', () => {
   it('a failed refund sends no notice; the buyer is told it failed and does not see it on the order', async () => {
     const { buyer, session } = await paidOrder(REFUND_FAILS_CARD)
     const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
-    const res = await staff.client.json(`/api/staff/orders/${session.order_id}/refunds`, 'POST', {})
-    expect(res.status).toBe(202)
+    await call(staff.client, 'POST', `/api/staff/orders/${session.order_id}/refunds`, {}, 202)
     await settled(s)
     const mine = await detail(buyer.client, `/api/shop/orders/${session.order_id}`)
     expect(mine).toMatchObject({ status: 'paid', refunded: 0, refunds: [] })

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signedIn } from '../support/people'
+import { call } from '../support/typed-client'
 import {
   checkout,
   orderOf,
@@ -53,8 +54,8 @@ describe('refunds', () => {
   it('a full refund: paid → refund_pending → refunded, and the downloads close', async () => {
     const { buyer, session } = await paidOrder()
     const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
-    const link = new URL(page.deliverables[0].url)
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
+    const link = new URL(page.deliverables[0]!.url)
     expect((await s.t.request(link.pathname)).status).toBe(200)
 
     const res = await refund(staff.client, session.order_id, { reason: 'asked by buyer' })
@@ -63,13 +64,11 @@ describe('refunds', () => {
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('refunded')
     expect((await s.t.request(link.pathname)).status).toBe(403)
-    const after = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const after = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(after.deliverables).toEqual([])
-    const detail = await (await staff.client.json(`/api/staff/orders/${session.order_id}`)).json()
+    const detail = await call(staff.client, 'GET', `/api/staff/orders/${session.order_id}`)
     expect(
-      detail.events
-        .filter((e: { kind: string }) => e.kind === 'status')
-        .map((e: { to_status: string }) => e.to_status),
+      detail.events.filter((e: { kind: string }) => e.kind === 'status').map((e) => e.to_status),
     ).toEqual(['pending', 'paid', 'refund_pending', 'refunded'])
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: 10000, status: 'processed' })])
     const updates = await s.t.database.db
@@ -102,7 +101,7 @@ describe('refunds', () => {
     expect((await refund(staff.client, session.order_id, {})).status).toBe(202)
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
-    const detail = await (await staff.client.json(`/api/staff/orders/${session.order_id}`)).json()
+    const detail = await call(staff.client, 'GET', `/api/staff/orders/${session.order_id}`)
     expect(detail.refunds).toEqual([expect.objectContaining({ status: 'failed' })])
     expect(detail.events.some((e: { kind: string }) => e.kind === 'alert')).toBe(true)
     expect(detail.abilities.refund).toBe(true)
@@ -128,8 +127,8 @@ describe('delivery', () => {
   it('a bought file resumes like any stored file: ETag, a range from 90 %, If-Range, 304 and 416', async () => {
     const content = randomBytes(200_000)
     const { buyer, session } = await paidOrder(SUCCESS_CARD, content)
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
-    const path = new URL(page.deliverables[0].url).pathname
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
+    const path = new URL(page.deliverables[0]!.url).pathname
     const whole = await s.t.request(path)
     const etag = whole.headers.get('etag')
     expect(etag).toBe(`"${createHash('sha256').update(content).digest('base64url')}"`)
@@ -158,9 +157,9 @@ describe('delivery', () => {
 
   it('download links work for a paid order, expire, and are refused for unpaid orders', async () => {
     const { buyer, session } = await paidOrder()
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(page.deliverables).toEqual([expect.objectContaining({ kind: 'file', file_name: 'book.pdf' })])
-    const path = new URL(page.deliverables[0].url).pathname
+    const path = new URL(page.deliverables[0]!.url).pathname
     const res = await s.t.request(path)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toContain('book.pdf')
@@ -189,15 +188,15 @@ describe('delivery', () => {
 
     // An unpaid order shows no deliverables, and a forged claim on it is refused.
     const unpaid = await checkout(buyer.client, [{ product_id: (await fileProduct()).id, quantity: 1 }])
-    const shown = await (await buyer.client.json(`/api/shop/orders/${unpaid.order_id}`)).json()
+    const shown = await call(buyer.client, 'GET', `/api/shop/orders/${unpaid.order_id}`)
     expect(shown.deliverables).toEqual([])
     const { downloadToken } = await import('../../src/server/features/shop/orders/orders.downloads')
     const token = downloadToken(s.t.deps.env, {
       orderId: unpaid.order_id,
-      productId: shown.lines[0].product_id,
+      productId: shown.lines[0]!.product_id,
       expiresAt: Date.now() + 60_000,
     })
-    expect((await s.t.request(`/api/shop/downloads/${token}`)).status).toBe(403)
+    await call(s.t, 'GET', `/api/shop/downloads/${token}`, undefined, 403)
   })
 })
 
@@ -208,16 +207,16 @@ describe('who sees what', () => {
     const uploader = await signedIn(s.t, { role: 'staff', functions: ['UploadProducts'] })
     const admin = await signedIn(s.t, { role: 'admin' })
     for (const who of [buyer, uploader]) {
-      expect((await who.client.json('/api/staff/orders')).status).toBe(403)
-      expect((await who.client.json('/api/staff/orders/export.csv')).status).toBe(403)
-      expect((await who.client.json(`/api/staff/orders/${session.order_id}`)).status).toBe(403)
+      await call(who.client, 'GET', '/api/staff/orders', undefined, 403)
+      await call(who.client, 'GET', '/api/staff/orders/export.csv', undefined, 403)
+      await call(who.client, 'GET', `/api/staff/orders/${session.order_id}`, undefined, 403)
       expect((await refund(who.client, session.order_id, {})).status).toBe(403)
     }
     for (const who of [shop, admin]) {
-      const list = await (await who.client.json(`/api/staff/orders?q=${session.reference}`)).json()
+      const list = await call(who.client, 'GET', `/api/staff/orders?q=${session.reference}`)
       expect(list.items.map((o: { id: string }) => o.id)).toEqual([session.order_id])
     }
-    const filtered = await (await shop.client.json('/api/staff/orders?status=paid&pageSize=100')).json()
+    const filtered = await call(shop.client, 'GET', '/api/staff/orders?status=paid&pageSize=100')
     expect(filtered.items.every((o: { status: string }) => o.status === 'paid')).toBe(true)
     const csv = await shop.client.json(`/api/staff/orders/export.csv?q=${session.reference}`)
     expect(csv.status).toBe(200)
@@ -231,9 +230,9 @@ describe('who sees what', () => {
       .execute()
     expect(audit.length).toBeGreaterThan(0)
     // The buyer's own history holds only their orders.
-    const mine = await (await buyer.client.json('/api/shop/orders')).json()
+    const mine = await call(buyer.client, 'GET', '/api/shop/orders')
     expect(mine.items.map((o: { id: string }) => o.id)).toEqual([session.order_id])
-    const buyerView = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
+    const buyerView = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
     expect(buyerView.events).toEqual([])
   })
 
@@ -247,7 +246,7 @@ describe('who sees what', () => {
     s.t.clock.now = new Date(Date.now() + 1000)
     const { buyer, session } = await paidOrder()
     const seen = async (client: typeof buyer.client) => {
-      const body = await (await client.json('/api/notifications?limit=100')).json()
+      const body = await call(client, 'GET', '/api/notifications?limit=100')
       return (body.items as { order_id: string | null; action: string }[])
         .filter((n) => n.order_id === session.order_id)
         .map((n) => n.action)

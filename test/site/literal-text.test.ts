@@ -6,6 +6,7 @@ import type { ProductDetail } from '../../src/shared/contract/products'
 import { productInput } from '../shop-catalogue/helpers'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The business's and the products' own words reach the page head, the e-mails and the shop exactly as
 // typed: every `$` pattern a String.replace replacement string would expand, quotes, `<`, `&` and bidi
@@ -41,15 +42,20 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'index.html'), SHELL)
   t = await createTestApp({ webRoot, env: { SHOP_CURRENCY: 'NGN' } })
   const { client: admin } = await signedIn(t, { role: 'admin' })
-  const saved = await admin.json('/api/admin/site', 'PUT', {
-    name: TRICKY,
-    description: DESCRIPTION,
-    address: '',
-    supportEmail: '',
-    accentColor: '#E11D48',
-  })
-  expect(saved.status).toBe(200)
-  expect((await saved.json()).name).toBe(TRICKY)
+  const saved = await call(
+    admin,
+    'PUT',
+    '/api/admin/site',
+    {
+      name: TRICKY,
+      description: DESCRIPTION,
+      address: '',
+      supportEmail: '',
+      accentColor: '#E11D48',
+    },
+    200,
+  )
+  expect(saved.name).toBe(TRICKY)
 })
 
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }))
@@ -67,11 +73,7 @@ describe('text with $ patterns, quotes, markup and bidi controls', () => {
 
   it('is the business’s name in e-mails, as typed in the text and escaped in the HTML', async () => {
     const user = await signedIn(t)
-    const res = await t.request('/api/accounts/forgot-password', {
-      method: 'POST',
-      body: { email: user.email },
-    })
-    expect(res.status).toBe(202)
+    await call(t, 'POST', '/api/accounts/forgot-password', { email: user.email }, 202)
     const mail = await t.database.db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -87,13 +89,14 @@ describe('text with $ patterns, quotes, markup and bidi controls', () => {
   // The catalogue's server-rendered body and handed-over cache escape it too: test/system/server-rendered-pages.
   it('is a product’s name and description in its page’s head, and the business’s name in the shop’s', async () => {
     const { client: manager } = await signedIn(t, { role: 'staff', functions: ['UploadProducts'] })
-    const created = await manager.json(
-      '/api/shop/products',
+    const created = await call(
+      manager,
       'POST',
+      '/api/shop/products',
       productInput({ name: TRICKY, description: DESCRIPTION }),
+      201,
     )
-    expect(created.status).toBe(201)
-    const product = (await created.json()) as ProductDetail
+    const product = created as ProductDetail
     expect(product.name).toBe(TRICKY)
 
     const page = await (await t.app.request(`/shop/${product.slug}`)).text()

@@ -7,6 +7,7 @@ import { checkout, product, SUCCESS_CARD, verify } from '../shop-payments/helper
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The site identity: read by everyone, seeded from BUSINESS_NAME/BUSINESS_ADDRESS, edited by admins
 // (audited), with a logo and favicon re-encoded and served with caching; e-mails and the emulator's
@@ -59,26 +60,24 @@ describe('site identity', () => {
       faviconUrl: null,
     })
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    expect(await (await admin.json('/api/admin/site')).json()).toMatchObject({ saved: false, warnings: [] })
+    expect(await call(admin, 'GET', '/api/admin/site')).toMatchObject({ saved: false, warnings: [] })
   })
 
   it('lets an admin change it (audited), and nobody else', async () => {
     const t = await createTestApp()
     const { client: admin, ...user } = await signedIn(t, { role: 'admin' })
     // No BUSINESS_ADDRESS: admins are told, recipients are not.
-    const before = await (await admin.json('/api/admin/site')).json()
+    const before = await call(admin, 'GET', '/api/admin/site')
     expect(before.address).toBe('')
     expect(before.warnings).toEqual([expect.stringMatching(/No postal address is set/)])
 
-    const saved = await admin.json('/api/admin/site', 'PUT', IDENTITY)
-    expect(saved.status).toBe(200)
-    expect(await saved.json()).toMatchObject({
+    expect(await call(admin, 'PUT', '/api/admin/site', IDENTITY, 200)).toMatchObject({
       ...IDENTITY,
       accentColor: '#e11d48',
       saved: true,
       warnings: [],
     })
-    expect(await (await t.request('/api/site')).json()).toMatchObject({
+    expect(await call(t, 'GET', '/api/site')).toMatchObject({
       name: 'Acme Prints',
       address: '12 Market Road\nIkeja, Lagos',
       supportEmail: 'help@acme.test',
@@ -98,33 +97,33 @@ describe('site identity', () => {
     })
     const { client: customer } = await signedIn(t)
     for (const client of [staff, customer]) {
-      expect((await client.json('/api/admin/site', 'PUT', { ...IDENTITY, name: 'Hijacked' })).status).toBe(
-        403,
-      )
-      expect((await client.json('/api/admin/site')).status).toBe(403)
+      await call(client, 'PUT', '/api/admin/site', { ...IDENTITY, name: 'Hijacked' }, 403)
+      await call(client, 'GET', '/api/admin/site', undefined, 403)
       expect((await upload(client, 'logo', await png(64, 64))).status).toBe(403)
     }
-    expect((await new CookieClient(t.app).json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(401)
-    expect((await t.request('/api/site').then((r) => r.json())).name).toBe('Acme Prints')
+    await call(new CookieClient(t.app), 'PUT', '/api/admin/site', IDENTITY, 401)
+    expect((await call(t, 'GET', '/api/site')).name).toBe('Acme Prints')
   })
 
   it('refuses a bad colour, e-mail or empty name with a message per field', async () => {
     const t = await createTestApp()
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    const res = await admin.json('/api/admin/site', 'PUT', {
-      ...IDENTITY,
-      name: '  ',
-      accentColor: 'red',
-      supportEmail: 'not-an-address',
-    })
-    expect(res.status).toBe(422)
-    const problem = await res.json()
-    expect(Object.keys(problem.errors).sort()).toEqual(['accentColor', 'name', 'supportEmail'])
-    expect(problem.errors.accentColor[0]).toMatch(/#4338ca/)
-    expect((await admin.json('/api/admin/site', 'PUT', { ...IDENTITY, accentColor: '#12345' })).status).toBe(
+    const problem = await call(
+      admin,
+      'PUT',
+      '/api/admin/site',
+      {
+        ...IDENTITY,
+        name: '  ',
+        accentColor: 'red',
+        supportEmail: 'not-an-address',
+      },
       422,
     )
-    expect((await t.request('/api/site').then((r) => r.json())).accentColor).toBe('#4338ca')
+    expect(Object.keys(problem.errors!).sort()).toEqual(['accentColor', 'name', 'supportEmail'])
+    expect(problem.errors!.accentColor![0]).toMatch(/#4338ca/)
+    await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, accentColor: '#12345' }, 422)
+    expect((await call(t, 'GET', '/api/site')).accentColor).toBe('#4338ca')
   })
 
   it('re-encodes an uploaded logo and favicon, serves them with caching, and removes them', async () => {
@@ -138,7 +137,7 @@ describe('site identity', () => {
     expect(res.status).toBe(200)
     const { logoUrl } = await res.json()
     expect(logoUrl).toMatch(/^\/api\/site\/logo\?v=[0-9a-z]+$/)
-    expect((await t.request('/api/site').then((r) => r.json())).logoUrl).toBe(logoUrl)
+    expect((await call(t, 'GET', '/api/site')).logoUrl).toBe(logoUrl)
 
     const served = await new CookieClient(t.app).request(logoUrl)
     expect(served.status).toBe(200)
@@ -171,9 +170,8 @@ describe('site identity', () => {
     expect((await upload(admin, 'logo', Buffer.alloc(6 * 1024 * 1024))).status).toBe(413)
     expect((await upload(admin, 'banner' as 'logo', await png(64, 64))).status).toBe(404)
 
-    const removed = await admin.json('/api/admin/site/logo', 'DELETE')
-    expect(removed.status).toBe(200)
-    expect((await removed.json()).logoUrl).toBeNull()
+    const removed = await call(admin, 'DELETE', '/api/admin/site/logo', undefined, 200)
+    expect(removed.logoUrl).toBeNull()
     expect((await t.app.request('/api/site/logo')).status).toBe(404)
     expect((await t.app.request(faviconUrl)).status).toBe(200)
   })
@@ -191,7 +189,7 @@ describe('site identity', () => {
     expect(plain.html_body).not.toMatch(/BUSINESS_ADDRESS/)
 
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
+    await call(admin, 'PUT', '/api/admin/site', IDENTITY, 200)
     t.clock.advance(60_000)
     expect((await forgot()).status).toBeLessThan(300)
     const branded = await latestMail(t, user.email)
@@ -207,7 +205,7 @@ describe('site identity', () => {
   it('names the business on the Paystack emulator’s checkout page and on the receipt', async () => {
     const t = await createTestApp()
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
+    await call(admin, 'PUT', '/api/admin/site', IDENTITY, 200)
     const { client, ...user } = await signedIn(t)
     const p = await product(t, { price: 5000 })
     const session = await checkout(client, [{ product_id: p.id, quantity: 1 }])
@@ -237,9 +235,7 @@ describe('site identity', () => {
     )
     const t = await createTestApp({ webRoot })
     const { client: admin } = await signedIn(t, { role: 'admin' })
-    expect((await admin.json('/api/admin/site', 'PUT', { ...IDENTITY, name: 'Ade & <Sons>' })).status).toBe(
-      200,
-    )
+    await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, name: 'Ade & <Sons>' }, 200)
     const { faviconUrl } = await (await upload(admin, 'favicon', await png(64, 64))).json()
     const page = await t.app.request('/shop/some-product')
     expect(page.status).toBe(200)

@@ -6,6 +6,7 @@ import { newId } from '../../src/server/lib/ids'
 import type { PermissionType, StaffFunction } from '../../src/shared/enums'
 import { CookieClient } from './http-client'
 import type { TestApp } from './test-app'
+import { call } from './typed-client'
 
 // People for the suites, as factories with overrides: a user row of any role, staff functions,
 // restriction or name; the same user with a password; the same user signed in through the real
@@ -114,12 +115,10 @@ export async function grant(t: TestApp, folderId: string, userId: string, permis
 
 /** Sets up two-factor sign-in through the API, as the person would; returns the secret and recovery codes. */
 export async function enrolTwoFactor(t: TestApp, person: Person) {
-  const setup = await person.client.json('/api/me/two-factor/setup', 'POST')
-  expect(setup.status).toBe(200)
-  const { secret } = (await setup.json()) as { secret: string }
+  const setup = await call(person.client, 'POST', '/api/me/two-factor/setup', undefined, 200)
+  const { secret } = setup as { secret: string }
   const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now.getTime() })
-  const enable = await person.client.json('/api/me/two-factor/enable', 'POST', { code })
-  expect(enable.status).toBe(200)
-  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] }
+  const enable = await call(person.client, 'POST', '/api/me/two-factor/enable', { code }, 200)
+  const { recoveryCodes } = enable as { recoveryCodes: string[] }
   return { secret, recoveryCodes }
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { Problem } from '../../src/shared/contract/problem'
 import { type Person, signedIn } from './people'
 import { createTestApp, type TestApp } from './test-app'
-import { call, routeOf } from './typed-client'
+import { call, offContract, routeOf } from './typed-client'
 
 // The suite's typed client: the route a call reaches, the answer parsed by that route's schema and typed
 // by it, and a loud failure on any other status or on an answer the schema does not describe.
@@ -49,6 +49,18 @@ describe('the typed test client', () => {
     )
     expectTypeOf(missing).toEqualTypeOf<Problem>()
     expect(missing.code).toBe('not_found')
+  })
+
+  it('calls as a person, their cookie client, or the test app for someone not signed in', async () => {
+    const created = await call(owner.client, 'POST', '/api/folders', { folder_name: 'By client' })
+    expect((await call(owner, 'GET', `/api/folders/${created.id}`)).folder.folder_name).toBe('By client')
+    const anonymous = await call(t, 'GET', `/api/folders/${created.id}`, undefined, 401)
+    expect(anonymous.code).toBe('unauthenticated')
+  })
+
+  it('sends a body the contract does not take only when told to', async () => {
+    const created = await call(owner, 'POST', '/api/folders', offContract({ folder_name: 'Extra', extra: 1 }))
+    expect(created.id).toEqual(expect.any(String))
   })
 
   it('fails on a status other than the expected one, saying what came back', async () => {

@@ -2,14 +2,16 @@ import type { z } from 'zod'
 import type { AnyRoute, HttpMethod } from '../../src/server/lib/http/route'
 import { buildRouteTable, type TableRoute } from '../../src/server/routes'
 import { type Problem, problemSchema } from '../../src/shared/contract/problem'
-import type { CookieClient } from './http-client'
+import { CookieClient } from './http-client'
+import type { TestApp } from './test-app'
 
 // The suite's JSON client, typed and checked by the route table: `call(p, 'GET', `/api/folders/${id}`)`
-// finds the route whose method and path template match (at compile time and again at run time), sends
-// the request as the web app does, fails on any other status than the expected one (the route's first
-// 2xx unless told), and parses the answer with that status's schema from the contract. The result is
-// the schema's type, so a test can only read what the contract promises; a body the route's schema
-// does not take fails to compile, and so does reading the answer of a path no route serves (never).
+// finds the route whose method and path template match (at compile time and again at run time), sends the
+// request as the web app does, fails on any other status than the expected one (the route's first 2xx
+// unless told), and checks the answer against that status's schema from the contract, returning it as
+// sent. The result is the schema's type, so a test can only read what the contract promises; a body the
+// route's schema does not take fails to compile, and so does reading the answer of a path no route serves
+// (never).
 
 export type Method = Uppercase<HttpMethod>
 
@@ -117,9 +119,26 @@ function firstSuccess(route: AnyRoute): number {
   )
 }
 
+/**
+ * A body sent as it is, whatever the route's schema takes: the declared way for a test of what the
+ * server does with a body the contract forbids (extra fields it ignores, a wrong type it refuses).
+ * A call that expects an error status takes any body without it.
+ */
+export function offContract(body: unknown): never {
+  return body as never
+}
+
 /** Anything holding a signed-in (or anonymous) cookie client: a Person, or { client }. */
 export interface Caller {
   client: CookieClient
+}
+
+/** Who calls: a Person or { client }, a cookie client itself, or the test app (someone not signed in). */
+export type Who = Caller | CookieClient | Pick<TestApp, 'app'>
+
+function clientOf(who: Who): CookieClient {
+  if (who instanceof CookieClient) return who
+  return 'client' in who ? who.client : new CookieClient(who.app)
 }
 
 /**
@@ -127,7 +146,7 @@ export interface Caller {
  * status is not `expected` (the route's first 2xx by default) or the body does not match the schema.
  */
 export async function call<M extends Method, P extends string, S extends number = SuccessOf<RouteOf<M, P>>>(
-  who: Caller,
+  who: Who,
   method: M,
   path: P,
   body?: BodyOf<RouteOf<M, P>, S>,
@@ -135,17 +154,20 @@ export async function call<M extends Method, P extends string, S extends number 
 ): Promise<AnswerOf<RouteOf<M, P>, S>> {
   const route = routeOf(method, path)
   const status = expected ?? firstSuccess(route)
-  const res = await who.client.json(path, method, body)
+  const res = await clientOf(who).json(path, method, body)
   const text = await res.text()
   if (res.status !== status)
     throw new Error(`${method} ${path} → ${res.status} (expected ${status}): ${text}`)
   const declared = route.responses[status]
   const schema = declared?.schema ?? (status >= 400 ? problemSchema : undefined)
   if (!schema || declared?.contentType) return (text || undefined) as AnswerOf<RouteOf<M, P>, S>
-  const parsed = schema.safeParse(text ? JSON.parse(text) : undefined)
+  const sent: unknown = text ? JSON.parse(text) : undefined
+  const parsed = schema.safeParse(sent)
   if (!parsed.success)
     throw new Error(
       `${method} ${route.path} → ${status}: the answer does not match its schema: ${JSON.stringify(parsed.error.issues)}`,
     )
-  return parsed.data as AnswerOf<RouteOf<M, P>, S>
+  // The answer as it was sent, not the schema's copy stripped of undeclared fields: a test that says a
+  // field is absent, or that the whole answer equals something, sees everything the server sent.
+  return sent as AnswerOf<RouteOf<M, P>, S>
 }

@@ -8,6 +8,7 @@ import type { CreatedAccessToken } from '../../src/shared/contract/access-tokens
 import { listen } from '../files-transfer/helpers'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // docs/api.md's examples are run as written, against the real app on a loopback socket: its curl
 // blocks with bash and curl, its TypeScript block with tsx, with DEPOT_URL, DEPOT_TOKEN and FOLDER_ID
@@ -33,14 +34,14 @@ beforeAll(async () => {
   t = await createTestApp()
   const person = await signedIn(t, { name: 'Scripter Tester' })
   email = person.email
-  const made = await person.client.json('/api/me/access-tokens', 'POST', {
+  const made = await call(person.client, 'POST', '/api/me/access-tokens', {
     name: 'docs examples',
     scope: 'read-write',
     expiresInDays: 7,
   })
-  const { token } = (await made.json()) as CreatedAccessToken
-  const folder = await person.client.json('/api/folders', 'POST', { folder_name: 'Quarterly' })
-  folderId = ((await folder.json()) as { id: string }).id
+  const { token } = made as CreatedAccessToken
+  const folder = await call(person.client, 'POST', '/api/folders', { folder_name: 'Quarterly' })
+  folderId = (folder as { id: string }).id
   server = await listen(t)
   dir = await mkdtemp(path.join(tmpdir(), 'depot-api-guide-'))
   env = { PATH: process.env.PATH, HOME: dir, DEPOT_URL: server.url, DEPOT_TOKEN: token, FOLDER_ID: folderId }

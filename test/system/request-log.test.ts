@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { checkout, orderOf, product, SUCCESS_CARD, settled, shopApp } from '../shop-payments/helpers'
 import { signedIn } from '../support/people'
 import { createTestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The request log must not carry working credentials: a download link's token is in its path.
 
@@ -23,8 +24,8 @@ describe('the request log', () => {
     s.paystack.emulator.pay(session.access_code, SUCCESS_CARD)
     await settled(s)
     expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
-    const page = await (await buyer.client.json(`/api/shop/orders/${session.order_id}`)).json()
-    const path = new URL(page.deliverables[0].url).pathname
+    const page = await call(buyer.client, 'GET', `/api/shop/orders/${session.order_id}`)
+    const path = new URL(page.deliverables[0]!.url).pathname
     const token = path.split('/').at(-1)!
     expect(token.length).toBeGreaterThan(20)
 

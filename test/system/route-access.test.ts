@@ -9,6 +9,7 @@ import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Walks the whole route table: every route, called as every kind of actor with a real session, must
 // answer as its declared access says (401 / 403 / anything else). New features' routes are covered
@@ -48,8 +49,8 @@ beforeAll(async () => {
   // Personal access tokens act as their user, narrowed by their scope.
   const tokenCaller = async (name: string, role: 'user' | 'admin', scope: 'read-only' | 'read-write') => {
     const { client: session, ...user } = await signedIn(t, { role })
-    const res = await session.json('/api/me/access-tokens', 'POST', { name, scope, expiresInDays: 7 })
-    const { id, token } = (await res.json()) as { id: string; token: string }
+    const res = await call(session, 'POST', '/api/me/access-tokens', { name, scope, expiresInDays: 7 })
+    const { id, token } = res as { id: string; token: string }
     const actor = testCaller({ id: user.id, role, token: { id, readOnly: scope === 'read-only' } })
     callers.push({ name, actor, client: new CookieClient(t.app), bearer: token })
   }

@@ -9,6 +9,7 @@ import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // The public pages come from the server rendered (the web's own route table and components, their
 // data asked of the app in-process): readable without JavaScript, a product's text escaped, the query
@@ -51,12 +52,13 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
     })
   }
-  const res = await manager.json(
-    '/api/shop/products',
+  const res = await call(
+    manager,
     'POST',
+    '/api/shop/products',
     productInput({ name: HOSTILE, description: HOSTILE }),
   )
-  hostile = (await res.json()) as ProductDetail
+  hostile = res as ProductDetail
   await upload(manager, `/api/shop/products/${hostile.id}/cover`, await picture(300, 200), 'image/png')
 })
 
