@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { FROM, mailSetup, smtpTo, testWorker } from '../mail/support/mail-fixture'
 import { signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN } from '../support/test-app'
+import { call } from '../support/typed-client'
 
 // Customers see every message listed under its From: display name, so it is the business's name (the
 // site identity's), over MAIL_FROM's address. Admins see the sender and send themselves a sample.
@@ -19,12 +20,11 @@ describe('the e-mails’ sender', () => {
   it('is the business’s name over MAIL_FROM’s address, and follows a rename', async () => {
     const { t, sink } = await mailSetup({ env: { MAIL_FROM: FROM } })
     const worker = testWorker(t, smtpTo(sink))
-    const { client: admin, email } = await signedIn(t, { role: 'admin', name: 'Ngozi Okafor' })
+    const admin = await signedIn(t, { role: 'admin', name: 'Ngozi Okafor' })
+    const { email } = admin
 
-    expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
-    const sent = await admin.json('/api/admin/site/test-email', 'POST')
-    expect(sent.status).toBe(202)
-    expect(await sent.json()).toEqual({ to: email })
+    await call(admin, 'PUT', '/api/admin/site', IDENTITY)
+    expect(await call(admin, 'POST', '/api/admin/site/test-email')).toEqual({ to: email })
     expect(await worker.drainOnce()).toBe(1)
 
     const [mail] = sink.received
@@ -36,45 +36,40 @@ describe('the e-mails’ sender', () => {
     expect(mail?.headers.get('message-id')).toMatch(/@depot\.test>$/)
 
     // A rename reaches messages already queued: the name is read when sending.
-    expect((await admin.json('/api/admin/site/test-email', 'POST')).status).toBe(202)
-    expect((await admin.json('/api/admin/site', 'PUT', { ...IDENTITY, name: 'Adaeze & Co.' })).status).toBe(
-      200,
-    )
+    await call(admin, 'POST', '/api/admin/site/test-email')
+    await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, name: 'Adaeze & Co.' })
     expect(await worker.drainOnce()).toBe(1)
     expect(sink.received[1]?.headers.get('from')).toBe('"Adaeze & Co." <no-reply@depot.test>')
   })
 
   it('is shown to admins on the site identity, and only admins send a test', async () => {
     const t = await createTestApp({ env: { MAIL_FROM: 'Ops Team <mail@shop.example>' } })
-    const { client: admin } = await signedIn(t, { role: 'admin' })
-    expect((await admin.json('/api/admin/site', 'PUT', IDENTITY)).status).toBe(200)
-    const identity = (await (await admin.json('/api/admin/site')).json()) as { mailSender: unknown }
+    const admin = await signedIn(t, { role: 'admin' })
+    await call(admin, 'PUT', '/api/admin/site', IDENTITY)
+    const identity = await call(admin, 'GET', '/api/admin/site')
     expect(identity.mailSender).toEqual({ name: 'Adaeze Prints', address: 'mail@shop.example' })
 
-    const { client: customer } = await signedIn(t)
-    expect((await customer.json('/api/admin/site/test-email', 'POST')).status).toBe(403)
-    const anonymous = await t.request('/api/admin/site/test-email', {
-      method: 'POST',
-      headers: { Origin: TEST_ORIGIN },
-    })
-    expect(anonymous.status).toBe(401)
+    const customer = await signedIn(t)
+    await call(customer, 'POST', '/api/admin/site/test-email', undefined, 403)
+    await call(t, 'POST', '/api/admin/site/test-email', undefined, 401)
     const queued = await t.database.db.selectFrom('mail_outbox').select('template').execute()
     expect(queued.filter((row) => row.template === 'test-email')).toEqual([])
   })
 
   it('puts the uploaded logo at the top of every message', async () => {
     const t = await createTestApp()
-    const { client: admin, email } = await signedIn(t, { role: 'admin' })
+    const admin = await signedIn(t, { role: 'admin' })
+    const { email } = admin
     const logo = await sharp({ create: { width: 200, height: 60, channels: 4, background: '#0f766e' } })
       .png()
       .toBuffer()
-    const uploaded = await admin.request('/api/admin/site/logo', {
+    const uploaded = await admin.client.request('/api/admin/site/logo', {
       method: 'PUT',
       headers: { Origin: TEST_ORIGIN, 'Content-Type': 'image/png' },
       body: new Uint8Array(logo),
     })
     expect(uploaded.status).toBe(200)
-    expect((await admin.json('/api/admin/site/test-email', 'POST')).status).toBe(202)
+    await call(admin, 'POST', '/api/admin/site/test-email')
     const row = await t.database.db
       .selectFrom('mail_outbox')
       .selectAll()
