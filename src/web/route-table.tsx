@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
 import { NotFoundPage } from './components/auth/not-found-page'
-import { AppLayout } from './components/layout/app-layout'
 import { PageSkeleton } from './components/layout/page-skeleton'
 import { RouteError } from './components/layout/route-error'
 import { sessionQuery } from './features/accounts/session'
@@ -9,6 +8,7 @@ import { SHOP_GRID } from './features/shop/shop-state'
 import { siteQuery } from './features/site/site-api'
 import { routeHandle } from './lib/route-prefetch'
 import { listQueryParams, readTableState } from './lib/url-state'
+import { AppLayout } from './shell/app-layout'
 
 // The route table. Every page is its own chunk, imported from its feature when first visited, so a
 // visitor downloads only the shell and the page in front of them. The shell, the guards and the error
@@ -108,8 +108,7 @@ export const routes: RouteObject[] = [
           // The file manager, for signed-in people: home views, trash, search, then a folder by id (the
           // address notifications link to; static segments win over :id).
           {
-            lazy: () =>
-              import('./features/files/files-sign-in-guard').then((m) => ({ Component: m.FilesGuard })),
+            lazy: () => import('./shell/files-sign-in-guard').then((m) => ({ Component: m.FilesGuard })),
             children: [
               {
                 path: 'files',
@@ -315,7 +314,7 @@ export const routes: RouteObject[] = [
           {
             path: 'account-suspended',
             lazy: () =>
-              import('./components/auth/account-suspended-page').then((m) => ({
+              import('./features/accounts/account-suspended-page').then((m) => ({
                 Component: m.AccountSuspendedPage,
               })),
           },

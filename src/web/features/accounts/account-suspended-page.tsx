@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { AuthPage } from '../../features/accounts/auth-page'
-import { Alert } from '../ui/alert'
-import { Button } from '../ui/button'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { AuthPage } from './auth-page'
 
 /** Where a tab lands when its account was restricted while it was signed in. */
 export function AccountSuspendedPage() {

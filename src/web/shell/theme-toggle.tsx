@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
-import { getTheme, setTheme, subscribeTheme } from '../../lib/theme'
-import { Button } from '../ui/button'
+import { Button } from '../components/ui/button'
+import { getTheme, setTheme, subscribeTheme } from '../lib/theme'
 
 /** A toggle for the dark theme; the choice is remembered on this device. */
 export function ThemeToggle() {

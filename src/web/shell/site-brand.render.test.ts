@@ -4,8 +4,8 @@ import { createElement as h } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { SiteIdentity } from '../../../shared/contract/site'
-import { siteKey } from '../../features/site/site-api'
+import type { SiteIdentity } from '../../shared/contract/site'
+import { siteKey } from '../features/site/site-api'
 import { SiteBrand } from './site-brand'
 
 // The header's home link always has a name: the business's once it is known, "Home" before.

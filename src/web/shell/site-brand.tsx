@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useSiteIdentity } from '../../features/site/site-api'
+import { useSiteIdentity } from '../features/site/site-api'
 import { BrandMark } from './brand-mark'
 
 /**

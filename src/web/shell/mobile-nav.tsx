@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react'
 import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
-import { MobileAccountLinks } from '../../features/accounts/account-nav'
-import { cn } from '../../lib/cn'
-import { Button } from '../ui/button'
-import { AREAS } from './nav-items'
+import { AREAS } from '../components/layout/nav-items'
+import { Button } from '../components/ui/button'
+import { MobileAccountLinks } from '../features/accounts/account-nav'
+import { cn } from '../lib/cn'
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(

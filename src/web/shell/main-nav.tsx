@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router'
-import { AccountNavItem } from '../../features/accounts/account-nav'
-import { cn } from '../../lib/cn'
-import { AREAS } from './nav-items'
+import { AREAS } from '../components/layout/nav-items'
+import { AccountNavItem } from '../features/accounts/account-nav'
+import { cn } from '../lib/cn'
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -1,13 +1,13 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
-import { useSession } from '../../features/accounts/session'
-import { PageHeader } from '../layout/page-header'
-import { PageSkeleton } from '../layout/page-skeleton'
-import { PageTitle } from '../layout/page-title'
-import { buttonClasses } from '../ui/button'
-import { EmptyState } from '../ui/empty-state'
-import { signInLink } from './sign-in-link'
+import { signInLink } from '../components/auth/sign-in-link'
+import { PageHeader } from '../components/layout/page-header'
+import { PageSkeleton } from '../components/layout/page-skeleton'
+import { PageTitle } from '../components/layout/page-title'
+import { buttonClasses } from '../components/ui/button'
+import { EmptyState } from '../components/ui/empty-state'
+import { useSession } from '../features/accounts/session'
 
 /** What a signed-out visitor sees in place of the pages: the area's heading and a call to sign in. */
 export interface SignInPrompt {

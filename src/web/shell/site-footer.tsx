@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { useSiteIdentity } from '../../features/site/site-api'
-import { AREAS } from './nav-items'
+import { AREAS } from '../components/layout/nav-items'
+import { useSiteIdentity } from '../features/site/site-api'
 
 export function SiteFooter() {
   const site = useSiteIdentity().data

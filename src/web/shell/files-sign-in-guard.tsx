@@ -1,6 +1,6 @@
 import { FolderOpen } from 'lucide-react'
-import { SignedInOnly, type SignInPrompt } from '../../components/auth/signed-in-only'
-import { ListingSkeleton } from './listing/listing-states'
+import { ListingSkeleton } from '../features/files/listing/listing-states'
+import { SignedInOnly, type SignInPrompt } from './signed-in-only'
 
 // The file manager's pages sit behind this guard; it loads with them, not with every page.
 
