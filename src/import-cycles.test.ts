@@ -106,9 +106,9 @@ const SHARED_TO_BUSINESS_EXCEPTIONS: Record<string, string> = {
     'the inbox filters by the folder rule; the files room is to hand it a visible-folders query of its own',
   'src/server/features/notifications/notifications.service.ts -> src/server/features/accounts/sessions.service.ts':
     'parseStaffFunctions reads the users column; it is to move out of accounts with its other callers',
-  'src/server/features/notifications/notifications.stream.ts -> src/server/features/accounts/session-policy.ts':
+  'src/server/features/notifications/notifications.stream.ts -> src/server/features/accounts/sessions/session-policy.ts':
     'the stream ends with its session; the session rule is to be handed to the stream by accounts',
-  'src/server/features/site/site.routes.ts -> src/server/features/accounts/profile.service.ts':
+  'src/server/features/site/site.routes.ts -> src/server/features/accounts/profile/profile.service.ts':
     'readLimitedBody reads the logo upload; it is to move beside the other request readers',
 }
 

@@ -1,9 +1,9 @@
 import pkg from '../../package.json' with { type: 'json' }
-import { accessTokensRoutes } from './features/accounts/access-tokens.routes'
+import { accessTokensRoutes } from './features/accounts/access-tokens/access-tokens.routes'
 import { accountsRoutes } from './features/accounts/accounts.routes'
-import { authRoutes } from './features/accounts/auth.routes'
-import { meRoutes } from './features/accounts/me.routes'
-import { twoFactorRoutes } from './features/accounts/two-factor.routes'
+import { meRoutes } from './features/accounts/profile/me.routes'
+import { authRoutes } from './features/accounts/sign-in/auth.routes'
+import { twoFactorRoutes } from './features/accounts/two-factor/two-factor.routes'
 import { invitationsRoutes } from './features/admin/invitations.routes'
 import { adminSecurityRoutes } from './features/admin/security.routes'
 import { setupRoutes } from './features/admin/setup.routes'

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { TwoFactorGate } from '../features/accounts/two-factor-gate'
+import { TwoFactorGate } from '../features/accounts/two-factor/two-factor-gate'
 import { SiteFrame } from '../features/site/site-frame'
 import { NavigationProgress } from './navigation-progress'
 import { SiteFooter } from './site-footer'

@@ -7,7 +7,7 @@ import { PageSkeleton } from '../components/layout/page-skeleton'
 import { PageTitle } from '../components/layout/page-title'
 import { buttonClasses } from '../components/ui/button'
 import { EmptyState } from '../components/ui/empty-state'
-import { useSession } from '../features/accounts/session'
+import { useSession } from '../features/accounts/sessions/session'
 
 /** What a signed-out visitor sees in place of the pages: the area's heading and a call to sign in. */
 export interface SignInPrompt {

@@ -1,5 +1,5 @@
 import { HeaderNotifications } from '../features/notifications/header-notifications'
-import { HeaderCart } from '../features/shop/header-cart'
+import { HeaderCart } from '../features/shop/cart/header-cart'
 import { MainNav } from './main-nav'
 import { MobileNav } from './mobile-nav'
 import { SiteBrand } from './site-brand'

@@ -18,7 +18,7 @@ import { twoFactorDeadline, twoFactorRequiredFor } from '../../policies/two-fact
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
 import { verifyPassword } from './passwords'
 import type { ClientInfo } from './sessions.service'
-import * as repo from './two-factor.repository'
+import * as repo from './two-factor/two-factor.repository'
 import {
   isAuthenticatorCode,
   matchTotp,
@@ -28,7 +28,7 @@ import {
   recoveryCodeHash,
   sealSecret,
   totpFor,
-} from './two-factor-crypto'
+} from './two-factor/two-factor-crypto'
 import { findUserById } from './users.repository'
 
 // Two-factor sign-in (docs/decisions/0044): enrolment and management from the profile, the second

@@ -12,13 +12,13 @@ import {
   productListQuerySchema,
   productListSchema,
   productUpdateSchema,
-} from '../../../../shared/contract/products'
+} from '../../../../shared/contract/shop/products'
 import { csvResponse } from '../../../lib/csv/csv-response'
 import { requestMediaType } from '../../../lib/http/media-type'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
-import { readLimitedBody } from '../../accounts/profile.service'
+import { readLimitedBody } from '../../accounts/profile/profile.service'
 import { removeCover, setCover } from './covers.service'
 import { listDeliverableVersions, removeProductFile, uploadProductFile } from './product-files.service'
 import { createProduct, deleteProduct, editProduct, exportProducts, getManagedList } from './products.service'

@@ -3,7 +3,7 @@ import type {
   ProductCreateInput,
   ProductListQuery,
   ProductUpdateInput,
-} from '../../../../shared/contract/products'
+} from '../../../../shared/contract/shop/products'
 import { firstFreeSlug, slugify } from '../../../../shared/slug'
 import type { DB, ProductsTable } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
@@ -14,7 +14,7 @@ import { newId } from '../../../lib/ids'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../../lib/list-query/query-batches'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import { canManageProducts } from '../../../policies/shop.policy'
+import { canManageProducts } from '../../../policies/shop/shop.policy'
 import { recordExport } from '../../audit/audit.service'
 import { notify } from '../../notifications/notify'
 import {
