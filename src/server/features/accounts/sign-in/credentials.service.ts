@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../deps'
 import { recordAudit } from '../../audit/audit.service'
 import { burnPasswordCheck, verifyPassword } from '../passwords'
 import type { ClientInfo } from '../sessions.service'
-import { secondFactorRefusal } from '../two-factor.service'
+import { secondFactorRefusal } from '../two-factor/second-factor.service'
 import { findUserByEmail, normalizeEmail } from '../users.repository'
 import { admitSignInAttempt, signInSucceeded } from './signin-throttle'
 

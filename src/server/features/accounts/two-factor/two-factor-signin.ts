@@ -2,8 +2,9 @@ import type { AppDeps } from '../../../deps'
 import { recordAudit } from '../../audit/audit.service'
 import type { ClientInfo } from '../sessions.service'
 import { SignInRefused } from '../sign-in/credentials.service'
-import { readTwoFactorTicket, secondFactorRefusal } from '../two-factor.service'
 import { findUserById } from '../users.repository'
+import { secondFactorRefusal } from './second-factor.service'
+import { readTwoFactorTicket } from './sign-in-ticket'
 
 /**
  * The second step after an identity provider (docs/decisions/0044): the credentials provider is

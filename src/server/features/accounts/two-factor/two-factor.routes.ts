@@ -9,13 +9,9 @@ import {
 import type { AppEnv } from '../../../deps'
 import { defineRoute } from '../../../lib/http/route'
 import { clientInfo } from '../client-info'
-import {
-  confirmEnrolment,
-  disableTwoFactor,
-  renewRecoveryCodes,
-  startEnrolment,
-  twoFactorStatus,
-} from '../two-factor.service'
+import { disableTwoFactor } from './disable.service'
+import { confirmEnrolment, startEnrolment, twoFactorStatus } from './enrolment.service'
+import { renewRecoveryCodes } from './recovery-codes.service'
 
 // The signed-in user's two-factor sign-in, from the profile (docs/decisions/0044). Status, set-up and
 // confirmation stay open while the admins' setting requires a staff member or admin to enrol.
