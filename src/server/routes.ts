@@ -22,7 +22,7 @@ import { fileVersionsRoutes } from './features/files/versions/file-versions.rout
 import { conversationsRoutes } from './features/inbox/conversations.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
-import { triageRoutes } from './features/inbox/triage.routes'
+import { triageRoutes } from './features/inbox/triage/triage.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue/catalogue.routes'
 import { productsRoutes } from './features/shop/catalogue/products.routes'

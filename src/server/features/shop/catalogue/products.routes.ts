@@ -20,8 +20,11 @@ import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
 import { readLimitedBody } from '../../accounts/profile/profile.service'
 import { removeCover, setCover } from './covers.service'
+import { createProduct } from './product-create.service'
+import { deleteProduct } from './product-delete.service'
+import { editProduct } from './product-edit.service'
 import { listDeliverableVersions, removeProductFile, uploadProductFile } from './product-files.service'
-import { createProduct, deleteProduct, editProduct, exportProducts, getManagedList } from './products.service'
+import { exportProducts, getManagedList } from './products-table.service'
 
 // Product management (product.md §3): admins and staff with UploadProducts. Uploads are raw bodies
 // (the file itself, its type in Content-Type), so they keep the same-origin CSRF proof and stream.

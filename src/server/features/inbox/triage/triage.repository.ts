@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { DB } from '../../../db/schema'
 
 // The statements quotes and contacts share: status changes, deletes and the retention purge. Both
 // tables have the same triage columns (status, resolvedAt, resolvedBy, updatedAt, names, e-mail);

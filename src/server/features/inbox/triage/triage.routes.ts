@@ -13,29 +13,22 @@ import {
   quoteListQuerySchema,
   quoteListSchema,
   statusChangeSchema,
-} from '../../../shared/contract/inbox-staff'
-import { csvResponse } from '../../lib/csv/csv-response'
-import { defineRoute } from '../../lib/http/route'
-import type { RouteAccess } from '../../policies/route-access'
+} from '../../../../shared/contract/inbox-staff'
+import { csvResponse } from '../../../lib/csv/csv-response'
+import { defineRoute } from '../../../lib/http/route'
+import type { RouteAccess } from '../../../policies/route-access'
 import {
   deleteEbookEntries,
   deleteEbookEntry,
   exportEbookList,
   getEbookRequest,
   listEbookRequests,
-} from './ebook-list.service'
-import {
-  applyBulk,
-  changeStatus,
-  deleteEntry,
-  exportContacts,
-  exportQuotes,
-  getContact,
-  getQuote,
-  listContacts,
-  listQuotes,
-  type TriageKind,
-} from './triage.service'
+} from '../ebook-list.service'
+import type { TriageKind } from './triage-access'
+import { applyBulk } from './triage-bulk.service'
+import { changeStatus, deleteEntry } from './triage-entry.service'
+import { exportContacts, exportQuotes } from './triage-export.service'
+import { getContact, getQuote, listContacts, listQuotes } from './triage-tables.service'
 
 // Staff triage (product.md §4): the quotes, contacts and e-book tables for ManageFeedback staff and
 // admins. Exports are declared before `/:id` so the literal path wins.
