@@ -108,8 +108,6 @@ const SHARED_TO_BUSINESS_EXCEPTIONS: Record<string, string> = {
     'parseStaffFunctions reads the users column; it is to move out of accounts with its other callers',
   'src/server/features/notifications/notifications.stream.ts -> src/server/features/accounts/sessions/session-policy.ts':
     'the stream ends with its session; the session rule is to be handed to the stream by accounts',
-  'src/server/features/site/site.routes.ts -> src/server/features/accounts/profile/profile.service.ts':
-    'readLimitedBody reads the logo upload; it is to move beside the other request readers',
 }
 
 function roomOf(file: string): string | null {

@@ -11,7 +11,7 @@ import { jsonWithEtag } from '../../lib/http/etag'
 import { requestMediaType } from '../../lib/http/media-type'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
-import { readLimitedBody } from '../accounts/profile/profile.service'
+import { readLimitedBody } from '../../lib/image-upload-body'
 import { getAdminSiteIdentity, readSiteIdentity, updateSiteIdentity } from './site-identity.service'
 import { readSiteImage, removeSiteImage, setSiteImage } from './site-images.service'
 

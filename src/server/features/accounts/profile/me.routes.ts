@@ -12,8 +12,9 @@ import { etagHeader, ifNoneMatchHeader } from '../../../lib/http/documented-head
 import { requestMediaType } from '../../../lib/http/media-type'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
+import { readLimitedBody } from '../../../lib/image-upload-body'
 import { avatarOf, endMySession, mySessions, presentMe } from './me.service'
-import { readLimitedBody, removeAvatar, setAvatar, updateProfile } from './profile.service'
+import { removeAvatar, setAvatar, updateProfile } from './profile.service'
 
 // The signed-in user's own account: who they are and where they are signed in.
 
@@ -59,7 +60,7 @@ export const meRoutes = [
       if (!(AVATAR_TYPES as readonly string[]).includes(type)) {
         throw problems.unsupportedMediaType(`Send a picture as one of: ${AVATAR_TYPES.join(', ')}.`)
       }
-      const bytes = await readLimitedBody(c.req.raw)
+      const bytes = await readLimitedBody(c.req.raw, AVATAR_MAX_BYTES)
       return { image: await setAvatar(c.var.deps, c.var.session!.user.id, bytes) }
     },
   }),

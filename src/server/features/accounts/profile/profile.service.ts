@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AVATAR_MAX_BYTES, type profileUpdateSchema } from '../../../../shared/contract/accounts'
+import type { profileUpdateSchema } from '../../../../shared/contract/accounts'
 import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
 import { loadSharp } from '../../../lib/sharp'
@@ -71,20 +71,4 @@ export async function removeAvatar(deps: Deps, userId: string): Promise<void> {
     await deleteAvatar(trx, userId)
     await updateUser(trx, userId, { image: null, updatedAt: deps.clock().toISOString() })
   })
-}
-
-/** Reads a request body up to `max` bytes; 413 as soon as it is exceeded (before reading the rest). */
-export async function readLimitedBody(request: Request, max = AVATAR_MAX_BYTES): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > max) throw problems.tooLarge(`Use a picture under ${Math.round(max / 1024 / 1024)} MB.`)
-  if (!request.body) throw problems.validation({ image: ['Choose a picture to upload.'] })
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length
-    if (size > max) throw problems.tooLarge(`Use a picture under ${Math.round(max / 1024 / 1024)} MB.`)
-    chunks.push(Buffer.from(chunk))
-  }
-  if (size === 0) throw problems.validation({ image: ['Choose a picture to upload.'] })
-  return Buffer.concat(chunks)
 }
