@@ -69,7 +69,7 @@ test('a visitor on a phone loads /shop light, without staff code, layout shifts 
   expect(scripts).toContain(`/${audience.entry}`)
   // The page's own chunk is named in the HTML, so it downloads beside the entry rather than after it.
   const shopPage = Object.keys(audience.chunks).find(
-    (file) => audience.chunks[file]?.page === 'src/web/features/shop/shop-page.tsx',
+    (file) => audience.chunks[file]?.page === 'src/web/features/shop/storefront/shop-page.tsx',
   )
   await expect(page.locator(`link[rel="modulepreload"][href="/${shopPage}"]`)).toHaveCount(1)
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import pkg from '../package.json' with { type: 'json' }
 import { loadEnv } from '../src/server/env'
-import { sessionCookieName } from '../src/server/features/accounts/auth-config'
+import { sessionCookieName } from '../src/server/features/accounts/sign-in/auth-config'
 import { buildOpenApiDocument } from '../src/server/lib/http/openapi'
 import { buildRouteTable } from '../src/server/routes'
 

@@ -38,6 +38,20 @@ describe('import boundaries', () => {
     ['src/web/lib/bad.ts', "import Database from 'better-sqlite3'\nexport const x = Database\n"],
     ['src/web/lib/bad.ts', "import { Kysely } from 'kysely'\nexport const x = Kysely\n"],
     ['src/web/lib/bad.ts', "import fs from 'node:fs'\nexport const x = fs\n"],
+    [
+      'src/web/components/layout/bad.ts',
+      "import { useSiteName } from '../../features/site/site-api'\nexport const x = useSiteName\n",
+    ],
+    [
+      'src/web/components/ui/bad.ts',
+      "import { AppLayout } from '../../shell/app-layout'\nexport const x = AppLayout\n",
+    ],
+    ['src/web/components/ui/bad.ts', "import fs from 'node:fs'\nexport const x = fs\n"],
+    [
+      'src/web/features/files/bad.ts',
+      "import { SignedInOnly } from '../../shell/signed-in-only'\nexport const x = SignedInOnly\n",
+    ],
+    ['src/web/features/files/bad.ts', "import fs from 'node:fs'\nexport const x = fs\n"],
     ['src/shared/contract/bad.ts', "import { loadEnv } from '../../server/env'\nexport const x = loadEnv\n"],
     ['src/shared/contract/bad.ts', "import { cn } from '../../web/lib/cn'\nexport const x = cn\n"],
     [
@@ -111,6 +125,18 @@ describe('import boundaries', () => {
     [
       'src/server/features/things/things.service.ts',
       "import type { Kysely } from 'kysely'\nimport type { DB } from '../../db/schema'\nexport type X = Kysely<DB>\n",
+    ],
+    [
+      'src/web/shell/fine.ts',
+      "import { useSiteName } from '../features/site/site-api'\nexport const x = useSiteName\n",
+    ],
+    [
+      'src/web/features/site/fine.ts',
+      "import { Button } from '../../components/ui/button'\nexport const x = Button\n",
+    ],
+    [
+      'src/web/features/shop/fine.ts',
+      "import { useSession } from '../accounts/session'\nexport const x = useSession\n",
     ],
   ])('allows %s to use shared code', (file, source) => {
     const { ok, output } = lint(file, source)

@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps'
-import { purgeEndedSessions } from './features/accounts/sessions.repository'
-import { purgeExpiredTokens } from './features/accounts/verification-tokens'
+import { purgeEndedSessions } from './features/accounts/sessions/sessions.repository'
+import { purgeExpiredTokens } from './features/accounts/sign-up/verification-tokens'
 import { purgeAbandonedUploads } from './features/files/transfer/upload-cleanup'
 import { purgeExpiredTrash } from './features/files/trash/trash-entries.service'
 import { purgeFileVersions } from './features/files/versions/file-versions.service'

@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { LazyToaster } from './components/ui/lazy-toaster'
-import { signOutIfSuspended } from './features/accounts/account-suspended'
+import { signOutIfSuspended } from './features/accounts/sessions/account-suspended'
 import { createQueryClient } from './lib/query-client'
 import { routes } from './route-table'
+import { SiteNameProvider } from './shell/site-name-provider'
 
 /**
  * The app's router and query cache, and the element that renders them. Made once by main.tsx, after a
@@ -16,7 +17,9 @@ export function createWebApp() {
   const queryClient = createQueryClient((error) => signOutIfSuspended(error, queryClient, router.navigate))
   const app = (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SiteNameProvider>
+        <RouterProvider router={router} />
+      </SiteNameProvider>
       <LazyToaster />
     </QueryClientProvider>
   )

@@ -1,14 +1,14 @@
 import type { RouteObject } from 'react-router'
 import { NotFoundPage } from './components/auth/not-found-page'
-import { AppLayout } from './components/layout/app-layout'
 import { PageSkeleton } from './components/layout/page-skeleton'
 import { RouteError } from './components/layout/route-error'
-import { sessionQuery } from './features/accounts/session'
+import { sessionQuery } from './features/accounts/sessions/session'
 import { catalogueQuery, productQuery, productTypesQuery } from './features/shop/shop-api'
-import { SHOP_GRID } from './features/shop/shop-state'
+import { SHOP_GRID } from './features/shop/storefront/shop-state'
 import { siteQuery } from './features/site/site-api'
 import { routeHandle } from './lib/route-prefetch'
 import { listQueryParams, readTableState } from './lib/url-state'
+import { AppLayout } from './shell/app-layout'
 
 // The route table. Every page is its own chunk, imported from its feature when first visited, so a
 // visitor downloads only the shell and the page in front of them. The shell, the guards and the error
@@ -75,7 +75,8 @@ export const routes: RouteObject[] = [
                 ])
               },
             }),
-            lazy: () => import('./features/shop/shop-page').then((m) => ({ Component: m.ShopPage })),
+            lazy: () =>
+              import('./features/shop/storefront/shop-page').then((m) => ({ Component: m.ShopPage })),
           },
           {
             path: 'shop/:id',
@@ -84,32 +85,38 @@ export const routes: RouteObject[] = [
               prefetch: ({ queryClient, api, params }) =>
                 queryClient.prefetchQuery(productQuery(params.id ?? '', api)),
             }),
-            lazy: () => import('./features/shop/product-page').then((m) => ({ Component: m.ProductPage })),
+            lazy: () =>
+              import('./features/shop/storefront/product-page').then((m) => ({ Component: m.ProductPage })),
           },
           {
             path: 'cart',
-            lazy: () => import('./features/shop/cart-page').then((m) => ({ Component: m.CartPage })),
+            lazy: () => import('./features/shop/cart/cart-page').then((m) => ({ Component: m.CartPage })),
           },
           {
             path: 'admin/products',
             lazy: () =>
-              import('./features/shop/products-table').then((m) => ({ Component: m.ProductsTablePage })),
+              import('./features/shop/product-editor/products-table').then((m) => ({
+                Component: m.ProductsTablePage,
+              })),
           },
           {
             path: 'admin/products/new',
             lazy: () =>
-              import('./features/shop/product-editor-page').then((m) => ({ Component: m.NewProductPage })),
+              import('./features/shop/product-editor/product-editor-page').then((m) => ({
+                Component: m.NewProductPage,
+              })),
           },
           {
             path: 'admin/products/:id',
             lazy: () =>
-              import('./features/shop/product-editor-page').then((m) => ({ Component: m.EditProductPage })),
+              import('./features/shop/product-editor/product-editor-page').then((m) => ({
+                Component: m.EditProductPage,
+              })),
           },
           // The file manager, for signed-in people: home views, trash, search, then a folder by id (the
           // address notifications link to; static segments win over :id).
           {
-            lazy: () =>
-              import('./features/files/files-sign-in-guard').then((m) => ({ Component: m.FilesGuard })),
+            lazy: () => import('./shell/files-sign-in-guard').then((m) => ({ Component: m.FilesGuard })),
             children: [
               {
                 path: 'files',
@@ -205,14 +212,16 @@ export const routes: RouteObject[] = [
           {
             path: 'admin/inbox-settings',
             lazy: () =>
-              import('./features/inbox-staff/inbox-settings-page').then((m) => ({
+              import('./features/inbox-staff/settings/inbox-settings-page').then((m) => ({
                 Component: m.InboxSettingsPage,
               })),
           },
           {
             path: 'admin/privacy',
             lazy: () =>
-              import('./features/inbox-staff/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+              import('./features/inbox-staff/settings/privacy-page').then((m) => ({
+                Component: m.PrivacyPage,
+              })),
           },
           // Admin: the site identity, the audit log, security settings, users and one user's page.
           {
@@ -222,7 +231,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin/audit',
-            lazy: () => import('./features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
+            lazy: () => import('./features/admin/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
           },
           {
             path: 'admin/security',
@@ -287,60 +296,65 @@ export const routes: RouteObject[] = [
           // Accounts: sign-in, sign-up, the pages mail links open, the profile, first-run setup.
           {
             path: 'sign-in',
-            lazy: () => import('./features/accounts/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+            lazy: () =>
+              import('./features/accounts/sign-in/sign-in-page').then((m) => ({ Component: m.SignInPage })),
           },
           {
             path: 'sign-up',
-            lazy: () => import('./features/accounts/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+            lazy: () =>
+              import('./features/accounts/sign-up/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
           },
           {
             path: 'verify-email',
             lazy: () =>
-              import('./features/accounts/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+              import('./features/accounts/sign-up/verify-email-page').then((m) => ({
+                Component: m.VerifyEmailPage,
+              })),
           },
           {
             path: 'forgot-password',
             lazy: () =>
-              import('./features/accounts/forgot-password-page').then((m) => ({
+              import('./features/accounts/sign-in/forgot-password-page').then((m) => ({
                 Component: m.ForgotPasswordPage,
               })),
           },
           {
             path: 'reset-password',
             lazy: () =>
-              import('./features/accounts/reset-password-page').then((m) => ({
+              import('./features/accounts/sign-in/reset-password-page').then((m) => ({
                 Component: m.ResetPasswordPage,
               })),
           },
           {
             path: 'account-suspended',
             lazy: () =>
-              import('./components/auth/account-suspended-page').then((m) => ({
+              import('./features/accounts/sessions/account-suspended-page').then((m) => ({
                 Component: m.AccountSuspendedPage,
               })),
           },
           {
             path: 'accept-invitation',
             lazy: () =>
-              import('./features/accounts/accept-invitation-page').then((m) => ({
+              import('./features/accounts/sign-up/accept-invitation-page').then((m) => ({
                 Component: m.AcceptInvitationPage,
               })),
           },
           {
             path: 'profile',
             lazy: () =>
-              import('./features/accounts/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              import('./features/accounts/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
           {
             path: 'account/two-factor',
             lazy: () =>
-              import('./features/accounts/two-factor-enrol-page').then((m) => ({
+              import('./features/accounts/two-factor/two-factor-enrol-page').then((m) => ({
                 Component: m.TwoFactorEnrolPage,
               })),
           },
           {
             path: 'setup',
-            lazy: () => import('./features/accounts/setup-page').then((m) => ({ Component: m.SetupPage })),
+            lazy: () =>
+              import('./features/accounts/sign-up/setup-page').then((m) => ({ Component: m.SetupPage })),
           },
           // Eager: the error page shows it too, so it is in the shell's chunk anyway.
           { path: '*', Component: NotFoundPage, handle: serverRendered },

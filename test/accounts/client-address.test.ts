@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { describe, expect, it } from 'vitest'
-import { SIGNIN_LIMITS } from '../../src/server/features/accounts/signin-throttle'
+import { SIGNIN_LIMITS } from '../../src/server/features/accounts/sign-in/signin-throttle'
 import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'

@@ -29,8 +29,8 @@ import {
   ebookListQuerySchema,
   quoteListQuerySchema,
 } from '../../src/shared/contract/inbox-staff'
-import { orderListQuerySchema } from '../../src/shared/contract/orders'
-import { catalogueQuerySchema, productListQuerySchema } from '../../src/shared/contract/products'
+import { orderListQuerySchema } from '../../src/shared/contract/shop/orders'
+import { catalogueQuerySchema, productListQuerySchema } from '../../src/shared/contract/shop/products'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueList, ProductDetail } from '../../src/shared/contract/products'
+import type { CatalogueList, ProductDetail } from '../../src/shared/contract/shop/products'
 import { markdownToHtml } from '../../src/shared/markdown'
 import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'

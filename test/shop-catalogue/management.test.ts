@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
-import type { ProductDetail } from '../../src/shared/contract/products'
+import type { ProductDetail } from '../../src/shared/contract/shop/products'
 import { insertOrder, insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'

@@ -6,7 +6,7 @@ import {
   type StandaloneEmulator,
   startPaystackEmulator,
 } from '../../src/server/features/shop/paystack/emulator/standalone'
-import type { CheckoutSession } from '../../src/shared/contract/orders'
+import type { CheckoutSession } from '../../src/shared/contract/shop/orders'
 import { releaseWhenDone } from '../support/cleanup'
 import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'

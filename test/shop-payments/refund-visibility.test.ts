@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Notification, NotificationList } from '../../src/shared/contract/notifications'
-import type { OrderDetail } from '../../src/shared/contract/orders'
+import type { OrderDetail } from '../../src/shared/contract/shop/orders'
 import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
 import { signedIn } from '../support/people'
 import { call } from '../support/typed-client'

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/db/connection'
 import type { DB } from '../../src/server/db/schema'
 import type { Env } from '../../src/server/env'
-import { IDLE_TIMEOUT_MS, isSessionLive } from '../../src/server/features/accounts/session-policy'
+import { IDLE_TIMEOUT_MS, isSessionLive } from '../../src/server/features/accounts/sessions/session-policy'
 import { startSession } from '../../src/server/features/accounts/sessions.service'
-import { consumeToken, issueToken } from '../../src/server/features/accounts/verification-tokens'
+import { consumeToken, issueToken } from '../../src/server/features/accounts/sign-up/verification-tokens'
 import { enqueueMail } from '../../src/server/features/mail'
 import {
   FAILED_MAIL_RETENTION_MS,

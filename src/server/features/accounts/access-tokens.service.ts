@@ -12,9 +12,9 @@ import type { AppDeps, ResolvedSession } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { recordAudit } from '../audit/audit.service'
-import * as tokens from './access-tokens.repository'
+import * as tokens from './access-tokens/access-tokens.repository'
 import { hashToken } from './secure-tokens'
-import { TOUCH_INTERVAL_MS } from './session-policy'
+import { TOUCH_INTERVAL_MS } from './sessions/session-policy'
 import { type ClientInfo, resolvedUser } from './sessions.service'
 
 // Personal access tokens (docs/decisions/0057): made by their owner on the profile page, shown once,

@@ -10,8 +10,8 @@ import {
 } from '../../../shared/contract/accounts'
 import { defineRoute } from '../../lib/http/route'
 import { clientInfo } from './client-info'
-import { changePassword, requestPasswordReset, resetPassword } from './passwords.service'
-import { confirmEmail, resendVerification, signUp } from './signup.service'
+import { changePassword, requestPasswordReset, resetPassword } from './sign-in/passwords.service'
+import { confirmEmail, resendVerification, signUp } from './sign-up/signup.service'
 
 // Sign-up, e-mail verification and passwords (product.md §1). Sign-up, resend and forgot-password
 // answer identically for registered and unknown addresses.

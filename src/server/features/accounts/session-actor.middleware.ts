@@ -5,9 +5,9 @@ import { bearerToken, invalidBearer } from '../../lib/http/bearer'
 import type { Caller, SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { resolveAccessToken } from './access-tokens.service'
-import { AUTH_BASE_PATH, sessionCookieName } from './auth-config'
 import { clientInfo } from './client-info'
 import { isRestrictedSession, resolveSession } from './sessions.service'
+import { AUTH_BASE_PATH, sessionCookieName } from './sign-in/auth-config'
 import { mustEnrolTwoFactor } from './two-factor.service'
 
 /**

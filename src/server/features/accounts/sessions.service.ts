@@ -3,9 +3,9 @@ import type { AppDeps, ResolvedSession } from '../../deps'
 import { newId } from '../../lib/ids'
 import { recordAudit } from '../audit/audit.service'
 import { hashToken, newSecureToken } from './secure-tokens'
-import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './session-policy'
-import * as sessions from './sessions.repository'
-import { markFirstSignIn } from './two-factor.repository'
+import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './sessions/session-policy'
+import * as sessions from './sessions/sessions.repository'
+import { markFirstSignIn } from './two-factor/two-factor.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 

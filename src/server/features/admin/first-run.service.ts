@@ -1,9 +1,9 @@
 import type { Logger } from 'pino'
 import type { AppDeps } from '../../deps'
 import { HttpProblem } from '../../lib/http/problem'
+import { createUserWithPassword } from '../accounts/sign-up/users.service'
+import { consumeToken, issueToken } from '../accounts/sign-up/verification-tokens'
 import { countAdmins } from '../accounts/users.repository'
-import { createUserWithPassword } from '../accounts/users.service'
-import { consumeToken, issueToken } from '../accounts/verification-tokens'
 import { recordAudit } from '../audit/audit.service'
 import { seedSiteIdentity } from '../site/site-identity.service'
 

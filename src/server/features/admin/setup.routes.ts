@@ -4,7 +4,7 @@ import {
   setupStateSchema,
 } from '../../../shared/contract/accounts'
 import { defineRoute } from '../../lib/http/route'
-import { signInOnResponse } from '../accounts/session-cookie'
+import { signInOnResponse } from '../accounts/sign-in/session-cookie'
 import { createFirstAdmin, isSetupNeeded } from './first-run.service'
 
 export const setupRoutes = [

@@ -4,8 +4,11 @@ import { type Caller, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { losesInvitingRight } from '../../policies/invitations.policy'
 import { type AccessChange, decideAccessChange, effectiveStaffFunctions } from '../../policies/users.policy'
-import { countAccessTokensOfUser, deleteAccessTokensOfUser } from '../accounts/access-tokens.repository'
-import { deleteSessionsOfUser } from '../accounts/sessions.repository'
+import {
+  countAccessTokensOfUser,
+  deleteAccessTokensOfUser,
+} from '../accounts/access-tokens/access-tokens.repository'
+import { deleteSessionsOfUser } from '../accounts/sessions/sessions.repository'
 import { parseStaffFunctions } from '../accounts/sessions.service'
 import { countAdmins, findUserById, updateUser } from '../accounts/users.repository'
 import { type AuditEvent, recordAudit } from '../audit/audit.service'

@@ -3,7 +3,7 @@ import type { AdminUserListQuery } from '../../../shared/contract/admin-users'
 import type { DB } from '../../db/schema'
 import type { ListColumns } from '../../lib/list-query/apply-list-query'
 import { dateRangeFilter } from '../../lib/list-query/date-range'
-import { hasTwoFactor } from '../accounts/two-factor.repository'
+import { hasTwoFactor } from '../accounts/two-factor/two-factor.repository'
 
 // Named queries for the admin's users table.
 

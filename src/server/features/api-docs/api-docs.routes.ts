@@ -7,7 +7,7 @@ import { openApiDocumentSchema } from '../../../shared/contract/system'
 import { buildOpenApiDocument } from '../../lib/http/openapi'
 import { problems } from '../../lib/http/problem'
 import { type AnyRoute, defineRoute } from '../../lib/http/route'
-import { sessionCookieName } from '../accounts/auth-config'
+import { sessionCookieName } from '../accounts/sign-in/auth-config'
 
 // The browsable API reference at /api/docs: Swagger UI served from our own node_modules (no CDN),
 // started by a script file of ours, because the CSP allows no inline script. Its Authorize button

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { DB, InboxMessagesTable } from '../../db/schema'
-import type { TriageTable } from './triage.repository'
+import type { TriageTable } from './triage/triage.repository'
 
 // Named queries for the conversation on a quote or contact: its messages, its assignee, and the
 // people it may be assigned to.

@@ -10,7 +10,8 @@ import { contactDetailSchema, quoteDetailSchema } from '../../../shared/contract
 import { defineRoute } from '../../lib/http/route'
 import type { RouteAccess } from '../../policies/route-access'
 import { addNote, assignEntry, listAssignees, listThread, replyToEntry } from './conversations.service'
-import { getContact, getQuote, type TriageKind } from './triage.service'
+import type { TriageKind } from './triage/triage-access'
+import { getContact, getQuote } from './triage/triage-tables.service'
 
 // The conversation on a quote request or contact message: its thread of replies and internal notes,
 // a reply (mailed to the sender), a note (never mailed) and who the entry is assigned to.

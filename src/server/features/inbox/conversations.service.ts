@@ -26,8 +26,8 @@ import {
   threadOf,
 } from './conversations.repository'
 import { inboxTeam } from './inbox-staff.repository'
-import type { TriageTable } from './triage.repository'
-import type { TriageKind } from './triage.service'
+import type { TriageTable } from './triage/triage.repository'
+import type { TriageKind } from './triage/triage-access'
 
 // The conversation on a quote request or contact message (staff side). A reply is mailed to the
 // sender alone, from the business's address, through the outbox in the same transaction that stores

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { readSetting } from '../../lib/settings/settings'
 import { RETENTION_DAYS_SETTING } from './inbox-settings.service'
-import { purgeResolvedBatch } from './triage.repository'
+import { purgeResolvedBatch } from './triage/triage.repository'
 
 // Retention of resolved quote requests and contact messages: off by default; when an
 // admin sets N days, entries resolved more than N days ago are deleted. Pending entries are never

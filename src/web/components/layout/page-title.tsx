@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useSiteName } from '../../features/site/site-api'
+import { useSiteNameContext } from './site-name'
 
 const subscribe = () => () => {}
 
@@ -10,7 +10,7 @@ const subscribe = () => () => {}
  * this one takes over once the page is hydrated.
  */
 export function PageTitle({ title }: { title?: string }) {
-  const name = useSiteName()
+  const name = useSiteNameContext()
   const inBrowser = useSyncExternalStore(
     subscribe,
     () => true,

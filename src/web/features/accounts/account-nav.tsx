@@ -7,8 +7,8 @@ import { Button, buttonClasses } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
 import { accountLinks } from './account-links'
-import { useSession } from './session'
-import { useSignOut } from './sign-out'
+import { useSession } from './sessions/session'
+import { useSignOut } from './sessions/sign-out'
 import { avatarSrc, initialsOf } from './user-display'
 
 // The menu (Radix, with its positioning engine) loads only for signed-in people: visitors' pages stay light.

@@ -1,6 +1,6 @@
 import { authCsrfSchema, authRedirectSchema } from '../../../shared/contract/auth'
 import { ApiError, api } from '../../lib/api'
-import { type AuthOutcome, readAuthRedirect } from './auth-redirect'
+import { type AuthOutcome, readAuthRedirect } from './sign-in/auth-redirect'
 
 // Auth.js's standard calls under /api/auth (product.md §1), from the browser. The POSTs are
 // form-encoded with a csrfToken and a callbackUrl, as Auth.js expects. They go through fetch with

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { SIGN_IN_PATH } from '../../components/layout/nav-items'
 import { Button } from '../../components/ui/button'
-import { useSession } from './session'
+import { useSession } from './sessions/session'
 
 /**
  * The home page's second call to action: "Sign in" for visitors; for someone signed in, the way to

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu'
 import { accountLinks } from './account-links'
-import { useSignOut } from './sign-out'
+import { useSignOut } from './sessions/sign-out'
 import { avatarSrc, initialsOf } from './user-display'
 
 /** The signed-in user's menu in the header: who they are, their profile, admin pages, sign out. */

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contract/admin-users'
 import { useListQuery } from '../../components/data-table'
 import { api } from '../../lib/api'
-import { userTokensKey } from '../accounts/access-tokens-api'
+import { userTokensKey } from '../accounts/access-tokens/access-tokens-api'
 import { USERS_ENDPOINT } from './users-table-state'
 
 // The admin's users over HTTP: the table's pages, one user, and the changes an admin makes.

@@ -12,7 +12,7 @@ import { SettingsPage } from '../../components/layout/settings-page'
 import { Button } from '../../components/ui/button'
 import { toast } from '../../components/ui/toast-store'
 import { api } from '../../lib/api'
-import { sessionKey } from '../accounts/session'
+import { sessionKey } from '../accounts/sessions/session'
 import { UserSection } from './user-section'
 
 const SETTINGS = '/api/admin/security-settings'

@@ -3,8 +3,8 @@ import type { AdminUserDetail } from '../../../shared/contract/admin-users'
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
-import { AccessTokenList } from '../accounts/access-token-list'
-import { useRevokeUserAccessToken, useUserAccessTokens } from '../accounts/access-tokens-api'
+import { AccessTokenList } from '../accounts/access-tokens/access-token-list'
+import { useRevokeUserAccessToken, useUserAccessTokens } from '../accounts/access-tokens/access-tokens-api'
 import { UserSection } from './user-section'
 
 /** The user's personal access tokens (never their secrets); an admin can revoke any of them. */

@@ -5,7 +5,7 @@ import { ProblemAlert } from '../../components/forms/problem-alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
-import { useUserAccessTokens } from '../accounts/access-tokens-api'
+import { useUserAccessTokens } from '../accounts/access-tokens/access-tokens-api'
 import { useEndUserSessions } from './admin-users-api'
 import { UserSection } from './user-section'
 

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast-store'
 import { api } from '../../lib/api'
-import { useSession } from '../accounts/session'
+import { useSession } from '../accounts/sessions/session'
 import { adminUserKeys } from './admin-users-api'
 import { UserSection } from './user-section'
 

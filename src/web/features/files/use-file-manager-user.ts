@@ -1,5 +1,5 @@
 import { hasStaffFunction } from '../../../shared/staff-functions'
-import { useSession } from '../accounts/session'
+import { useSession } from '../accounts/sessions/session'
 
 /** Super users (admins and ManageFolders staff) see All folders, create public folders, empty the trash. */
 export function useIsFolderSuperUser(): boolean {

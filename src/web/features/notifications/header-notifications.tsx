@@ -1,7 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { useSession } from '../accounts/session'
-import { SIGN_OUT_MUTATION_KEY } from '../accounts/sign-out'
+import { useSession } from '../accounts/sessions/session'
+import { SIGN_OUT_MUTATION_KEY } from '../accounts/sessions/sign-out'
 
 // The bell (with its dropdown and the page's one live connection) loads only for signed-in people:
 // visitors' pages stay light and open no event stream.

@@ -4,7 +4,7 @@ import type {
   CatalogueList,
   ProductDetail,
   ProductTypes,
-} from '../../../shared/contract/products'
+} from '../../../shared/contract/shop/products'
 import { type ApiClient, ApiError, api } from '../../lib/api'
 
 // The shop's public API calls and cache keys: the catalogue, the product page, a cart's prices.
@@ -13,7 +13,7 @@ import { type ApiClient, ApiError, api } from '../../lib/api'
 // The queries a server-rendered page needs take the client to ask with: the server renders with its
 // own app, under the same keys the browser reads (decision 0110).
 
-const products = () => import('../../../shared/contract/products')
+const products = () => import('../../../shared/contract/shop/products')
 
 export const PRODUCTS_ENDPOINT = '/api/admin/products'
 export const shopKeys = {

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import { cn } from '../../lib/cn'
 import { type AccountLink, accountLinks } from '../accounts/account-links'
-import { useSession } from '../accounts/session'
+import { useSession } from '../accounts/sessions/session'
 
 // The staff pages' own navigation: every staff and admin page the signed-in user may open (the same
 // list as the account menu, accountLinks, without the personal pages). A sidebar on wide screens, a

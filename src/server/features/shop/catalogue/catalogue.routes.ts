@@ -8,7 +8,7 @@ import {
   productDetailSchema,
   productRefParamsSchema,
   productTypesSchema,
-} from '../../../../shared/contract/products'
+} from '../../../../shared/contract/shop/products'
 import { etagHeader, ifNoneMatchHeader } from '../../../lib/http/documented-headers'
 import { defineRoute } from '../../../lib/http/route'
 import { getProduct, listCatalogue, listTypes, lookupCart } from './catalogue.service'

@@ -1,4 +1,4 @@
-import type { CatalogueQuery } from '../../../../shared/contract/products'
+import type { CatalogueQuery } from '../../../../shared/contract/shop/products'
 import { isUuid } from '../../../../shared/slug'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
@@ -6,7 +6,7 @@ import { problems } from '../../../lib/http/problem'
 import { applyListQuery } from '../../../lib/list-query/apply-list-query'
 import { decodeCursor, encodeCursor } from '../../../lib/list-query/cursor'
 import { keysetBatchQuery } from '../../../lib/list-query/query-batches'
-import { canManageProducts, canViewProduct } from '../../../policies/shop.policy'
+import { canManageProducts, canViewProduct } from '../../../policies/shop/shop.policy'
 import { presentCatalogueItem, presentProduct } from './products.presenter'
 import {
   CATALOGUE_COLUMNS,

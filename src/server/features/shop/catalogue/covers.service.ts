@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream'
-import { COVER_SIZES, type CoverSize } from '../../../../shared/contract/products'
+import { COVER_SIZES, type CoverSize } from '../../../../shared/contract/shop/products'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { loadSharp } from '../../../lib/sharp'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import { canViewCover } from '../../../policies/shop.policy'
+import { canViewCover } from '../../../policies/shop/shop.policy'
 import { findProduct } from './products.repository'
 import { authorizeManager, loadManagedProduct, recordProductChange } from './products.service'
 

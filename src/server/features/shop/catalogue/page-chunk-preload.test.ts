@@ -15,16 +15,16 @@ fs.writeFileSync(
     chunks: {
       'assets/index-E.js': { page: 'src/web/index.html', imports: [] },
       'assets/shop-page-S.js': {
-        page: 'src/web/features/shop/shop-page.tsx',
+        page: 'src/web/features/shop/storefront/shop-page.tsx',
         imports: ['assets/index-E.js', 'assets/price-P.js'],
       },
       'assets/price-P.js': { page: null, imports: ['assets/index-E.js', 'assets/money-M.js'] },
       'assets/money-M.js': { page: null, imports: [] },
       'assets/product-page-R.js': {
-        page: 'src/web/features/shop/product-page.tsx',
+        page: 'src/web/features/shop/storefront/product-page.tsx',
         imports: ['assets/index-E.js', 'assets/price-P.js'],
       },
-      'assets/cart-page-C.js': { page: 'src/web/features/shop/cart-page.tsx', imports: [] },
+      'assets/cart-page-C.js': { page: 'src/web/features/shop/cart/cart-page.tsx', imports: [] },
     },
   }),
 )

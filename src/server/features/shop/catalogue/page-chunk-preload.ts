@@ -8,8 +8,8 @@ import path from 'node:path'
 // it imports, is written at build time to dist/web-chunks.json, beside the web root
 // (scripts/chunk-audience.ts); without that file (a web build without it) the HTML is left as it is.
 
-const SHOP_PAGE = 'src/web/features/shop/shop-page.tsx'
-const PRODUCT_PAGE = 'src/web/features/shop/product-page.tsx'
+const SHOP_PAGE = 'src/web/features/shop/storefront/shop-page.tsx'
+const PRODUCT_PAGE = 'src/web/features/shop/storefront/product-page.tsx'
 /** /shop/<slug>: the route table's product page (its other /shop/… routes have more segments). */
 const PRODUCT_PATH = /^\/shop\/[^/]+\/?$/
 

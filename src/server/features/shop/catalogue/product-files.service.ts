@@ -1,4 +1,4 @@
-import { PRODUCT_FILE_MAX_BYTES } from '../../../../shared/contract/products'
+import { PRODUCT_FILE_MAX_BYTES } from '../../../../shared/contract/shop/products'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'

@@ -1,6 +1,6 @@
-import type { CatalogueItem, ProductDetail, ProductRow } from '../../../../shared/contract/products'
+import type { CatalogueItem, ProductDetail, ProductRow } from '../../../../shared/contract/shop/products'
 import type { Caller } from '../../../lib/http/caller'
-import { canManageProducts, productAbilities } from '../../../policies/shop.policy'
+import { canManageProducts, productAbilities } from '../../../policies/shop/shop.policy'
 import type { ProductRecord } from './products.repository'
 
 // What leaves the server about a product. The deliverable (the link or the file) is what a buyer

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
-import type { CatalogueQuery, ProductListQuery } from '../../../../shared/contract/products'
+import type { CatalogueQuery, ProductListQuery } from '../../../../shared/contract/shop/products'
 import type { Db } from '../../../db/db'
 import { queryTemplate } from '../../../db/query-templates'
 import type { DB, ProductsTable } from '../../../db/schema'

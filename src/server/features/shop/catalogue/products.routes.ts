@@ -12,16 +12,19 @@ import {
   productListQuerySchema,
   productListSchema,
   productUpdateSchema,
-} from '../../../../shared/contract/products'
+} from '../../../../shared/contract/shop/products'
 import { csvResponse } from '../../../lib/csv/csv-response'
 import { requestMediaType } from '../../../lib/http/media-type'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
+import { readLimitedBody } from '../../../lib/image-upload-body'
 import type { RouteAccess } from '../../../policies/route-access'
-import { readLimitedBody } from '../../accounts/profile.service'
 import { removeCover, setCover } from './covers.service'
+import { createProduct } from './product-create.service'
+import { deleteProduct } from './product-delete.service'
+import { editProduct } from './product-edit.service'
 import { listDeliverableVersions, removeProductFile, uploadProductFile } from './product-files.service'
-import { createProduct, deleteProduct, editProduct, exportProducts, getManagedList } from './products.service'
+import { exportProducts, getManagedList } from './products-table.service'
 
 // Product management (product.md §3): admins and staff with UploadProducts. Uploads are raw bodies
 // (the file itself, its type in Content-Type), so they keep the same-origin CSRF proof and stream.

@@ -1,21 +1,10 @@
 import type { Transaction, Updateable } from 'kysely'
-import type {
-  ProductCreateInput,
-  ProductListQuery,
-  ProductUpdateInput,
-} from '../../../../shared/contract/products'
-import { firstFreeSlug, slugify } from '../../../../shared/slug'
 import type { DB, ProductsTable } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
-import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
 import { type Caller, recordedAs } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import { newId } from '../../../lib/ids'
-import { fetchListPage } from '../../../lib/list-query/apply-list-query'
-import { keysetBatches } from '../../../lib/list-query/query-batches'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import { canManageProducts } from '../../../policies/shop.policy'
-import { recordExport } from '../../audit/audit.service'
+import { canManageProducts } from '../../../policies/shop/shop.policy'
 import { notify } from '../../notifications/notify'
 import {
   addDeliverableVersion,
@@ -23,30 +12,20 @@ import {
   markReplaced,
   moveBuyersToFile,
   type ProductFile,
-  productVersionPaths,
   releaseDeliveryFiles,
 } from '../orders/delivery-files.repository'
 import { notifyNewFile } from '../orders/orders.fulfilment'
-import { presentProduct, presentProductRow } from './products.presenter'
-import {
-  findProduct,
-  hideProduct,
-  insertProduct,
-  isOrdered,
-  managedProducts,
-  PRODUCT_LIST_COLUMNS,
-  type ProductRecord,
-  removeProduct,
-  slugsLike,
-  updateProduct,
-} from './products.repository'
+import { findProduct, type ProductRecord, updateProduct } from './products.repository'
 
-// Product management (product.md §3; UploadProducts staff and admins): create, edit, publish and
-// unpublish, delete, the staff table and its CSV export. Notifications (product.md §5): `created`
-// once, when a product is first published (everyone signed in sees it); `updated` for every later
-// change and `deleted` (staff with UploadProducts or AccessShop see those). Drafts are silent.
+// Product management (product.md §3; UploadProducts staff and admins): who may manage products, a
+// product that can still be changed, and recording a change, which every use case shares: create
+// (product-create.service), edit (product-edit.service), covers, deliverable files, delete
+// (product-delete.service), the staff table and its CSV export (products-table.service).
+// Notifications (product.md §5): `created` once, when a product is first published (everyone signed
+// in sees it); `updated` for every later change and `deleted` (staff with UploadProducts or AccessShop
+// see those). Drafts are silent.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
+export type Deps = Pick<AppDeps, 'database' | 'clock' | 'storage' | 'env' | 'logger'>
 
 export function authorizeManager(actor: Caller) {
   if (!canManageProducts(actor)) throw problems.forbidden()
@@ -60,7 +39,9 @@ export async function loadManagedProduct(deps: Pick<Deps, 'database'>, id: strin
 }
 
 /** A product cannot go on sale without something to deliver. */
-function assertDeliverable(product: Pick<ProductRecord, 'product_url' | 'deliveryFileKey' | 'isPublished'>) {
+export function assertDeliverable(
+  product: Pick<ProductRecord, 'product_url' | 'deliveryFileKey' | 'isPublished'>,
+) {
   if (product.isPublished && !product.product_url && !product.deliveryFileKey) {
     throw problems.validation({
       isPublished: ['Add a link or upload a file for buyers before publishing.'],
@@ -68,7 +49,7 @@ function assertDeliverable(product: Pick<ProductRecord, 'product_url' | 'deliver
   }
 }
 
-async function notifyProduct(
+export async function notifyProduct(
   trx: Transaction<DB>,
   by: Caller,
   product: Pick<ProductRecord, 'id' | 'name'>,
@@ -88,55 +69,6 @@ async function notifyProduct(
     },
     now,
   )
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error) || !('code' in error)) return false
-  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
-
-export async function createProduct(deps: Deps, by: Caller, input: ProductCreateInput) {
-  authorizeManager(by)
-  const now = deps.clock()
-  const stamp = now.toISOString()
-  const row = {
-    id: newId(),
-    name: input.name,
-    type: input.type,
-    price: input.price,
-    description: input.description,
-    cover_photo: null,
-    product_url: input.product_url,
-    isPublished: input.isPublished,
-    deletedAt: null,
-    deliveryFileKey: null,
-    deliveryFileName: null,
-    deliveryFileType: null,
-    deliveryFileSize: null,
-    deliveryFileSha256: null,
-    deliveryVersionId: null,
-    coverSmallKey: null,
-    coverLargeKey: null,
-    publishedAt: input.isPublished ? stamp : null,
-    createdAt: stamp,
-    updatedAt: stamp,
-  }
-  assertDeliverable(row)
-  const base = slugify(input.name)
-  // Two products created at once may pick the same free slug: the unique index refuses the second,
-  // which then looks again.
-  for (let attempt = 1; ; attempt++) {
-    const slug = firstFreeSlug(base, await slugsLike(deps.database.db, base))
-    try {
-      await deps.database.db.transaction().execute(async (trx) => {
-        await insertProduct(trx, { ...row, slug })
-        if (row.isPublished) await notifyProduct(trx, by, row, 'created', now)
-      })
-      return presentProduct({ ...row, slug }, deps.env.shopCurrency, by)
-    } catch (error) {
-      if (attempt >= 5 || !isUniqueViolation(error)) throw error
-    }
-  }
 }
 
 /**
@@ -224,95 +156,4 @@ export interface BlobRelease {
   deliverable?: DeliverableContent | 'removed' | undefined
   /** "Send the update to past buyers": paid orders' lines move to the product's new file. */
   updatePastBuyers?: boolean
-}
-
-export async function editProduct(deps: Deps, by: Caller, id: string, input: ProductUpdateInput) {
-  authorizeManager(by)
-  const before = await loadManagedProduct(deps, id)
-  const changes: Updateable<ProductsTable> = {}
-  for (const key of ['name', 'type', 'price', 'description', 'isPublished'] as const) {
-    if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key]
-  }
-  // A link replaces an uploaded file: the deliverable is one or the other.
-  let dropFile = false
-  if (input.product_url !== undefined) {
-    changes.product_url = input.product_url
-    if (input.product_url !== null && before.deliveryFileKey) {
-      dropFile = true
-      Object.assign(changes, {
-        deliveryFileKey: null,
-        deliveryFileName: null,
-        deliveryFileType: null,
-        deliveryFileSize: null,
-        deliveryFileSha256: null,
-      })
-    }
-  }
-  if (Object.keys(changes).length === 0) return presentProduct(before, deps.env.shopCurrency, by)
-  const after = await recordProductChange(deps, by, before, changes, {
-    deliverable: dropFile ? 'removed' : undefined,
-  })
-  return presentProduct(after, deps.env.shopCurrency, by)
-}
-
-/**
- * Deletes a product. One that appears on any order is only hidden (`deletedAt`): old orders still
- * show it, its paid orders keep the files they name, and it keeps its own file for an order paid
- * late. Otherwise the row goes and its blobs are queued for deletion.
- */
-export async function deleteProduct(
-  deps: Deps,
-  by: Caller,
-  id: string,
-): Promise<{ outcome: 'deleted' | 'hidden' }> {
-  authorizeManager(by)
-  const product = await loadManagedProduct(deps, id)
-  const now = deps.clock()
-  const outcome = await deps.database.db.transaction().execute(async (trx) => {
-    // Checked inside the transaction; the foreign key (on delete restrict) backs it up against an
-    // order placed in between.
-    const ordered = await isOrdered(trx, id)
-    if (ordered) await hideProduct(trx, id, now.toISOString())
-    else {
-      // The product's versions go with its row (cascade); their blobs are read first.
-      const versions = await productVersionPaths(trx, id)
-      await removeProduct(trx, id)
-      const keys = [product.coverSmallKey, product.coverLargeKey, product.deliveryFileKey, ...versions]
-      await enqueueBlobDeletions(trx, [...new Set(keys.filter((k): k is string => Boolean(k)))], now)
-    }
-    await notifyProduct(trx, by, product, 'deleted', now)
-    return ordered ? ('hidden' as const) : ('deleted' as const)
-  })
-  return { outcome }
-}
-
-export async function getManagedList(deps: Deps, actor: Caller, query: ProductListQuery) {
-  authorizeManager(actor)
-  const page = await fetchListPage(managedProducts(deps.database.db, query), query, PRODUCT_LIST_COLUMNS)
-  return { ...page, items: page.items.map((row) => presentProductRow(row, deps.env.shopCurrency, actor)) }
-}
-
-const PRODUCT_CSV = (currency: string): CsvColumn<ProductRecord>[] => [
-  { header: 'id', value: (r) => r.id },
-  { header: 'name', value: (r) => r.name },
-  { header: 'type', value: (r) => r.type },
-  { header: 'price', value: (r) => Number(r.price) },
-  { header: 'currency', value: () => currency },
-  { header: 'published', value: (r) => (r.isPublished ? 'yes' : 'no') },
-  { header: 'deliverable', value: (r) => (r.product_url ? 'link' : r.deliveryFileKey ? 'file' : 'none') },
-  { header: 'createdAt', value: (r) => r.createdAt },
-  { header: 'updatedAt', value: (r) => r.updatedAt },
-]
-
-/** Every product matching the table's filters and search (not just the page), streamed; audited. */
-export async function exportProducts(deps: Deps, by: Caller, query: ProductListQuery) {
-  authorizeManager(by)
-  await recordExport(deps.database.db, by, 'products', query, deps.clock())
-  const rows = keysetBatches(
-    deps.database.dialect,
-    managedProducts(deps.database.db, query),
-    query,
-    PRODUCT_LIST_COLUMNS,
-  )
-  return csvStream(PRODUCT_CSV(deps.env.shopCurrency), rows)
 }

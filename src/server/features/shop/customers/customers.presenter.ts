@@ -1,4 +1,4 @@
-import type { CustomerDetail, CustomerSummary } from '../../../../shared/contract/customers'
+import type { CustomerDetail, CustomerSummary } from '../../../../shared/contract/shop/customers'
 import type { CustomerRow } from './customers.repository'
 
 // What leaves the server about a customer: who they are and their figures in the shop currency.

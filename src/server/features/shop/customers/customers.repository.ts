@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import type { CustomerListQuery } from '../../../../shared/contract/customers'
+import type { CustomerListQuery } from '../../../../shared/contract/shop/customers'
 import type { OrderStatus } from '../../../../shared/enums'
 import type { DB } from '../../../db/schema'
 import type { ListColumns } from '../../../lib/list-query/apply-list-query'

@@ -3,7 +3,7 @@ import {
   customerDetailSchema,
   customerListQuerySchema,
   customerListSchema,
-} from '../../../../shared/contract/customers'
+} from '../../../../shared/contract/shop/customers'
 import { csvResponse } from '../../../lib/csv/csv-response'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'

@@ -1,4 +1,4 @@
-import type { Deliverable } from '../../../../shared/contract/orders'
+import type { Deliverable } from '../../../../shared/contract/shop/orders'
 import type { Env } from '../../../env'
 import { signingKey, signToken, verifyToken } from '../../../lib/signed-token'
 import type { OrderLineRow } from './orders.repository'

@@ -1,8 +1,8 @@
-import type { Deliverable, OrderDetail, OrderSummary } from '../../../../shared/contract/orders'
+import type { Deliverable, OrderDetail, OrderSummary } from '../../../../shared/contract/shop/orders'
 import { orderName } from '../../../../shared/order-name'
 import type { DB } from '../../../db/schema'
 import type { Caller } from '../../../lib/http/caller'
-import { canRefund } from '../../../policies/orders.policy'
+import { canRefund } from '../../../policies/shop/orders.policy'
 import { businessNameOf } from './orders.fulfilment'
 import type { OrderLineRow, OrderRow } from './orders.repository'
 

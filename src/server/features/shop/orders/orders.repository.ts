@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
-import type { OrderListQuery } from '../../../../shared/contract/orders'
+import type { OrderListQuery } from '../../../../shared/contract/shop/orders'
 import type { OrderStatus } from '../../../../shared/enums'
 import type { DB, OrderEventKind, OrderPaymentsTable } from '../../../db/schema'
 import { newId } from '../../../lib/ids'

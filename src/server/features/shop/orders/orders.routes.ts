@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { orderDetailSchema, orderListQuerySchema, orderListSchema } from '../../../../shared/contract/orders'
+import {
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderListSchema,
+} from '../../../../shared/contract/shop/orders'
 import { csvResponse } from '../../../lib/csv/csv-response'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'

@@ -4,7 +4,7 @@ import {
   checkoutSessionSchema,
   verifyInputSchema,
   verifyResultSchema,
-} from '../../../../shared/contract/orders'
+} from '../../../../shared/contract/shop/orders'
 import { defineRoute } from '../../../lib/http/route'
 import { verifyForBuyer } from '../orders/orders.service'
 import { resumeCheckout, startCheckout } from './checkout.service'

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/orders'
+import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/shop/orders'
 import type { AppDeps } from '../../../deps'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
-import { canCheckout } from '../../../policies/orders.policy'
+import { canCheckout } from '../../../policies/shop/orders.policy'
 import { productsForSale } from '../catalogue/products.repository'
 import {
   findBuyer,

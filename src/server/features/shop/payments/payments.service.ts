@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../deps'
-import { PAYABLE, type PaymentReport, settle } from '../../../policies/orders.policy'
+import { PAYABLE, type PaymentReport, settle } from '../../../policies/shop/orders.policy'
 import { snapshotOrderFiles } from '../orders/delivery-files.repository'
 import { fulfil, notifyOrderUpdated } from '../orders/orders.fulfilment'
 import {

@@ -1,4 +1,4 @@
-import { webhookReceivedSchema } from '../../../../shared/contract/orders'
+import { webhookReceivedSchema } from '../../../../shared/contract/shop/orders'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import { receiveWebhook } from './payments.webhook'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { orderDetailSchema, refundInputSchema } from '../../../../shared/contract/orders'
+import { orderDetailSchema, refundInputSchema } from '../../../../shared/contract/shop/orders'
 import { defineRoute } from '../../../lib/http/route'
 import type { RouteAccess } from '../../../policies/route-access'
 import { getOrder } from '../orders/orders.service'

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog'
-import { useSession } from '../../accounts/session'
+import { useSession } from '../../accounts/sessions/session'
 import { useAccessList } from '../files-api'
 import { ShareLinksSection } from '../links/share-links-section'
 import { ShareDialogAddPerson } from './share-dialog-add-person'

@@ -4,7 +4,7 @@ import {
   checkoutSessionSchema,
   type VerifyResult,
   verifyResultSchema,
-} from '../../../../shared/contract/orders'
+} from '../../../../shared/contract/shop/orders'
 import { api } from '../../../lib/api'
 
 // Checkout over HTTP. The browser sends product ids and quantities; the server answers with the

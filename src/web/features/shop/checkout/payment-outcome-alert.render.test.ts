@@ -2,7 +2,7 @@ import { createElement as h } from 'react'
 // biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { OrderDetail } from '../../../../shared/contract/orders'
+import type { OrderDetail } from '../../../../shared/contract/shop/orders'
 import type { PayAgain } from './pay-again'
 import { PaymentOutcomeAlert } from './payment-outcome-alert'
 

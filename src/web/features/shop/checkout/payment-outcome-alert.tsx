@@ -1,5 +1,5 @@
 import { CircleCheck, Clock } from 'lucide-react'
-import type { OrderDetail } from '../../../../shared/contract/orders'
+import type { OrderDetail } from '../../../../shared/contract/shop/orders'
 import { Alert } from '../../../components/ui/alert'
 import { type PayAgain, PayAgainButton } from './pay-again'
 

@@ -1,4 +1,4 @@
-import type { CheckoutSession } from '../../../../shared/contract/orders'
+import type { CheckoutSession } from '../../../../shared/contract/shop/orders'
 
 // The one seam between Depot and a payment checkout. With Paystack keys it opens Paystack's inline
 // popup on the server's transaction (`resumeTransaction(accessCode)`); on a stand-in (the emulator,

@@ -1,4 +1,4 @@
-import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/orders'
+import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/shop/orders'
 import { createCheckout, resumeOrderPayment } from './checkout-api'
 import { type PaymentOutcome, paymentSeamFor } from './payment-seam'
 

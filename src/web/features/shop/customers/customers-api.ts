@@ -3,7 +3,7 @@ import {
   type CustomerSummary,
   customerDetailSchema,
   customerListSchema,
-} from '../../../../shared/contract/customers'
+} from '../../../../shared/contract/shop/customers'
 import { useListQuery } from '../../../components/data-table'
 import { api } from '../../../lib/api'
 

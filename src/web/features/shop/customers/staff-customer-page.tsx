@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import type { CustomerDetail } from '../../../../shared/contract/customers'
+import type { CustomerDetail } from '../../../../shared/contract/shop/customers'
 import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import { DataTable } from '../../../components/data-table'
 import { PageHeader } from '../../../components/layout/page-header'

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import { CUSTOMER_SORTS, type CustomerSummary } from '../../../../shared/contract/customers'
+import { CUSTOMER_SORTS, type CustomerSummary } from '../../../../shared/contract/shop/customers'
 import { ACCOUNT_TYPES } from '../../../../shared/enums'
 import {
   type ColumnDef,

@@ -1,5 +1,5 @@
 import { Download, ExternalLink } from 'lucide-react'
-import type { OrderDetail } from '../../../../shared/contract/orders'
+import type { OrderDetail } from '../../../../shared/contract/shop/orders'
 import { MAIL_LINK_LIFETIME, PAGE_LINK_LIFETIME } from '../../../../shared/download-links'
 import { Card, CardHeader } from '../../../components/ui/card'
 import { formatDateTime, formatMoney } from '../../../lib/format'

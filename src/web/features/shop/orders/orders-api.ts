@@ -4,7 +4,7 @@ import {
   orderDetailSchema,
   orderListSchema,
   type RefundInput,
-} from '../../../../shared/contract/orders'
+} from '../../../../shared/contract/shop/orders'
 import { useListQuery } from '../../../components/data-table'
 import { api } from '../../../lib/api'
 

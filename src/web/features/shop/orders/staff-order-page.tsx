@@ -1,6 +1,10 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { type OrderDetail, type RefundInput, refundInputSchema } from '../../../../shared/contract/orders'
+import {
+  type OrderDetail,
+  type RefundInput,
+  refundInputSchema,
+} from '../../../../shared/contract/shop/orders'
 import { AccessProblem, accessProblemStatus } from '../../../components/auth/access-problem'
 import { FormField } from '../../../components/forms/field'
 import { FormFailure } from '../../../components/forms/form-failure'

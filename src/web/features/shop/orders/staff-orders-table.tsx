@@ -1,7 +1,7 @@
 import { Receipt } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import { ORDER_SORTS, type OrderSummary } from '../../../../shared/contract/orders'
+import { ORDER_SORTS, type OrderSummary } from '../../../../shared/contract/shop/orders'
 import { ORDER_STATUSES } from '../../../../shared/enums'
 import {
   type ColumnDef,
