@@ -169,6 +169,21 @@ describe('oc:checksums', () => {
       /<D:propstat><D:prop><p\d+:checksums xmlns:p\d+="http:\/\/owncloud.org\/ns"\/><\/D:prop><D:status>HTTP\/1.1 404 Not Found/,
     )
     expect(await checksumOf('old.txt')).toBeUndefined()
+    // Property names of a listing: the files with digests name oc:checksums, the older one does not.
+    const names = await me('PROPFIND', 'My folders/Sums', {
+      headers: { Depth: '1' },
+      body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>',
+    })
+    const named = new Map(
+      [...(await names.text()).matchAll(/<D:response>.*?<\/D:response>/gs)].map(([r]) => [
+        decodeURIComponent(/<D:href>([^<]*)</.exec(r)![1]!)
+          .split('/')
+          .at(-1),
+        /:checksums xmlns:p\d+="http:\/\/owncloud.org\/ns"\/>/.test(r),
+      ]),
+    )
+    expect(named.get('put.bin')).toBe(true)
+    expect(named.get('old.txt')).toBe(false)
 
     const patch = await me('PROPPATCH', 'My folders/Sums/put.bin', {
       body: `<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:set><d:prop><oc:checksums>SHA1:0 MD5:0</oc:checksums></d:prop></d:set></d:propertyupdate>`,

@@ -34,10 +34,10 @@ export async function propfind({ c, who, resource }: DavContext): Promise<Respon
     entryOf(resource),
     ...(depth === '1' ? await membersOf(deps, who, resource) : []),
   ])
-  const entries =
-    request.kind === 'prop' && request.props.some(isChecksumsProp)
-      ? await withChecksums(deps, listed)
-      : listed
+  // Read only when named: a listing's digests cost a statement per 500 files.
+  const namesChecksums =
+    request.kind === 'propname' || (request.kind === 'prop' && request.props.some(isChecksumsProp))
+  const entries = namesChecksums ? await withChecksums(deps, listed) : listed
   const asksQuota =
     request.kind === 'prop' && request.props.some((p) => p.ns === DAV_NS && p.name.startsWith('quota-'))
   const quota = asksQuota ? await quotaOfCaller(deps, who) : undefined
