@@ -160,7 +160,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
     'deliveryVersionId',
   ],
   folders: ['name_key', 'createdBy'],
-  files: ['name_key', 'createdBy', 'sha256', 'contentBy', 'clientModifiedAt'],
+  files: ['name_key', 'createdBy', 'sha256', 'sha1', 'md5', 'contentBy', 'clientModifiedAt'],
   trash_items: ['trashedBy'],
   sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],
   verification_tokens: ['purpose', 'createdAt'],

@@ -12,7 +12,9 @@ import { dav, makeToken } from './helpers'
 
 // rclone, a widely used WebDAV client, syncs a tree of 1,000 small files up into a folder through
 // /dav/ and back down into an empty directory; every file comes back with the same SHA-256. With
-// vendor=owncloud, files keep their modification times both ways.
+// vendor=owncloud (what docs/webdav.md recommends), files keep their modification times both ways,
+// a second copy of an unchanged tree uploads nothing, `check` compares the SHA-1/MD5 Depot publishes
+// (oc:checksums), and bisync runs.
 
 const RCLONE = ['/usr/bin/rclone'].find((p) => existsSync(p))
 const why = RCLONE ? undefined : 'rclone is not installed (apt-get install rclone; .ci/run installs it)'
@@ -73,7 +75,8 @@ beforeAll(async () => {
     RCLONE_CONFIG_DEPOT_PASS: obscured,
     RCLONE_CONFIG_DEPOTUNICODE_TYPE: 'webdav',
     RCLONE_CONFIG_DEPOTUNICODE_URL: `${server.origin}/dav/My%20folders/Unicode`,
-    RCLONE_CONFIG_DEPOTUNICODE_VENDOR: 'other',
+    // The setting docs/webdav.md recommends.
+    RCLONE_CONFIG_DEPOTUNICODE_VENDOR: 'owncloud',
     RCLONE_CONFIG_DEPOTUNICODE_USER: 'rclone',
     RCLONE_CONFIG_DEPOTUNICODE_PASS: obscured,
     // vendor=owncloud: rclone sends each file's modification time (X-OC-Mtime) and compares by it.
@@ -82,6 +85,11 @@ beforeAll(async () => {
     RCLONE_CONFIG_DEPOTMTIME_VENDOR: 'owncloud',
     RCLONE_CONFIG_DEPOTMTIME_USER: 'rclone',
     RCLONE_CONFIG_DEPOTMTIME_PASS: obscured,
+    RCLONE_CONFIG_DEPOTBISYNC_TYPE: 'webdav',
+    RCLONE_CONFIG_DEPOTBISYNC_URL: `${server.origin}/dav/My%20folders/Bisync`,
+    RCLONE_CONFIG_DEPOTBISYNC_VENDOR: 'owncloud',
+    RCLONE_CONFIG_DEPOTBISYNC_USER: 'rclone',
+    RCLONE_CONFIG_DEPOTBISYNC_PASS: obscured,
   }
 })
 afterAll(async () => {
@@ -144,6 +152,30 @@ describe.skipIf(why !== undefined)(`rclone${why ? ` (skipped: ${why})` : ''}`, (
     expect(await hashes(down)).toEqual(await hashes(tree))
   })
 
+  it('check compares the 300 files by hash and finds a same-size change', { timeout: 120_000 }, async () => {
+    const tree = path.join(work, 'unicode')
+    const flags = ['--checkers', '4', '--retries', '1', '--low-level-retries', '1']
+    const checked = await rclone(['check', tree, 'depotunicode:', ...flags, '-v'])
+    expect(checked.code, checked.output).toBe(0)
+    // Compared by hash: rclone says which, and does not fall back to sizes.
+    expect(checked.output).toMatch(/Using (md5|sha1) for hash comparisons/)
+    expect(checked.output).not.toMatch(/No common hash|size-only|hashes could not be checked/i)
+    expect(checked.output).toMatch(/300 matching files/)
+    // A local file changed behind rclone's back: same size, same time, other bytes. Only a hash sees it.
+    const victim = path.join(tree, 'Résumé', 'fichier 0 – ñ.txt')
+    const [original, times] = [await readFile(victim), await stat(victim)]
+    const changed = Buffer.from(original)
+    changed[0] = changed[0]! ^ 0xff
+    await writeFile(victim, changed)
+    await utimes(victim, times.atime, times.mtime)
+    const differs = await rclone(['check', tree, 'depotunicode:', ...flags, '-v'])
+    await writeFile(victim, original)
+    await utimes(victim, times.atime, times.mtime)
+    expect(differs.code, differs.output).not.toBe(0)
+    expect(differs.output).toMatch(/fichier 0 – ñ\.txt: (md5|sha1) differ/)
+    expect(differs.output).toMatch(/1 differences found/)
+  })
+
   it('with vendor=owncloud keeps modification times both ways and sees a same-size edit', {
     timeout: 120_000,
   }, async () => {
@@ -176,5 +208,41 @@ describe.skipIf(why !== undefined)(`rclone${why ? ` (skipped: ${why})` : ''}`, (
     expect(back.code, back.output).toBe(0)
     expect(await readFile(path.join(down, 'notes.txt'), 'utf8')).toBe('version two')
     expect((await stat(path.join(down, 'notes.txt'))).mtime.toISOString()).toBe(later.toISOString())
+  })
+
+  it('bisync runs: a first --resync, then a run that takes a same-size edit from each side', {
+    timeout: 120_000,
+  }, async () => {
+    expect((await dav(t, token)('MKCOL', 'My folders/Bisync')).status).toBe(201)
+    const flags = ['--retries', '1', '--low-level-retries', '1']
+    const local = path.join(work, 'bisync')
+    await mkdir(local, { recursive: true })
+    const then = new Date('2021-03-04T05:06:07Z')
+    for (const name of ['here.txt', 'there.txt', 'still.txt']) {
+      await writeFile(path.join(local, name), `${name} one`)
+      await utimes(path.join(local, name), then, then)
+    }
+    const first = await rclone(['bisync', local, 'depotbisync:', '--resync', ...flags])
+    expect(first.code, first.output).toBe(0)
+    const versionsBefore = await t.database.db.selectFrom('file_versions').select('id').execute()
+
+    // The same sizes as before: an edit here, and one made on Depot by another client with its time.
+    const later = new Date('2022-05-06T07:08:09Z')
+    await writeFile(path.join(local, 'here.txt'), 'here.txt two')
+    await utimes(path.join(local, 'here.txt'), later, later)
+    const put = await dav(t, token)('PUT', 'My folders/Bisync/there.txt', {
+      body: 'there.txt two',
+      headers: { 'X-OC-Mtime': String(later.getTime() / 1000) },
+    })
+    expect(put.status).toBe(204)
+    const run = await rclone(['bisync', local, 'depotbisync:', ...flags, '-v'])
+    expect(run.code, run.output).toBe(0)
+    expect(await readFile(path.join(local, 'there.txt'), 'utf8')).toBe('there.txt two')
+    const here = await dav(t, token)('GET', 'My folders/Bisync/here.txt')
+    expect(await here.text()).toBe('here.txt two')
+    expect(await readFile(path.join(local, 'still.txt'), 'utf8')).toBe('still.txt one')
+    // Two contents replaced (here.txt by rclone, there.txt by the PUT above): two versions, no more.
+    const versions = await t.database.db.selectFrom('file_versions').select('id').execute()
+    expect(versions.length - versionsBefore.length).toBe(2)
   })
 })

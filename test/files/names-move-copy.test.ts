@@ -67,7 +67,7 @@ describe('creating', () => {
           const row = await createFileRecord(trx, {
             folderId: a.id,
             wantedName: 'same.txt',
-            blob: { key: crypto.randomUUID(), size: 0, sha256: null },
+            blob: { key: crypto.randomUUID(), size: 0, sha256: null, sha1: null, md5: null },
             mimetype: 'text/plain',
             originalname: 'same.txt',
             createdBy: owner.id,

@@ -45,12 +45,12 @@ async function listAll(store: BlobStore) {
  */
 export function describeBlobStoreContract(driver: string, fixture: () => Promise<StoreFixture>): void {
   describe(`BlobStore contract: ${driver}`, () => {
-    it('round-trips a multi-megabyte stream, reporting its size and SHA-256', async () => {
+    it('round-trips a multi-megabyte stream, reporting its size, SHA-256, SHA-1 and MD5', async () => {
       const { store } = await fixture()
       // Over the S3 driver's 8 MiB part size, so it takes the multipart path.
       const content = randomContent(12 * MiB + 123)
       const written = await store.put(streamOf(content.bytes))
-      expect(written).toEqual({ key: expect.any(String), size: content.bytes.length, sha256: content.sha256 })
+      expect(written).toEqual({ key: expect.any(String), size: content.bytes.length, ...content.hashes })
 
       const read = await store.get(written.key)
       expect(read.size).toBe(content.bytes.length)
@@ -323,7 +323,7 @@ export function describeBlobStoreContract(driver: string, fixture: () => Promise
       write = roundTrip(last.write)
       expect(write.offset).toBe(content.bytes.length)
       const committed = await fx.store.commitStagedWrite(write)
-      expect(committed).toEqual({ key: write.key, size: content.bytes.length, sha256: content.sha256 })
+      expect(committed).toEqual({ key: write.key, size: content.bytes.length, ...content.hashes })
       // Committing again (an answer that was lost) reports the same blob.
       expect(await fx.store.commitStagedWrite(write)).toEqual(committed)
       expect(await fx.visibleKeys()).toEqual([write.key])
@@ -348,7 +348,7 @@ export function describeBlobStoreContract(driver: string, fixture: () => Promise
       expect(await fx.store.commitStagedWrite(last.write)).toEqual({
         key: begun.key,
         size: content.bytes.length,
-        sha256: content.sha256,
+        ...content.hashes,
       })
       expect(sha256(await readAll((await fx.store.get(begun.key)).body))).toBe(content.sha256)
     })

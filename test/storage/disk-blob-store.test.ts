@@ -76,7 +76,7 @@ describe('disk resumable writes: the SHA-256 in the same pass as the writes', ()
     expect(await fx.store.commitStagedWrite(write)).toEqual({
       key: write.key,
       size: content.bytes.length,
-      sha256: content.sha256,
+      ...content.hashes,
     })
   })
 
@@ -103,7 +103,7 @@ describe('disk resumable writes: the SHA-256 in the same pass as the writes', ()
       expect(await store.commitStagedWrite(write)).toEqual({
         key: write.key,
         size: content.bytes.length,
-        sha256: content.sha256,
+        ...content.hashes,
       })
     }
     expect(sha256(fs.readFileSync(path.join(fx.root, write.key.slice(-2), write.key)))).toBe(content.sha256)

@@ -89,7 +89,7 @@ describe('S3 driver against s3rver', () => {
       expect(await instances[committer]!.commitStagedWrite(write)).toEqual({
         key: write.key,
         size: content.bytes.length,
-        sha256: content.sha256,
+        ...content.hashes,
       })
     }
   })

@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 
-/** Random bytes and their SHA-256, to write and compare. */
-export function randomContent(size: number): { bytes: Buffer; sha256: string } {
+/** Random bytes and their digests (SHA-256 alone, and the three a store reports), to write and compare. */
+export function randomContent(size: number): { bytes: Buffer; sha256: string; hashes: Digests } {
   const bytes = randomBytes(size)
-  return { bytes, sha256: sha256(bytes) }
+  return { bytes, sha256: sha256(bytes), hashes: digestsOf(bytes) }
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+type Digests = { sha256: string; sha1: string; md5: string }
+
+/** The SHA-256, SHA-1 and MD5 of `bytes`, as a store reports them for a blob. */
+export const digestsOf = (bytes: Uint8Array): Digests => ({
+  sha256: sha256(bytes),
+  sha1: createHash('sha1').update(bytes).digest('hex'),
+  md5: createHash('md5').update(bytes).digest('hex'),
+})
 
 /** A stream of `bytes` in chunks of `chunkSize`, as a request body arrives. */
 export function streamOf(bytes: Buffer, chunkSize = 256 * 1024): Readable {

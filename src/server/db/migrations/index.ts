@@ -36,6 +36,7 @@ import * as m0038 from './0038-two-factor-requirement'
 import * as m0039 from './0039-writer-lease-instances'
 import * as m0040 from './0040-client-modified-times'
 import * as m0041 from './0041-file-drop-limits'
+import * as m0042 from './0042-sha1-and-md5'
 import * as m0043 from './0043-pending-shares'
 
 /**
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '0039-writer-lease-instances': m0039,
   '0040-client-modified-times': m0040,
   '0041-file-drop-limits': m0041,
+  '0042-sha1-and-md5': m0042,
   '0043-pending-shares': m0043,
 }

@@ -35,6 +35,9 @@ export interface FilesTable {
   createdBy: string | null
   /** Ours (0009): lowercase hex SHA-256 of the content, the download's strong ETag. */
   sha256: string | null
+  /** Ours (0042): lowercase hex SHA-1 and MD5 of the content (WebDAV's oc:checksums); null: not known. */
+  sha1: string | null
+  md5: string | null
   /** Ours (0029): who made the current content (a replacement or a restored version); null: createdBy. */
   contentBy: string | null
   /**
@@ -58,6 +61,9 @@ export interface FileVersionsTable {
   path: string
   size: number
   sha256: string | null
+  /** Ours (0042): as FilesTable's; null for a content stored before them. */
+  sha1: string | null
+  md5: string | null
   mimetype: string
   /** Who made this content; null once that user is gone. */
   createdBy: string | null

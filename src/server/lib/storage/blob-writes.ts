@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { ContentHashes } from './hash-protocol'
 
 // What writing a blob takes and gives, for whole writes (blob-store.ts) and staged ones (staged-write.ts).
 
@@ -12,10 +13,9 @@ export interface PutOptions {
   signal?: AbortSignal
 }
 
-export interface PutResult {
+/** A stored blob: its key, size and digests (lowercase hex SHA-256, SHA-1 and MD5, computed while streaming). */
+export interface PutResult extends ContentHashes {
   key: string
   /** Bytes written (64-bit safe as a JS number up to 8 PiB). */
   size: number
-  /** Lowercase hex SHA-256 of the content, computed while streaming. */
-  sha256: string
 }

@@ -95,7 +95,7 @@ async function putBlob(root: string, source: BlobSource, options: PutOptions): P
     await makePrivateDir(path.dirname(finalPath))
     await rename(tempPath, finalPath)
     await syncDirectory(path.dirname(finalPath)) // and the rename itself survives a power cut
-    return { key, size: meter.bytes, sha256: await meter.sha256() }
+    return { key, size: meter.bytes, ...(await meter.hashes()) }
   } catch (error) {
     await file.close().catch(() => {}) // the stream closes it, unless it failed before opening
     await rm(tempPath, { force: true })

@@ -9,7 +9,7 @@ import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
-import { ThreadedSha256 } from './threaded-sha256'
+import { type ContentHashes, ThreadedHashes } from './threaded-hashes'
 
 // Resumable writes on disk: `<root>/staging/<key>.part`, under the blob root every instance shares
 // (a network volume when there are several machines), never the instance's own DATA_DIR. Each append
@@ -17,8 +17,8 @@ import { ThreadedSha256 } from './threaded-sha256'
 // least what the state says; bytes past it (a writer that died before saving) are overwritten by the
 // next append and cut off at commit. The commit is a rename into the blob tree: atomic, no copy.
 //
-// The SHA-256 is computed as the bytes are written, in the same pass, on the hashing thread
-// (threaded-sha256.ts): this process keeps the running hash of each write it appended to, with the
+// The hashes (SHA-256, SHA-1, MD5) are computed as the bytes are written, in the same pass, on the
+// hashing threads (threaded-hashes.ts): this process keeps the running hash of each write it appended to, with the
 // offset it covers. An append that continues where this process's hash stands (the usual case: one
 // client, one instance, or the same one again) only feeds it; any other append (another instance took the previous chunks, or a saved offset fell behind what
 // was written) first hashes the staged prefix again. The commit digests the running hash when it
@@ -96,7 +96,7 @@ async function appendStagedWrite(
 }
 
 /** The hash of the staged file's first `write.offset` bytes, read back (another process appended). */
-async function hashPrefix(write: StagedWrite, file: string): Promise<ThreadedSha256> {
+async function hashPrefix(write: StagedWrite, file: string): Promise<ThreadedHashes> {
   const { size, hash } = await hashFile(file, write.offset)
   if (size < write.offset) throw new StagedWriteLostError(write.key)
   return hash
@@ -110,21 +110,21 @@ async function commitStagedWrite(staging: DiskStaging, write: StagedWrite): Prom
     // Committed by an earlier attempt whose answer was lost: report the blob as it is.
     const committed = await stat(final).catch(() => undefined)
     if (!committed) throw new StagedWriteLostError(write.key)
-    return { key: write.key, ...(await sha256Of(final)) }
+    return { key: write.key, ...(await hashesOf(final)) }
   }
   if (!info) {
     // An empty blob never had an append: its staging file is made here.
-    if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await sha256Of(final)) }
+    if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await hashesOf(final)) }
     await makePrivateDir(path.dirname(staged))
     await (await openPrivate(staged, 'w')).close()
   }
   await cutAndSync(staged, info?.size ?? 0, write)
-  const sha256 = (await staging.running.digestAt(write.key, write.length)) ?? (await sha256Of(staged)).sha256
+  const hashes = (await staging.running.digestAt(write.key, write.length)) ?? (await hashesOf(staged))
   await makePrivateDir(path.dirname(final))
   await rename(staged, final)
   await staging.syncDirectory(path.dirname(final))
   staging.running.drop(write.key)
-  return { key: write.key, size: write.length, sha256 }
+  return { key: write.key, size: write.length, ...hashes }
 }
 
 /** Cuts off bytes past the write's length (a writer that died before saving) and syncs the file. */
@@ -139,9 +139,9 @@ async function cutAndSync(staged: string, size: number, write: StagedWrite): Pro
   }
 }
 
-/** The SHA-256 of a file's first `end` bytes (all of them without `end`). */
-async function hashFile(file: string, end?: number): Promise<{ size: number; hash: ThreadedSha256 }> {
-  const hash = new ThreadedSha256()
+/** The hashes of a file's first `end` bytes (all of them without `end`). */
+async function hashFile(file: string, end?: number): Promise<{ size: number; hash: ThreadedHashes }> {
+  const hash = new ThreadedHashes()
   let size = 0
   if (end !== 0) {
     for await (const chunk of createReadStream(file, {
@@ -156,9 +156,9 @@ async function hashFile(file: string, end?: number): Promise<{ size: number; has
   return { size, hash }
 }
 
-async function sha256Of(file: string): Promise<{ size: number; sha256: string }> {
+async function hashesOf(file: string): Promise<ContentHashes & { size: number }> {
   const { size, hash } = await hashFile(file)
-  return { size, sha256: await hash.digest() }
+  return { size, ...(await hash.digest()) }
 }
 
 const isMissing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT'

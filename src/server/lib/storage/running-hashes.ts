@@ -1,36 +1,36 @@
-import { ThreadedSha256 } from './threaded-sha256'
+import { type ContentHashes, ThreadedHashes } from './threaded-hashes'
 
 /** Running hashes kept at most (a few hundred bytes each on the hashing thread); the oldest go first, and are rebuilt. */
 const MAX_RUNNING_HASHES = 1024
 
 /**
- * The SHA-256 of each resumable write this process appended to, with the offset it covers, so the next
+ * The hashes (SHA-256, SHA-1, MD5) of each resumable write this process appended to, with the offset it covers, so the next
  * append continues it instead of hashing the staged bytes again. Both staged-write drivers keep one.
  * A hash is kept flushed (it holds no slots); one the hashing thread lost is never handed out.
  */
 export class RunningHashes {
-  private readonly kept = new Map<string, { hash: ThreadedSha256; offset: number }>()
+  private readonly kept = new Map<string, { hash: ThreadedHashes; offset: number }>()
 
   /** The hash of the write's first `offset` bytes, taken out; undefined when this process has none. */
-  takeAt(key: string, offset: number): ThreadedSha256 | undefined {
+  takeAt(key: string, offset: number): ThreadedHashes | undefined {
     const kept = this.kept.get(key)
     this.kept.delete(key)
     return kept && kept.offset === offset && kept.hash.usable ? kept.hash : undefined
   }
 
   /** As takeAt, and a new hash for a write that starts at 0. */
-  take(key: string, offset: number): ThreadedSha256 | undefined {
-    return this.takeAt(key, offset) ?? (offset === 0 ? new ThreadedSha256() : undefined)
+  take(key: string, offset: number): ThreadedHashes | undefined {
+    return this.takeAt(key, offset) ?? (offset === 0 ? new ThreadedHashes() : undefined)
   }
 
-  /** The digest of the write's first `offset` bytes, when this process holds it (the hash is kept). */
-  async digestAt(key: string, offset: number): Promise<string | undefined> {
+  /** The digests of the write's first `offset` bytes, when this process holds them (the hash is kept). */
+  async digestAt(key: string, offset: number): Promise<ContentHashes | undefined> {
     const kept = this.kept.get(key)
     return kept && kept.offset === offset && kept.hash.usable ? kept.hash.digestSoFar() : undefined
   }
 
   /** Keeps a hash that covers the write's first `offset` bytes; flush() it first. */
-  keep(key: string, hash: ThreadedSha256, offset: number): void {
+  keep(key: string, hash: ThreadedHashes, offset: number): void {
     this.kept.set(key, { hash, offset })
     if (this.kept.size > MAX_RUNNING_HASHES) this.kept.delete(this.kept.keys().next().value!)
   }

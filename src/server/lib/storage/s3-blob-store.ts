@@ -172,7 +172,7 @@ async function putBlob(s3: S3Bucket, source: BlobSource, options: PutOptions = {
     await deleteObject(s3, objectKey(key)).catch(() => {})
     throw error
   }
-  return { key, size: meter.bytes, sha256: await meter.sha256() }
+  return { key, size: meter.bytes, ...(await meter.hashes()) }
 }
 
 async function getBlob(s3: S3Bucket, key: string, options: GetOptions = {}): Promise<BlobRead> {

@@ -16,7 +16,7 @@ import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
-import { ThreadedSha256 } from './threaded-sha256'
+import { ThreadedHashes } from './threaded-hashes'
 
 // Resumable writes on S3: one multipart upload per write, targeting blobs/<key> directly, so the blob
 // appears only when CompleteMultipartUpload runs (decision 0081). Parts are a fixed size, so part n
@@ -26,11 +26,11 @@ import { ThreadedSha256 } from './threaded-sha256'
 // completes into the part. Every instance finds the upload id and the parts' ETags in the caller's
 // saved state, never in its own memory.
 //
-// The SHA-256 is taken as the bytes arrive, on the hashing thread: this process keeps the running hash of each write it
+// The hashes (SHA-256, SHA-1, MD5) are taken as the bytes arrive, on the hashing threads: this process keeps the running hash of each write it
 // appended to, with the offset it covers, and an append that continues there only feeds it (the usual
 // case). Staged parts cannot be read back before the upload completes, so a write continued from any
 // other offset (another instance took the previous chunks) carries no running hash, and its commit
-// reads the completed object back for its SHA-256.
+// reads the completed object back for its hashes.
 
 const STAGING = 'staging/'
 
@@ -195,7 +195,7 @@ async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<Put
   }
   await deleteTail(s3, write.key)
   const hash = s3.running.takeAt(write.key, write.length)
-  if (hash) return { key: write.key, size: write.length, sha256: await hash.digest() }
+  if (hash) return { key: write.key, size: write.length, ...(await hash.digest()) }
   return readBack(s3, write.key)
 }
 
@@ -241,16 +241,16 @@ function deleteTail(s3: S3Staging, key: string): Promise<void> {
   )
 }
 
-/** The SHA-256 of a completed blob, read back from the store. */
+/** The hashes of a completed blob, read back from the store. */
 async function readBack(s3: S3Staging, key: string): Promise<PutResult> {
   const out = await s3.client.send(new GetObjectCommand({ Bucket: s3.Bucket, Key: s3.objectKey(key) }))
-  const hash = new ThreadedSha256()
+  const hash = new ThreadedHashes()
   let size = 0
   for await (const chunk of out.Body as Readable) {
     await hash.update(chunk as Buffer)
     size += (chunk as Buffer).length
   }
-  return { key, size, sha256: await hash.digest() }
+  return { key, size, ...(await hash.digest()) }
 }
 
 function s3State(write: StagedWrite): S3StagedState {

@@ -55,7 +55,7 @@ export interface StagedWrites {
   appendStagedWrite(write: StagedWrite, source: BlobSource): Promise<StagedAppend>
   /**
    * Makes the blob of a complete write (offset = length) visible under `write.key`, atomically, and
-   * reports its size and SHA-256 (from the hash this process took while appending, or read back from
+   * reports its size and hashes (from the hashes this process took while appending, or read back from
    * the store). Idempotent: committing again a write that committed answers the same.
    */
   commitStagedWrite(write: StagedWrite): Promise<PutResult>

@@ -1,5 +1,5 @@
 import { BlobTooLargeError } from './storage-errors'
-import { ThreadedSha256 } from './threaded-sha256'
+import { type ContentHashes, ThreadedHashes } from './threaded-hashes'
 
 /** One side of a write: where the bytes come from, or where they go. */
 type Side = 'source' | 'store'
@@ -13,7 +13,7 @@ export class WriteMeter {
   bytes = 0
   tooLarge = false
   failure: { side: Side; error: unknown } | undefined
-  private readonly hash = new ThreadedSha256()
+  private readonly hash = new ThreadedHashes()
 
   constructor(readonly maxBytes: number | undefined) {
     if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0))
@@ -66,8 +66,8 @@ export class WriteMeter {
     }
   }
 
-  /** Lowercase hex SHA-256 of everything that passed; call once, after the source ended. */
-  sha256(): Promise<string> {
+  /** The digests of everything that passed; call once, after the source ended. */
+  hashes(): Promise<ContentHashes> {
     return this.hash.digest()
   }
 }

@@ -4,6 +4,7 @@ import { contentEtag } from '../../../lib/http/etag'
 import { HttpProblem } from '../../../lib/http/problem'
 import { listChildren } from '../items/children.service'
 import { myStorage } from '../transfer/storage-quota'
+import { checksumsXml, isChecksumsProp, OC_NS } from './dav-checksums'
 import { etagOf, locksOn } from './dav-locks.service'
 import { type DavResource, hrefOf, SECTIONS, type SectionName, sectionFolders } from './dav-paths'
 import type { DavLockRow } from './dav-store.repository'
@@ -24,6 +25,8 @@ export interface DavEntry {
   created?: string
   modified?: string
   item?: { type: 'file' | 'folder'; id: string }
+  /** A file's oc:checksums (its inner XML), when its hashes are known and were asked for. */
+  checksums?: string
   /** For lock discovery, the resource itself (only the requested one and what a listing resolves). */
   resource?: DavResource
 }
@@ -44,6 +47,7 @@ export function entryOf(r: DavResource): DavEntry {
       created: r.file.createdAt,
       modified: r.file.clientModifiedAt ?? r.file.updatedAt,
       item: { type: 'file', id: r.file.id },
+      checksums: checksumsXml(r.file),
       resource: r,
     }
   if (r.kind === 'folder')
@@ -256,6 +260,7 @@ export async function responseXml(
   if (request.kind === 'propname') {
     for (const name of LIVE)
       if ((await liveValue(deps, entry, name)) !== undefined) found.push(`<D:${name}/>`)
+    if (entry.checksums) found.push(propXml(OC_NS, 'checksums', null, n++))
     for (const d of dead) found.push(propXml(d.namespace, d.name, null, n++))
   } else if (request.kind === 'allprop') {
     for (const name of LIVE) {
@@ -269,7 +274,9 @@ export async function responseXml(
       const quotaValue = p.ns === DAV_NS && entry.collection ? quota?.[p.name as keyof DavQuota] : undefined
       const value = live
         ? await liveValue(deps, entry, p.name as (typeof LIVE)[number])
-        : (quotaValue ?? dead.find((d) => d.namespace === p.ns && d.name === p.name)?.value)
+        : isChecksumsProp(p)
+          ? entry.checksums
+          : (quotaValue ?? dead.find((d) => d.namespace === p.ns && d.name === p.name)?.value)
       if (value === undefined) missing.push(propXml(p.ns, p.name, null, n++))
       else found.push(propXml(p.ns, p.name, value, n++))
     }

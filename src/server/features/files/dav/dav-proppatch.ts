@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps'
 import { HttpProblem } from '../../../lib/http/problem'
+import { isChecksumsProp } from './dav-checksums'
 import { assertWritable, itemOf } from './dav-locks.service'
 import { isModifiedTimeProperty, propertyTime } from './dav-mtime'
 import { hrefOf, isCollection } from './dav-paths'
@@ -11,7 +12,7 @@ import { requireEditor } from './dav-write'
 import { DAV_NS, elements, escapeXml, innerXml } from './dav-xml'
 
 // PROPPATCH (RFC 4918 §9.2): dead properties of any namespace but DAV: are set and removed, in order
-// and all or nothing; the DAV: ones are live (computed from the item) and protected. An item keeps at
+// and all or nothing; the DAV: ones and oc:checksums are live (computed from the item) and protected. An item keeps at
 // most MAX_DEAD_PROPERTIES of them, each at most MAX_PROPERTY_BYTES (name and value): past either,
 // the property is refused with 507 Insufficient Storage and the rest of the request with 424.
 // One live property may be set: a file's DAV:getlastmodified, to an HTTP date (its client time,
@@ -44,9 +45,10 @@ async function refusals(
       : [],
   )
   const over = new Set<PropOp>()
-  const protectedOp = (o: PropOp) => o.ns === DAV_NS && clientTime(item, o) === undefined
+  const protectedOp = (o: PropOp) =>
+    (o.ns === DAV_NS && clientTime(item, o) === undefined) || isChecksumsProp(o)
   for (const o of ops) {
-    if (o.ns === DAV_NS) continue
+    if (o.ns === DAV_NS || isChecksumsProp(o)) continue
     if (o.op === 'remove') kept.delete(key(o))
     else if (Buffer.byteLength(o.ns + o.name + o.value) > MAX_PROPERTY_BYTES) over.add(o)
     else {

@@ -1,6 +1,7 @@
 import { sendBlob } from '../../../lib/http/blob-response'
 import { HttpProblem } from '../../../lib/http/problem'
 import { fileToSend } from '../transfer/downloads.service'
+import { isChecksumsProp, withChecksums } from './dav-checksums'
 import {
   datedSections,
   entryOf,
@@ -29,10 +30,14 @@ export async function propfind({ c, who, resource }: DavContext): Promise<Respon
     )
   const request = propfindRequest(await xmlBody(c))
   if (resource.kind === 'missing' || resource.kind === 'orphan') throw davNotFound()
-  const entries = await datedSections(deps, who, [
+  const listed = await datedSections(deps, who, [
     entryOf(resource),
     ...(depth === '1' ? await membersOf(deps, who, resource) : []),
   ])
+  // Read only when named: a listing's digests cost a statement per 500 files.
+  const namesChecksums =
+    request.kind === 'propname' || (request.kind === 'prop' && request.props.some(isChecksumsProp))
+  const entries = namesChecksums ? await withChecksums(deps, listed) : listed
   const asksQuota =
     request.kind === 'prop' && request.props.some((p) => p.ns === DAV_NS && p.name.startsWith('quota-'))
   const quota = asksQuota ? await quotaOfCaller(deps, who) : undefined

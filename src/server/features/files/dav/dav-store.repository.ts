@@ -141,3 +141,23 @@ export function locksHeldByOthers(db: Db, userId: string, now: Date) {
 export async function setClientModifiedTime(db: Db, fileId: string, at: string | null): Promise<void> {
   await db.updateTable('files').set({ clientModifiedAt: at }).where('id', '=', fileId).execute()
 }
+
+/** The SHA-1 and MD5 of these files (oc:checksums), for those that have both. */
+export async function fileChecksums(
+  db: Db,
+  fileIds: readonly string[],
+): Promise<{ id: string; sha1: string; md5: string }[]> {
+  const found: { id: string; sha1: string; md5: string }[] = []
+  // In batches: a listing may name thousands of files, and a statement takes a bounded list.
+  for (let at = 0; at < fileIds.length; at += 500) {
+    const rows = await db
+      .selectFrom('files')
+      .select(['id', 'sha1', 'md5'])
+      .where('id', 'in', fileIds.slice(at, at + 500))
+      .where('sha1', 'is not', null)
+      .where('md5', 'is not', null)
+      .execute()
+    for (const r of rows) found.push({ id: r.id, sha1: r.sha1!, md5: r.md5! })
+  }
+  return found
+}

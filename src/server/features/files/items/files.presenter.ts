@@ -9,7 +9,7 @@ import type { FileRow, FolderRow } from '../access/item-rows.repository'
 /** A folder row as presented (its name key is not needed). */
 export type PresentableFolder = Omit<FolderRow, 'name_key'>
 /** A file row as presented (never its blob key). */
-export type PresentableFile = Omit<FileRow, 'name_key' | 'path' | 'contentBy'>
+export type PresentableFile = Omit<FileRow, 'name_key' | 'path' | 'contentBy' | 'sha1' | 'md5'>
 
 export function presentFolder(
   folder: PresentableFolder,

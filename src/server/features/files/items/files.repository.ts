@@ -16,7 +16,7 @@ export interface NewFileRecord {
   /** The name asked for; the first free one in the folder is used (`report (1).pdf`). */
   wantedName: string
   /** The stored blob, as BlobStore.put returned it. */
-  blob: { key: string; size: number; sha256: string | null }
+  blob: { key: string; size: number; sha256: string | null; sha1: string | null; md5: string | null }
   mimetype: string
   originalname: string
   createdBy: string | null
@@ -38,6 +38,8 @@ export async function createFileRecord(trx: Transaction<DB>, input: NewFileRecor
     isTrashed: false,
     createdBy: input.createdBy,
     sha256: input.blob.sha256,
+    sha1: input.blob.sha1,
+    md5: input.blob.md5,
     createdAt: stamp,
     updatedAt: stamp,
   }

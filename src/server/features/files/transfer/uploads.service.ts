@@ -276,6 +276,8 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
             path: blob.key,
             size: blob.size,
             sha256: blob.sha256,
+            sha1: blob.sha1,
+            md5: blob.md5,
             mimetype,
             contentBy: actor.id,
             clientModifiedAt: null,

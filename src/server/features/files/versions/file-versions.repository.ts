@@ -12,7 +12,7 @@ export type FileVersionRow = DB['file_versions']
 
 type FileContent = Pick<
   DB['files'],
-  'id' | 'path' | 'size' | 'sha256' | 'mimetype' | 'createdBy' | 'contentBy' | 'updatedAt'
+  'id' | 'path' | 'size' | 'sha256' | 'sha1' | 'md5' | 'mimetype' | 'createdBy' | 'contentBy' | 'updatedAt'
 >
 
 /** Holds the file's row until the transaction ends (PostgreSQL; SQLite has one writer). */
@@ -24,7 +24,7 @@ export async function lockFileRow(db: Db, fileId: string): Promise<void> {
 export async function makeCurrentContent(
   db: Db,
   fileId: string,
-  version: Pick<FileVersionRow, 'path' | 'size' | 'sha256' | 'mimetype'>,
+  version: Pick<FileVersionRow, 'path' | 'size' | 'sha256' | 'sha1' | 'md5' | 'mimetype'>,
   by: string,
   now: Date,
 ): Promise<void> {
@@ -34,6 +34,8 @@ export async function makeCurrentContent(
       path: version.path,
       size: version.size,
       sha256: version.sha256,
+      sha1: version.sha1,
+      md5: version.md5,
       mimetype: version.mimetype,
       contentBy: by,
       clientModifiedAt: null,
@@ -54,6 +56,8 @@ export async function keepAsVersion(db: Db, file: FileContent, now: Date): Promi
       path: file.path,
       size: Number(file.size),
       sha256: file.sha256,
+      sha1: file.sha1,
+      md5: file.md5,
       mimetype: file.mimetype,
       createdBy: file.contentBy ?? file.createdBy,
       createdAt: file.updatedAt,

@@ -1,20 +1,26 @@
 import type { Worker } from 'node:worker_threads'
 import { startWorker } from '../threads/start-worker'
-import type { HashAnswer, HashRequest } from './sha256-protocol'
+import type { ContentHashes, HashAlgorithm, HashAnswer, HashRequest, HashThreadData } from './hash-protocol'
 
-// SHA-256 of stored bytes, computed on one worker thread per process instead of the event loop
-// (decision 0105). Where the CPU has no SHA instructions, hashing costs about 4 ms per MiB: more than
-// receiving, writing and syncing the same MiB together, so on the event loop it set the pace of every
-// upload. Bytes are copied (a plain memcpy, about 0.07 ms/MiB) into shared 1 MiB slots that the
-// worker hashes while the event loop fills the next one; a hash holds its slots only until it is
-// flushed, so a running hash kept between two appends costs no memory but the worker's few hundred bytes.
-// The thread's program is sha256.worker.ts.
+export type { ContentHashes }
+
+// The SHA-256, SHA-1 and MD5 of stored bytes, computed on worker threads instead of the event loop
+// (decisions 0105, 0120). Where the CPU has no SHA instructions, SHA-256 costs about 4 ms per MiB: more
+// than receiving, writing and syncing the same MiB together, so on the event loop it set the pace of
+// every upload. Bytes are copied (a plain memcpy, about 0.07 ms/MiB) into shared 1 MiB slots that the
+// hashing threads read while the event loop fills the next one; a hash holds its slots only until it
+// is flushed, so a running hash kept between two appends costs no memory but the threads' few hundred
+// bytes. MD5, the slowest of the three, has a thread of its own, so the three together go at MD5's
+// pace rather than at the sum of theirs. The threads' program is hashes.worker.ts.
+
+/** The algorithms each hashing thread computes: every slot goes to each thread. */
+const THREAD_ALGORITHMS: HashAlgorithm[][] = [['sha256', 'sha1'], ['md5']]
 
 const SLOT_BYTES = 1 << 20
 /** Slots a hash fills and hands over in turn: one filling, one or two being hashed. */
 const SLOTS_PER_HASH = 3
 
-type Reply = { hex?: string } | { error: Error }
+type Reply = { hex?: HashAnswer['hex'] } | { error: Error }
 
 interface HashThread {
   worker: Worker
@@ -23,13 +29,16 @@ interface HashThread {
   alive: boolean
 }
 
-let current: HashThread | undefined
+const current: (HashThread | undefined)[] = THREAD_ALGORITHMS.map(() => undefined)
 let nextSeq = 1
 let nextId = 1
 
-function hashThread(): HashThread {
-  if (current?.alive) return current
-  const worker = startWorker('lib/storage/sha256.worker.ts')
+function hashThread(index: number): HashThread {
+  const running = current[index]
+  if (running?.alive) return running
+  const worker = startWorker('lib/storage/hashes.worker.ts', {
+    workerData: { algorithms: THREAD_ALGORITHMS[index]! } satisfies HashThreadData,
+  })
   const thread: HashThread = { worker, replies: new Map(), alive: true }
   worker.on('message', (message: HashAnswer) => {
     const reply = thread.replies.get(message.seq)
@@ -43,15 +52,19 @@ function hashThread(): HashThread {
   const fail = (error?: unknown) => {
     if (!thread.alive) return
     thread.alive = false
-    if (current === thread) current = undefined
+    if (current[index] === thread) current[index] = undefined
     const reason = new Error('the hashing thread stopped', { cause: error })
     for (const reply of thread.replies.values()) reply({ error: reason })
     thread.replies.clear()
   }
   worker.on('error', fail)
   worker.on('exit', () => fail())
-  current = thread
+  current[index] = thread
   return thread
+}
+
+function hashThreads(): HashThread[] {
+  return THREAD_ALGORITHMS.map((_, index) => hashThread(index))
 }
 
 type Unsent<R> = R extends { seq: number } ? Omit<R, 'seq'> : never
@@ -66,16 +79,17 @@ function ask(thread: HashThread, message: Unsent<HashRequest>): Promise<Reply> {
   })
 }
 
-/** The worker's hashes of collected ThreadedSha256 objects are dropped with them. */
-const dropOnCollect = new FinalizationRegistry<{ thread: HashThread; id: number }>(({ thread, id }) => {
-  if (thread.alive) thread.worker.postMessage({ op: 'drop', id } satisfies HashRequest)
+/** The threads' hashes of collected ThreadedHashes objects are dropped with them. */
+const dropOnCollect = new FinalizationRegistry<{ threads: HashThread[]; id: number }>(({ threads, id }) => {
+  for (const thread of threads)
+    if (thread.alive) thread.worker.postMessage({ op: 'drop', id } satisfies HashRequest)
 })
 
 /** What the replies of one hash's requests update: never the hash object itself, so it can be collected. */
 interface SlotState {
   free: Uint8Array[]
   allocated: number
-  /** Updates sent and not yet hashed. */
+  /** Updates sent and not yet hashed by every thread. */
   hashing: number
   /** Resolved when a slot comes back or the worker fails; a waiting update() then carries on. */
   wake: (() => void) | undefined
@@ -83,12 +97,13 @@ interface SlotState {
 }
 
 /**
- * An incremental SHA-256 whose hashing runs on the process's hashing thread. `update` copies the bytes
- * and usually answers at once; it answers a promise when every slot is still being hashed, and the
- * next update must wait for it (backpressure). Updates are hashed in the order they were made.
+ * An incremental SHA-256, SHA-1 and MD5 whose hashing runs on the process's hashing threads. `update`
+ * copies the bytes and usually answers at once; it answers a promise when every slot is still being
+ * hashed, and the next update must wait for it (backpressure). Updates are hashed in the order they
+ * were made.
  */
-export class ThreadedSha256 {
-  private readonly thread = hashThread()
+export class ThreadedHashes {
+  private readonly threads = hashThreads()
   private readonly id = nextId++
   private readonly slots: SlotState = {
     free: [],
@@ -102,12 +117,12 @@ export class ThreadedSha256 {
   private finished = false
 
   constructor() {
-    dropOnCollect.register(this, { thread: this.thread, id: this.id }, this)
+    dropOnCollect.register(this, { threads: this.threads, id: this.id }, this)
   }
 
-  /** False once the hashing thread has stopped: this hash's state is lost, and it must be rebuilt. */
+  /** False once a hashing thread has stopped: this hash's state is lost, and it must be rebuilt. */
   get usable(): boolean {
-    return this.thread.alive && !this.finished && !this.slots.failure
+    return this.threads.every((t) => t.alive) && !this.finished && !this.slots.failure
   }
 
   update(bytes: Uint8Array): Promise<void> | undefined {
@@ -138,30 +153,36 @@ export class ThreadedSha256 {
     this.slots.allocated = 0
   }
 
-  /** Lowercase hex digest of everything updated; the hash is finished. */
-  async digest(): Promise<string> {
+  /** The digests of everything updated; the hash is finished. */
+  async digest(): Promise<ContentHashes> {
     return this.askDigest(false)
   }
 
-  /** Lowercase hex digest of everything updated so far; the hash goes on. */
-  async digestSoFar(): Promise<string> {
+  /** The digests of everything updated so far; the hash goes on. */
+  async digestSoFar(): Promise<ContentHashes> {
     return this.askDigest(true)
   }
 
-  private async askDigest(keep: boolean): Promise<string> {
+  private async askDigest(keep: boolean): Promise<ContentHashes> {
     await this.flush()
     if (!keep) {
       this.finished = true
       dropOnCollect.unregister(this)
     }
-    const reply = await ask(this.thread, { op: 'digest', id: this.id, keep })
-    if ('error' in reply) throw reply.error
-    return reply.hex!
+    const replies = await Promise.all(
+      this.threads.map((thread) => ask(thread, { op: 'digest', id: this.id, keep })),
+    )
+    const hex: Partial<ContentHashes> = {}
+    for (const reply of replies) {
+      if ('error' in reply) throw reply.error
+      Object.assign(hex, reply.hex)
+    }
+    return hex as ContentHashes
   }
 
   private assertUsable(): void {
     if (this.finished) throw new Error('this hash is finished')
-    if (!this.thread.alive) throw new Error('the hashing thread stopped')
+    if (!this.threads.every((t) => t.alive)) throw new Error('the hashing thread stopped')
     if (this.slots.failure) throw this.slots.failure
   }
 
@@ -180,14 +201,14 @@ export class ThreadedSha256 {
     this.slot = undefined
     this.fill = 0
     slots.hashing++
-    void ask(this.thread, {
-      op: 'update',
-      id: this.id,
-      buffer: slot.buffer as SharedArrayBuffer,
-      length,
-    }).then((reply) => {
+    const buffer = slot.buffer as SharedArrayBuffer
+    // The slot is free again once every thread has read it.
+    void Promise.all(
+      this.threads.map((thread) => ask(thread, { op: 'update', id: this.id, buffer, length })),
+    ).then((replies) => {
       slots.hashing--
-      if ('error' in reply) slots.failure ??= reply.error
+      const failed = replies.find((reply) => 'error' in reply)
+      if (failed) slots.failure ??= failed.error
       else slots.free.push(slot)
       const wake = slots.wake
       slots.wake = undefined
