@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadFile } from '../files-transfer/helpers'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { call } from '../support/typed-client'
 import { listen } from './dav-server'
 import { basic, dav, makeToken } from './helpers'
 
@@ -109,9 +110,7 @@ describe('oc:checksums', () => {
   })
 
   it('publishes those of a file dropped through a share link, and of a copy', async () => {
-    const made = await person.client.json(`/api/folders/${folderId}/links`, 'POST', { mode: 'upload' })
-    expect(made.status).toBe(201)
-    const { token: link } = (await made.json()) as { token: string }
+    const { token: link } = await call(person, 'POST', `/api/folders/${folderId}/links`, { mode: 'upload' })
     const bytes = randomBytes(5_000)
     const dropped = await t.app.request(`/api/s/${link}/files?name=dropped.bin`, {
       method: 'POST',
@@ -129,11 +128,10 @@ describe('oc:checksums', () => {
       ).status,
     ).toBe(201)
     expect(await checksumOf('copied.bin')).toBe(expected(bytes))
-    const copied = await person.client.json('/api/items/copy', 'POST', {
+    await call(person, 'POST', '/api/items/copy', {
       targetFolderId: folderId,
       items: [{ type: 'file', id: await fileId('dropped.bin') }],
     })
-    expect(copied.status).toBe(200)
     expect(await checksumOf('dropped (1).bin')).toBe(expected(bytes))
   })
 
@@ -151,8 +149,7 @@ describe('oc:checksums', () => {
       .execute()
     expect(versions).toHaveLength(1)
     expect(`SHA1:${versions[0]!.sha1} MD5:${versions[0]!.md5}`).toBe(expected(first))
-    const restored = await person.client.json(`/api/files/${id}/versions/${versions[0]!.id}/restore`, 'POST')
-    expect(restored.status).toBe(200)
+    await call(person, 'POST', `/api/files/${id}/versions/${versions[0]!.id}/restore`)
     expect(await checksumOf('doc.txt')).toBe(expected(first))
   })
 

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../../deps'
-import type { DavEntry } from './dav-properties'
 import { fileChecksums } from './dav-store.repository'
 import type { XmlElement } from './dav-xml'
 
@@ -21,7 +20,13 @@ export function checksumsXml(hashes: { sha1: string | null; md5: string | null }
 }
 
 /** The entries, each file given its checksums (one statement per 500 files, whatever the listing's size). */
-export async function withChecksums(deps: AppDeps, entries: DavEntry[]): Promise<DavEntry[]> {
+/** What withChecksums reads and sets of a listing's entry (dav-properties.ts's DavEntry). */
+interface ChecksummedEntry {
+  item?: { type: 'file' | 'folder'; id: string }
+  checksums?: string
+}
+
+export async function withChecksums<E extends ChecksummedEntry>(deps: AppDeps, entries: E[]): Promise<E[]> {
   const ids = entries.filter((e) => e.item?.type === 'file' && !e.checksums).map((e) => e.item!.id)
   if (ids.length === 0) return entries
   const known = new Map(
