@@ -67,9 +67,9 @@ function migrationsDigest(): string {
   if (schemaDigest) return schemaDigest
   const folder = path.resolve('src/server/db/migrations')
   const hash = crypto.createHash('sha256')
-  for (const file of fs.readdirSync(folder).sort()) {
-    hash.update(file).update(fs.readFileSync(path.join(folder, file)))
-  }
+  const files = fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  const paths = files.map((e) => path.relative(folder, path.join(e.parentPath, e.name))).sort()
+  for (const file of paths) hash.update(file).update(fs.readFileSync(path.join(folder, file)))
   schemaDigest = hash.digest('hex').slice(0, 16)
   return schemaDigest
 }

@@ -129,7 +129,7 @@ export async function confirmEbook(deps: Deps, token: string): Promise<EbookConf
 /**
  * The e-book file for a valid link (GET, so it changes nothing: a mail scanner following it confirms
  * nothing). 409 `ebook_not_configured` while no file is chosen, or the chosen one is gone or trashed.
- * The caller streams it (lib/http/blob-response.ts) as an attachment.
+ * The caller streams it (lib/blobs/blob-response.ts) as an attachment.
  */
 export async function ebookDownload(deps: Deps, token: string) {
   await requestFromLink(deps, token)

@@ -13,13 +13,13 @@ import {
   submissionReceivedSchema,
 } from '../../../shared/contract/inbox'
 import type { AppEnv } from '../../deps'
-import { sendBlob } from '../../lib/http/blob-response'
+import { sendBlob } from '../../lib/blobs/blob-response'
+import { presentation } from '../../lib/blobs/presentation-policy'
 import {
   locationHeader,
   rangedDownloadResponses,
   rangeRequestHeaders,
 } from '../../lib/http/documented-headers'
-import { presentation } from '../../lib/http/presentation-policy'
 import { defineRoute } from '../../lib/http/route'
 import { clientInfo } from '../accounts/client-info'
 import { confirmEbook, ebookDownload, requestEbook, unsubscribeEbook } from './ebook.service'

@@ -9,8 +9,8 @@ import {
   readAllResultSchema,
   unreadCountSchema,
 } from '../../../shared/contract/notifications'
+import { jsonWithEtag } from '../../lib/blobs/etag'
 import { ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
-import { jsonWithEtag } from '../../lib/http/etag'
 import { defineRoute } from '../../lib/http/route'
 import {
   dismissNotification,

@@ -7,8 +7,8 @@ import {
   siteImageParamsSchema,
   siteTestEmailSchema,
 } from '../../../shared/contract/site'
+import { jsonWithEtag } from '../../lib/blobs/etag'
 import { etagHeader, ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
-import { jsonWithEtag } from '../../lib/http/etag'
 import { requestMediaType } from '../../lib/http/media-type'
 import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'

@@ -32,7 +32,7 @@ export const contentRangeHeader = (description: string): Record<string, HeaderDe
 })
 
 /**
- * A JSON answer revalidated by ETag (lib/http/etag.ts): the 200 with its ETag and the bodiless 304. The
+ * A JSON answer revalidated by ETag (lib/blobs/etag.ts): the 200 with its ETag and the bodiless 304. The
  * schema keeps its type, so the route's handler is checked against it and the typed client parses by it.
  */
 export function revalidatedJson<S extends z.ZodType>(description: string, schema: S) {

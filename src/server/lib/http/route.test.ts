@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
+import { jsonWithEtag } from '../blobs/etag'
 import { revalidatedJson } from './documented-headers'
-import { jsonWithEtag } from './etag'
 import { type AnyRoute, defineRoute, type HandlerResult } from './route'
 
 // defineRoute types a handler's result by the route's 2xx response schemas. These cases are checked by

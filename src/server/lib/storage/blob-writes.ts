@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { ContentHashes } from './hash-protocol'
+import type { ContentHashes } from './hashing/hash-protocol'
 
 // What writing a blob takes and gives, for whole writes (blob-store.ts) and staged ones (staged-write.ts).
 

@@ -4,12 +4,12 @@ import path from 'node:path'
 import { makePrivateDir, openPrivate } from '../private-files'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-writes'
+import { RunningHashes } from './hashing/running-hashes'
+import { type ContentHashes, ThreadedHashes } from './hashing/threaded-hashes'
 import { PositionedWriter, SYNC_EVERY } from './positioned-writer'
-import { RunningHashes } from './running-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
-import { type ContentHashes, ThreadedHashes } from './threaded-hashes'
 
 // Resumable writes on disk: `<root>/staging/<key>.part`, under the blob root every instance shares
 // (a network volume when there are several machines), never the instance's own DATA_DIR. Each append

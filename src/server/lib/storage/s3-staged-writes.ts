@@ -12,11 +12,11 @@ import {
 } from '@aws-sdk/client-s3'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-writes'
-import { RunningHashes } from './running-hashes'
+import { RunningHashes } from './hashing/running-hashes'
+import { ThreadedHashes } from './hashing/threaded-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
-import { ThreadedHashes } from './threaded-hashes'
 
 // Resumable writes on S3: one multipart upload per write, targeting blobs/<key> directly, so the blob
 // appears only when CompleteMultipartUpload runs (decision 0081). Parts are a fixed size, so part n

@@ -1,5 +1,5 @@
+import { type ContentHashes, ThreadedHashes } from './hashing/threaded-hashes'
 import { BlobTooLargeError } from './storage-errors'
-import { type ContentHashes, ThreadedHashes } from './threaded-hashes'
 
 /** One side of a write: where the bytes come from, or where they go. */
 type Side = 'source' | 'store'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../../../deps'
+import { contentEtag } from '../../../lib/blobs/etag'
 import type { SignedInCaller } from '../../../lib/http/caller'
-import { contentEtag } from '../../../lib/http/etag'
 import { HttpProblem } from '../../../lib/http/problem'
 import { loadAncestors } from '../items/tree.repository'
 import { type IfList, parseIfHeader, submittedTokens } from './dav-conditions'

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../deps'
+import { contentEtag } from '../../../lib/blobs/etag'
 import type { SignedInCaller } from '../../../lib/http/caller'
-import { contentEtag } from '../../../lib/http/etag'
 import { HttpProblem } from '../../../lib/http/problem'
 import { listChildren } from '../items/children.service'
 import { myStorage } from '../transfer/storage-quota'

@@ -1,4 +1,4 @@
-import { sendBlob } from '../../../lib/http/blob-response'
+import { sendBlob } from '../../../lib/blobs/blob-response'
 import { HttpProblem } from '../../../lib/http/problem'
 import { fileToSend } from '../transfer/downloads.service'
 import { isChecksumsProp, withChecksums } from './dav-checksums'

@@ -20,8 +20,9 @@ import {
   unlockShareLinkSchema,
 } from '../../../../shared/contract/share-links'
 import type { AppEnv } from '../../../deps'
-import { sendBlob } from '../../../lib/http/blob-response'
-import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
+import { sendBlob } from '../../../lib/blobs/blob-response'
+import { previewAndDownloadRoutes } from '../../../lib/blobs/blob-routes'
+import { zipDownloadResponse } from '../../../lib/blobs/zip-response'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { clientAddress } from '../../../lib/http/client-address'
 import {
@@ -30,7 +31,6 @@ import {
   rangeRequestHeaders,
 } from '../../../lib/http/documented-headers'
 import { defineRoute, type HeaderDef } from '../../../lib/http/route'
-import { zipDownloadResponse } from '../../../lib/http/zip-response'
 import { forbidden, notFound, tags } from '../access/route-helpers'
 import { dropFile } from './file-drop.service'
 import { shareLinkInfo, unlockShareLink } from './share-link-open.service'

@@ -1,6 +1,6 @@
 import { SHARE_TOKEN_PATTERN } from '../../../../shared/contract/share-links'
 import type { AppDeps } from '../../../deps'
-import type { BlobToSend } from '../../../lib/http/blob-response'
+import type { BlobToSend } from '../../../lib/blobs/blob-response'
 import { HttpProblem } from '../../../lib/http/problem'
 import type { ZipEntry } from '../../../lib/zip/stored-zip'
 import { safeSegment } from '../../../lib/zip/zip-names'

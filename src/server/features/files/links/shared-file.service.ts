@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../deps'
-import type { BlobToSend } from '../../../lib/http/blob-response'
-import { presentation } from '../../../lib/http/presentation-policy'
+import type { BlobToSend } from '../../../lib/blobs/blob-response'
+import { presentation } from '../../../lib/blobs/presentation-policy'
 import { problems } from '../../../lib/http/problem'
 import { openLink, requireAction } from './share-link-open.service'
 import { NOTHING, reachableFolder } from './share-link-reach'

@@ -1,5 +1,5 @@
 import { idParamSchema } from '../../../../shared/contract/files-transfer'
-import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
+import { previewAndDownloadRoutes } from '../../../lib/blobs/blob-routes'
 import { etagHeader, ifNoneMatchHeader } from '../../../lib/http/documented-headers'
 import { defineRoute } from '../../../lib/http/route'
 import { fileToSend, thumbnailBytes, thumbnailSource } from './downloads.service'

@@ -1,6 +1,6 @@
 import { idParamSchema } from '../../../../shared/contract/files-transfer'
+import { zipDownloadResponse } from '../../../lib/blobs/zip-response'
 import { defineRoute } from '../../../lib/http/route'
-import { zipDownloadResponse } from '../../../lib/http/zip-response'
 import { folderZipEntries } from './folder-zip.service'
 
 export const folderZipRoutes = [

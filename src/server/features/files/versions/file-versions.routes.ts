@@ -5,7 +5,7 @@ import {
   versionRestoredSchema,
 } from '../../../../shared/contract/file-versions'
 import { idParamsSchema } from '../../../../shared/contract/files'
-import { previewAndDownloadRoutes } from '../../../lib/http/blob-routes'
+import { previewAndDownloadRoutes } from '../../../lib/blobs/blob-routes'
 import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
 import { forbidden, notFound, tags } from '../access/route-helpers'

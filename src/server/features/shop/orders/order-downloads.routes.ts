@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { sendBlob } from '../../../lib/http/blob-response'
+import { sendBlob } from '../../../lib/blobs/blob-response'
 import {
   acceptRangesHeader,
   contentRangeHeader,
