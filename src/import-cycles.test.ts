@@ -104,10 +104,6 @@ const BUSINESS_ROOMS = ['accounts', 'admin', 'files', 'inbox', 'operations', 'sh
 const SHARED_TO_BUSINESS_EXCEPTIONS: Record<string, string> = {
   'src/server/features/notifications/notifications.repository.ts -> src/server/features/files/access/folder-access.repository.ts':
     'the inbox filters by the folder rule; the files room is to hand it a visible-folders query of its own',
-  'src/server/features/notifications/notifications.service.ts -> src/server/features/accounts/sessions.service.ts':
-    'parseStaffFunctions reads the users column; it is to move out of accounts with its other callers',
-  'src/server/features/notifications/notifications.stream.ts -> src/server/features/accounts/sessions/session-policy.ts':
-    'the stream ends with its session; the session rule is to be handed to the stream by accounts',
 }
 
 function roomOf(file: string): string | null {

@@ -1,4 +1,4 @@
-import type { Role, StaffFunction } from './enums'
+import { type Role, STAFF_FUNCTIONS, type StaffFunction } from './enums'
 
 /** What the rule needs to know about a person: the server's caller and the web's session user alike. */
 export interface StaffFunctionHolder {
@@ -15,4 +15,14 @@ export interface StaffFunctionHolder {
 export function hasStaffFunction(user: StaffFunctionHolder | null | undefined, fn: StaffFunction): boolean {
   if (!user || user.isRestricted) return false
   return user.role === 'admin' || (user.role === 'staff' && user.staffFunctions.includes(fn))
+}
+
+/** A user's staffFunctions column is JSON text; anything unknown in it is ignored rather than trusted. */
+export function parseStaffFunctions(raw: string): StaffFunction[] {
+  try {
+    const list: unknown = JSON.parse(raw)
+    return Array.isArray(list) ? STAFF_FUNCTIONS.filter((fn) => list.includes(fn)) : []
+  } catch {
+    return []
+  }
 }

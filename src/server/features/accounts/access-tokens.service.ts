@@ -11,10 +11,10 @@ import {
 import type { AppDeps, ResolvedSession } from '../../deps'
 import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
+import { TOUCH_INTERVAL_MS } from '../../policies/session.policy'
 import { recordAudit } from '../audit/audit.service'
 import * as tokens from './access-tokens/access-tokens.repository'
 import { hashToken } from './secure-tokens'
-import { TOUCH_INTERVAL_MS } from './sessions/session-policy'
 import { type ClientInfo, resolvedUser } from './sessions.service'
 
 // Personal access tokens (docs/decisions/0057): made by their owner on the profile page, shown once,

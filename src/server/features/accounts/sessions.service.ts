@@ -1,9 +1,9 @@
-import { STAFF_FUNCTIONS, type StaffFunction } from '../../../shared/enums'
+import { parseStaffFunctions } from '../../../shared/staff-functions'
 import type { AppDeps, ResolvedSession } from '../../deps'
 import { newId } from '../../lib/ids'
+import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from '../../policies/session.policy'
 import { recordAudit } from '../audit/audit.service'
 import { hashToken, newSecureToken } from './secure-tokens'
-import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from './sessions/session-policy'
 import * as sessions from './sessions/sessions.repository'
 import { markFirstSignIn } from './two-factor/two-factor.repository'
 
@@ -115,15 +115,5 @@ export function resolvedUser(
     staffFunctions: parseStaffFunctions(row.staffFunctions),
     isRestricted: row.isRestricted,
     emailVerified: row.emailVerified,
-  }
-}
-
-/** staffFunctions is JSON text; anything unknown in it is ignored rather than trusted. */
-export function parseStaffFunctions(raw: string): StaffFunction[] {
-  try {
-    const list: unknown = JSON.parse(raw)
-    return Array.isArray(list) ? STAFF_FUNCTIONS.filter((fn) => list.includes(fn)) : []
-  } catch {
-    return []
   }
 }

@@ -1,4 +1,5 @@
 import type { Role, StaffFunction } from '../../../shared/enums'
+import { parseStaffFunctions } from '../../../shared/staff-functions'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { HttpProblem, problems } from '../../lib/http/problem'
@@ -9,7 +10,6 @@ import {
   deleteAccessTokensOfUser,
 } from '../accounts/access-tokens/access-tokens.repository'
 import { deleteSessionsOfUser } from '../accounts/sessions/sessions.repository'
-import { parseStaffFunctions } from '../accounts/sessions.service'
 import { countAdmins, findUserById, updateUser } from '../accounts/users.repository'
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
 import { heldCapabilities, recordAccessStarts } from '../notifications/access-starts.repository'

@@ -1,7 +1,7 @@
 import type { AdminUser } from '../../../shared/contract/admin-users'
+import { parseStaffFunctions } from '../../../shared/staff-functions'
 import type { Caller } from '../../lib/http/caller'
 import { canEndSessionsOf, decideAccessChange } from '../../policies/users.policy'
-import { parseStaffFunctions } from '../accounts/sessions.service'
 import type { UserListRow } from './users.repository'
 
 /** What leaves the server about a user in the admin table, with what the caller may do to them. */

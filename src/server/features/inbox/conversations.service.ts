@@ -4,6 +4,7 @@ import type {
   InboxMessageKind,
   InboxThread,
 } from '../../../shared/contract/inbox-conversations'
+import { parseStaffFunctions } from '../../../shared/staff-functions'
 import type { MailStatus } from '../../db/schema/system'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs, type SignedInCaller } from '../../lib/http/caller'
@@ -11,7 +12,6 @@ import { problems } from '../../lib/http/problem'
 import { newId } from '../../lib/ids'
 import { hitRateLimit } from '../../lib/rate-limit/rate-limit'
 import { canBeAssignedInbox, canConverse, canTriageInbox } from '../../policies/inbox.policy'
-import { parseStaffFunctions } from '../accounts/sessions.service'
 import { recordAudit } from '../audit/audit.service'
 import { enqueueMail, inboxReply } from '../mail'
 import { notify } from '../notifications/notify'

@@ -4,10 +4,10 @@ import type {
   NotificationListQuery,
   UnreadCount,
 } from '../../../shared/contract/notifications'
+import { parseStaffFunctions } from '../../../shared/staff-functions'
 import type { AppDeps } from '../../deps'
 import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
-import { parseStaffFunctions } from '../accounts/sessions.service'
 import { loadAccessStarts } from './access-starts.repository'
 import * as reads from './notification-reads.repository'
 import { presentNotification } from './notifications.presenter'

@@ -4,7 +4,7 @@ import { NOTIFICATION_STREAM_EVENTS, notificationIdSchema } from '../../../share
 import type { AppDeps, AppEnv } from '../../deps'
 import type { Caller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
-import { isSessionLive } from '../accounts/sessions/session-policy'
+import { isSessionLive } from '../../policies/session.policy'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 import { loadRecipient } from './notifications.service'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import { IDLE_TIMEOUT_MS } from './session-policy'
+import { IDLE_TIMEOUT_MS } from '../../../policies/session.policy'
 
 // Named queries over `sessions`. Tokens arrive here already hashed.
 

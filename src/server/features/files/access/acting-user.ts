@@ -1,5 +1,5 @@
+import { parseStaffFunctions } from '../../../../shared/staff-functions'
 import type { SignedInCaller } from '../../../lib/http/caller'
-import { parseStaffFunctions } from '../../accounts/sessions.service'
 import type { ActingUserRow } from './acting-user.repository'
 
 // Someone who is not making this request but whose rights decide it, as they stand now: a share

@@ -1,5 +1,6 @@
 import type { GrantInput } from '../../../../shared/contract/files'
 import type { PermissionType } from '../../../../shared/enums'
+import { parseStaffFunctions } from '../../../../shared/staff-functions'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
@@ -12,7 +13,6 @@ import {
   type FolderPerson,
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
-import { parseStaffFunctions } from '../../accounts/sessions.service'
 import { findUserById } from '../../accounts/users.repository'
 import { enqueueMail, folderShared } from '../../mail'
 import { announceAccessChange } from '../../notifications/notify'
