@@ -26,7 +26,7 @@ import {
   unmarkGroup,
 } from './trash.repository'
 import { trashRowExists } from './trash-entries.repository'
-import { NO_ENTRY, visibleEntry } from './trash-entries.service'
+import { NO_ENTRY, visibleEntry } from './trash-entry-access'
 
 // Restoring a trash entry (product.md §2, docs/decisions/0026): the group comes back; under a trashed
 // parent the answer is 409 with the choices; a parent that is gone sends it to My folders; names never

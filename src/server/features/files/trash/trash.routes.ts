@@ -12,14 +12,8 @@ import { requireSignedIn } from '../../../lib/http/caller'
 import { defineRoute } from '../../../lib/http/route'
 import { forbidden, notFound, tags } from '../access/route-helpers'
 import { restoreEntry } from './restore.service'
-import {
-  deleteEntry,
-  emptyMyTrash,
-  emptyTrash,
-  exportTrash,
-  listTrash,
-  trashEntryContents,
-} from './trash-entries.service'
+import { deleteEntry, emptyMyTrash, emptyTrash } from './trash-delete.service'
+import { exportTrash, listTrash, trashEntryContents } from './trash-list.service'
 
 // The trash: entries the caller may see, what an entry holds, restore, delete for good, empty.
 

@@ -1,0 +1,40 @@
+import type { AppDeps } from '../../../deps'
+import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { deleteGroup } from './trash.repository'
+import { oldestEntries, trashRowExists } from './trash-entries.repository'
+import { DAY_MS } from './trash-entry-access'
+
+// Trash entries going for good in batches, each group in its own transaction: emptying the whole
+// trash, and the retention job.
+
+/** Deletes entries older than `before` (all when null), each group in its own transaction. */
+export async function purgeEntries(
+  deps: Pick<AppDeps, 'database'>,
+  now: Date,
+  before: Date | null,
+  signal?: AbortSignal,
+): Promise<number> {
+  const db = deps.database.db
+  let deleted = 0
+  for (;;) {
+    const batch = await oldestEntries(db, before, 50)
+    if (batch.length === 0 || signal?.aborted) return deleted
+    for (const entry of batch) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await trashRowExists(trx, entry.id))) return
+        await enqueueBlobDeletions(trx, await deleteGroup(trx, entry), now)
+        deleted++
+      })
+    }
+  }
+}
+
+/** The retention job: entries trashed longer ago than the retention go for good. */
+export function purgeExpiredTrash(
+  deps: Pick<AppDeps, 'database'>,
+  now: Date,
+  retentionDays: number,
+  signal?: AbortSignal,
+) {
+  return purgeEntries(deps, now, new Date(now.getTime() - retentionDays * DAY_MS), signal)
+}
