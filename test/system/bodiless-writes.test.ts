@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
-import { newId } from '../../src/server/lib/ids'
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
+import { samplePath } from '../support/sample-paths'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Bodiless writes and the order of the checks, walked over the whole route table: a DELETE, PATCH,
@@ -18,21 +18,7 @@ beforeAll(async () => {
 })
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete'])
-const SAMPLE_PARAMS: Record<string, () => string> = {
-  id: () => newId(),
-  userId: () => newId(),
-  fileId: () => newId(),
-  versionId: () => newId(),
-  provider: () => 'credentials',
-  image: () => 'logo',
-  token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-}
-const concretePath = (route: AnyRoute) =>
-  route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const sample = SAMPLE_PARAMS[name]
-    if (!sample) throw new Error(`route ${route.path}: add a sample value for :${name}`)
-    return sample()
-  })
+const concretePath = (route: AnyRoute) => samplePath(route)
 const label = (route: AnyRoute) => `${route.method.toUpperCase()} ${route.path}`
 
 describe('bodiless writes', () => {

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Caller } from '../../src/server/lib/http/caller'
 import type { AnyRoute } from '../../src/server/lib/http/route'
-import { newId } from '../../src/server/lib/ids'
 import { decideRouteAccess, decideTokenScope } from '../../src/server/policies/route-access'
 import { user as testCaller } from '../../src/server/policies/test-callers'
 import { buildProtocolMounts } from '../../src/server/routes'
 import { STAFF_FUNCTIONS, type StaffFunction } from '../../src/shared/enums'
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
+import { samplePath } from '../support/sample-paths'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
 
@@ -71,30 +71,10 @@ const ACTOR_NAMES = [
   'admin token (read-only)',
 ]
 
-const SAMPLE_PARAMS: Record<string, () => string> = {
-  id: () => newId(),
-  userId: () => newId(),
-  pendingId: () => newId(),
-  versionId: () => newId(),
-  fileId: () => newId(),
-  provider: () => 'credentials',
-  file: () => 'swagger-ui.css',
-  size: () => '400',
-  image: () => 'logo',
-  name: () => 'report.txt',
-  token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-}
-
 /** Public routes that authenticate the request itself (a signature) and answer 401 without it. */
 const SELF_AUTHENTICATED = new Set(['POST /api/payments/paystack/webhook'])
 
-function concretePath(route: AnyRoute): string {
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const sample = SAMPLE_PARAMS[name]
-    if (!sample) throw new Error(`route ${route.path}: add a sample value for :${name} to SAMPLE_PARAMS`)
-    return sample()
-  })
-}
+const concretePath = (route: AnyRoute) => samplePath(route)
 
 function expectedFor(route: AnyRoute, caller: Walker): string {
   const method = route.method.toUpperCase()

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyRoute } from '../../src/server/lib/http/route'
 import { UNSAFE_METHODS } from '../../src/server/lib/http/route'
-import { newId } from '../../src/server/lib/ids'
 import { CookieClient } from '../support/http-client'
 import { insertUserWithPassword } from '../support/people'
 import { UndocumentedResponseError } from '../support/response-conformance'
+import { samplePath } from '../support/sample-paths'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 // Walks the route table with the wrong requests: anonymous, with an unusable access token, from
@@ -22,29 +22,13 @@ beforeAll(async () => {
   await admin.signIn(user.email, user.plainPassword)
 })
 
-const SAMPLE_PARAMS: Record<string, () => string> = {
-  id: () => newId(),
-  userId: () => newId(),
-  pendingId: () => newId(),
-  fileId: () => newId(),
-  versionId: () => newId(),
-  provider: () => 'credentials',
-  file: () => 'swagger-ui.css',
-  size: () => '400',
-  image: () => 'logo',
-  name: () => 'report.txt',
-  token: () => 'eyJvIjoieCJ9.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-}
-
 function concretePath(route: AnyRoute, malformed = false): string {
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+  return samplePath(route, (name) => {
     if (malformed) return 'not-a-valid-id-%25'
     // A share link's token has its own shape (22 base64url characters); a well-formed one that names
     // no link lets the request reach its body checks.
     if (name === 'token' && route.path.startsWith('/api/s/')) return 'AAAAAAAAAAAAAAAAAAAAAA'
-    const sample = SAMPLE_PARAMS[name]
-    if (!sample) throw new Error(`route ${route.path}: add a sample value for :${name} to SAMPLE_PARAMS`)
-    return sample()
+    return undefined
   })
 }
 
