@@ -19,13 +19,13 @@ export function checksumsXml(hashes: { sha1: string | null; md5: string | null }
   return `<oc:checksum xmlns:oc="${OC_NS}">SHA1:${hashes.sha1} MD5:${hashes.md5}</oc:checksum>`
 }
 
-/** The entries, each file given its checksums (one statement per 500 files, whatever the listing's size). */
 /** What withChecksums reads and sets of a listing's entry (dav-properties.ts's DavEntry). */
 interface ChecksummedEntry {
   item?: { type: 'file' | 'folder'; id: string }
   checksums?: string
 }
 
+/** The entries, each file given its checksums (one statement per 500 files, whatever the listing's size). */
 export async function withChecksums<E extends ChecksummedEntry>(deps: AppDeps, entries: E[]): Promise<E[]> {
   const ids = entries.filter((e) => e.item?.type === 'file' && !e.checksums).map((e) => e.item!.id)
   if (ids.length === 0) return entries
