@@ -48,8 +48,11 @@ export function waitForReactInContext(context: BrowserContext): BrowserContext {
 export function waitForReactInBrowser(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser)
   const newPage = browser.newPage.bind(browser)
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) =>
-    waitForReactInContext(await newContext(...args))
+  // A context without JavaScript never hydrates: its pages are read as the server sent them.
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args)
+    return args[0]?.javaScriptEnabled === false ? context : waitForReactInContext(context)
+  }
   browser.newPage = async (...args: Parameters<Browser['newPage']>) =>
     waitForReactOnNavigation(await newPage(...args))
   return browser
