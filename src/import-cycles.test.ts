@@ -100,12 +100,6 @@ describe('imports between our modules', () => {
 const SHARED_ROOMS = ['audit', 'notifications', 'mail', 'site']
 const BUSINESS_ROOMS = ['accounts', 'admin', 'files', 'inbox', 'operations', 'shop']
 
-/** Imports still crossing the line, each with why it is still there; a new one fails the test. */
-const SHARED_TO_BUSINESS_EXCEPTIONS: Record<string, string> = {
-  'src/server/features/notifications/notifications.repository.ts -> src/server/features/files/access/folder-access.repository.ts':
-    'the inbox filters by the folder rule; the files room is to hand it a visible-folders query of its own',
-}
-
 function roomOf(file: string): string | null {
   const match = /^src\/server\/features\/([^/]+)\//.exec(file.split(path.sep).join('/'))
   return match ? match[1]! : null
@@ -135,11 +129,7 @@ describe('shared rooms on the server', () => {
     ])
   })
 
-  it('import no business room (beyond the listed exceptions)', () => {
-    const files = sources('src/server/features')
-    const found = sharedToBusiness(importGraph(files))
-    expect(found.filter((edge) => !(edge in SHARED_TO_BUSINESS_EXCEPTIONS))).toEqual([])
-    // An exception that no longer happens is taken off the list.
-    expect(Object.keys(SHARED_TO_BUSINESS_EXCEPTIONS).filter((edge) => !found.includes(edge))).toEqual([])
+  it('import no business room', () => {
+    expect(sharedToBusiness(importGraph(sources('src/server/features')))).toEqual([])
   })
 })

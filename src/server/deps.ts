@@ -39,7 +39,7 @@ export interface AppDeps {
 }
 
 /** Hono's environment for our app: what every handler finds on `c.var`. */
-/** A live session and its user, as read fresh on each request (accounts/sessions.service.ts). */
+/** A live session and its user, as read fresh on each request (accounts/sessions/sessions.service.ts). */
 export interface ResolvedSession {
   sessionId: string
   user: SessionUser & { isRestricted: boolean; emailVerified: string | null }

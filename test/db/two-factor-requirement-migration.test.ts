@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../src/server/db/migrator'
 import {
   TWO_FACTOR_REQUIREMENT_SETTING,
   twoFactorEnrolment,
-} from '../../src/server/features/accounts/two-factor.service'
+} from '../../src/server/features/accounts/two-factor/two-factor.service'
 import { readSetting } from '../../src/server/lib/settings/settings'
 import { insertUser } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'

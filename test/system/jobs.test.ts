@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/db/connection'
 import type { DB } from '../../src/server/db/schema'
 import type { Env } from '../../src/server/env'
-import { startSession } from '../../src/server/features/accounts/sessions.service'
+import { startSession } from '../../src/server/features/accounts/sessions/sessions.service'
 import { consumeToken, issueToken } from '../../src/server/features/accounts/sign-up/verification-tokens'
 import { enqueueMail } from '../../src/server/features/mail'
 import {

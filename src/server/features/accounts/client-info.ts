@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../deps'
 import { clientAddress } from '../../lib/http/client-address'
-import type { ClientInfo } from './sessions.service'
+import type { ClientInfo } from './sessions/sessions.service'
 
 /** Where a request comes from, for throttling, the session list and the audit log. */
 export function clientInfo(c: Context<AppEnv>): ClientInfo {

@@ -4,11 +4,11 @@ import type { AppEnv, ResolvedSession } from '../../deps'
 import { bearerToken, invalidBearer } from '../../lib/http/bearer'
 import type { Caller, SignedInCaller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
-import { resolveAccessToken } from './access-tokens.service'
+import { resolveAccessToken } from './access-tokens/access-tokens.service'
 import { clientInfo } from './client-info'
-import { isRestrictedSession, resolveSession } from './sessions.service'
+import { isRestrictedSession, resolveSession } from './sessions/sessions.service'
 import { AUTH_BASE_PATH, sessionCookieName } from './sign-in/auth-config'
-import { mustEnrolTwoFactor } from './two-factor.service'
+import { mustEnrolTwoFactor } from './two-factor/two-factor.service'
 
 /**
  * Turns the session cookie, or a personal access token sent as `Authorization: Bearer`, into

@@ -4,7 +4,7 @@ import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { readSetting, writeSetting } from '../../lib/settings/settings'
 import { canChangeSecuritySettings, twoFactorRequiredFor } from '../../policies/two-factor.policy'
-import { TWO_FACTOR_REQUIREMENT_SETTING } from '../accounts/two-factor.service'
+import { TWO_FACTOR_REQUIREMENT_SETTING } from '../accounts/two-factor/two-factor.service'
 import { recordSettingsChange } from '../audit/audit.service'
 
 // The admins' security settings: for now, who must use two-factor sign-in (decision 0112).

@@ -6,7 +6,7 @@ import type { Env } from '../../env'
 import { HttpProblem, problems } from '../../lib/http/problem'
 import { hitRateLimit } from '../../lib/rate-limit/rate-limit'
 import { signingKey, signToken, verifyToken } from '../../lib/signed-token'
-import type { ClientInfo } from '../accounts/sessions.service'
+import type { ClientInfo } from '../accounts/sessions/sessions.service'
 
 // Spam protection of the public forms without a captcha (product.md §4, docs/decisions/0024):
 //  1. a rate limit per client address and per e-mail address (429 with Retry-After), counted in the

@@ -3,9 +3,9 @@ import type { NotificationReadState } from '../../../shared/contract/notificatio
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
 import { hasStaffFunction } from '../../../shared/staff-functions'
 import type { Db } from '../../db/db'
+import { withReadableFolders } from '../../db/readable-folders'
 import type { AccessCapability, DB } from '../../db/schema'
 import { isFolderSuperUser } from '../../policies/folders.policy'
-import { withReadableFolders } from '../files/access/folder-access.repository'
 
 // Named queries of the notification inbox. Who sees what (product.md §5) is one SQL filter,
 // eligibleNotifications(), so lists page, count and stream in the database:

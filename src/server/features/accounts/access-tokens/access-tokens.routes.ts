@@ -7,14 +7,14 @@ import {
 } from '../../../../shared/contract/access-tokens'
 import type { AppEnv } from '../../../deps'
 import { defineRoute } from '../../../lib/http/route'
+import { clientInfo } from '../client-info'
+import { requireUserExists } from '../profile/me.service'
 import {
   createAccessToken,
   listAccessTokens,
   revokeAccessToken,
   type TokenActor,
-} from '../access-tokens.service'
-import { clientInfo } from '../client-info'
-import { requireUserExists } from '../profile/me.service'
+} from './access-tokens.service'
 
 // Personal access tokens (docs/decisions/0057): the owner's own on the profile page, and any user's
 // on the admin's user page.

@@ -3,7 +3,7 @@ import { credentialsSchema, type SignInErrorCode } from '../../../../shared/cont
 import type { AppDeps } from '../../../deps'
 import { recordAudit } from '../../audit/audit.service'
 import { burnPasswordCheck, verifyPassword } from '../passwords'
-import type { ClientInfo } from '../sessions.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import { secondFactorRefusal } from '../two-factor/second-factor.service'
 import { findUserByEmail, normalizeEmail } from '../users.repository'
 import { admitSignInAttempt, signInSucceeded } from './signin-throttle'

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import type { AppEnv } from '../../../deps'
 import { clientInfo } from '../client-info'
-import { beginSignedInSession } from '../sessions.service'
+import { beginSignedInSession } from '../sessions/sessions.service'
 import { SESSION_COOKIE_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions } from './auth-config'
 
 /**

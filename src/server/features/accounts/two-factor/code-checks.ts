@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
 import { hitRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { type AuditEvent, recordAudit } from '../../audit/audit.service'
-import type { ClientInfo } from '../sessions.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import * as repo from './two-factor.repository'
 import { isAuthenticatorCode, matchTotp, openSecret, recoveryCodeHash } from './two-factor-crypto'
 

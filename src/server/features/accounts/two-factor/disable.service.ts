@@ -1,7 +1,7 @@
 import { problems } from '../../../lib/http/problem'
 import { resetRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { verifyPassword } from '../passwords'
-import type { ClientInfo } from '../sessions.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import { findUserById } from '../users.repository'
 import { audit, checkCode, type Deps, notOn, throttle, throttleKey, type Who, wrongCode } from './code-checks'
 import * as repo from './two-factor.repository'

@@ -8,8 +8,7 @@ import {
 import type { Role } from '../../../../shared/enums'
 import { problems } from '../../../lib/http/problem'
 import { resetRateLimit } from '../../../lib/rate-limit/rate-limit'
-import type { ClientInfo } from '../sessions.service'
-import { twoFactorEnrolment } from '../two-factor.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import {
   alreadyOn,
   audit,
@@ -21,6 +20,7 @@ import {
   wrongCode,
 } from './code-checks'
 import * as repo from './two-factor.repository'
+import { twoFactorEnrolment } from './two-factor.service'
 import {
   matchTotp,
   newRecoveryCode,

@@ -1,6 +1,6 @@
 import { RECOVERY_CODE_COUNT, type RecoveryCodes } from '../../../../shared/contract/two-factor'
 import { resetRateLimit } from '../../../lib/rate-limit/rate-limit'
-import type { ClientInfo } from '../sessions.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import { audit, checkCode, type Deps, notOn, throttle, throttleKey, type Who, wrongCode } from './code-checks'
 import * as repo from './two-factor.repository'
 import { newRecoveryCode, recoveryCodeHash } from './two-factor-crypto'

@@ -1,6 +1,6 @@
 import type { SignInErrorCode } from '../../../../shared/contract/accounts'
 import { resetRateLimit } from '../../../lib/rate-limit/rate-limit'
-import type { ClientInfo } from '../sessions.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import { audit, checkCode, countAttempt, type Deps, throttleKey, type Who } from './code-checks'
 import * as repo from './two-factor.repository'
 

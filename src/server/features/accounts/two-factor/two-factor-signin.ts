@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../deps'
 import { recordAudit } from '../../audit/audit.service'
-import type { ClientInfo } from '../sessions.service'
+import type { ClientInfo } from '../sessions/sessions.service'
 import { SignInRefused } from '../sign-in/credentials.service'
 import { findUserById } from '../users.repository'
 import { secondFactorRefusal } from './second-factor.service'

@@ -2,6 +2,7 @@ import { type JoinBuilder, sql } from 'kysely'
 import type { PermissionType } from '../../../../shared/enums'
 import type { Db } from '../../../db/db'
 import { queryTemplate } from '../../../db/query-templates'
+import { withReadableFolders } from '../../../db/readable-folders'
 import type { DB } from '../../../db/schema'
 import type { Caller } from '../../../lib/http/caller'
 import {
@@ -15,8 +16,9 @@ import {
 // Loads what the folder rule (policies/folders.policy.ts) decides on, and the rule's SQL form for
 // queries over many folders at once. Two forms of one rule:
 //  - one folder: loadFolderAccess() loads the chain and grants and asks the policy;
-//  - many folders (a list, a search, the notification inbox): readableFoldersCte() is the set of
-//    folders a user can open, as a recursive CTE, so a list filters and pages in the database.
+//  - many folders (a list, a search, the notification inbox): withReadableFolders() (db/readable-
+//    folders.ts, below every room that filters by it) is the set of folders a user can open, as a
+//    recursive CTE, so a list filters and pages in the database.
 // test/notifications/folder-access.test.ts checks on random trees, on both dialects, that the
 // SQL form opens exactly the folders the policy opens. Change them together.
 
@@ -111,61 +113,6 @@ export async function loadFolderAccess(
         )
       : []
   return resolveFolderAccess(actor, chain, grants)
-}
-
-/**
- * Starts a query with `readable_folders(id, since)`: every folder `userId` can open, by the rule above
- * for a user who is not a super user (check isFolderSuperUser first: super users open everything and
- * should skip the filter). Seeds: top-level public folders and folders the user holds a grant on;
- * then every public child of a readable folder (a locked child needs its own grant, which seeds it).
- * `since` is when that way in began: the grant's creation, or the account's for public folders; a
- * folder reached several ways has a row for each (the notification inbox starts a folder's stream
- * at the earliest, docs/decisions/0060).
- *
- * Cost: proportional to the number of folders the user can open (public trees included). A CTE the
- * outer query does not reference is not evaluated, on SQLite or PostgreSQL.
- */
-export function withReadableFolders(db: Db, userId: string) {
-  return db.withRecursive('readable_folders(id, since)', (qb) =>
-    qb
-      .selectFrom('folders as f')
-      .select((eb) => [
-        'f.id',
-        eb
-          .case()
-          .when(eb.and([eb('f.parent_id', 'is', null), eb('f.type', '=', 'public')]))
-          .then(eb.selectFrom('users as u').select('u.createdAt').where('u.id', '=', userId))
-          .else(
-            eb
-              .selectFrom('folder_permissions as p')
-              .select('p.createdAt')
-              .whereRef('p.folder_id', '=', 'f.id')
-              .where('p.user_id', '=', userId),
-          )
-          .end()
-          .as('since'),
-      ])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('f.parent_id', 'is', null), eb('f.type', '=', 'public')]),
-          eb.exists(
-            eb
-              .selectFrom('folder_permissions as p')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('p.folder_id', '=', 'f.id')
-              .where('p.user_id', '=', userId),
-          ),
-        ]),
-      )
-      // UNION (not ALL): a folder reached twice the same way is kept once, which also ends any cycle.
-      .union(
-        qb
-          .selectFrom('folders as c')
-          .innerJoin('readable_folders as r', 'r.id', 'c.parent_id')
-          .select(['c.id', 'r.since'])
-          .where('c.type', '=', 'public'),
-      ),
-  )
 }
 
 /** The ids of every folder the user can open (for callers that need the set itself, and tests). */

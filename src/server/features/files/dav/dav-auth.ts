@@ -3,10 +3,10 @@ import type { AppEnv } from '../../../deps'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { hitRateLimit, peekRateLimit } from '../../../lib/rate-limit/rate-limit'
 import { decideDavAccess } from '../../../policies/dav.policy'
-import { resolveAccessToken } from '../../accounts/access-tokens.service'
+import { resolveAccessToken } from '../../accounts/access-tokens/access-tokens.service'
 import { clientInfo } from '../../accounts/client-info'
 import { callerOf } from '../../accounts/session-actor.middleware'
-import { mustEnrolTwoFactor } from '../../accounts/two-factor.service'
+import { mustEnrolTwoFactor } from '../../accounts/two-factor/two-factor.service'
 
 // Who is calling /dav/ (docs/decisions/0091): `Authorization: Basic` with any user name and a personal
 // access token as the password. WebDAV clients (Finder, Windows, rclone, davfs2) speak Basic, not

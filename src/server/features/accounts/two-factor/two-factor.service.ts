@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { TWO_FACTOR_REQUIREMENTS } from '../../../shared/contract/two-factor'
-import type { Role } from '../../../shared/enums'
-import type { AppDeps } from '../../deps'
-import { defineSetting, readSetting } from '../../lib/settings/settings'
-import { twoFactorDeadline, twoFactorRequiredFor } from '../../policies/two-factor.policy'
-import * as repo from './two-factor/two-factor.repository'
+import { TWO_FACTOR_REQUIREMENTS } from '../../../../shared/contract/two-factor'
+import type { Role } from '../../../../shared/enums'
+import type { AppDeps } from '../../../deps'
+import { defineSetting, readSetting } from '../../../lib/settings/settings'
+import { twoFactorDeadline, twoFactorRequiredFor } from '../../../policies/two-factor.policy'
+import * as repo from './two-factor.repository'
 
 // Two-factor sign-in (docs/decisions/0044): what other rooms ask of it, the admins' requirement
 // (decision 0112). Its use cases are in two-factor/: the second step of a sign-in (second-factor.service,

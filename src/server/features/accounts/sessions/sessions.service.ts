@@ -1,11 +1,11 @@
-import { parseStaffFunctions } from '../../../shared/staff-functions'
-import type { AppDeps, ResolvedSession } from '../../deps'
-import { newId } from '../../lib/ids'
-import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from '../../policies/session.policy'
-import { recordAudit } from '../audit/audit.service'
-import { hashToken, newSecureToken } from './secure-tokens'
-import * as sessions from './sessions/sessions.repository'
-import { markFirstSignIn } from './two-factor/two-factor.repository'
+import { parseStaffFunctions } from '../../../../shared/staff-functions'
+import type { AppDeps, ResolvedSession } from '../../../deps'
+import { newId } from '../../../lib/ids'
+import { ABSOLUTE_LIFETIME_MS, isSessionLive, TOUCH_INTERVAL_MS } from '../../../policies/session.policy'
+import { recordAudit } from '../../audit/audit.service'
+import { hashToken, newSecureToken } from '../secure-tokens'
+import { markFirstSignIn } from '../two-factor/two-factor.repository'
+import * as sessions from './sessions.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 

@@ -7,15 +7,15 @@ import {
   type AccessTokenScope,
   type CreateAccessToken,
   type CreatedAccessToken,
-} from '../../../shared/contract/access-tokens'
-import type { AppDeps, ResolvedSession } from '../../deps'
-import { problems } from '../../lib/http/problem'
-import { newId } from '../../lib/ids'
-import { TOUCH_INTERVAL_MS } from '../../policies/session.policy'
-import { recordAudit } from '../audit/audit.service'
-import * as tokens from './access-tokens/access-tokens.repository'
-import { hashToken } from './secure-tokens'
-import { type ClientInfo, resolvedUser } from './sessions.service'
+} from '../../../../shared/contract/access-tokens'
+import type { AppDeps, ResolvedSession } from '../../../deps'
+import { problems } from '../../../lib/http/problem'
+import { newId } from '../../../lib/ids'
+import { TOUCH_INTERVAL_MS } from '../../../policies/session.policy'
+import { recordAudit } from '../../audit/audit.service'
+import { hashToken } from '../secure-tokens'
+import { type ClientInfo, resolvedUser } from '../sessions/sessions.service'
+import * as tokens from './access-tokens.repository'
 
 // Personal access tokens (docs/decisions/0057): made by their owner on the profile page, shown once,
 // stored as a SHA-256; sent as `Authorization: Bearer`. A token acts as its user with the role,
