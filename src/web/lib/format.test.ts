@@ -67,10 +67,10 @@ describe('dates', () => {
 })
 
 describe('formatBytes', () => {
-  it('is the shared one, decimal units', () => {
+  it('is the shared one: steps of 1024, read as KB, MB, GB', () => {
     expect(formatBytes(1)).toBe('1 byte')
     expect(formatBytes(999)).toBe('999 bytes')
-    expect(formatBytes(1500)).toBe('1.5 kB')
-    expect(formatBytes(5_300_000_000)).toBe('5.3 GB')
+    expect(formatBytes(1536)).toBe('1.5 KB')
+    expect(formatBytes(10 * 1024 ** 3)).toBe('10 GB')
   })
 })

@@ -13,6 +13,9 @@ import { FolderPage } from './folder/folder-page'
 import { StorageUsage } from './home/storage-usage'
 import { ListingError } from './listing/listing-states'
 
+const MiB = 1024 * 1024
+const ONE_POINT_TWO_MIB = Math.round(1.2 * MiB)
+
 // The file manager rendered to HTML in Node, with the API's answers put in the query cache first:
 // what the page offers follows the presenter's `abilities`, never a guess of its own.
 
@@ -93,7 +96,7 @@ describe('the folder page', () => {
     })
     expect(html).toContain('Download as zip')
     expect(html).toContain('plan.pdf')
-    expect(html).toContain('2 kB')
+    expect(html).toContain('2 KB')
     for (const hidden of ['Choose files', 'New folder', '>Share<', 'Make public', 'Make locked'])
       expect(html).not.toContain(hidden)
     // The trail ends with the folder itself as the current page.
@@ -144,10 +147,10 @@ describe('the storage bar on the files home', () => {
     )
 
   it('shows used of quota as a labelled progress bar', () => {
-    const html = renderUsage({ used: 1_200_000, uploading: 0, quota: 10_000_000 })
+    const html = renderUsage({ used: ONE_POINT_TWO_MIB, uploading: 0, quota: 10 * MiB })
     expect(html).toMatch(/role="progressbar"[^>]*aria-label="Storage used"/)
-    expect(html).toContain('aria-valuenow="1200000"')
-    expect(html).toContain('aria-valuemax="10000000"')
+    expect(html).toContain(`aria-valuenow="${ONE_POINT_TWO_MIB}"`)
+    expect(html).toContain(`aria-valuemax="${10 * MiB}"`)
     expect(html).toContain('1.2 MB of 10 MB')
   })
 
@@ -161,7 +164,12 @@ describe('the storage bar on the files home', () => {
   })
 
   it('says how much of the use is earlier versions, which count against the file owner', () => {
-    const html = renderUsage({ used: 3_000_000, uploading: 0, versions: 1_800_000, quota: 10_000_000 })
+    const html = renderUsage({
+      used: 3 * MiB,
+      uploading: 0,
+      versions: Math.round(1.8 * MiB),
+      quota: 10 * MiB,
+    })
     expect(html).toContain('1.8 MB of it is earlier versions of your files')
     expect(renderUsage({ used: 3_000_000, uploading: 0, quota: 10_000_000 })).not.toContain(
       'earlier versions',
