@@ -12,11 +12,11 @@ import { useForm } from '../../../components/forms/use-form'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardFooter, CardHeader } from '../../../components/ui/card'
+import { copyText } from '../../../components/ui/copy-text'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
 import { ConnectAsDrive } from '../profile/connect-drive'
 import { useSession } from '../sessions/session'
@@ -126,15 +126,7 @@ export function AccessTokensCard() {
 function NewTokenSecret({ token, onDone }: { token: CreatedAccessToken; onDone: () => void }) {
   const fieldId = useId()
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token)
-      toast.success('Token copied')
-    } catch {
-      toast.error(
-        'Could not copy',
-        'Your browser did not allow this page to use the clipboard. Select the token and copy it.',
-      )
-    }
+    await copyText(token.token, 'Token copied', 'Select the token and copy it.')
   }
   return (
     <Alert

@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardFooter, CardHeader } from '../../../components/ui/card'
+import { copyText } from '../../../components/ui/copy-text'
 import { Input } from '../../../components/ui/input'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -229,13 +230,11 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
         <Button
           variant="secondary"
           onClick={() =>
-            // navigator.clipboard is absent outside secure contexts: the rejection covers that too.
-            Promise.resolve()
-              .then(() => navigator.clipboard.writeText(codes.join('\n')))
-              .then(
-                () => toast.success('Recovery codes copied'),
-                () => toast.error('Could not copy', 'Select the codes and copy them yourself.'),
-              )
+            void copyText(
+              codes.join('\n'),
+              'Recovery codes copied',
+              'Select the codes and copy them yourself.',
+            )
           }
         >
           Copy the codes
