@@ -183,6 +183,34 @@ describe('sessions are re-checked on every request', () => {
     await call(stranger, 'DELETE', `/api/me/sessions/${mine}`, undefined, 404)
     await call(laptop, 'GET', '/api/me', undefined, 200)
   })
+
+  it('signs the user out of every other session and keeps this one and other people’s', async () => {
+    const t = await createTestApp()
+    const user = await insertUserWithPassword(t.database.db)
+    const [laptop, phone, tablet] = [
+      new CookieClient(t.app),
+      new CookieClient(t.app),
+      new CookieClient(t.app),
+    ]
+    for (const device of [laptop, phone, tablet]) await device.signIn(user.email, user.plainPassword)
+    const other = await insertUserWithPassword(t.database.db)
+    const stranger = new CookieClient(t.app)
+    await stranger.signIn(other.email, other.plainPassword)
+
+    expect(await call(laptop, 'POST', '/api/me/sessions/sign-out-others', undefined, 200)).toEqual({
+      ended: 2,
+    })
+    await call(phone, 'GET', '/api/me', undefined, 401)
+    await call(tablet, 'GET', '/api/me', undefined, 401)
+    await call(laptop, 'GET', '/api/me', undefined, 200)
+    await call(stranger, 'GET', '/api/me', undefined, 200)
+    expect(await call(laptop, 'GET', '/api/me/sessions')).toHaveLength(1)
+    // Nothing left to end, and nobody signed out may ask.
+    expect(await call(laptop, 'POST', '/api/me/sessions/sign-out-others', undefined, 200)).toEqual({
+      ended: 0,
+    })
+    await call(phone, 'POST', '/api/me/sessions/sign-out-others', undefined, 401)
+  })
 })
 
 describe('throttling failed sign-ins', () => {

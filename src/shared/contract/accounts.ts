@@ -195,3 +195,5 @@ export const emailVerifiedSchema = z.object({ status: z.literal('verified'), ema
 export const avatarStoredSchema = z.object({ image: z.string() })
 /** GET /api/me/sessions: the user's sessions, most recent first. */
 export const sessionListSchema = z.array(sessionSummarySchema)
+/** POST /api/me/sessions/sign-out-others: how many other sessions ended. */
+export const otherSessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() })

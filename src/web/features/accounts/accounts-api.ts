@@ -8,6 +8,7 @@ import {
   type firstAdminSchema,
   type Me,
   meSchema,
+  otherSessionsEndedSchema,
   type profileUpdateSchema,
   type SignUpInput,
   sessionListSchema,
@@ -58,6 +59,9 @@ export const fetchSessions = (signal?: AbortSignal) =>
   api.get('/api/me/sessions', { schema: sessionListSchema, signal })
 
 export const endSession = (id: string) => api.delete<void>(`/api/me/sessions/${encodeURIComponent(id)}`)
+
+export const endOtherSessions = () =>
+  api.post('/api/me/sessions/sign-out-others', undefined, { schema: otherSessionsEndedSchema })
 
 export const fetchSetupState = (signal?: AbortSignal) =>
   api.get('/api/setup', { schema: setupStateSchema, signal })

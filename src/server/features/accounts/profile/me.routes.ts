@@ -4,6 +4,7 @@ import {
   AVATAR_TYPES,
   avatarStoredSchema,
   meSchema,
+  otherSessionsEndedSchema,
   profileUpdateSchema,
   sessionIdParamsSchema,
   sessionListSchema,
@@ -13,7 +14,7 @@ import { requestMediaType } from '../../../lib/http/media-type'
 import { problems } from '../../../lib/http/problem'
 import { defineRoute } from '../../../lib/http/route'
 import { readLimitedBody } from '../../../lib/image-upload-body'
-import { avatarOf, endMySession, mySessions, presentMe } from './me.service'
+import { avatarOf, endMyOtherSessions, endMySession, mySessions, presentMe } from './me.service'
 import { removeAvatar, setAvatar, updateProfile } from './profile.service'
 
 // The signed-in user's own account: who they are and where they are signed in.
@@ -108,6 +109,15 @@ export const meRoutes = [
     access: 'signedIn',
     responses: { 200: { description: 'Sessions, most recent first', schema: sessionListSchema } },
     handler: (c) => mySessions(c.var.deps, c.var.session!.user.id, c.var.session!.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/me/sessions/sign-out-others',
+    summary: 'Signs the user out everywhere but here',
+    tags: ['account'],
+    access: 'signedIn',
+    responses: { 200: { description: 'How many sessions ended', schema: otherSessionsEndedSchema } },
+    handler: (c) => endMyOtherSessions(c.var.deps, c.var.session!.user.id, c.var.session!.id),
   }),
   defineRoute({
     method: 'delete',

@@ -2,7 +2,11 @@ import type { Me, SessionSummary } from '../../../../shared/contract/accounts'
 import type { StaffFunction } from '../../../../shared/enums'
 import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
-import { deleteSessionOfUser, listSessionsOfUser } from '../sessions/sessions.repository'
+import {
+  deleteSessionOfUser,
+  deleteSessionsOfUser,
+  listSessionsOfUser,
+} from '../sessions/sessions.repository'
 import { findAvatar, findUserById, linkedProviders } from '../users.repository'
 
 // The signed-in user's own account, as /api/me and the profile page read it.
@@ -57,6 +61,19 @@ export async function mySessions(
 export async function endMySession(deps: Deps, userId: string, sessionId: string): Promise<void> {
   const result = await deleteSessionOfUser(deps.database.db, userId, sessionId)
   if (Number(result.numDeletedRows) === 0) throw problems.notFound('No such session.')
+}
+
+/**
+ * Ends every session of the user but the one asking ("sign out of other sessions"); with an access
+ * token, which is no session, every browser session ends.
+ */
+export async function endMyOtherSessions(
+  deps: Deps,
+  userId: string,
+  currentSessionId: string,
+): Promise<{ ended: number }> {
+  const result = await deleteSessionsOfUser(deps.database.db, userId, currentSessionId)
+  return { ended: Number(result.numDeletedRows) }
 }
 
 /** 404 unless the user exists (an admin's view of someone's tokens). */

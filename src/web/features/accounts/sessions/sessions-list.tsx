@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
-import { endSession, fetchSessions } from '../accounts-api'
+import { endOtherSessions, endSession, fetchSessions } from '../accounts-api'
 import { describeDevice } from './device-label'
 import { sessionsKey, useSession } from './session'
 import { SessionRow } from './session-row'
@@ -27,7 +27,24 @@ export function SessionsList() {
     enabled: signedIn,
   })
   const [ending, setEnding] = useState<SessionSummary>()
+  const [endingOthers, setEndingOthers] = useState(false)
   const signOut = useSignOut()
+  const endOthers = useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: async ({ ended }) => {
+      setEndingOthers(false)
+      await queryClient.invalidateQueries({ queryKey: sessionsKey })
+      toast.success(
+        'Signed out everywhere else',
+        ended === 1 ? 'One other session ended.' : `${ended} other sessions ended.`,
+      )
+    },
+    onError: (error) => {
+      setEndingOthers(false)
+      toast.error('The other sessions were not ended', errorMessage(error))
+    },
+  })
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0
   const end = useMutation({
     mutationFn: (session: SessionSummary) => endSession(session.id),
     onSuccess: async (_, session) => {
@@ -76,17 +93,26 @@ export function SessionsList() {
           description="You are not signed in anywhere else."
         />
       ) : (
-        <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
-          {sessions.data.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              signingOut={signOut.isPending}
-              onSignOut={() => signOut.mutate()}
-              onEnd={setEnding}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
+            {sessions.data.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                signingOut={signOut.isPending}
+                onSignOut={() => signOut.mutate()}
+                onEnd={setEnding}
+              />
+            ))}
+          </ul>
+          {others > 0 ? (
+            <div>
+              <Button variant="secondary" onClick={() => setEndingOthers(true)}>
+                Sign out of other sessions
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
       <ConfirmDialog
         open={ending !== undefined}
@@ -103,6 +129,16 @@ export function SessionsList() {
         destructive
         pending={end.isPending}
         onConfirm={() => ending && end.mutate(ending)}
+      />
+      <ConfirmDialog
+        open={endingOthers}
+        onOpenChange={setEndingOthers}
+        title="Sign out of other sessions?"
+        description={`Every device but this one (${others === 1 ? 'one session' : `${others} sessions`}) will be signed out and has to sign in again to get back in.`}
+        confirmLabel="Sign out of other sessions"
+        destructive
+        pending={endOthers.isPending}
+        onConfirm={() => endOthers.mutate()}
       />
     </Card>
   )
