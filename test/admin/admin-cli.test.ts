@@ -248,7 +248,7 @@ describe('npm run admin', () => {
     expect((await client.signIn('cli@example.com', 'cli passphrase 1')).headers.get('location')).toBe(
       'http://localhost:3000/',
     )
-  }, 30_000)
+  }, 90_000)
 
   it.skipIf(testDialect() !== 'sqlite')(
     'on SQLite, runs the command again when the running server holds the write lock, instead of failing',

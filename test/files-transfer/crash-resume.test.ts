@@ -7,13 +7,7 @@ import { openDatabase } from '../../src/server/db/connection'
 import { newId } from '../../src/server/lib/ids'
 import { insertFolder } from '../support/factories'
 import { insertUserWithPassword } from '../support/people'
-import {
-  bundleServer,
-  freePort,
-  type ServerProcess,
-  signInOverHttp,
-  startServer,
-} from '../support/server-process'
+import { freePort, type ServerProcess, signInOverHttp, startServer } from '../support/server-process'
 import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 // A crash mid-upload (docs/decisions/0114): the real server as a child process is killed (SIGKILL) while
@@ -29,7 +23,6 @@ const SIZE = 24 * MiB + 4321
 const CHUNK = 4 * MiB
 
 let testDb: TestDatabase
-let bundle: Awaited<ReturnType<typeof bundleServer>>
 let env: Record<string, string>
 let server: ServerProcess
 let origin = ''
@@ -48,8 +41,7 @@ beforeAll(async () => {
     AUTH_SECRET: randomBytes(48).toString('base64'),
     MAX_UPLOAD_BYTES: String(64 * MiB),
   }
-  bundle = await bundleServer()
-  server = await startServer(env, 60_000, { entry: bundle.entry })
+  server = await startServer(env, 60_000)
   const database = openDatabase(testDb.config)
   try {
     const user = await insertUserWithPassword(database.db, 'crash test password')
@@ -78,7 +70,6 @@ afterAll(async () => {
     await server.exited
   }
   await testDb?.drop()
-  bundle?.remove()
 })
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
@@ -149,7 +140,7 @@ describe('an upload cut by a server crash', () => {
               await dead.exited
               body.destroy()
               const left = await waitFor(writerOf, 'the dead request’s lease')
-              server = await startServer(env, 60_000, { entry: bundle.entry })
+              server = await startServer(env, 60_000)
               return left
             })()
           }),

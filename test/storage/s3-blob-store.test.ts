@@ -92,7 +92,7 @@ describe('S3 driver against s3rver', () => {
         ...content.hashes,
       })
     }
-  })
+  }, 60_000)
 })
 
 describeBlobStoreContract('S3 (s3rver)', async () => {

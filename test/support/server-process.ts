@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { build } from 'esbuild'
-import { serverBuildOptions } from '../../scripts/server-build-options.mjs'
+import { inject } from 'vitest'
 
 const MAIN = path.resolve('src/server/main.ts')
 
@@ -15,32 +13,22 @@ export interface ServerProcess {
 }
 
 /**
- * The server bundled as `npm run build:server` makes it (scripts/server-build-options.mjs), for a test
- * that needs the quick start of production rather than tsx compiling every module first. Kept under
- * node_modules so the bundle's external packages resolve; remove() when done.
- */
-export async function bundleServer(): Promise<{ entry: string; remove(): void }> {
-  const cache = path.resolve('node_modules/.cache')
-  fs.mkdirSync(cache, { recursive: true })
-  const dir = fs.mkdtempSync(path.join(cache, 'depot-server-'))
-  await build({ ...serverBuildOptions(dir), sourcemap: false })
-  return { entry: path.join(dir, 'main.js'), remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
-}
-
-/**
- * Runs the real server entry as its own process: src/server/main.ts through tsx, or a bundle made by
- * bundleServer() when `entry` names one; with `umask` (e.g. '000'), under that umask, set by a shell
+ * Runs the real server entry as its own process: the bundle the run's global setup made
+ * (server-bundle.global.ts), or src/server/main.ts through tsx when `entry` is 'sources'; with `umask` (e.g. '000'), under that umask, set by a shell
  * that then becomes the server.
  */
 export function runServerEntry(
   env: Record<string, string>,
-  options: { umask?: string; entry?: string } = {},
+  options: { umask?: string; entry?: 'sources' } = {},
 ): {
   child: ChildProcess
   output(): string
   exited: Promise<number | null>
 } {
-  const node = [process.execPath, ...(options.entry ? [options.entry] : ['--import', 'tsx', MAIN])]
+  const node = [
+    process.execPath,
+    ...(options.entry === 'sources' ? ['--import', 'tsx', MAIN] : [inject('serverEntry')]),
+  ]
   const [command, ...args] = options.umask
     ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$0" "$@"`, ...node]
     : node
@@ -63,7 +51,7 @@ export function runServerEntry(
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
-  options: { umask?: string; entry?: string } = {},
+  options: { umask?: string; entry?: 'sources' } = {},
 ): Promise<ServerProcess> {
   const proc = runServerEntry({ PORT: '0', HOST: '127.0.0.1', ...env }, options)
   const deadline = Date.now() + timeoutMs

@@ -85,7 +85,8 @@ describe('the job table', () => {
   })
 })
 
-describe('the server process', () => {
+// It starts the server as a process: on a loaded 2-core machine a start alone can take 10 s.
+describe('the server process', { timeout: 60_000 }, () => {
   it('starts the jobs after migrating and stops them on SIGTERM before closing the database', async () => {
     const testDb = await createTestDatabase()
     try {

@@ -33,7 +33,10 @@ function getReusing(agent: http.Agent, url: string): Promise<{ status: number; r
   })
 }
 
-describe('start-up', () => {
+// Each test starts the server as a process: on a loaded 2-core machine a start alone can take 10 s.
+const PROCESS_TESTS = { timeout: 60_000 }
+
+describe('start-up', PROCESS_TESTS, () => {
   it('stops with one clear line per bad variable and exit code 1', async () => {
     const proc = runServerEntry({ PORT: 'eighty', SHOP_CURRENCY: 'naira' })
     expect(await proc.exited).toBe(1)
@@ -90,7 +93,7 @@ describe('start-up', () => {
   }, 90_000)
 })
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', PROCESS_TESTS, () => {
   it('lets a request in flight finish on SIGTERM, refuses new ones, closes and exits 0', async () => {
     const env = await serverEnv()
     const webRoot = path.join(env.DATA_DIR!, 'web')
@@ -165,7 +168,7 @@ async function signInOverHttp(server: ServerProcess, env: Record<string, string>
   return cookie()
 }
 
-describe('graceful shutdown with a live event stream', () => {
+describe('graceful shutdown with a live event stream', PROCESS_TESTS, () => {
   it('ends the stream at once, lets a request in flight finish, and exits 0 well within the grace period', async () => {
     const env: Record<string, string> = { ...(await serverEnv()), AUTH_URL: 'http://127.0.0.1:3000' }
     const webRoot = path.join(env.DATA_DIR!, 'web')
