@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { Secret, TOTP } from 'otpauth'
 import { accountMenu, PASSWORD, uniqueEmail } from './support/accounts'
 import { createUsers, signIn } from './support/admin-users'
@@ -57,6 +58,16 @@ test('set up two-factor sign-in on the profile, then sign in with password and c
   expect(codes).toHaveLength(10)
   for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/)
   expect(await seriousViolations(page), 'accessibility of the recovery codes').toEqual([])
+  // It is on from the moment the code was accepted, not once the codes are put away.
+  await expect(card.getByText('On', { exact: true })).toBeVisible()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Download' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/-recovery-codes\.txt$/)
+  const saved = fs.readFileSync(await download.path(), 'utf8')
+  for (const code of codes) expect(saved).toContain(code)
+  await expect(card.getByRole('button', { name: 'Print' })).toBeVisible()
   await card.getByRole('button', { name: 'I have saved them' }).click()
   await expect(card.getByText('On', { exact: true })).toBeVisible()
   await expect(card.getByText('10 of 10 recovery codes left.', { exact: false })).toBeVisible()

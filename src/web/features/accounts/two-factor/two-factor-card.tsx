@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react'
+import { Download, Printer, ShieldCheck } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
 import { z } from 'zod'
 import { authenticatorCodeSchema, type TwoFactorSetup } from '../../../../shared/contract/two-factor'
@@ -6,6 +6,7 @@ import { FormField } from '../../../components/forms/field'
 import { FormFailure } from '../../../components/forms/form-failure'
 import { SubmitButton } from '../../../components/forms/submit-button'
 import { type FormSubmission, useForm } from '../../../components/forms/use-form'
+import { useSiteNameContext } from '../../../components/layout/site-name'
 import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -17,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
 import { formatDate } from '../../../lib/format'
+import { downloadRecoveryCodes } from './recovery-codes-file'
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -38,6 +40,11 @@ export function TwoFactorCard({ hasPassword = true }: { hasPassword?: boolean })
   const refresh = useRefreshTwoFactor()
 
   const enabled = status.data?.enabled ?? false
+  // New codes come from turning it on or renewing them: on either way, before the list is put away.
+  const showCodes = (next: string[]) => {
+    setCodes(next)
+    void refresh()
+  }
   return (
     <Card aria-labelledby={titleId} id="two-factor">
       <CardHeader
@@ -76,10 +83,10 @@ export function TwoFactorCard({ hasPassword = true }: { hasPassword?: boolean })
           left={status.data.recoveryCodesLeft}
           required={status.data.required}
           hasPassword={hasPassword}
-          onCodes={setCodes}
+          onCodes={showCodes}
         />
       ) : (
-        <SetUp required={status.data.required} onCodes={setCodes} />
+        <SetUp required={status.data.required} onCodes={showCodes} />
       )}
     </Card>
   )
@@ -210,6 +217,7 @@ function ConfirmSetUp({
 
 function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const titleId = useId()
+  const siteName = useSiteNameContext()
   return (
     <div className="flex flex-col gap-4">
       <Alert variant="warning" title="Save your recovery codes now">
@@ -238,6 +246,14 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
           }
         >
           Copy the codes
+        </Button>
+        <Button variant="secondary" onClick={() => downloadRecoveryCodes(siteName, codes)}>
+          <Download aria-hidden="true" />
+          Download
+        </Button>
+        <Button variant="secondary" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print
         </Button>
         <Button onClick={onDone}>I have saved them</Button>
       </CardFooter>
