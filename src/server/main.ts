@@ -8,6 +8,7 @@ import { type Env, EnvError, loadEnv } from './env'
 import { announceFirstRunSetup } from './features/admin/first-run.service'
 import { createMailTransport, startMailWorker } from './features/mail'
 import { createNotificationHub } from './features/notifications/notification-hub'
+import { documentAttachments } from './features/shop/invoices/invoices.service'
 import { createPaystack } from './features/shop/paystack/paystack-setup'
 import { readSiteIdentity } from './features/site/site-identity.service'
 import { createMetrics, type Metrics } from './features/system/metrics'
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     database,
     transport: createMailTransport({ ...env.mail, dataDir: env.dataDir }, logger),
     senderName: async () => (await readSiteIdentity(database.db, env)).name,
+    attachments: documentAttachments({ database }),
     logger,
     clock,
     pollMs: 5_000,

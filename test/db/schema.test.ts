@@ -135,7 +135,8 @@ const SPEC_FIELDS: Record<string, string[]> = {
 }
 const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   // When a user first signed in: the start of a required two-factor enrolment's grace period (0112).
-  users: ['firstSignInAt'],
+  // Printed on the buyer's invoices (0126).
+  users: ['firstSignInAt', 'billing_address', 'tax_number'],
   orders: ['currency'],
   products: [
     'isPublished',

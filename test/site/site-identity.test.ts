@@ -56,6 +56,8 @@ describe('site identity', () => {
       address: '1 Env Street',
       supportEmail: null,
       accentColor: '#4338ca',
+      taxNumber: '',
+      vatPercent: null,
       logoUrl: null,
       faviconUrl: null,
     })

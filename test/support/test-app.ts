@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../../src/server/deps'
 import { type Env, loadEnv } from '../../src/server/env'
 import { createMailTransport, type MailWorker, startMailWorker } from '../../src/server/features/mail'
 import { createNotificationHub } from '../../src/server/features/notifications/notification-hub'
+import { documentAttachments } from '../../src/server/features/shop/invoices/invoices.service'
 import { createPaystack } from '../../src/server/features/shop/paystack/paystack-setup'
 import { readSiteIdentity } from '../../src/server/features/site/site-identity.service'
 import { createMetrics } from '../../src/server/features/system/metrics'
@@ -97,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     transport: createMailTransport({ ...env.mail, dataDir: env.dataDir }, logger),
     senderName: async () => (await readSiteIdentity(database.db, env)).name,
+    attachments: documentAttachments({ database }),
     logger,
     clock: () => clock.now,
     pollMs: 0,

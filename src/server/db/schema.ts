@@ -35,6 +35,9 @@ import type {
   StaffAccessStartsTable,
 } from './schema/notifications'
 import type {
+  CreditNotesTable,
+  DocumentNumbersTable,
+  InvoicesTable,
   ListedProductCountsTable,
   OrderEventsTable,
   OrderPaymentsTable,
@@ -81,6 +84,9 @@ export interface DB {
   order_payments: OrderPaymentsTable
   order_events: OrderEventsTable
   refunds: RefundsTable
+  document_numbers: DocumentNumbersTable
+  invoices: InvoicesTable
+  credit_notes: CreditNotesTable
   folders: FoldersTable
   files: FilesTable
   file_versions: FileVersionsTable

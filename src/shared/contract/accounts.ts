@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ACCOUNT_TYPES, ROLES, STAFF_FUNCTIONS } from '../enums'
-import { siteIdentityUpdateSchema } from './site'
+import { SITE_ADDRESS_MAX, siteIdentityUpdateSchema, taxNumberField } from './site'
 
 // Sign-in and account shapes shared by the server (validation) and the web app (forms).
 
@@ -53,6 +53,9 @@ export const meSchema = sessionUserSchema
   .extend({
     business_name: z.string().nullable(),
     industry: z.string().nullable(),
+    /** Printed on the user's invoices: billing address (lines separated by \n) and tax number. */
+    billing_address: z.string().nullable(),
+    tax_number: z.string().nullable(),
     /** When the address was confirmed (ISO-8601), or null while it is not. */
     emailVerified: z.string().nullable(),
     /** False for accounts made through an identity provider: they have no password to change. */
@@ -178,6 +181,14 @@ export const profileUpdateSchema = z
     account_type: z.enum(ACCOUNT_TYPES, { error: 'Choose individual or corporate' }),
     business_name: optionalText('business name', 200),
     industry: optionalText('industry', 100),
+    // Printed on invoices issued from now on; '' or null clears them.
+    billing_address: z
+      .string()
+      .trim()
+      .max(SITE_ADDRESS_MAX, `Keep the billing address under ${SITE_ADDRESS_MAX} characters`)
+      .refine((v) => v.split(/\r?\n/).length <= 6, 'Use at most 6 lines')
+      .nullable(),
+    tax_number: taxNumberField.nullable(),
   })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' })

@@ -7,6 +7,14 @@ import { HEX_COLOUR } from '../color'
 export const SITE_NAME_MAX = 100
 export const SITE_DESCRIPTION_MAX = 300
 export const SITE_ADDRESS_MAX = 500
+export const TAX_NUMBER_MAX = 50
+
+/** A tax or VAT number as printed on invoices: letters, digits, spaces and - . / only. */
+export const taxNumberField = z
+  .string()
+  .trim()
+  .max(TAX_NUMBER_MAX, `Keep the tax number under ${TAX_NUMBER_MAX} characters`)
+  .refine((v) => /^[\p{L}\p{N} ./-]*$/u.test(v), 'Use letters, digits, spaces, dots, dashes and slashes only')
 
 const name = z
   .string({ error: 'Enter the business name' })
@@ -43,6 +51,16 @@ export const siteIdentityUpdateSchema = z
       .trim()
       .regex(HEX_COLOUR, 'Use a colour like #4338ca (# and six hexadecimal digits)')
       .transform((v) => v.toLowerCase()),
+    /** The business's tax or VAT number, printed on invoices; '' for none. */
+    taxNumber: taxNumberField.default(''),
+    /** "Prices include VAT at n %": invoices show the VAT within each total; null for none. */
+    vatPercent: z
+      .number({ error: 'Enter the VAT rate as a number, e.g. 7.5' })
+      .min(0.01, 'Enter a rate above 0, or leave it empty')
+      .max(100, 'Enter a rate of at most 100 %')
+      .refine((v) => Math.round(v * 100) === v * 100, 'Use at most two decimals')
+      .nullable()
+      .default(null),
   })
   .meta({ id: 'SiteIdentityUpdate' })
 export type SiteIdentityUpdate = z.input<typeof siteIdentityUpdateSchema>
@@ -56,6 +74,10 @@ export const siteIdentitySchema = z
     address: z.string(),
     supportEmail: z.string().nullable(),
     accentColor: z.string(),
+    /** Printed on invoices; '' when none is set. */
+    taxNumber: z.string(),
+    /** Prices include VAT at this rate (percent); null when they do not. */
+    vatPercent: z.number().nullable(),
     /** Versioned URLs (a new upload is a new URL), or null when none is uploaded. */
     logoUrl: z.string().nullable(),
     faviconUrl: z.string().nullable(),

@@ -18,6 +18,10 @@ export interface UsersTable {
   business_name: string | null
   image: string | null
   industry: string | null
+  /** Ours (0045): printed on the buyer's invoices; lines separated by \n. */
+  billing_address?: string | null
+  /** Ours (0045): the buyer's tax or VAT number, printed on their invoices. */
+  tax_number?: string | null
   isRestricted: boolean
   role: Role
   /** JSON array of StaffFunction. */

@@ -131,3 +131,44 @@ export interface RefundsTable {
   createdAt: Timestamp
   updatedAt: Timestamp
 }
+
+/** Ours (0045): one gapless counter per document series and issue year (docs/decisions/0126). */
+export interface DocumentNumbersTable {
+  series: 'INV' | 'CN'
+  year: number
+  /** The last number issued in this series and year. */
+  last: number
+}
+
+/** Ours (0045): the invoice of a paid order, issued in the transaction that marked it paid. */
+export interface InvoicesTable {
+  id: string
+  /** INV-2026-000123 */
+  number: string
+  order_id: string
+  issued_at: Timestamp
+  currency: string
+  /** Integer minor units: the lines before the order's discount, the discount, what was paid. */
+  subtotal: number
+  discount: number
+  total: number
+  /** The VAT included in `total` when the site's prices include VAT; 0 otherwise. */
+  vat_amount: number
+  /** JSON InvoiceDocument: everything the PDF prints, fixed when issued. */
+  document: string
+}
+
+/** Ours (0045): the credit note of a processed refund, referencing the order's invoice. */
+export interface CreditNotesTable {
+  id: string
+  /** CN-2026-000007 */
+  number: string
+  refund_id: string
+  invoice_id: string
+  issued_at: Timestamp
+  currency: string
+  amount: number
+  vat_amount: number
+  /** JSON InvoiceDocument of kind credit_note. */
+  document: string
+}

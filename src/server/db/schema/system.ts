@@ -16,6 +16,8 @@ export interface MailOutboxTable {
   headers: string
   /** The template's name, for logs and tests. */
   template: string
+  /** Ours (0045): JSON array of MailAttachmentRef: files made when the message is sent. */
+  attachments?: string
   status: MailStatus
   /** Delivery attempts started (counted when a sender claims the row). */
   attempts: number

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino'
 import type { Database } from '../../db/connection'
+import type { MailAttachmentRef } from './outbox'
 import { claim, findDue, markFailed, markSent, type OutboxRow, reschedule } from './outbox.repository'
 import { backoffAfter, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
-import type { MailMessage, MailTransport } from './transports/mail-transport'
+import type { MailAttachment, MailMessage, MailTransport } from './transports/mail-transport'
 import { describeError } from './transports/safe-error'
 
 // Drains the outbox: claims due messages one at a time with a guarded update (so several instances
@@ -17,6 +18,11 @@ export interface MailWorkerOptions {
   senderName: () => Promise<string | null>
   logger: Logger
   clock: () => Date
+  /**
+   * Makes a message's attachments when it is sent (an invoice's PDF): the outbox stores references,
+   * never the files. A message naming attachments without a maker is retried and then fails.
+   */
+  attachments?: AttachmentMaker
   /** Poll interval. 0: no polling and no initial drain; only kick() and drainOnce() send (tests). */
   pollMs: number
   /** How long a claim holds; a sender that dies mid-send frees its messages after this. */
@@ -25,6 +31,8 @@ export interface MailWorkerOptions {
   /** Due ids fetched per query. */
   batchSize?: number
 }
+
+export type AttachmentMaker = (ref: MailAttachmentRef) => Promise<MailAttachment>
 
 export interface MailWorker {
   /** Stops polling and waits for sends in flight. */
@@ -45,6 +53,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     senderName: options.senderName,
     logger,
     clock: options.clock,
+    attachments: options.attachments,
     lockMs: options.lockMs ?? DEFAULT_LOCK_MS,
     retry: options.retry ?? DEFAULT_RETRY_POLICY,
     batchSize: options.batchSize ?? 20,
@@ -110,6 +119,7 @@ interface Sender {
   senderName: () => Promise<string | null>
   logger: Logger
   clock: () => Date
+  attachments: AttachmentMaker | undefined
   lockMs: number
   retry: RetryPolicy
   batchSize: number
@@ -151,7 +161,8 @@ async function deliver(sender: Sender, row: OutboxRow): Promise<boolean> {
     return false
   }
   try {
-    await sender.transport.send(toMessage(row, await senderName(sender, log)))
+    const attachments = await attachmentsOf(sender, row)
+    await sender.transport.send({ ...toMessage(row, await senderName(sender, log)), ...attachments })
   } catch (error) {
     const reason = describeError(error)
     if (row.attempts >= retry.maxAttempts) {
@@ -182,6 +193,17 @@ async function senderName(sender: Sender, log: Logger): Promise<string | null> {
     )
     return null
   }
+}
+
+/** The message's attachments, made now; a failure to make one fails this attempt (it is retried). */
+async function attachmentsOf(sender: Sender, row: OutboxRow): Promise<{ attachments?: MailAttachment[] }> {
+  const refs = JSON.parse(row.attachments ?? '[]') as MailAttachmentRef[]
+  if (refs.length === 0) return {}
+  const make = sender.attachments
+  if (!make) throw new Error('this message has attachments and nothing here can make them')
+  const attachments: MailAttachment[] = []
+  for (const ref of refs) attachments.push(await make(ref))
+  return { attachments }
 }
 
 function toMessage(row: OutboxRow, fromName: string | null): MailMessage {

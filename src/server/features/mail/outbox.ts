@@ -14,6 +14,15 @@ export interface OutgoingMail {
   headers?: Record<string, string>
   /** The template's name, for logs and tests. */
   template: string
+  /** Files made when the message is sent (the worker's attachment maker), not stored with it. */
+  attachments?: MailAttachmentRef[]
+}
+
+/** An attachment by reference: which document of which kind, under what file name. */
+export interface MailAttachmentRef {
+  kind: string
+  id: string
+  filename: string
 }
 
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/
@@ -49,6 +58,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now: Date): Promis
     html_body: mail.html,
     headers: JSON.stringify(cleanHeaders(mail.headers ?? {})),
     template: mail.template,
+    attachments: JSON.stringify(mail.attachments ?? []),
     status: 'pending',
     attempts: 0,
     next_attempt_at: stamp,

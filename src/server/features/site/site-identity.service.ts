@@ -25,6 +25,9 @@ const storedSchema = z.object({
   address: z.string(),
   supportEmail: z.string().nullable(),
   accentColor: z.string().regex(HEX_COLOUR),
+  // Added with invoices: identities saved before have neither.
+  taxNumber: z.string().default(''),
+  vatPercent: z.number().nullable().default(null),
 })
 type StoredIdentity = z.infer<typeof storedSchema>
 
@@ -44,6 +47,8 @@ function fromEnv(env: AppDeps['env']): StoredIdentity {
     address: env.business.address,
     supportEmail: null,
     accentColor: DEFAULT_ACCENT,
+    taxNumber: '',
+    vatPercent: null,
   }
 }
 
@@ -102,6 +107,8 @@ export async function updateSiteIdentity(
       .join('\n'),
     supportEmail: change.supportEmail || null,
     accentColor: change.accentColor,
+    taxNumber: change.taxNumber,
+    vatPercent: change.vatPercent,
   }
   await deps.database.db.transaction().execute(async (trx) => {
     const before = (await readSetting(trx, SITE_IDENTITY_SETTING)) ?? fromEnv(deps.env)

@@ -89,3 +89,9 @@ function auditImageChange(trx: Db, by: Caller, kind: SiteImage, change: 'uploade
     now,
   )
 }
+
+/** The logo's bytes and type for documents that print it (invoices), or undefined when none. */
+export async function siteLogo(db: Db): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+  const row = await findSiteImage(db, 'logo')
+  return row ? { bytes: Buffer.from(row.bytes), contentType: row.contentType } : undefined
+}

@@ -1,4 +1,9 @@
-import { SITE_ADDRESS_MAX, SITE_DESCRIPTION_MAX, SITE_NAME_MAX } from '../../../shared/contract/site'
+import {
+  SITE_ADDRESS_MAX,
+  SITE_DESCRIPTION_MAX,
+  SITE_NAME_MAX,
+  TAX_NUMBER_MAX,
+} from '../../../shared/contract/site'
 import { FormField } from '../../components/forms/field'
 import type { FieldErrors } from '../../components/forms/field-errors'
 import { Input } from '../../components/ui/input'
@@ -6,7 +11,10 @@ import { Textarea } from '../../components/ui/textarea'
 import { UserSection } from '../admin/user-section'
 import type { Draft, SetDraftField } from './site-identity-draft'
 
-/** The site identity's "Business" section: name, short description, postal address and support e-mail. */
+/**
+ * The site identity's "Business" section: name, short description, postal address, support e-mail,
+ * and what invoices print: the tax or VAT number and whether prices include VAT.
+ */
 export function SiteBusinessFields({
   draft,
   set,
@@ -67,6 +75,31 @@ export function SiteBusinessFields({
           value={draft.supportEmail}
           onChange={set('supportEmail')}
           autoComplete="email"
+        />
+      </FormField>
+      <FormField
+        label="Tax or VAT number"
+        error={errors.taxNumber}
+        hint="Optional. Printed on invoices and credit notes."
+      >
+        <Input
+          name="taxNumber"
+          value={draft.taxNumber}
+          onChange={set('taxNumber')}
+          maxLength={TAX_NUMBER_MAX}
+        />
+      </FormField>
+      <FormField
+        label="Prices include VAT at (%)"
+        error={errors.vatPercent}
+        hint="Optional, e.g. 7.5. Invoices then show the VAT included in each total. Leave empty if prices include no VAT."
+      >
+        <Input
+          name="vatPercent"
+          inputMode="decimal"
+          value={draft.vatPercent}
+          onChange={set('vatPercent')}
+          maxLength={6}
         />
       </FormField>
     </UserSection>

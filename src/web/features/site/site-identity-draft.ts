@@ -7,6 +7,9 @@ export interface Draft {
   address: string
   supportEmail: string
   accentColor: string
+  taxNumber: string
+  /** The VAT rate as typed ('' for none); a number once checked. */
+  vatPercent: string
 }
 
 /** The change handler for one field of the draft. */
@@ -18,4 +21,14 @@ export const draftOf = (s: AdminSiteIdentity): Draft => ({
   address: s.address,
   supportEmail: s.supportEmail ?? '',
   accentColor: s.accentColor,
+  taxNumber: s.taxNumber,
+  vatPercent: s.vatPercent === null ? '' : String(s.vatPercent),
 })
+
+/** The form's VAT rate for the contract: '' is none, anything else a number (or NaN, refused). */
+export function withVatRate(fields: Record<string, unknown>): Record<string, unknown> {
+  const typed = String(fields.vatPercent ?? '')
+    .trim()
+    .replace(',', '.')
+  return { ...fields, vatPercent: typed === '' ? null : Number(typed) }
+}

@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/toast-store'
 import { AccentColourFields } from './accent-colour-fields'
 import { useUpdateSiteIdentity } from './site-admin-api'
 import { SiteBusinessFields } from './site-business-fields'
-import { type Draft, draftOf, type SetDraftField } from './site-identity-draft'
+import { type Draft, draftOf, type SetDraftField, withVatRate } from './site-identity-draft'
 
 /** The site identity's form: the business's details and its accent colour, saved together. */
 export function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
@@ -16,6 +16,7 @@ export function IdentityForm({ saved }: { saved: AdminSiteIdentity }) {
   const form = useForm({
     schema: siteIdentityUpdateSchema,
     submission: update,
+    prepare: withVatRate,
     onValid: (data) =>
       update.mutate(data, {
         onSuccess: (next) => {

@@ -32,6 +32,8 @@ export async function presentMe(
     account_type: user.account_type,
     business_name: user.business_name,
     industry: user.industry,
+    billing_address: user.billing_address ?? null,
+    tax_number: user.tax_number ?? null,
     role: user.role,
     staffFunctions: [...staffFunctions],
     emailVerified: user.emailVerified,

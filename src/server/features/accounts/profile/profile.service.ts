@@ -19,6 +19,9 @@ export async function updateProfile(deps: Deps, userId: string, input: z.infer<t
   const business_name = input.business_name === undefined ? user.business_name : input.business_name || null
   const industry = input.industry === undefined ? user.industry : input.industry || null
   const account_type = input.account_type ?? user.account_type
+  const billing_address =
+    input.billing_address === undefined ? (user.billing_address ?? null) : cleanLines(input.billing_address)
+  const tax_number = input.tax_number === undefined ? (user.tax_number ?? null) : input.tax_number || null
   if (account_type === 'corporate') {
     const errors: Record<string, string[]> = {}
     if (!business_name) errors.business_name = ['A corporate account needs a business name']
@@ -32,8 +35,19 @@ export async function updateProfile(deps: Deps, userId: string, input: z.infer<t
     account_type,
     business_name,
     industry,
+    billing_address,
+    tax_number,
     updatedAt: deps.clock().toISOString(),
   })
+}
+
+/** An address as lines: each trimmed, empty ones dropped; null when nothing is left. */
+function cleanLines(value: string | null): string | null {
+  const lines = (value ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+  return lines.length > 0 ? lines.join('\n') : null
 }
 
 export const AVATAR_SIZE = 256

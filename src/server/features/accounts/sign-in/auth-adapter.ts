@@ -68,6 +68,8 @@ export function createAuthAdapter(deps: Deps): Adapter {
         role: 'user' as const,
         staffFunctions: '[]',
         firstSignInAt: null,
+        billing_address: null,
+        tax_number: null,
         createdAt: now,
         updatedAt: now,
       }

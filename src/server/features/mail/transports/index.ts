@@ -4,7 +4,7 @@ import type { MailTransport } from './mail-transport'
 import { createSmtpTransport } from './smtp-transport'
 
 export { createFileTransport, linksIn } from './file-transport'
-export type { MailMessage, MailTransport } from './mail-transport'
+export type { MailAttachment, MailMessage, MailTransport } from './mail-transport'
 export { describeError } from './safe-error'
 export { createSmtpTransport } from './smtp-transport'
 

@@ -13,6 +13,14 @@ export interface MailMessage {
   headers: Record<string, string>
   /** The display name in From: (the business's name); null keeps MAIL_FROM's own name. */
   fromName: string | null
+  attachments?: MailAttachment[]
+}
+
+/** A file sent with a message. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: Buffer
 }
 
 /** Where messages go: files locally, SMTP in production. send() throws when the message was not taken. */
@@ -31,6 +39,7 @@ export function composeOptions(message: MailMessage, from: string): Mail.Options
     text: message.text,
     html: message.html,
     headers: message.headers,
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     messageId: `<${message.id}@${domainOf(sender.address)}>`,
   }
 }

@@ -20,6 +20,7 @@ export async function fulfil(
   env: Env,
   order: { id: string; trxref: string; total: number; currency: string; user_id: string },
   now: Date,
+  invoice?: { id: string; number: string },
 ): Promise<void> {
   const buyer = await findBuyer(trx, order.user_id)
   const lines = await orderLines(trx, order.id)
@@ -36,7 +37,9 @@ export async function fulfil(
     deliverables: deliverablesOf(env, order.id, lines, now, MAIL_LINK_TTL_MS),
     orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,
   })
-  await enqueueMail(trx, { ...mail, to: buyer.email }, now)
+  // The invoice's PDF is made when the receipt is sent, from the invoice as issued.
+  const attachments = invoice ? [{ kind: 'invoice', id: invoice.id, filename: `${invoice.number}.pdf` }] : []
+  await enqueueMail(trx, { ...mail, to: buyer.email, attachments }, now)
   // Last write of the transaction (notify's rule). The buyer acted; admins and AccessShop see it.
   await notify(
     trx,

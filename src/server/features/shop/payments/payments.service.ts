@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps'
 import { PAYABLE, type PaymentReport, settle } from '../../../policies/shop/orders.policy'
+import { issueInvoice } from '../invoices/invoices.issue'
 import { snapshotOrderFiles } from '../orders/delivery-files.repository'
 import { fulfil, notifyOrderUpdated } from '../orders/orders.fulfilment'
 import {
@@ -18,7 +19,8 @@ import type { PaystackTransaction } from '../paystack/paystack-gateway'
 // match is `needs_review`. The status moves by a guarded update, and fulfilment rides on the update
 // that moved the order into `paid`, in the same transaction: exactly once, whatever the number, order
 // and concurrency of reports (docs/decisions/0031). The same update fixes the files the order delivers:
-// each line takes its product's file as it is at payment (docs/decisions/0049).
+// each line takes its product's file as it is at payment (docs/decisions/0049), and issues the order's
+// invoice with the next number of its gapless series (docs/decisions/0126).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
@@ -80,7 +82,8 @@ export async function applyPaymentReport(
     if (!moved) return { orderId: order.id, status: order.status, changed: false }
     if (settlement.to === 'paid' && PAYABLE.includes(order.status)) {
       await snapshotOrderFiles(trx, order.id)
-      await fulfil(trx, deps.env, order, now)
+      const invoice = await issueInvoice(trx, deps.env, order, now)
+      await fulfil(trx, deps.env, order, now, invoice)
     } else if (settlement.to === 'needs_review') {
       await recordOrderEvent(trx, order.id, 'alert', cause, now, { why: settlement.why })
       await notifyOrderUpdated(trx, order, PAYSTACK_ACTOR, `needs review: ${settlement.why}`, now)

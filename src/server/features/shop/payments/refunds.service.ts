@@ -10,6 +10,7 @@ import { canRefund, refundRefusal } from '../../../policies/shop/orders.policy'
 import { recordAudit } from '../../audit/audit.service'
 import { enqueueMail, refundNotice } from '../../mail'
 import { brandOf } from '../../site/brand'
+import { issueCreditNote } from '../invoices/invoices.issue'
 import { lockOrderProducts, orderProductIds, releaseDeliveryFiles } from '../orders/delivery-files.repository'
 import { notifyOrderUpdated, ORDER_PAGE } from '../orders/orders.fulfilment'
 import { findBuyer, findOrder, moveOrder, orderLines, recordOrderEvent } from '../orders/orders.repository'
@@ -182,7 +183,14 @@ export async function applyRefundEvent(deps: Deps, event: string, data: RefundEv
     })
     // A refunded order lets go of its files; the last holder of a version sends it for deletion (0092).
     if (to === 'refunded') await releaseDeliveryFiles(trx, await orderProductIds(trx, order.id), now)
-    await sendRefundNotice(trx, deps.env, order, Number(pendingRefund.amount), refunded, now)
+    // Money given back is credited against the invoice (docs/decisions/0126); the notice carries it.
+    const note = await issueCreditNote(
+      trx,
+      deps.env,
+      { ...pendingRefund, amount: Number(pendingRefund.amount) },
+      now,
+    )
+    await sendRefundNotice(trx, deps.env, order, Number(pendingRefund.amount), refunded, now, note)
     await notifyOrderUpdated(
       trx,
       order,
@@ -204,6 +212,7 @@ async function sendRefundNotice(
   amount: number,
   refundedTotal: number,
   now: Date,
+  creditNote?: { id: string; number: string },
 ): Promise<void> {
   const buyer = await findBuyer(trx, order.user_id)
   const brand = await brandOf(trx, env)
@@ -217,5 +226,8 @@ async function sendRefundNotice(
     currency: order.currency,
     orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,
   })
-  await enqueueMail(trx, { ...mail, to: buyer.email }, now)
+  const attachments = creditNote
+    ? [{ kind: 'credit_note', id: creditNote.id, filename: `${creditNote.number}.pdf` }]
+    : []
+  await enqueueMail(trx, { ...mail, to: buyer.email, attachments }, now)
 }

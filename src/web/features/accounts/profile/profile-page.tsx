@@ -13,6 +13,7 @@ import { signInPath } from '../sign-in/auth-redirect'
 import { TwoFactorCard } from '../two-factor/two-factor-card'
 import { AccountTypeForm } from './account-type-form'
 import { AvatarEditor } from './avatar-editor'
+import { BillingDetailsForm } from './billing-details-form'
 import { ChangePasswordForm } from './change-password-form'
 import { ConnectedProviders } from './connected-providers'
 import { ProfileDetailsForm } from './profile-details-form'
@@ -54,6 +55,7 @@ export function ProfilePage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-6">
             <ProfileDetailsForm me={me.data} />
+            <BillingDetailsForm me={me.data} />
             <AccountTypeForm me={me.data} />
             <ChangePasswordForm me={me.data} />
             <TwoFactorCard hasPassword={me.data.hasPassword} />

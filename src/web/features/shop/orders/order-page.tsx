@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { PayAgainButton, PayAgainFailure, usePayAgain } from '../checkout/pay-again'
 import { recordQueryState } from '../record-query-state'
+import { OrderDocumentsCard } from './order-documents'
 import { OrderHeading } from './order-heading'
 import { Deliverables, OrderLines, Refunds } from './order-view'
 import { useOrder } from './orders-api'
@@ -33,6 +34,7 @@ export function OrderPage() {
         <PayAgainFailure payAgain={payAgain} />
         <OrderLines order={o} />
         <Refunds order={o} />
+        <OrderDocumentsCard scope="mine" orderId={o.id} status={o.status} />
         <Deliverables order={o} />
         <p>
           <Link to="/account/orders" className="text-accent hover:underline">

@@ -17,6 +17,7 @@ import { Input } from '../../../components/ui/input'
 import { toast } from '../../../components/ui/toast-store'
 import { currencyExponent, formatDateTime, formatMoney } from '../../../lib/format'
 import { recordQueryState } from '../record-query-state'
+import { OrderDocumentsCard } from './order-documents'
 import { OrderHeading } from './order-heading'
 import { ORDER_STATUS_LABELS } from './order-status'
 import { OrderLines } from './order-view'
@@ -44,6 +45,7 @@ export function StaffOrderPage() {
           </Alert>
         ) : null}
         <OrderLines order={o} />
+        <OrderDocumentsCard scope="staff" orderId={o.id} status={o.status} />
         {o.abilities.refund ? <RefundForm order={o} /> : null}
         <History order={o} />
         <p>

@@ -1,4 +1,5 @@
 import { TablePage } from '../../../components/data-table'
+import { InvoiceExport } from './invoice-export'
 import { useStaffOrdersTable } from './staff-orders-table'
 
 /** /staff/orders: every order, for AccessShop staff and admins. */
@@ -14,6 +15,8 @@ export function StaffOrdersPage() {
       description="Every order, with its payment status. Open one for its history or to refund it."
       access={{ need: 'AccessShop', action: 'see orders' }}
       search={{ label: 'Search orders', placeholder: 'Reference, buyer name or e-mail' }}
-    />
+    >
+      <InvoiceExport />
+    </TablePage>
   )
 }
