@@ -20,6 +20,7 @@ import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
 import { fileVersionsRoutes } from './features/files/versions/file-versions.routes'
 import { conversationsRoutes } from './features/inbox/conversations.routes'
+import { inboundAttachmentRoutes } from './features/inbox/inbound/attachments.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage/triage.routes'
@@ -55,6 +56,7 @@ const FEATURE_ROUTES = {
   publicFormRoutes,
   triageRoutes,
   conversationsRoutes,
+  inboundAttachmentRoutes,
   inboxAdminRoutes,
   notificationsRoutes,
   catalogueRoutes,

@@ -9,6 +9,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   userId: () => newId(),
   pendingId: () => newId(),
   versionId: () => newId(),
+  attachmentId: () => newId(),
   fileId: () => newId(),
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',
