@@ -13,6 +13,7 @@ import {
   type InboundEntry,
   inboundSeen,
   insertAttachment,
+  linkInbound,
   recordInbound,
   reopenEntry,
 } from './inbound.repository'
@@ -68,14 +69,11 @@ export async function storeInbound(deps: Deps, mail: ReadMail, place: Place): Pr
     const reason = entry ? 'unknown_sender' : (mail.hold ?? null)
     const contactId = newId(now.getTime())
     const held = reason !== null
-    const recorded = await recordInbound(trx, {
-      ...ledger,
-      outcome: held ? 'held' : 'new_entry',
-      reason,
-      contact_id: contactId,
-    })
+    // The ledger row first (it decides who stores the message), naming the contact once it exists.
+    const recorded = await recordInbound(trx, { ...ledger, outcome: held ? 'held' : 'new_entry', reason })
     if (!recorded) return
     await newContact(trx, contactId, mail, reason, blobs, now)
+    await linkInbound(trx, ledger.id, contactId)
     outcome = held ? 'held' : 'new_entry'
   })
   if (outcome === 'duplicate') await Promise.allSettled(blobs.map((b) => deps.storage.delete(b.key)))

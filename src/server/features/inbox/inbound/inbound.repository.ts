@@ -33,6 +33,11 @@ export async function recordInbound(db: Kysely<DB>, row: Insertable<InboundMails
   return inserted !== undefined
 }
 
+/** Names the contact message a ledger row became. */
+export async function linkInbound(db: Kysely<DB>, id: string, contactId: string): Promise<void> {
+  await db.updateTable('inbound_mails').set({ contact_id: contactId }).where('id', '=', id).execute()
+}
+
 /** The entry whose reply token this is. */
 export async function entryByToken(db: Kysely<DB>, token: string) {
   for (const table of ['quote_requests', 'contacts'] as const) {

@@ -67,7 +67,7 @@ export async function readMail(raw: Buffer, rules: ReadingRules, hold?: HoldReas
     subject: (parsed.subject ?? '').trim(),
     references: referencesOf(parsed),
     recipients: recipientsOf(parsed),
-    ...textOf(parsed),
+    ...textOf(parsed, hasPlainPart(raw)),
     ...attachmentsOf(parsed, rules),
     ignore: undefined,
     hold: hold ?? (from ? undefined : 'malformed'),
@@ -138,9 +138,16 @@ function recipientsOf(parsed: ParsedMail): string[] {
   return [...new Set([...listed, ...delivered])]
 }
 
-function textOf(parsed: ParsedMail): Pick<ReadMail, 'visible' | 'quoted' | 'html'> {
+/** Whether the sender wrote plain text (a text/plain part, or no Content-Type at all). */
+function hasPlainPart(raw: Buffer): boolean {
+  const text = raw.toString('latin1')
+  return /^content-type:\s*text\/plain/im.test(text) || !/^content-type:/im.test(text)
+}
+
+/** The words: the sender's own plain text, else the HTML's text (the parser's adds link addresses). */
+function textOf(parsed: ParsedMail, plain: boolean): Pick<ReadMail, 'visible' | 'quoted' | 'html'> {
   const html = typeof parsed.html === 'string' ? parsed.html : null
-  const text = parsed.text?.trim() ? parsed.text : html ? htmlToPlainText(html) : ''
+  const text = plain && parsed.text?.trim() ? parsed.text : html ? htmlToPlainText(html) : (parsed.text ?? '')
   const folded = foldQuotedText(text)
   return { ...folded, html: html ? sanitizeMailHtml(html) : null }
 }
