@@ -21,6 +21,7 @@ import { trashRoutes } from './features/files/trash/trash.routes'
 import { fileVersionsRoutes } from './features/files/versions/file-versions.routes'
 import { conversationsRoutes } from './features/inbox/conversations.routes'
 import { inboundAttachmentRoutes } from './features/inbox/inbound/attachments.routes'
+import { myRequestsRoutes } from './features/inbox/inbound/my-requests.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage/triage.routes'
@@ -57,6 +58,7 @@ const FEATURE_ROUTES = {
   triageRoutes,
   conversationsRoutes,
   inboundAttachmentRoutes,
+  myRequestsRoutes,
   inboxAdminRoutes,
   notificationsRoutes,
   catalogueRoutes,
