@@ -91,6 +91,11 @@ const rawEnvSchema = z.object({
   ),
   UPLOAD_EXPIRY_HOURS: wholeNumber(1, 24 * 365).default(24),
   METRICS_TOKEN: optionalString,
+  INBOUND_IMAP_URL: url('imaps://user:pass@mail.example.com/INBOX'),
+  INBOUND_REPLY_ADDRESS: optionalString,
+  INBOUND_PROCESSED_FOLDER: optionalString,
+  INBOUND_MAX_MESSAGE_BYTES: wholeNumber(1024, 1024 ** 3).default(10 * 1024 * 1024),
+  INBOUND_POLL_SECONDS: wholeNumber(1, 24 * 3600).default(60),
   DOWNLOAD_ACCEL_PREFIX: z
     .string()
     .optional()
@@ -151,6 +156,23 @@ export type Env = {
   downloadAccelPrefix: string | undefined
   /** The bearer token GET /metrics asks for; undefined = no metrics endpoint (404). */
   metricsToken: string | undefined
+  /** Customers' answers read from the business's mailbox (decision 0128); see inboundOf(). */
+  inbound: InboundEnv
+}
+
+export interface InboundEnv {
+  /** The mailbox to read; undefined: reading is off. */
+  imap:
+    | { secure: boolean; host: string; port: number; user: string; password: string; mailbox: string }
+    | undefined
+  /** inbox@biz.example: replies' Reply-To becomes inbox+<token>@biz.example; undefined: the support address. */
+  replyAddress: string | undefined
+  /** Where processed messages are moved; undefined: they are flagged \Seen and stay. */
+  processedFolder: string | undefined
+  /** A larger message is kept as a flagged entry with its headers only. */
+  maxMessageBytes: number
+  /** How often to look when the server offers no IDLE. */
+  pollMs: number
 }
 
 export class EnvError extends Error {
@@ -178,9 +200,49 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     problems.push('DOWNLOAD_ACCEL_PREFIX: works with the disk driver only (unset it or S3_BUCKET)')
   }
   checkTokenLengths(problems, raw)
+  const inbound = inboundOf(problems, raw)
   if (raw.NODE_ENV === 'production') checkProduction(problems, raw, authUrl, groups.paystack !== undefined)
   if (problems.length > 0 || 'error' in trustProxy) throw new EnvError(problems)
-  return assembleEnv(raw, { dataDir, database, authUrl, trustProxy, ...groups })
+  return { ...assembleEnv(raw, { dataDir, database, authUrl, trustProxy, ...groups }), inbound }
+}
+
+const ADDRESS = /^[^\s@+]+@[^\s@]+\.[^\s@]+$/
+
+/** INBOUND_*: the mailbox URL read apart (user, password, mailbox), the reply address checked. */
+function inboundOf(problems: string[], raw: RawEnv): InboundEnv {
+  const reply = raw.INBOUND_REPLY_ADDRESS?.trim()
+  if (reply !== undefined && !ADDRESS.test(reply))
+    problems.push('INBOUND_REPLY_ADDRESS: must be a plain address without "+", e.g. inbox@biz.example')
+  return {
+    imap: imapOf(problems, raw.INBOUND_IMAP_URL),
+    replyAddress: reply,
+    processedFolder: raw.INBOUND_PROCESSED_FOLDER?.trim() || undefined,
+    maxMessageBytes: raw.INBOUND_MAX_MESSAGE_BYTES,
+    pollMs: raw.INBOUND_POLL_SECONDS * 1000,
+  }
+}
+
+function imapOf(problems: string[], value: string | undefined): InboundEnv['imap'] {
+  if (value === undefined) return undefined
+  const url = new URL(value)
+  if (url.protocol !== 'imap:' && url.protocol !== 'imaps:') {
+    problems.push('INBOUND_IMAP_URL: must be an imap:// or imaps:// URL')
+    return undefined
+  }
+  if (!url.username || !url.password) {
+    problems.push('INBOUND_IMAP_URL: must name the user and password (imaps://user:pass@host/INBOX)')
+    return undefined
+  }
+  const secure = url.protocol === 'imaps:'
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'INBOX'
+  return {
+    secure,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    mailbox,
+  }
 }
 
 /** The variables checked one by one against the schema: every bad one named, with what it held. */
@@ -272,7 +334,7 @@ function checkProduction(problems: string[], raw: RawEnv, authUrl: URL, hasPayst
 function assembleEnv(
   raw: RawEnv,
   checked: Pick<Env, 'dataDir' | 'database' | 'authUrl' | 'trustProxy' | 'oidc' | 'google' | 'paystack'>,
-): Env {
+): Omit<Env, 'inbound'> {
   return {
     nodeEnv: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === 'production',

@@ -68,6 +68,13 @@ async function main(): Promise<void> {
   const metrics = createMetrics(database, notificationHub, { processMetrics: true })
   const jobDeps = { database, clock, env, storage, paystack: payments.paystack, mailer }
   const { jobs, jobTable } = startJobs(jobDeps, logger, metrics)
+  // The IMAP client and the mail parser are loaded only when a mailbox is configured.
+  const inbound = env.inbound.imap
+    ? (await import('./features/inbox/inbound/mailbox-reader')).startInboundReader(jobDeps, {
+        leases: databaseJobLeases(database.db, instanceHolderId(), clock),
+        logger,
+      })
+    : undefined
 
   const renderPage = webRoot ? await loadPageRenderer(webRoot) : undefined
   const { app } = createApp({
@@ -84,7 +91,7 @@ async function main(): Promise<void> {
     metrics,
   })
   const server = listen(app.fetch, env, logger, database.dialect)
-  handleProcessSignals({ server, database, notificationHub, mailWorker, jobs, jobTable, logger })
+  handleProcessSignals({ server, database, notificationHub, mailWorker, jobs, jobTable, inbound, logger })
 }
 
 /** Opens the configured database and applies the migrations it lacks, logging each one applied. */

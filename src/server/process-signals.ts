@@ -23,6 +23,8 @@ export interface RunningServer {
   mailWorker: MailWorker
   jobs: JobRunner
   jobTable: readonly Job[]
+  /** The mailbox reader, when INBOUND_IMAP_URL is set. */
+  inbound?: { stop(): Promise<void> }
   logger: Logger
 }
 
@@ -46,7 +48,7 @@ export function handleProcessSignals(running: RunningServer): void {
 
 /** The graceful shutdown sequence; the process exits at its end, or when the grace period runs out. */
 function shutDown(
-  { server, database, notificationHub, mailWorker, jobs, logger }: RunningServer,
+  { server, database, notificationHub, mailWorker, jobs, inbound, logger }: RunningServer,
   signal: string,
 ): void {
   logger.info({ signal }, 'shutting down: finishing requests in flight')
@@ -54,6 +56,7 @@ function shutDown(
   notificationHub.close()
   // No job starts from now on; one in flight finishes (or stops between batches) meanwhile.
   const jobsStopped = jobs.stop()
+  const inboundStopped = inbound?.stop()
   const force = setTimeout(() => {
     logger.warn('requests still running after the grace period; exiting')
     // Uploads cut off here give their writer leases back, so their clients resume elsewhere at once.
@@ -74,7 +77,7 @@ function shutDown(
   server.close(async (error) => {
     clearInterval(sweep)
     // Both wait for their work in flight, which needs the database.
-    await Promise.all([mailWorker.stop(), jobsStopped])
+    await Promise.all([mailWorker.stop(), jobsStopped, inboundStopped])
     await database.close()
     logger.info('stopped')
     process.exit(error ? 1 : 0)

@@ -20,6 +20,8 @@ import { uploadsRoutes } from './features/files/transfer/uploads.routes'
 import { trashRoutes } from './features/files/trash/trash.routes'
 import { fileVersionsRoutes } from './features/files/versions/file-versions.routes'
 import { conversationsRoutes } from './features/inbox/conversations.routes'
+import { inboundAttachmentRoutes } from './features/inbox/inbound/attachments.routes'
+import { myRequestsRoutes } from './features/inbox/inbound/my-requests.routes'
 import { inboxAdminRoutes } from './features/inbox/inbox-admin.routes'
 import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage/triage.routes'
@@ -56,6 +58,8 @@ const FEATURE_ROUTES = {
   publicFormRoutes,
   triageRoutes,
   conversationsRoutes,
+  inboundAttachmentRoutes,
+  myRequestsRoutes,
   inboxAdminRoutes,
   notificationsRoutes,
   catalogueRoutes,

@@ -237,6 +237,7 @@ describe('inbox settings', () => {
       ebookFileId: null,
       ebookPublished: false,
       retentionDays: null,
+      mailbox: { configured: false, mailboxes: [] },
     })
     await call(staff, 'GET', '/api/admin/inbox-settings', undefined, 403)
     await call(staff, 'PATCH', '/api/admin/inbox-settings', { services: ['X'] }, 403)
@@ -272,6 +273,7 @@ describe('inbox settings', () => {
       ebookFileId: null,
       ebookPublished: false,
       retentionDays: null,
+      mailbox: { configured: false, mailboxes: [] },
     })
     const audit = await t.database.db
       .selectFrom('audit_events')

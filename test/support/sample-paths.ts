@@ -10,6 +10,7 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   pendingId: () => newId(),
   versionId: () => newId(),
   noteId: () => newId(),
+  attachmentId: () => newId(),
   fileId: () => newId(),
   provider: () => 'credentials',
   file: () => 'swagger-ui.css',

@@ -24,6 +24,9 @@ import type {
 import type {
   ContactsTable,
   EbookRequestsTable,
+  InboundMailboxStateTable,
+  InboundMailsTable,
+  InboxAttachmentsTable,
   InboxMessagesTable,
   QuoteRequestsTable,
 } from './schema/inbox'
@@ -77,6 +80,9 @@ export interface DB {
   ebook_requests: EbookRequestsTable
   contacts: ContactsTable
   inbox_messages: InboxMessagesTable
+  inbound_mails: InboundMailsTable
+  inbox_attachments: InboxAttachmentsTable
+  inbound_mailbox_state: InboundMailboxStateTable
   products: ProductsTable
   listed_product_counts: ListedProductCountsTable
   orders: OrdersTable

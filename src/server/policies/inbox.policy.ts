@@ -55,3 +55,22 @@ export function canConverse(actor: Caller): boolean {
 export function canBeAssignedInbox(user: StaffFunctionHolder): boolean {
   return hasStaffFunction(user, 'ManageFeedback')
 }
+
+/**
+ * A customer's own requests ("My requests"): anyone signed in with a verified address sees the quote
+ * requests and messages sent from it. Answering also needs an account that may act (not restricted,
+ * not a read-only token, not the operator's command line).
+ */
+export function canSeeOwnRequests(actor: Caller): boolean {
+  return actor.kind === 'user' && actor.emailVerified
+}
+
+export function canAnswerOwnRequests(actor: Caller): boolean {
+  return (
+    canSeeOwnRequests(actor) &&
+    actor.kind === 'user' &&
+    !actor.isRestricted &&
+    !actor.operator &&
+    !actor.token?.readOnly
+  )
+}

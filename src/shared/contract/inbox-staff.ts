@@ -197,6 +197,23 @@ export const inboxSettingsSchema = z
     ebookPublished: z.boolean(),
     /** Resolved quotes and contacts older than this many days are deleted; null keeps them. */
     retentionDays: z.number().int().nullable(),
+    /**
+     * The business's mailbox read for customers' answers (INBOUND_IMAP_URL): off, or how its reading
+     * goes. `lastError` set: the mailbox could not be read at `lastErrorAt`; the reader retries.
+     */
+    mailbox: z
+      .object({
+        configured: z.boolean(),
+        mailboxes: z.array(
+          z.object({
+            mailbox: z.string(),
+            lastError: z.string().nullable(),
+            lastErrorAt: z.string().nullable(),
+            lastSuccessAt: z.string().nullable(),
+          }),
+        ),
+      })
+      .optional(),
   })
   .meta({ id: 'InboxSettings' })
 export type InboxSettings = z.infer<typeof inboxSettingsSchema>

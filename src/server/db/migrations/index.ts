@@ -39,6 +39,7 @@ import * as m0041 from './0026-0050/0041-file-drop-limits'
 import * as m0042 from './0026-0050/0042-sha1-and-md5'
 import * as m0043 from './0026-0050/0043-pending-shares'
 import * as m0045 from './0026-0050/0045-invoices'
+import * as m0046 from './0026-0050/0046-inbound-mail'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0042-sha1-and-md5': m0042,
   '0043-pending-shares': m0043,
   '0045-invoices': m0045,
+  '0046-inbound-mail': m0046,
 }

@@ -23,6 +23,8 @@ export interface QuoteRequestsTable {
   /** Ours (0031): the teammate it is assigned to, and since when; both null when nobody has it. */
   assignedTo: string | null
   assignedAt: Timestamp | null
+  /** Ours (0046): names the conversation in replies' Reply-To (inbox+<token>@…); set at the first reply. */
+  reply_token: string | null
 }
 
 export interface EbookRequestsTable {
@@ -55,6 +57,10 @@ export interface ContactsTable {
   /** Ours (0031): the teammate it is assigned to, and since when; both null when nobody has it. */
   assignedTo: string | null
   assignedAt: Timestamp | null
+  /** Ours (0046): names the conversation in replies' Reply-To (inbox+<token>@…); set at the first reply. */
+  reply_token: string | null
+  /** Ours (0046): why an entry made from an e-mail is held for a look (e.g. unknown_sender); null otherwise. */
+  flag: string | null
 }
 
 /** Ours (0031): a staff reply (mailed to the sender) or internal note on one quote or contact. */
@@ -63,10 +69,53 @@ export interface InboxMessagesTable {
   /** Exactly one of quote_id and contact_id is set. */
   quote_id: string | null
   contact_id: string | null
-  kind: 'reply' | 'note'
+  /** 0046 adds `customer`: a message from the entry's sender, read from the mailbox. */
+  kind: 'reply' | 'note' | 'customer'
   body: string
   author_id: string | null
   author_name: string
   mail_id: string | null
   created_at: Timestamp
+  /** Ours (0046), customer messages: the quoted history folded away, sanitized HTML, the sender. */
+  quoted: string | null
+  html: string | null
+  from_address: string | null
+  /** A customer message's own Message-ID, <…> included. */
+  rfc_message_id: string | null
+}
+
+/** Ours (0046): one row per message read from the mailbox, by Message-ID: storing is idempotent. */
+export interface InboundMailsTable {
+  id: string
+  message_id: string
+  mailbox: string
+  uid: number
+  outcome: 'threaded' | 'new_entry' | 'held' | 'ignored'
+  reason: string | null
+  quote_id: string | null
+  contact_id: string | null
+  received_at: Timestamp
+}
+
+/** Ours (0046): a customer's attachment, a blob kept with its entry. */
+export interface InboxAttachmentsTable {
+  id: string
+  quote_id: string | null
+  contact_id: string | null
+  message_id: string | null
+  filename: string
+  mimetype: string
+  size: number
+  blob_key: string
+  created_at: Timestamp
+}
+
+/** Ours (0046): where the reader is in each mailbox, and the last error it met. */
+export interface InboundMailboxStateTable {
+  mailbox: string
+  uid_validity: string | null
+  last_uid: Generated<number>
+  last_error: string | null
+  last_error_at: Timestamp | null
+  last_success_at: Timestamp | null
 }

@@ -25,6 +25,9 @@ export function threadOf(db: Kysely<DB>, table: TriageTable, entryId: string) {
       'm.author_name',
       'm.created_at',
       'm.mail_id',
+      'm.rfc_message_id',
+      'm.quoted',
+      'm.html',
       'mail.status as mail_status',
     ])
     .where(`m.${entryColumn(table)}`, '=', entryId)
@@ -77,4 +80,24 @@ export function assignCandidate(db: Kysely<DB>, id: string) {
     .select(['id', 'name', 'email', 'role', 'staffFunctions', 'isRestricted'])
     .where('id', '=', id)
     .executeTakeFirst()
+}
+
+/**
+ * The entry's reply token (decision 0128), made now if it has none. Of two first replies at once, the
+ * second's update finds the token set and both read the first's.
+ */
+export async function ensureReplyToken(
+  db: Kysely<DB>,
+  table: TriageTable,
+  id: string,
+  fresh: string,
+): Promise<string | undefined> {
+  await db
+    .updateTable(typed(table))
+    .set({ reply_token: fresh })
+    .where('id', '=', id)
+    .where('reply_token', 'is', null)
+    .execute()
+  const row = await db.selectFrom(typed(table)).select('reply_token').where('id', '=', id).executeTakeFirst()
+  return row?.reply_token ?? undefined
 }

@@ -19,12 +19,15 @@ import { brandOf } from '../site/brand'
 import {
   assignCandidate,
   contactSubject,
+  ensureReplyToken,
   entryForReply,
   insertInboxMessage,
   setAssignee,
   type ThreadRow,
   threadOf,
 } from './conversations.repository'
+import { attachmentsOfThread } from './inbound/inbound.repository'
+import { newReplyToken, plusAddress, threadHeaders } from './inbound/reply-threading'
 import { inboxTeam } from './inbox-staff.repository'
 import type { TriageTable } from './triage/triage.repository'
 import type { TriageKind } from './triage/triage-access'
@@ -58,14 +61,29 @@ const DELIVERY: Record<MailStatus, InboxMessage['delivery']> = {
   failed: 'failed',
 }
 
-function presentMessage(row: ThreadRow): InboxMessage {
-  return {
+type Attachments = Awaited<ReturnType<typeof attachmentsOfThread>>
+
+function presentMessage(row: ThreadRow, attachments: Attachments): InboxMessage {
+  const base: InboxMessage = {
     id: row.id,
     kind: row.kind,
     body: row.body,
     author: { id: row.author_id, name: row.author_name },
     createdAt: row.created_at,
     delivery: row.kind === 'reply' && row.mail_status ? DELIVERY[row.mail_status] : null,
+  }
+  if (row.kind !== 'customer') return base
+  const own = attachments.filter((a) => a.message_id === row.id)
+  return {
+    ...base,
+    quoted: row.quoted,
+    html: row.html,
+    attachments: own.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      mimetype: a.mimetype,
+      size: Number(a.size),
+    })),
   }
 }
 
@@ -79,7 +97,8 @@ export async function listThread(
   const table = TABLES[kind]
   if (!(await entryForReply(deps.database.db, table, id))) throw problems.notFound(NOT_FOUND[kind])
   const rows = await threadOf(deps.database.db, table, id)
-  return { items: rows.map(presentMessage) }
+  const attachments = await attachmentsOfThread(deps.database.db, table, id)
+  return { items: rows.map((row) => presentMessage(row, attachments)) }
 }
 
 async function addMessage(
@@ -97,7 +116,14 @@ async function addMessage(
   if (!entry) throw problems.notFound(NOT_FOUND[kind])
   const now = deps.clock()
 
-  let mail: { to: string; replyTo: string; rendered: ReturnType<typeof inboxReply> } | undefined
+  let mail:
+    | {
+        to: string
+        replyTo: string
+        rendered: ReturnType<typeof inboxReply>
+        headers: Record<string, string>
+      }
+    | undefined
   if (messageKind === 'reply') {
     const limited = await hitRateLimit(db, { key: `inbox:reply:${actor.id}`, ...REPLY_LIMIT, now })
     if (!limited.allowed)
@@ -109,8 +135,8 @@ async function addMessage(
     const subject = kind === 'contact' ? ((await contactSubject(db, id))?.subject ?? null) : null
     mail = {
       to: entry.email,
-      // Answers reach the business: its support address, or else the person who replied.
-      replyTo: brand.supportEmail || actor.email,
+      replyTo: await replyAddress(deps, table, id, brand.supportEmail || actor.email),
+      headers: threadHeaders(await threadOf(db, table, id), deps.env),
       rendered: inboxReply(brand, {
         kind,
         firstName: entry.first_name,
@@ -124,7 +150,11 @@ async function addMessage(
   const messageId = newId(now.getTime())
   await db.transaction().execute(async (trx) => {
     const queued = mail
-      ? await enqueueMail(trx, { to: mail.to, replyTo: mail.replyTo, ...mail.rendered }, now)
+      ? await enqueueMail(
+          trx,
+          { to: mail.to, replyTo: mail.replyTo, ...mail.rendered, headers: mail.headers },
+          now,
+        )
       : undefined
     await insertInboxMessage(trx, {
       id: messageId,
@@ -158,6 +188,18 @@ async function addMessage(
     createdAt: now.toISOString(),
     delivery: mail ? 'queued' : null,
   }
+}
+
+/**
+ * Where the customer's answer goes: the conversation's own address (inbox+<token>@…) when the
+ * business reads its mailbox with INBOUND_REPLY_ADDRESS set; else the support address, or else the
+ * person who replied.
+ */
+async function replyAddress(deps: Deps, table: TriageTable, id: string, fallback: string): Promise<string> {
+  const reply = deps.env.inbound.replyAddress
+  if (!reply) return fallback
+  const token = await ensureReplyToken(deps.database.db, table, id, newReplyToken())
+  return token ? plusAddress(reply, token) : fallback
 }
 
 export function replyToEntry(deps: Deps, actor: Caller, kind: TriageKind, id: string, body: string) {

@@ -7,6 +7,7 @@ import { defineSetting, readSetting, readSettings, writeSetting } from '../../li
 import { canChangeInboxSettings } from '../../policies/inbox.policy'
 import { recordSettingsChange } from '../audit/audit.service'
 import { findEbookFile } from './ebook.repository'
+import { mailboxHealth } from './inbound/inbound.repository'
 
 // The inbox settings admins edit: the services a quote request may name, the file sent as
 // the e-book, and how long resolved quotes and contacts are kept.
@@ -39,16 +40,31 @@ export const RETENTION_DAYS_SETTING = defineSetting({
   fallback: null as number | null,
 })
 
-type Deps = Pick<AppDeps, 'database' | 'clock'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
-export async function readInboxSettings(deps: Pick<AppDeps, 'database'>): Promise<InboxSettings> {
+export async function readInboxSettings(deps: Pick<AppDeps, 'database' | 'env'>): Promise<InboxSettings> {
   const [services, ebookFileId, ebookPublished, retentionDays] = await readSettings(deps.database.db, [
     SERVICES_SETTING,
     EBOOK_FILE_SETTING,
     EBOOK_PUBLISHED_SETTING,
     RETENTION_DAYS_SETTING,
   ] as const)
-  return { services, ebookFileId, ebookPublished, retentionDays }
+  const mailboxes = await mailboxHealth(deps.database.db)
+  return {
+    services,
+    ebookFileId,
+    ebookPublished,
+    retentionDays,
+    mailbox: {
+      configured: deps.env.inbound.imap !== undefined,
+      mailboxes: mailboxes.map((m) => ({
+        mailbox: m.mailbox,
+        lastError: m.last_error,
+        lastErrorAt: m.last_error_at,
+        lastSuccessAt: m.last_success_at,
+      })),
+    },
+  }
 }
 
 /** Whether visitors may ask for the e-book and download it: published (which needs a file). */

@@ -23,6 +23,8 @@ export const BLOB_REFERENCES = [
   { table: 'products', column: 'coverSmallKey', id: 'id', staged: false },
   { table: 'products', column: 'coverLargeKey', id: 'id', staged: false },
   { table: 'upload_sessions', column: 'blob_key', id: 'id', staged: true },
+  // Attachments of customers' e-mails, kept with their inbox entry (decision 0128).
+  { table: 'inbox_attachments', column: 'blob_key', id: 'id', staged: false },
 ] as const
 
 export interface BlobReference {

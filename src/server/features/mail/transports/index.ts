@@ -5,6 +5,7 @@ import { createSmtpTransport } from './smtp-transport'
 
 export { createFileTransport, linksIn } from './file-transport'
 export type { MailAttachment, MailMessage, MailTransport } from './mail-transport'
+export { mailDomain, mailSender, outboxMessageId } from './mail-transport'
 export { describeError } from './safe-error'
 export { createSmtpTransport } from './smtp-transport'
 

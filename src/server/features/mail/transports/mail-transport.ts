@@ -40,7 +40,7 @@ export function composeOptions(message: MailMessage, from: string): Mail.Options
     html: message.html,
     headers: message.headers,
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-    messageId: `<${message.id}@${domainOf(sender.address)}>`,
+    messageId: outboxMessageId(message.id, sender.address),
   }
 }
 
@@ -53,6 +53,16 @@ export function mailSender(mailFrom: string, displayName: string | null): { name
   const address = parsed?.address || mailFrom.trim()
   const name = displayName?.replace(/[\r\n]+/g, ' ').trim() || parsed?.name || ''
   return { name, address }
+}
+
+/** The Message-ID of the outbox message `id` sent from `mailFrom`: stable across retries. */
+export function outboxMessageId(id: string, mailFrom: string): string {
+  return `<${id}@${mailDomain(mailFrom)}>`
+}
+
+/** The domain of MAIL_FROM's address: our Message-IDs end with it (and the loop guard knows them so). */
+export function mailDomain(mailFrom: string): string {
+  return domainOf(mailSender(mailFrom, null).address)
 }
 
 function domainOf(address: string): string {

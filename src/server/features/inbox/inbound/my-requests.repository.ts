@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../db/schema'
+
+// The queries of "My requests": a customer's entries by their address, and what of each thread they
+// may see (staff replies and their own messages, never notes).
+
+export function quotesFrom(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('quote_requests')
+    .select([
+      'id',
+      'service',
+      'message',
+      'status',
+      'createdAt',
+      'email',
+      'first_name',
+      'last_name',
+      'assignedTo',
+    ])
+    .where('email', '=', email)
+    .orderBy('createdAt', 'desc')
+    .execute()
+}
+
+export function contactsFrom(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('contacts')
+    .select([
+      'id',
+      'subject',
+      'message',
+      'status',
+      'createdAt',
+      'email',
+      'first_name',
+      'last_name',
+      'assignedTo',
+    ])
+    .where('email', '=', email)
+    .orderBy('createdAt', 'desc')
+    .execute()
+}
+
+/** The replies and customer messages of these entries, oldest first. */
+export function customerVisibleMessages(db: Kysely<DB>, quoteIds: string[], contactIds: string[]) {
+  if (quoteIds.length === 0 && contactIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('inbox_messages')
+    .select(['id', 'quote_id', 'contact_id', 'kind', 'body', 'author_name', 'created_at'])
+    .where('kind', 'in', ['reply', 'customer'])
+    .where((eb) =>
+      eb.or([
+        ...(quoteIds.length > 0 ? [eb('quote_id', 'in', quoteIds)] : []),
+        ...(contactIds.length > 0 ? [eb('contact_id', 'in', contactIds)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}
