@@ -14,7 +14,7 @@ describe('avatarFileProblem', () => {
     expect(avatarFileProblem({ type: '', size: 100 })).toMatch(/JPEG, PNG, WebP or GIF/)
     expect(avatarFileProblem({ type: 'image/png', size: 0 })).toMatch(/empty/)
     expect(avatarFileProblem({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe(
-      'That picture is over 5.2 MB. Choose a smaller one.',
+      'That picture is over 5 MB. Choose a smaller one.',
     )
   })
 

@@ -27,23 +27,7 @@ export function SessionsList() {
     enabled: signedIn,
   })
   const [ending, setEnding] = useState<SessionSummary>()
-  const [endingOthers, setEndingOthers] = useState(false)
   const signOut = useSignOut()
-  const endOthers = useMutation({
-    mutationFn: endOtherSessions,
-    onSuccess: async ({ ended }) => {
-      setEndingOthers(false)
-      await queryClient.invalidateQueries({ queryKey: sessionsKey })
-      toast.success(
-        'Signed out everywhere else',
-        ended === 1 ? 'One other session ended.' : `${ended} other sessions ended.`,
-      )
-    },
-    onError: (error) => {
-      setEndingOthers(false)
-      toast.error('The other sessions were not ended', errorMessage(error))
-    },
-  })
   const others = sessions.data?.filter((session) => !session.current).length ?? 0
   const end = useMutation({
     mutationFn: (session: SessionSummary) => endSession(session.id),
@@ -105,13 +89,7 @@ export function SessionsList() {
               />
             ))}
           </ul>
-          {others > 0 ? (
-            <div>
-              <Button variant="secondary" onClick={() => setEndingOthers(true)}>
-                Sign out of other sessions
-              </Button>
-            </div>
-          ) : null}
+          {others > 0 ? <SignOutOthers others={others} /> : null}
         </>
       )}
       <ConfirmDialog
@@ -130,6 +108,34 @@ export function SessionsList() {
         pending={end.isPending}
         onConfirm={() => ending && end.mutate(ending)}
       />
+    </Card>
+  )
+}
+
+/** "Sign out of other sessions": every session but this one ends, after a confirmation. */
+function SignOutOthers({ others }: { others: number }) {
+  const queryClient = useQueryClient()
+  const [endingOthers, setEndingOthers] = useState(false)
+  const endOthers = useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: async ({ ended }) => {
+      setEndingOthers(false)
+      await queryClient.invalidateQueries({ queryKey: sessionsKey })
+      toast.success(
+        'Signed out everywhere else',
+        ended === 1 ? 'One other session ended.' : `${ended} other sessions ended.`,
+      )
+    },
+    onError: (error) => {
+      setEndingOthers(false)
+      toast.error('The other sessions were not ended', errorMessage(error))
+    },
+  })
+  return (
+    <div>
+      <Button variant="secondary" onClick={() => setEndingOthers(true)}>
+        Sign out of other sessions
+      </Button>
       <ConfirmDialog
         open={endingOthers}
         onOpenChange={setEndingOthers}
@@ -140,6 +146,6 @@ export function SessionsList() {
         pending={endOthers.isPending}
         onConfirm={() => endOthers.mutate()}
       />
-    </Card>
+    </div>
   )
 }
