@@ -27,6 +27,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { catalogueRoutes } from './features/shop/catalogue/catalogue.routes'
 import { productsRoutes } from './features/shop/catalogue/products.routes'
 import { customersRoutes } from './features/shop/customers/customers.routes'
+import { discountsRoutes } from './features/shop/discounts/discounts.routes'
 import { orderDownloadsRoutes } from './features/shop/orders/order-downloads.routes'
 import { ordersRoutes } from './features/shop/orders/orders.routes'
 import { checkoutRoutes } from './features/shop/payments/checkout.routes'
@@ -74,6 +75,7 @@ const FEATURE_ROUTES = {
   refundsRoutes,
   siteRoutes,
   customersRoutes,
+  discountsRoutes,
 }
 
 /**

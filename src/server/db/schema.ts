@@ -35,6 +35,8 @@ import type {
   StaffAccessStartsTable,
 } from './schema/notifications'
 import type {
+  DiscountCodeProductsTable,
+  DiscountCodesTable,
   ListedProductCountsTable,
   OrderEventsTable,
   OrderPaymentsTable,
@@ -81,6 +83,8 @@ export interface DB {
   order_payments: OrderPaymentsTable
   order_events: OrderEventsTable
   refunds: RefundsTable
+  discount_codes: DiscountCodesTable
+  discount_code_products: DiscountCodeProductsTable
   folders: FoldersTable
   files: FilesTable
   file_versions: FileVersionsTable
@@ -115,4 +119,6 @@ export const BOOLEAN_COLUMNS = [
   'deleted_singly',
   'forAll',
   'isPublished',
+  'all_products',
+  'active',
 ] as const
