@@ -175,6 +175,17 @@ export async function savePaymentReport(
     .execute()
 }
 
+/** The discount code an order used and what it took off; null without one. */
+export async function orderDiscount(db: Kysely<DB>, orderId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select(['discount_code', 'discount_total'])
+    .where('id', '=', orderId)
+    .executeTakeFirst()
+  if (!row?.discount_code) return null
+  return { code: row.discount_code, amount: Number(row.discount_total) }
+}
+
 export function findOrder(db: Kysely<DB>, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
