@@ -101,10 +101,14 @@ export function DiscountForm({
       >
         <Textarea rows={3} value={values.product_ids} onChange={(e) => set('product_ids', e.target.value)} />
       </FormField>
-      <label className="flex items-center gap-2 text-sm">
-        <Checkbox checked={values.active} onChange={(e) => set('active', e.target.checked)} />
-        Active (buyers may use it)
-      </label>
+      <div className="flex items-center gap-2 text-sm">
+        <Checkbox
+          id="discount-active"
+          checked={values.active}
+          onChange={(e) => set('active', e.target.checked)}
+        />
+        <label htmlFor="discount-active">Active (buyers may use it)</label>
+      </div>
       <DialogFooter>
         <Button type="submit" loading={save.isPending}>
           {discount ? 'Save changes' : 'Create code'}
