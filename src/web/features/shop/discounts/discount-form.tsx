@@ -64,36 +64,7 @@ export function DiscountForm({
           onChange={(e) => set('min_order', e.target.value)}
         />
       </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Starts (UTC)" error={err('starts_at')}>
-          <Input
-            type="datetime-local"
-            value={values.starts_at}
-            onChange={(e) => set('starts_at', e.target.value)}
-          />
-        </FormField>
-        <FormField label="Ends (UTC)" error={err('ends_at')}>
-          <Input
-            type="datetime-local"
-            value={values.ends_at}
-            onChange={(e) => set('ends_at', e.target.value)}
-          />
-        </FormField>
-        <FormField label="Total use limit" error={err('max_uses')} hint="Empty: no limit.">
-          <Input
-            inputMode="numeric"
-            value={values.max_uses}
-            onChange={(e) => set('max_uses', e.target.value)}
-          />
-        </FormField>
-        <FormField label="Per-customer limit" error={err('max_uses_per_customer')} hint="Empty: no limit.">
-          <Input
-            inputMode="numeric"
-            value={values.max_uses_per_customer}
-            onChange={(e) => set('max_uses_per_customer', e.target.value)}
-          />
-        </FormField>
-      </div>
+      <DiscountLimits values={values} set={set} err={err} />
       <FormField
         label="Products"
         error={err('product_ids')}
@@ -115,5 +86,49 @@ export function DiscountForm({
         </Button>
       </DialogFooter>
     </form>
+  )
+}
+
+/** When the code may be used and how often. */
+function DiscountLimits({
+  values,
+  set,
+  err,
+}: {
+  values: DiscountFormValues
+  set: <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K]) => void
+  err: (key: string) => string | undefined
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField label="Starts (UTC)" error={err('starts_at')}>
+        <Input
+          type="datetime-local"
+          value={values.starts_at}
+          onChange={(e) => set('starts_at', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Ends (UTC)" error={err('ends_at')}>
+        <Input
+          type="datetime-local"
+          value={values.ends_at}
+          onChange={(e) => set('ends_at', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Total use limit" error={err('max_uses')} hint="Empty: no limit.">
+        <Input
+          inputMode="numeric"
+          value={values.max_uses}
+          onChange={(e) => set('max_uses', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Per-customer limit" error={err('max_uses_per_customer')} hint="Empty: no limit.">
+        <Input
+          inputMode="numeric"
+          value={values.max_uses_per_customer}
+          onChange={(e) => set('max_uses_per_customer', e.target.value)}
+        />
+      </FormField>
+    </div>
   )
 }
