@@ -30,6 +30,7 @@ import { catalogueRoutes } from './features/shop/catalogue/catalogue.routes'
 import { productsRoutes } from './features/shop/catalogue/products.routes'
 import { customersRoutes } from './features/shop/customers/customers.routes'
 import { invoicesRoutes } from './features/shop/invoices/invoices.routes'
+import { discountsRoutes } from './features/shop/discounts/discounts.routes'
 import { orderDownloadsRoutes } from './features/shop/orders/order-downloads.routes'
 import { ordersRoutes } from './features/shop/orders/orders.routes'
 import { checkoutRoutes } from './features/shop/payments/checkout.routes'
@@ -80,6 +81,7 @@ const FEATURE_ROUTES = {
   refundsRoutes,
   siteRoutes,
   customersRoutes,
+  discountsRoutes,
 }
 
 /**

@@ -287,6 +287,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'staff/discounts',
+            lazy: () =>
+              import('./features/shop/discounts/staff-discounts-page').then((m) => ({
+                Component: m.StaffDiscountsPage,
+              })),
+          },
+          {
             path: 'staff/customers/:id',
             lazy: () =>
               import('./features/shop/customers/staff-customer-page').then((m) => ({

@@ -251,21 +251,23 @@ describe('the orders CSV', () => {
       .split('\r\n')
       .filter(Boolean)
     expect(rows[0]).toBe(
-      'reference,ordered_at,status,products,items,total,currency,buyer_name,buyer_email,id',
+      'reference,ordered_at,status,products,items,total,discount_code,discount,currency,buyer_name,buyer_email,id',
     )
     expect(rows).toHaveLength(5)
     const first = rows[1]?.split(',') ?? []
-    expect(first.slice(1, 9)).toEqual([
+    expect(first.slice(1, 11)).toEqual([
       '2026-03-01T10:00:00.000Z',
       'paid',
       'Brand Kit',
       '1',
       '1500.50',
+      '',
+      '0.00',
       'NGN',
       'Ada Buyer',
       'ada@example.com',
     ])
-    expect(first[9]).toBe(bigOrderId)
-    expect(rows[3]).toContain(',Style Guide × 2,2,100.00,NGN,')
+    expect(first[11]).toBe(bigOrderId)
+    expect(rows[3]).toContain(',Style Guide × 2,2,100.00,,0.00,NGN,')
   })
 })

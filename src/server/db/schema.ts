@@ -41,6 +41,8 @@ import type {
   CreditNotesTable,
   DocumentNumbersTable,
   InvoicesTable,
+  DiscountCodeProductsTable,
+  DiscountCodesTable,
   ListedProductCountsTable,
   OrderEventsTable,
   OrderPaymentsTable,
@@ -93,6 +95,8 @@ export interface DB {
   document_numbers: DocumentNumbersTable
   invoices: InvoicesTable
   credit_notes: CreditNotesTable
+  discount_codes: DiscountCodesTable
+  discount_code_products: DiscountCodeProductsTable
   folders: FoldersTable
   files: FilesTable
   file_versions: FileVersionsTable
@@ -127,4 +131,6 @@ export const BOOLEAN_COLUMNS = [
   'deleted_singly',
   'forAll',
   'isPublished',
+  'all_products',
+  'active',
 ] as const

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'privacy.exported',
   'privacy.erased',
   'order.refund_requested',
+  'discount.created',
+  'discount.updated',
   'access_token.created',
   'access_token.revoked',
   'two_factor.enabled',

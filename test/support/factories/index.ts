@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { DB } from '../../../src/server/db/schema'
 import { newId } from '../../../src/server/lib/ids'
 import { nameKey } from '../../../src/shared/names'
@@ -153,7 +153,11 @@ export async function insertProduct(db: Kysely<DB>, overrides: Partial<DB['produ
   return row
 }
 
-export async function insertOrder(db: Kysely<DB>, userId: string, overrides: Partial<DB['orders']> = {}) {
+export async function insertOrder(
+  db: Kysely<DB>,
+  userId: string,
+  overrides: Partial<Selectable<DB['orders']>> = {},
+) {
   const row = {
     id: newId(),
     trxref: `dep_${unique()}`,

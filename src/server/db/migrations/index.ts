@@ -38,6 +38,7 @@ import * as m0040 from './0026-0050/0040-client-modified-times'
 import * as m0041 from './0026-0050/0041-file-drop-limits'
 import * as m0042 from './0026-0050/0042-sha1-and-md5'
 import * as m0043 from './0026-0050/0043-pending-shares'
+import * as m0044 from './0026-0050/0044-discount-codes'
 import * as m0045 from './0026-0050/0045-invoices'
 import * as m0046 from './0026-0050/0046-inbound-mail'
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0041-file-drop-limits': m0041,
   '0042-sha1-and-md5': m0042,
   '0043-pending-shares': m0043,
+  '0044-discount-codes': m0044,
   '0045-invoices': m0045,
   '0046-inbound-mail': m0046,
 }

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { OrderStatus } from '../../../shared/enums'
 import type { Timestamp } from './timestamp'
 
@@ -56,6 +57,47 @@ export interface OrdersTable {
   user_id: string
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0044): the discount code used (docs/decisions/0124); null without one. */
+  discount_code_id: string | null
+  /** Ours (0044): the code as it was typed into the order, kept if the code is edited later. */
+  discount_code: string | null
+  /** Ours (0044): minor units the code took off; `total` is already net of it. */
+  discount_total: Generated<number>
+  /** Ours (0044): where the order's use of its code stands (docs/decisions/0125). */
+  discount_use: DiscountUse | null
+}
+
+export type DiscountUse = 'reserved' | 'counted' | 'returned'
+
+/** Ours (0044): a discount code staff made (docs/decisions/0124). */
+export interface DiscountCodesTable {
+  id: string
+  /** Normalised: trimmed, upper case; unique. */
+  code: string
+  kind: 'percentage' | 'fixed'
+  /** A percentage (1–100), or minor units of the store currency. */
+  value: number
+  min_order: number | null
+  starts_at: Timestamp | null
+  ends_at: Timestamp | null
+  max_uses: number | null
+  max_uses_per_customer: number | null
+  /** False when only the products in discount_code_products are discounted. */
+  all_products: boolean
+  active: boolean
+  /** Uses taken: orders whose use is reserved or counted (docs/decisions/0125). */
+  uses: Generated<number>
+  /** Paid orders that used the code. */
+  paid_uses: Generated<number>
+  created_by: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** Ours (0044): the products a code is limited to. */
+export interface DiscountCodeProductsTable {
+  discount_code_id: string
+  product_id: string
 }
 
 export interface ProductOrdersTable {
@@ -79,6 +121,8 @@ export interface ProductOrdersTable {
    * blob under `deliveryFileName`, the name at purchase.
    */
   deliveryVersionId: string | null
+  /** Ours (0044): minor units the discount took off this line (all its units). */
+  discount: Generated<number>
 }
 
 /** Ours (0012): the Paystack side of one order. */
@@ -130,6 +174,8 @@ export interface RefundsTable {
   requested_by: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Ours (0044): the line this refund returns money for; null for the order as a whole. */
+  product_id: string | null
 }
 
 /** Ours (0045): one gapless counter per document series and issue year (docs/decisions/0126). */

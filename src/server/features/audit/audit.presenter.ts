@@ -31,6 +31,7 @@ const TABLE_NAMES: Record<string, string> = {
   orders: 'orders',
   customers: 'customers',
   products: 'products',
+  discount_codes: 'discount codes',
   audit_events: 'the audit log',
   ebook_requests: 'e-book requests',
   quote_requests: 'quote requests',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ORDER_STATUSES } from '../../enums'
 import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate, optionalUuid } from '../list'
+import { discountCodeSchema } from './discount-code'
 
 // Checkout, payments, orders and refunds (product.md §3). The client sends only product ids
 // and quantities; every amount comes from the server, in integer minor units of `currency`.
@@ -22,6 +23,8 @@ export const checkoutInputSchema = z.object({
     )
     .min(1, { error: 'The cart is empty.' })
     .max(MAX_CART_LINES, { error: `At most ${MAX_CART_LINES} different products per order.` }),
+  /** A discount code; the server decides whether it applies and what it takes off. */
+  discount_code: discountCodeSchema.optional(),
 })
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>
 
@@ -42,6 +45,10 @@ export const checkoutSessionSchema = z.object({
   checkout_url: z.string(),
   /** Where the browser goes after paying: the callback page that asks the server to verify. */
   callback_url: z.string(),
+  /** True when the discount made the order free: it is paid and fulfilled already, nothing to pay. */
+  paid: z.boolean(),
+  /** The discount taken off, in minor units (0 without a code). */
+  discount: z.number().int(),
 })
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>
 
@@ -65,6 +72,8 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   /** Unit price when ordered (a snapshot). */
   amount: z.number().int(),
+  /** The discount taken off this line (all its units), in minor units. */
+  discount: z.number().int(),
 })
 
 export const orderSummarySchema = z.object({
@@ -73,7 +82,12 @@ export const orderSummarySchema = z.object({
   /** The order as people know it, by its products: "Brand Kit", "Brand Kit and 2 more". */
   name: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** What the buyer pays: the lines less the discount. */
   total: z.number().int(),
+  /** The discount code used, as stored (upper case); null without one. */
+  discount_code: z.string().nullable(),
+  /** Minor units the code took off the order. */
+  discount: z.number().int(),
   currency: z.string(),
   user_id: z.string(),
   buyer_name: z.string(),
@@ -147,6 +161,8 @@ export const refundInputSchema = z.object({
     .positive({ error: 'The amount must be positive.' })
     .optional(),
   reason: z.string().trim().max(500).optional(),
+  /** One line's product: the refund is then capped at what was paid for that line, less its refunds. */
+  product_id: z.uuid({ error: 'Unknown product.' }).optional(),
 })
 export type RefundInput = z.infer<typeof refundInputSchema>
 

@@ -11,7 +11,13 @@ describe('accountLinks', () => {
   })
 
   it('adds each staff function’s page, and nothing of the others', () => {
-    expect(labels('staff', ['AccessShop'])).toEqual(['Profile', 'Your orders', 'Shop orders', 'Customers'])
+    expect(labels('staff', ['AccessShop'])).toEqual([
+      'Profile',
+      'Your orders',
+      'Shop orders',
+      'Customers',
+      'Discount codes',
+    ])
     expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'Products'])
     expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Inbox'])
     expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders'])
@@ -23,6 +29,7 @@ describe('accountLinks', () => {
       'Your orders',
       'Shop orders',
       'Customers',
+      'Discount codes',
       'Products',
       'Inbox',
       'Inbox settings',

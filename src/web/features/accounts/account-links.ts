@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   Contact,
   Inbox,
   KeyRound,
@@ -40,6 +41,7 @@ export function accountLinks(user: Who): AccountLink[] {
   if (holds(user, 'AccessShop')) {
     links.push({ to: '/staff/orders', label: 'Shop orders', icon: ShoppingBag })
     links.push({ to: '/staff/customers', label: 'Customers', icon: Contact })
+    links.push({ to: '/staff/discounts', label: 'Discount codes', icon: BadgePercent })
   }
   if (holds(user, 'UploadProducts')) links.push({ to: '/admin/products', label: 'Products', icon: Package })
   if (canTriageInbox(user)) links.push({ to: '/staff/quotes', label: 'Inbox', icon: Inbox })

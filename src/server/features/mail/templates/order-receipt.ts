@@ -13,7 +13,10 @@ export interface ReceiptInput {
   reference: string
   /** A corporate buyer's business, which the receipt is made out to. */
   businessName: string | null
-  lines: { name: string; quantity: number; amount: number }[]
+  /** `discount`: minor units a discount code took off the line (all its units). */
+  lines: { name: string; quantity: number; amount: number; discount?: number }[]
+  /** The discount code used and what it took off the order, if any. */
+  discount?: { code: string; amount: number } | null
   total: number
   currency: string
   deliverables: { name: string; url: string; expires_at: string | null }[]
@@ -44,9 +47,17 @@ export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
   blocks.push(
     list(
       input.lines.map((l) => ({
-        text: `${l.quantity} × ${l.name} · ${money(l.amount * l.quantity, input.currency)}`,
+        text: `${l.quantity} × ${l.name} · ${money(l.amount * l.quantity, input.currency)}${
+          l.discount ? ` (−${money(l.discount, input.currency)} discount)` : ''
+        }`,
       })),
     ),
+  )
+  if (input.discount && input.discount.amount > 0)
+    blocks.push(
+      paragraph(`Discount code ${input.discount.code}: −${money(input.discount.amount, input.currency)}`),
+    )
+  blocks.push(
     paragraph(`Total paid: ${money(input.total, input.currency)}`),
     paragraph(`Reference: ${input.reference}`),
   )

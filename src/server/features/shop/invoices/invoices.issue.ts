@@ -62,7 +62,9 @@ export async function issueInvoice(
     invoiceLines(trx, order.id),
     paymentOf(trx, order.id),
   ])
-  const items = rows.map((row) => invoiceLine({ ...row, amount: Number(row.amount) }))
+  const items = rows.map((row) =>
+    invoiceLine({ ...row, amount: Number(row.amount), discount: Number(row.discount) }),
+  )
   const { subtotal, total } = invoiceTotals(items)
   const corporate = buyer.account_type === 'corporate'
   const issuedAt = now.toISOString()

@@ -38,7 +38,7 @@ export function invoiceLines(db: Db, orderId: string) {
   return db
     .selectFrom('product_orders as po')
     .innerJoin('products as p', 'p.id', 'po.product_id')
-    .select(['p.name', 'po.quantity', 'po.amount'])
+    .select(['p.name', 'po.quantity', 'po.amount', 'po.discount'])
     .where('po.order_id', '=', orderId)
     .orderBy('p.name')
     .orderBy('po.product_id')

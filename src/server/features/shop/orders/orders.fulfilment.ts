@@ -7,7 +7,7 @@ import { enqueueMail, orderReceipt } from '../../mail'
 import { type NotificationInput, notify } from '../../notifications/notify'
 import { brandOf } from '../../site/brand'
 import { deliverablesOf } from './orders.downloads'
-import { findBuyer, orderLines } from './orders.repository'
+import { findBuyer, orderDiscount, orderLines } from './orders.repository'
 
 // Fulfilment: the receipt e-mail and the `ordered` notification. Called only inside the transaction
 // whose guarded update moved the order into `paid` from an unpaid status, so it runs exactly once per
@@ -22,6 +22,7 @@ export async function fulfil(
   now: Date,
   invoice?: { id: string; number: string },
 ): Promise<void> {
+  const discount = await orderDiscount(trx, order.id)
   const buyer = await findBuyer(trx, order.user_id)
   const lines = await orderLines(trx, order.id)
   const brand = await brandOf(trx, env)
@@ -31,8 +32,14 @@ export async function fulfil(
     orderName: name,
     reference: order.trxref,
     businessName: businessNameOf(buyer),
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount })),
-    total: order.total,
+    lines: lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      amount: Number(l.amount),
+      discount: Number(l.discount),
+    })),
+    discount,
+    total: Number(order.total),
     currency: order.currency,
     deliverables: deliverablesOf(env, order.id, lines, now, MAIL_LINK_TTL_MS),
     orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,

@@ -18,6 +18,8 @@ export function presentOrderSummary(row: OrderRow, lines: readonly { name: strin
     name: lines.length > 0 ? orderName(lines) : row.trxref,
     status: row.status,
     total: Number(row.total),
+    discount_code: row.discount_code,
+    discount: Number(row.discount_total),
     currency: row.currency,
     user_id: row.user_id,
     buyer_name: row.buyer_name,
@@ -53,6 +55,7 @@ export function presentOrderDetail(
       type: l.type,
       quantity: l.quantity,
       amount: Number(l.amount),
+      discount: Number(l.discount),
     })),
     deliverables: input.deliverables,
     events: input.staff

@@ -37,7 +37,9 @@ export interface NewOrder {
   total: number
   currency: string
   userId: string
-  lines: readonly { product_id: string; quantity: number; amount: number }[]
+  lines: readonly { product_id: string; quantity: number; amount: number; discount: number }[]
+  /** The code applied (docs/decisions/0124): its use is reserved with the order. */
+  discount: { codeId: string; code: string; total: number } | null
 }
 
 /** A new pending order: its row, its lines and its payment row (without an access code yet). */
@@ -54,6 +56,10 @@ export async function insertOrder(trx: Kysely<DB>, order: NewOrder, now: Date): 
       user_id: order.userId,
       createdAt: stamp,
       updatedAt: stamp,
+      discount_code_id: order.discount?.codeId ?? null,
+      discount_code: order.discount?.code ?? null,
+      discount_total: order.discount?.total ?? 0,
+      discount_use: order.discount ? 'reserved' : null,
     })
     .execute()
   await trx
@@ -78,6 +84,7 @@ export function findOrderWithAccessCode(db: Kysely<DB>, orderId: string) {
       'orders.total',
       'orders.currency',
       'orders.user_id',
+      'orders.discount_total',
       'op.access_code',
     ])
     .where('orders.id', '=', orderId)
@@ -93,7 +100,7 @@ export function recentUnpaidOrders(
   return db
     .selectFrom('orders')
     .innerJoin('order_payments as op', 'op.order_id', 'orders.id')
-    .select(['orders.id', 'orders.trxref', 'op.access_code'])
+    .select(['orders.id', 'orders.trxref', 'orders.discount_code_id', 'op.access_code'])
     .where('orders.user_id', '=', where.userId)
     .where('orders.status', 'in', ['pending', 'failed'])
     .where('orders.total', '=', where.total)
@@ -109,7 +116,7 @@ export function recentUnpaidOrders(
 export function pricedLines(db: Kysely<DB>, orderId: string) {
   return db
     .selectFrom('product_orders')
-    .select(['product_id', 'quantity', 'amount'])
+    .select(['product_id', 'quantity', 'amount', 'discount'])
     .where('order_id', '=', orderId)
     .orderBy('product_id')
     .execute()
@@ -168,6 +175,17 @@ export async function savePaymentReport(
     .execute()
 }
 
+/** The discount code an order used and what it took off; null without one. */
+export async function orderDiscount(db: Kysely<DB>, orderId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select(['discount_code', 'discount_total'])
+    .where('id', '=', orderId)
+    .executeTakeFirst()
+  if (!row?.discount_code) return null
+  return { code: row.discount_code, amount: Number(row.discount_total) }
+}
+
 export function findOrder(db: Kysely<DB>, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
@@ -190,6 +208,7 @@ export function orderLines(db: Kysely<DB>, orderId: string) {
       'po.product_id',
       'po.quantity',
       'po.amount',
+      'po.discount',
       'p.name',
       'p.type',
       'p.product_url',
@@ -270,6 +289,8 @@ function orders(db: Kysely<DB>) {
       'o.trxref',
       'o.status',
       'o.total',
+      'o.discount_code',
+      'o.discount_total',
       'o.currency',
       'o.user_id',
       'o.createdAt',

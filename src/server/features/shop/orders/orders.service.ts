@@ -125,6 +125,8 @@ const ORDER_CSV: CsvColumn<CsvOrder>[] = [
   },
   { header: 'items', value: (r) => String(Number(r.item_count ?? 0)) },
   { header: 'total', value: (r) => majorUnits(Number(r.total), r.currency) },
+  { header: 'discount_code', value: (r) => r.discount_code ?? '' },
+  { header: 'discount', value: (r) => majorUnits(Number(r.discount_total), r.currency) },
   { header: 'currency', value: (r) => r.currency },
   { header: 'buyer_name', value: (r) => r.buyer_name },
   { header: 'buyer_email', value: (r) => r.buyer_email },

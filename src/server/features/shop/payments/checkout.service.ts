@@ -5,7 +5,8 @@ import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { canCheckout } from '../../../policies/shop/orders.policy'
-import { productsForSale } from '../catalogue/products.repository'
+import { applyCode, reserveUse } from '../discounts/discount-checkout'
+import { subtotalOf } from '../discounts/discount-pricing'
 import {
   findBuyer,
   findOrderWithAccessCode,
@@ -16,14 +17,18 @@ import {
   setAccessCode,
 } from '../orders/orders.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
+import { type PricedLine, priceCart } from './cart-pricing'
+import { settleFreeOrder } from './payments.service'
 
 // Checkout (product.md §3): the client names products and quantities, nothing else. The server prices
 // every line from published, non-deleted products, snapshots each unit price, stores the total in the
 // store currency with one server-made reference, and asks Paystack for an access code. Asking again
 // for the same cart while its order is unpaid resumes that order's transaction instead of making a
-// second one.
+// second one. A discount code is applied on the server (docs/decisions/0124): its use is reserved in the
+// transaction that makes the order (0125), and an order it makes free is paid and fulfilled there and
+// then, without Paystack.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'paystack'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'paystack' | 'mailer'>
 
 export const CALLBACK_PATH = '/shop/checkout/callback'
 /** An unpaid order with the same lines is resumed within this window; older ones are left to expire. */
@@ -46,45 +51,48 @@ export async function startCheckout(
   }
   const db = deps.database.db
   const now = deps.clock()
-  // The same product twice in one request is one line with the quantities added.
-  const wanted = new Map<string, number>()
-  for (const item of input.items)
-    wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity)
-  const products = await productsForSale(db, [...wanted.keys()])
-  const missing = [...wanted.keys()].filter((id) => !products.some((p) => p.id === id))
-  if (missing.length > 0) {
-    throw problems.validation(
-      { items: ['Some products are no longer for sale: remove them from the cart.'] },
-      'Some products in the cart are no longer for sale.',
-    )
-  }
-  const lines = products
-    .map((p) => ({ product_id: p.id, quantity: wanted.get(p.id) ?? 1, amount: Number(p.price) }))
-    .sort((a, b) => a.product_id.localeCompare(b.product_id))
-  const total = lines.reduce((sum, l) => sum + l.amount * l.quantity, 0)
-  if (total <= 0) throw problems.validation({ items: ['Free products need no checkout.'] })
   const currency = deps.env.shopCurrency
+  const priced = await priceCart(db, input.items)
+  if (subtotalOf(priced) <= 0) throw problems.validation({ items: ['Free products need no checkout.'] })
+  const applied = input.discount_code
+    ? await applyCode(db, input.discount_code, priced, actor.id, now, currency)
+    : undefined
+  const lines = applied?.lines ?? priced.map((l) => ({ ...l, discount: 0 }))
+  const discount = applied?.discount ?? 0
+  const total = subtotalOf(priced) - discount
 
   const user = await findBuyer(db, actor.id)
-  const resumable = await findResumable(deps, actor.id, lines, total, currency, now)
-  if (resumable) return session(deps, resumable.id, resumable.trxref, resumable.access_code, total, currency)
+  const resumable = await findResumable(deps, actor.id, lines, total, applied?.codeId ?? null, now)
+  if (resumable) return session(deps, resumable, { total, currency, discount, paid: false })
 
-  const orderId = newId(now.getTime())
-  const reference = newReference()
+  const order = { id: newId(now.getTime()), trxref: newReference(), total, currency, user_id: actor.id }
   await db.transaction().execute(async (trx) => {
-    await insertOrder(trx, { id: orderId, trxref: reference, total, currency, userId: actor.id, lines }, now)
+    if (applied) await reserveUse(trx, applied, actor.id)
+    const code = applied ? { codeId: applied.codeId, code: applied.code, total: discount } : null
+    await insertOrder(trx, { ...order, userId: actor.id, lines, discount: code }, now)
     await recordOrderEvent(
       trx,
-      orderId,
+      order.id,
       'status',
       'checkout',
       now,
-      { total, currency, lines: lines.length },
+      { total, currency, lines: lines.length, ...(code ? { discount_code: code.code, discount } : {}) },
       { to: 'pending', actorId: actor.id },
     )
+    if (total === 0) await settleFreeOrder(trx, deps.env, order, now)
   })
-  const accessCode = await initialize(deps, { orderId, reference, email: user.email, total, currency })
-  return session(deps, orderId, reference, accessCode, total, currency)
+  if (total === 0) {
+    deps.mailer.kick()
+    return session(deps, { ...order, access_code: '' }, { total, currency, discount, paid: true })
+  }
+  const accessCode = await initialize(deps, {
+    orderId: order.id,
+    reference: order.trxref,
+    email: user.email,
+    total,
+    currency,
+  })
+  return session(deps, { ...order, access_code: accessCode }, { total, currency, discount, paid: false })
 }
 
 /** Resumes the transaction of an unpaid order of the caller's (pressing Pay again). */
@@ -94,21 +102,32 @@ export async function resumeCheckout(deps: Deps, actor: Caller, orderId: string)
   if (!order || order.user_id !== actor.id) throw problems.notFound('No such order.')
   if (!['pending', 'failed'].includes(order.status) || !order.access_code)
     throw problems.conflict(`This order is ${order.status}: it cannot be paid again.`, 'order_not_payable')
-  return session(deps, order.id, order.trxref, order.access_code, Number(order.total), order.currency)
+  return session(
+    deps,
+    { ...order, access_code: order.access_code },
+    {
+      total: Number(order.total),
+      currency: order.currency,
+      discount: Number(order.discount_total),
+      paid: false,
+    },
+  )
 }
 
 async function findResumable(
   deps: Deps,
   userId: string,
-  lines: { product_id: string; quantity: number; amount: number }[],
+  lines: readonly (PricedLine & { discount: number })[],
   total: number,
-  currency: string,
+  codeId: string | null,
   now: Date,
 ) {
   const db = deps.database.db
   const since = new Date(now.getTime() - RESUME_WINDOW_MS)
+  const currency = deps.env.shopCurrency
   const candidates = await recentUnpaidOrders(db, { userId, total, currency, since }, 5)
   for (const candidate of candidates) {
+    if (candidate.discount_code_id !== codeId) continue
     const theirs = await pricedLines(db, candidate.id)
     const same =
       theirs.length === lines.length &&
@@ -116,7 +135,8 @@ async function findResumable(
         (l, i) =>
           l.product_id === lines[i]?.product_id &&
           l.quantity === lines[i]?.quantity &&
-          Number(l.amount) === lines[i]?.amount,
+          Number(l.amount) === lines[i]?.amount &&
+          Number(l.discount) === lines[i]?.discount,
       )
     if (same && candidate.access_code) return { ...candidate, access_code: candidate.access_code }
   }
@@ -150,22 +170,23 @@ async function initialize(
 
 function session(
   deps: Deps,
-  orderId: string,
-  reference: string,
-  accessCode: string,
-  total: number,
-  currency: string,
+  order: { id: string; trxref: string; access_code: string },
+  money: { total: number; currency: string; discount: number; paid: boolean },
 ): CheckoutSession {
+  const callback = `${deps.env.authUrl.origin}${CALLBACK_PATH}?reference=${encodeURIComponent(order.trxref)}`
   return {
-    order_id: orderId,
-    reference,
-    access_code: accessCode,
-    total,
-    currency,
+    order_id: order.id,
+    reference: order.trxref,
+    access_code: order.access_code,
+    total: money.total,
+    currency: money.currency,
     public_key: deps.paystack.publicKey,
     // A stand-in's transactions are unknown to Paystack's popup: the browser visits its own page.
     emulated: deps.paystack.standIn,
-    checkout_url: deps.paystack.checkoutUrl(accessCode),
-    callback_url: `${deps.env.authUrl.origin}${CALLBACK_PATH}?reference=${encodeURIComponent(reference)}`,
+    // A free order has nothing to pay: the browser goes straight to the callback page, which shows it paid.
+    checkout_url: money.paid ? callback : deps.paystack.checkoutUrl(order.access_code),
+    callback_url: callback,
+    paid: money.paid,
+    discount: money.discount,
   }
 }

@@ -1,5 +1,9 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
+import type { Env } from '../../../env'
 import { PAYABLE, type PaymentReport, settle } from '../../../policies/shop/orders.policy'
+import { countDiscountUse } from '../discounts/discount-uses'
 import { issueInvoice } from '../invoices/invoices.issue'
 import { snapshotOrderFiles } from '../orders/delivery-files.repository'
 import { fulfil, notifyOrderUpdated } from '../orders/orders.fulfilment'
@@ -82,6 +86,7 @@ export async function applyPaymentReport(
     if (!moved) return { orderId: order.id, status: order.status, changed: false }
     if (settlement.to === 'paid' && PAYABLE.includes(order.status)) {
       await snapshotOrderFiles(trx, order.id)
+      await countDiscountUse(trx, order.id)
       const invoice = await issueInvoice(trx, deps.env, order, now)
       await fulfil(trx, deps.env, order, now, invoice)
     } else if (settlement.to === 'needs_review') {
@@ -92,6 +97,24 @@ export async function applyPaymentReport(
   })
   if (result?.changed) deps.mailer.kick()
   return result
+}
+
+/**
+ * An order a discount made free, in the checkout's transaction that made it: paid without Paystack,
+ * with the same effects as a payment (files fixed, the code's use counted, fulfilment), once, since
+ * the order moves from pending to paid only here.
+ */
+export async function settleFreeOrder(
+  trx: Kysely<DB>,
+  env: Env,
+  order: { id: string; trxref: string; total: number; currency: string; user_id: string },
+  now: Date,
+): Promise<void> {
+  if (!(await moveOrder(trx, order, 'pending', 'paid', 'free_order', now, { total: 0 }))) return
+  await snapshotOrderFiles(trx, order.id)
+  await countDiscountUse(trx, order.id)
+  const invoice = await issueInvoice(trx, env, order, now)
+  await fulfil(trx, env, order, now, invoice)
 }
 
 /** Asks Paystack about a reference and applies the answer. Throws PaystackUnavailable on an outage. */

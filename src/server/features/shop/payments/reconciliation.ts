@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../../deps'
+import { returnDiscountUse } from '../discounts/discount-uses'
 import { findOrder, moveOrder, stalePendingOrders } from '../orders/orders.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
 import { verifyAndApply } from './payments.service'
@@ -7,7 +8,8 @@ import { verifyAndApply } from './payments.service'
 // never arrived are verified with Paystack, through the same idempotent operation as the callback and
 // the webhook. Past the abandon limit an order Paystack did not see paid becomes `abandoned` (a late
 // success still pays it). When Paystack does not answer the order stays pending and the next run
-// tries again: an outage never abandons anything.
+// tries again: an outage never abandons anything. An abandoned order gives its discount code's use
+// back (docs/decisions/0125).
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
@@ -52,11 +54,13 @@ export async function reconcilePendingOrders(deps: Deps, signal?: AbortSignal): 
     if (!tooOld) continue
     const current = await findOrder(deps.database.db, order.id)
     if (current?.status !== 'pending') continue
-    const moved = await deps.database.db.transaction().execute((trx) =>
-      moveOrder(trx, current, 'pending', 'abandoned', 'reconciliation', deps.clock(), {
+    const moved = await deps.database.db.transaction().execute(async (trx) => {
+      const done = await moveOrder(trx, current, 'pending', 'abandoned', 'reconciliation', deps.clock(), {
         age_ms: now.getTime() - new Date(order.createdAt).getTime(),
-      }),
-    )
+      })
+      if (done) await returnDiscountUse(trx, current.id)
+      return done
+    })
     if (moved) result.abandoned++
   }
   return result

@@ -10,13 +10,14 @@ export function orderRefunds(db: Kysely<DB>, orderId: string) {
 }
 
 /** Money returned or on its way back: processed and pending refunds. */
-export async function refundedSoFar(db: Kysely<DB>, orderId: string): Promise<number> {
-  const row = await db
+export async function refundedSoFar(db: Kysely<DB>, orderId: string, productId?: string): Promise<number> {
+  let qb = db
     .selectFrom('refunds')
     .select(sql<number>`coalesce(sum(amount), 0)`.as('sum'))
     .where('order_id', '=', orderId)
     .where('status', 'in', ['pending', 'processed'])
-    .executeTakeFirst()
+  if (productId) qb = qb.where('product_id', '=', productId)
+  const row = await qb.executeTakeFirst()
   return Number(row?.sum ?? 0)
 }
 

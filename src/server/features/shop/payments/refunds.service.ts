@@ -13,7 +13,14 @@ import { brandOf } from '../../site/brand'
 import { issueCreditNote } from '../invoices/invoices.issue'
 import { lockOrderProducts, orderProductIds, releaseDeliveryFiles } from '../orders/delivery-files.repository'
 import { notifyOrderUpdated, ORDER_PAGE } from '../orders/orders.fulfilment'
-import { findBuyer, findOrder, moveOrder, orderLines, recordOrderEvent } from '../orders/orders.repository'
+import {
+  findBuyer,
+  findOrder,
+  moveOrder,
+  orderLines,
+  pricedLines,
+  recordOrderEvent,
+} from '../orders/orders.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
 import { PAYSTACK_ACTOR } from './payments.service'
 import {
@@ -37,7 +44,7 @@ export async function requestRefund(
   deps: Deps,
   by: Caller,
   orderId: string,
-  input: { amount?: number | undefined; reason?: string | undefined },
+  input: { amount?: number | undefined; reason?: string | undefined; product_id?: string | undefined },
 ): Promise<{ refundId: string }> {
   if (!canRefund(by)) throw problems.forbidden()
   const db = deps.database.db
@@ -47,8 +54,14 @@ export async function requestRefund(
     const order = await findOrder(trx, orderId)
     if (!order) throw problems.notFound('No such order.')
     const refunded = await refundedSoFar(trx, order.id)
-    const amount = input.amount ?? Number(order.total) - refunded
-    const refusal = refundRefusal({ status: order.status, total: Number(order.total) }, refunded, amount)
+    const lineLeft = input.product_id ? await lineRefundable(trx, order.id, input.product_id) : undefined
+    const amount =
+      input.amount ?? Math.min(Number(order.total) - refunded, lineLeft ?? Number.MAX_SAFE_INTEGER)
+    const refusal =
+      refundRefusal({ status: order.status, total: Number(order.total) }, refunded, amount) ??
+      (lineLeft !== undefined && amount > lineLeft
+        ? `That is more than was paid for this line and not yet refunded (${lineLeft}).`
+        : undefined)
     if (refusal) {
       if (order.status !== 'paid') throw problems.conflict(refusal, 'order_not_refundable')
       throw problems.validation({ amount: [refusal] }, refusal)
@@ -75,6 +88,7 @@ export async function requestRefund(
       currency: order.currency,
       status: 'pending',
       reason: input.reason ?? null,
+      product_id: input.product_id ?? null,
       requested_by: by.id,
       createdAt: stamp,
       updatedAt: stamp,
@@ -115,6 +129,17 @@ export async function requestRefund(
       throw problems.unavailable('Paystack is not answering; nothing was refunded. Try again later.')
     throw problems.conflict(`Paystack refused the refund: ${error.message}`, 'refund_refused')
   }
+}
+
+/**
+ * What may still be refunded on one line: what was paid for it (its units less its discount), less the
+ * refunds asked for that line (docs/decisions/0124).
+ */
+async function lineRefundable(trx: Kysely<DB>, orderId: string, productId: string): Promise<number> {
+  const line = (await pricedLines(trx, orderId)).find((l) => l.product_id === productId)
+  if (!line) throw problems.validation({ product_id: ['This order has no line for this product.'] })
+  const paid = Number(line.amount) * line.quantity - Number(line.discount)
+  return paid - (await refundedSoFar(trx, orderId, productId))
 }
 
 /** A refund that will not happen: the refund row fails, the order goes back to paid, staff are alerted. */

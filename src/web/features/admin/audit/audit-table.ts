@@ -44,6 +44,8 @@ const LABELS: Record<AuditAction, string> = {
   'privacy.exported': 'Personal data exported',
   'privacy.erased': 'Personal data erased',
   'order.refund_requested': 'Refund requested',
+  'discount.created': 'Discount code created',
+  'discount.updated': 'Discount code changed',
   'access_token.created': 'Access token created',
   'access_token.revoked': 'Access token revoked',
   'two_factor.enabled': 'Two-factor sign-in turned on',

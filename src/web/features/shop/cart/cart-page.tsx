@@ -11,6 +11,7 @@ import { CartLineItem } from './cart-line-item'
 import { useCart } from './cart-store'
 import { CartSummary } from './cart-summary'
 import { useCartCheckout } from './use-cart-checkout'
+import { useDiscountCode } from './use-discount-code'
 import { usePricedCart } from './use-priced-cart'
 
 /**
@@ -21,7 +22,8 @@ import { usePricedCart } from './use-priced-cart'
 export function CartPage() {
   const cart = useCart()
   const { prices, removed, rows, currency, total } = usePricedCart(cart)
-  const checkout = useCartCheckout(cart.lines)
+  const discount = useDiscountCode(cart.lines)
+  const checkout = useCartCheckout(cart.lines, discount.applied)
 
   return (
     <>
@@ -75,7 +77,13 @@ export function CartPage() {
               />
             ))}
           </ul>
-          <CartSummary checkout={checkout} currency={currency} total={total} canCheckOut={rows.length > 0} />
+          <CartSummary
+            checkout={checkout}
+            currency={currency}
+            total={total}
+            canCheckOut={rows.length > 0}
+            discount={discount}
+          />
         </div>
       )}
     </>

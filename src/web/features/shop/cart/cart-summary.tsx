@@ -5,7 +5,9 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useSession } from '../../accounts/sessions/session'
 import { Price } from '../price'
+import { DiscountCodeField } from './discount-code-field'
 import type { CartCheckout } from './use-cart-checkout'
+import type { DiscountCodeState } from './use-discount-code'
 
 /** The cart's total and the way to pay: checkout when signed in, else sign in (or sign up) first. */
 export function CartSummary({
@@ -13,14 +15,17 @@ export function CartSummary({
   currency,
   total,
   canCheckOut,
+  discount,
 }: {
   checkout: CartCheckout
+  discount: DiscountCodeState
   currency: string | undefined
   total: number
   /** Some line is priced: there is something to pay for. */
   canCheckOut: boolean
 }) {
   const session = useSession()
+  const figures = discount.code ? discount.preview.data : undefined
   return (
     <aside
       aria-label="Order summary"
@@ -28,8 +33,15 @@ export function CartSummary({
     >
       <div className="flex items-baseline justify-between">
         <span className="text-fg-muted">Total</span>
-        {currency && <Price amount={total} currency={currency} className="text-xl font-semibold text-fg" />}
+        {currency && (
+          <Price
+            amount={figures ? figures.total : total}
+            currency={figures ? figures.currency : currency}
+            className="text-xl font-semibold text-fg"
+          />
+        )}
       </div>
+      {session.status === 'authenticated' && <DiscountCodeField discount={discount} />}
       {checkout.error && (
         <Alert variant="danger" title="Checkout did not start">
           {checkout.error}

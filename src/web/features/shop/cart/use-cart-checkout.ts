@@ -3,7 +3,7 @@ import { startCheckout } from '../checkout/start-checkout'
 import type { CartLine } from './cart-store'
 
 /** Starting the checkout of the cart's lines: whether it is under way, and why it did not start. */
-export function useCartCheckout(lines: readonly CartLine[]) {
+export function useCartCheckout(lines: readonly CartLine[], discountCode?: string) {
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
 
@@ -11,7 +11,10 @@ export function useCartCheckout(lines: readonly CartLine[]) {
     setError(undefined)
     setPending(true)
     try {
-      await startCheckout(lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })))
+      await startCheckout(
+        lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
+        discountCode,
+      )
     } catch (error) {
       setError(error instanceof Error ? error.message : 'Checkout could not start.')
     } finally {

@@ -10,8 +10,12 @@ import { api } from '../../../lib/api'
 // Checkout over HTTP. The browser sends product ids and quantities; the server answers with the
 // transaction to open. Paid is never decided here: the callback asks the server to verify.
 
-export function createCheckout(items: CheckoutInput['items']): Promise<CheckoutSession> {
-  return api.post('/api/shop/checkout', { items }, { schema: checkoutSessionSchema })
+export function createCheckout(
+  items: CheckoutInput['items'],
+  discountCode?: string,
+): Promise<CheckoutSession> {
+  const body = discountCode ? { items, discount_code: discountCode } : { items }
+  return api.post('/api/shop/checkout', body, { schema: checkoutSessionSchema })
 }
 
 export function resumeOrderPayment(orderId: string): Promise<CheckoutSession> {

@@ -1,6 +1,6 @@
 import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/shop/orders'
 import { createCheckout, resumeOrderPayment } from './checkout-api'
-import { type PaymentOutcome, paymentSeamFor } from './payment-seam'
+import { callbackPath, type PaymentOutcome, paymentSeamFor } from './payment-seam'
 
 // The contract with the cart: `startCheckout(items)` does the whole checkout. It asks the server to
 // price the cart and make (or resume) the order's transaction, then opens the payment checkout —
@@ -17,8 +17,13 @@ export interface CheckoutStarted {
   outcome: PaymentOutcome
 }
 
-export async function startCheckout(items: CheckoutItems): Promise<CheckoutStarted> {
-  const session = await createCheckout(items)
+export async function startCheckout(items: CheckoutItems, discountCode?: string): Promise<CheckoutStarted> {
+  const session = await createCheckout(items, discountCode)
+  if (session.paid) {
+    // A discount made the order free: it is paid already; the callback page shows it.
+    window.location.assign(callbackPath(session))
+    return { session, outcome: 'redirected' }
+  }
   const outcome = await paymentSeamFor(session).open(session)
   return { session, outcome }
 }

@@ -41,6 +41,14 @@ export function OrderLines({ order }: { order: OrderDetail }) {
           ))}
         </tbody>
         <tfoot>
+          {order.discount > 0 && (
+            <tr className="border-t border-border">
+              <th scope="row" colSpan={2} className="py-2 text-left font-normal">
+                Discount{order.discount_code ? ` (code ${order.discount_code})` : ''}
+              </th>
+              <td className="py-2 text-right">−{formatMoney(order.discount, order.currency)}</td>
+            </tr>
+          )}
           <tr className="border-t border-border font-semibold">
             <th scope="row" colSpan={2} className="py-2 text-left">
               Total

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  type DiscountCreateInput,
+  type DiscountSummary,
+  type DiscountUpdateInput,
+  discountDetailSchema,
+  discountListSchema,
+} from '../../../../shared/contract/shop/discounts'
+import { useListQuery } from '../../../components/data-table'
+import { api } from '../../../lib/api'
+
+// Discount codes over HTTP: the staff table, making a code and changing one (deactivating included).
+
+export const STAFF_DISCOUNTS_ENDPOINT = '/api/staff/discounts'
+const keys = { all: ['discounts'] as const, list: () => ['discounts', 'list'] as const }
+
+export function useDiscounts(query: Record<string, string | number>) {
+  return useListQuery<DiscountSummary>({
+    queryKey: keys.list(),
+    endpoint: STAFF_DISCOUNTS_ENDPOINT,
+    schema: discountListSchema,
+    query,
+  })
+}
+
+export function getDiscount(id: string) {
+  return api.get(`${STAFF_DISCOUNTS_ENDPOINT}/${encodeURIComponent(id)}`, { schema: discountDetailSchema })
+}
+
+/** Saves a new code (no id) or changes one; the table reloads after. */
+export function useSaveDiscount() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id?: string | undefined
+      body: DiscountCreateInput | DiscountUpdateInput
+    }) =>
+      id
+        ? api.patch(`${STAFF_DISCOUNTS_ENDPOINT}/${encodeURIComponent(id)}`, body, {
+            schema: discountDetailSchema,
+          })
+        : api.post(STAFF_DISCOUNTS_ENDPOINT, body, { schema: discountDetailSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  })
+}
