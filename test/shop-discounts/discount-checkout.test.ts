@@ -1,6 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { reconcilePendingOrders } from '../../src/server/features/shop/payments/reconciliation'
 import { DISCOUNT_REFUSALS } from '../../src/shared/contract/shop/discounts'
+import { download } from '../shop-invoices/helpers'
+import { pdfText } from '../shop-invoices/pdf-text'
 import {
   fulfilments,
   orderOf,
@@ -107,8 +109,9 @@ describe('what a code takes off', () => {
 })
 
 describe('paying with a code', () => {
-  it('counts the use when paid, once, and shows the code on the order, the receipt and the CSV', async () => {
-    const { client } = await signedIn(s.t)
+  it('counts the use when paid, once, and shows the code on the order, the receipt, the CSV and the invoice', async () => {
+    const buyer = await signedIn(s.t)
+    const { client } = buyer
     const p = await product(s.t, { price: 10000 })
     const code = await makeCode(shop, { value: 25 })
     const session = await call(client, 'POST', '/api/shop/checkout', {
@@ -133,6 +136,10 @@ describe('paying with a code', () => {
     expect(staffView.lines[0]).toMatchObject({ amount: 10000, discount: 2500 })
     const csv = await call(shop, 'GET', `/api/staff/orders/export.csv?q=${session.reference}`)
     expect(csv).toContain(code.code)
+    // The invoice shows the line's discount and charges what was paid.
+    const invoice = await pdfText(await download(buyer, `/api/shop/orders/${session.order_id}/invoice.pdf`))
+    expect(invoice).toMatch(/1\s+₦100\.00\s+−₦25\.00\s+₦75\.00/)
+    expect(invoice).toMatch(/Total paid\s+₦75\.00/)
   })
 
   it('pays an order the code makes free at once, without Paystack, and fulfils it once', async () => {
