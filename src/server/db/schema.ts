@@ -39,10 +39,10 @@ import type {
 } from './schema/notifications'
 import type {
   CreditNotesTable,
-  DocumentNumbersTable,
-  InvoicesTable,
   DiscountCodeProductsTable,
   DiscountCodesTable,
+  DocumentNumbersTable,
+  InvoicesTable,
   ListedProductCountsTable,
   OrderEventsTable,
   OrderPaymentsTable,
