@@ -137,7 +137,8 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   // When a user first signed in: the start of a required two-factor enrolment's grace period (0112).
   // Printed on the buyer's invoices (0126).
   users: ['firstSignInAt', 'billing_address', 'tax_number'],
-  orders: ['currency'],
+  // The discount code an order used and what it took off (0124, 0125).
+  orders: ['currency', 'discount_code_id', 'discount_code', 'discount_total', 'discount_use'],
   products: [
     'isPublished',
     'deletedAt',
@@ -159,14 +160,16 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
     'deliveryFileSize',
     'deliveryFileSha256',
     'deliveryVersionId',
+    'discount',
   ],
   folders: ['name_key', 'createdBy'],
   files: ['name_key', 'createdBy', 'sha256', 'sha1', 'md5', 'contentBy', 'clientModifiedAt'],
   trash_items: ['trashedBy'],
   sessions: ['lastSeenAt', 'userAgent', 'ipAddress'],
   verification_tokens: ['purpose', 'createdAt'],
-  quote_requests: ['resolvedAt', 'resolvedBy', 'assignedTo', 'assignedAt'],
-  contacts: ['resolvedAt', 'resolvedBy', 'assignedTo', 'assignedAt'],
+  // reply_token: the conversation's plus-address for answers by e-mail (0128); flag: held mail (0128).
+  quote_requests: ['resolvedAt', 'resolvedBy', 'assignedTo', 'assignedAt', 'reply_token'],
+  contacts: ['resolvedAt', 'resolvedBy', 'assignedTo', 'assignedAt', 'reply_token', 'flag'],
   ebook_requests: ['confirmedAt', 'unsubscribedAt', 'source'],
   notifications: ['itemCount', 'contentCount', 'amount', 'currency'],
 }
