@@ -70,6 +70,7 @@ export const SWEPT: readonly SweptPage[] = [
   { route: 'staff/orders/:id', role: 'admin', url: (s) => `/staff/orders/${s.orderId}` },
   { route: 'staff/customers', role: 'admin', url: (s) => `/staff/customers?q=${s.tag}` },
   { route: 'staff/customers/:id', role: 'admin', url: (s) => `/staff/customers/${s.customer.id}` },
+  { route: 'staff/discounts', role: 'admin', url: () => '/staff/discounts' },
   { route: 'staff/quotes', role: 'admin', url: (s) => `/staff/quotes?q=${s.tag}` },
   { route: 'staff/quotes/:id', role: 'admin', url: (s) => `/staff/quotes/${s.quoteId}` },
   { route: 'staff/contacts', role: 'admin', url: (s) => `/staff/contacts?q=${s.tag}` },
