@@ -58,6 +58,7 @@ describe('site identity', () => {
       accentColor: '#4338ca',
       taxNumber: '',
       vatPercent: null,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       logoUrl: null,
       faviconUrl: null,
     })
@@ -126,6 +127,20 @@ describe('site identity', () => {
     expect(problem.errors!.accentColor![0]).toMatch(/#4338ca/)
     await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, accentColor: '#12345' }, 422)
     expect((await call(t, 'GET', '/api/site')).accentColor).toBe('#4338ca')
+  })
+
+  it('keeps the business’s time zone: chosen from the IANA list, kept when a save leaves it out', async () => {
+    const t = await createTestApp()
+    const { client: admin } = await signedIn(t, { role: 'admin' })
+    const bad = await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, timeZone: 'Mars/Olympus' }, 422)
+    expect(bad.errors!.timeZone![0]).toMatch(/time zone/)
+    expect((await call(t, 'GET', '/api/site')).timeZone).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    )
+    await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, timeZone: 'Africa/Lagos' }, 200)
+    expect((await call(t, 'GET', '/api/site')).timeZone).toBe('Africa/Lagos')
+    await call(admin, 'PUT', '/api/admin/site', { ...IDENTITY, name: 'Renamed' }, 200)
+    expect(await call(t, 'GET', '/api/site')).toMatchObject({ name: 'Renamed', timeZone: 'Africa/Lagos' })
   })
 
   it('re-encodes an uploaded logo and favicon, serves them with caching, and removes them', async () => {

@@ -16,6 +16,23 @@ export const taxNumberField = z
   .max(TAX_NUMBER_MAX, `Keep the tax number under ${TAX_NUMBER_MAX} characters`)
   .refine((v) => /^[\p{L}\p{N} ./-]*$/u.test(v), 'Use letters, digits, spaces, dots, dashes and slashes only')
 
+/** Whether `zone` is an IANA time zone this runtime knows (e.g. Africa/Lagos, Europe/Berlin, UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return zone.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** The business's time zone: the dashboard counts its days, weeks and months in it. */
+export const timeZoneField = z
+  .string({ error: 'Choose a time zone' })
+  .trim()
+  .max(64, 'Choose a time zone from the list')
+  .refine(isTimeZone, 'Choose a time zone from the list, like Africa/Lagos')
+
 const name = z
   .string({ error: 'Enter the business name' })
   .trim()
@@ -61,6 +78,8 @@ export const siteIdentityUpdateSchema = z
       .refine((v) => Math.round(v * 100) === v * 100, 'Use at most two decimals')
       .nullable()
       .default(null),
+    /** Left out, the time zone stays as it is (new sites start with the server's). */
+    timeZone: timeZoneField.optional(),
   })
   .meta({ id: 'SiteIdentityUpdate' })
 export type SiteIdentityUpdate = z.input<typeof siteIdentityUpdateSchema>
@@ -78,6 +97,8 @@ export const siteIdentitySchema = z
     taxNumber: z.string(),
     /** Prices include VAT at this rate (percent); null when they do not. */
     vatPercent: z.number().nullable(),
+    /** The business's IANA time zone (the server's until an admin chooses one). */
+    timeZone: z.string(),
     /** Versioned URLs (a new upload is a new URL), or null when none is uploaded. */
     logoUrl: z.string().nullable(),
     faviconUrl: z.string().nullable(),

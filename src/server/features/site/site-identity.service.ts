@@ -28,6 +28,8 @@ const storedSchema = z.object({
   // Added with invoices: identities saved before have neither.
   taxNumber: z.string().default(''),
   vatPercent: z.number().nullable().default(null),
+  // Added with the dashboard: null until an admin chooses one, and then the server's zone counts.
+  timeZone: z.string().nullable().default(null),
 })
 type StoredIdentity = z.infer<typeof storedSchema>
 
@@ -49,7 +51,13 @@ function fromEnv(env: AppDeps['env']): StoredIdentity {
     accentColor: DEFAULT_ACCENT,
     taxNumber: '',
     vatPercent: null,
+    timeZone: null,
   }
+}
+
+/** The zone the server runs in (TZ, or the system's), used until an admin chooses the business's. */
+export function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
 function imageUrl(kind: 'logo' | 'favicon', updatedAt: string | undefined): string | null {
@@ -61,9 +69,11 @@ async function load(db: Db, env: AppDeps['env']): Promise<{ identity: SiteIdenti
     readSetting(db, SITE_IDENTITY_SETTING),
     siteImageVersions(db),
   ])
+  const base = stored ?? fromEnv(env)
   return {
     identity: {
-      ...(stored ?? fromEnv(env)),
+      ...base,
+      timeZone: base.timeZone ?? serverTimeZone(),
       logoUrl: imageUrl('logo', versions.logo),
       faviconUrl: imageUrl('favicon', versions.favicon),
     },
@@ -109,9 +119,11 @@ export async function updateSiteIdentity(
     accentColor: change.accentColor,
     taxNumber: change.taxNumber,
     vatPercent: change.vatPercent,
+    timeZone: null,
   }
   await deps.database.db.transaction().execute(async (trx) => {
     const before = (await readSetting(trx, SITE_IDENTITY_SETTING)) ?? fromEnv(deps.env)
+    next.timeZone = change.timeZone ?? before.timeZone
     await writeSetting(trx, SITE_IDENTITY_SETTING, next, { now, by: recordedAs(by).id })
     const changed = (Object.keys(next) as (keyof StoredIdentity)[]).filter((k) => next[k] !== before[k])
     await recordSettingsChange(
