@@ -9,6 +9,7 @@ import { busyMachineWarning, describeMachine, readSettings, type Settings } from
 import { lighthouseBench } from './lighthouse.bench'
 import { noFreeze } from './no-freeze.bench'
 import { search } from './search.bench'
+import { smallUploads } from './small-uploads.bench'
 import { ssrThroughput } from './ssr-throughput.bench'
 import { storageDisk } from './storage-disk.bench'
 import { trash } from './trash.bench'
@@ -23,6 +24,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   coldStart,
   storageDisk,
   fileTransfer,
+  smallUploads,
   folderListing,
   search,
   trash,

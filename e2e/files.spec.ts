@@ -76,7 +76,14 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
   await expect(overall).toBeVisible()
   await expect(upload.getByText(/^4 of 4 files/)).toBeVisible({ timeout: 30_000 })
   expect(await overall.getAttribute('aria-valuenow')).toBe(await overall.getAttribute('aria-valuemax'))
+  // The finished batch is one line with its details folded on request, and Close clears it.
+  await expect(upload.getByText('4 files uploaded', { exact: true })).toBeVisible()
+  await upload.getByRole('button', { name: 'Hide details' }).click()
+  await expect(upload.getByRole('progressbar', { name: 'Reports/2026/drafts/plan.txt' })).toHaveCount(0)
+  await expect(upload.getByRole('button', { name: 'Show details' })).toHaveAttribute('aria-expanded', 'false')
   await expectAccessible(page)
+  await upload.getByRole('button', { name: 'Close' }).click()
+  await expect(overall).toHaveCount(0)
 
   // The structure arrived: Reports › 2026 › drafts › plan.txt.
   await page.getByRole('link', { name: 'Reports', exact: true }).click()

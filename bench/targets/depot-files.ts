@@ -14,7 +14,10 @@ import { HOST, portOf } from '../lib/target-server'
 // folder, token and data folder, and answers `rss` with its peak resident memory so far and `cpu` with
 // its CPU time so far (user and system, all threads, in microseconds). Argument
 // `accel`: downloads are handed to nginx with X-Accel-Redirect under /_blobs/ (DOWNLOAD_ACCEL_PREFIX).
+// `web <port>`: also serves the built web app (dist/web) on that port, its origin the one allowed, for a
+// browser to drive.
 const accel = process.argv[2] === 'accel'
+const webPort = process.argv[2] === 'web' ? Number(process.argv[3]) : undefined
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
@@ -23,8 +26,10 @@ async function main() {
     env: {
       MAX_UPLOAD_BYTES: String(64 * 1024 ** 3),
       ...(accel ? { DOWNLOAD_ACCEL_PREFIX: '/_blobs/' } : {}),
+      ...(webPort ? { AUTH_URL: `http://${HOST}:${webPort}` } : {}),
     },
   })
+  if (webPort) deps.webRoot = path.resolve(import.meta.dirname, '../../dist/web')
   const now = new Date().toISOString()
   const userId = newId()
   await database.db
@@ -79,7 +84,7 @@ async function main() {
   const session = await startSession(deps, userId, { ipAddress: '127.0.0.1', userAgent: 'bench' })
   const { app } = createApp(deps)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: HOST }, () => resolve(s))
+    const s = serve({ fetch: app.fetch, port: webPort ?? 0, hostname: HOST }, () => resolve(s))
   })
   process.on('message', (message: { type: string }) => {
     if (message.type === 'rss')

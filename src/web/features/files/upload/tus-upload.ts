@@ -1,4 +1,4 @@
-import { Upload } from 'tus-js-client'
+import { Upload, type UploadOptions } from 'tus-js-client'
 import { FILE_ID_HEADER, UPLOADS_ENDPOINT } from '../../../../shared/contract/files-transfer'
 
 // One file through the tus protocol (docs/decisions/0028). tus-js-client retries with these delays
@@ -8,6 +8,11 @@ import { FILE_ID_HEADER, UPLOADS_ENDPOINT } from '../../../../shared/contract/fi
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000]
 /** Each PATCH carries at most this much: a proxy's body limit never cuts a huge file's one request. */
 const CHUNK_BYTES = 64 * 1024 * 1024
+/**
+ * Files up to this size go in the creation request itself (tus creation-with-upload): one round trip
+ * a file instead of two. Larger ones are created first, so a dropped connection loses no data sent.
+ */
+export const ONE_REQUEST_BYTES = 4 * 1024 * 1024
 
 export interface TusCallbacks {
   onProgress(sent: number, total: number): void
@@ -21,23 +26,28 @@ export interface RunningUpload {
   cancel(): Promise<void>
 }
 
-export function startTusUpload(
-  file: File,
-  target: { folderId: string; name: string } | { replaceFileId: string },
+export type UploadTarget = { folderId: string; name: string } | { replaceFileId: string }
+
+/**
+ * The tus-js-client options the web app uploads with (the benchmark uses them too): where, what, how
+ * to retry, and which answers to report. `onFileId` hears the file the server made once it is complete.
+ */
+export function tusUploadOptions(
+  file: { size: number; type: string },
+  target: UploadTarget,
   callbacks: TusCallbacks,
-): RunningUpload {
+): UploadOptions {
   let fileId: string | undefined
   const metadata: Record<string, string> =
     'replaceFileId' in target
       ? { file_id: target.replaceFileId, filetype: file.type }
       : { filename: target.name, folder_id: target.folderId, filetype: file.type }
-  const upload = new Upload(file, {
+  return {
     endpoint: UPLOADS_ENDPOINT,
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
+    uploadDataDuringCreation: file.size <= ONE_REQUEST_BYTES,
     metadata,
-    storeFingerprintForResuming: true,
-    removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => callbacks.onProgress(sent, total),
     onShouldRetry: (error, _attempt, options) => {
       const status =
@@ -54,6 +64,14 @@ export function startTusUpload(
     },
     onSuccess: () => callbacks.onSuccess(fileId),
     onError: (error) => callbacks.onError(problemMessage(error)),
+  }
+}
+
+export function startTusUpload(file: File, target: UploadTarget, callbacks: TusCallbacks): RunningUpload {
+  const upload = new Upload(file, {
+    ...tusUploadOptions(file, target, callbacks),
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
   })
   // Resume an unfinished upload of this very file (same name, size, date) after a reload.
   void upload.findPreviousUploads().then((previous) => {

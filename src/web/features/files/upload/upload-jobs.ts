@@ -6,13 +6,18 @@ import type { UploadItem } from './upload-progress'
 export interface Job {
   key: string
   picked: PickedFile
+  /** The folder the files were dropped on: kept, so leaving for another folder does not redirect them. */
+  baseId: string
 }
 
 /**
  * The picked files as queued jobs with their rows in the list; the empty folders a drop held stand
  * apart (they are made, nothing is uploaded into them).
  */
-export function queueJobs(picked: PickedFile[]): {
+export function queueJobs(
+  picked: PickedFile[],
+  baseId: string,
+): {
   jobs: Job[]
   items: UploadItem[]
   emptyFolders: string[][]
@@ -34,7 +39,7 @@ export function queueJobs(picked: PickedFile[]): {
       sent: 0,
       total: p.file.size,
     })
-    jobs.push({ key, picked: p })
+    jobs.push({ key, picked: p, baseId })
   }
   return { jobs, items, emptyFolders }
 }

@@ -41,3 +41,28 @@ export function overall(items: readonly UploadItem[]): Overall {
 export function update(items: readonly UploadItem[], key: string, patch: Partial<UploadItem>): UploadItem[] {
   return items.map((i) => (i.key === key ? { ...i, ...patch } : i))
 }
+
+/** Below this many files the details show at first; above it the panel is one summary line. */
+export const DETAILS_OPEN_UP_TO = 5
+
+/** Bytes per second since the batch began; undefined until there is something to measure. */
+export function speed(sentInBatch: number, elapsedMs: number): number | undefined {
+  return elapsedMs >= 1000 && sentInBatch > 0 ? (sentInBatch * 1000) / elapsedMs : undefined
+}
+
+/** "about 2 min left", "about 40 s left", or undefined while the speed is unknown. */
+export function timeLeft(remainingBytes: number, bytesPerSecond: number | undefined): string | undefined {
+  if (!bytesPerSecond || remainingBytes <= 0) return undefined
+  const seconds = Math.ceil(remainingBytes / bytesPerSecond)
+  if (seconds < 60) return `about ${Math.max(5, Math.ceil(seconds / 5) * 5)} s left`
+  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`
+  return `about ${Math.round(seconds / 360) / 10} h left`
+}
+
+/** The panel's headline: what is happening now, or how the batch ended. */
+export function headline(o: Overall): string {
+  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`
+  if (o.active > 0) return `Uploading ${files(o.count)} · ${o.done} done`
+  if (o.failed > 0) return `${o.done} of ${files(o.count)} uploaded · ${o.failed} failed`
+  return `${files(o.done)} uploaded`
+}

@@ -17,21 +17,27 @@ export interface UploadQueueOptions {
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>
 
-/** Uploads at once: enough to fill the line with small files, few enough not to starve any one. */
-const PARALLEL = 3
+/**
+ * Uploads at once: enough to keep the line full with small files (each one request, see
+ * ONE_REQUEST_BYTES), and under the browser's six connections to one host, one of which the
+ * notifications' event stream holds.
+ */
+export const PARALLEL_UPLOADS = 4
 
 /**
- * The uploads of one folder page: a queue run PARALLEL at a time over tus, the folders a dropped
+ * The uploads of one folder page: a queue run PARALLEL_UPLOADS at a time over tus, the folders a dropped
  * folder needs (made once each), per-file state for the list, cancel, and a warning before leaving
  * the page mid-upload. Whatever picks or drops files calls `add`.
  */
 export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueueOptions) {
   const [items, setItems] = useState<UploadItem[]>([])
+  /** When the running batch began (for its speed); files added while it runs join it. */
+  const [startedAt, setStartedAt] = useState(0)
   const queue = useRef<Job[]>([])
   const running = useRef(new Map<string, RunningUpload>())
   const callbacks = useRef({ onUploaded, onBatchDone })
   callbacks.current = { onUploaded, onBatchDone }
-  const folderFor = useFolderMaker(folderId)
+  const folderFor = useFolderMaker()
 
   // pump and finishOne call each other; the ref breaks the cycle between the two callbacks.
   const pumpRef = useRef<() => void>(() => {})
@@ -63,11 +69,11 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
   )
 
   const pump = useCallback(() => {
-    while (running.current.size < PARALLEL && queue.current.length > 0) {
+    while (running.current.size < PARALLEL_UPLOADS && queue.current.length > 0) {
       const job = queue.current.shift()!
       running.current.set(job.key, { cancel: async () => {} })
       setItems((all) => update(all, job.key, { status: 'uploading' }))
-      folderFor(job.picked.folders)
+      folderFor(job.baseId, job.picked.folders)
         .then((targetId) => startOne(job, targetId))
         .catch((error: unknown) =>
           settle(job.key, { status: 'failed', error: `Could not create the folder: ${errorMessage(error)}` }),
@@ -78,14 +84,24 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
 
   const add = useCallback(
     (picked: PickedFile[]) => {
-      const { jobs, items: fresh, emptyFolders } = queueJobs(picked)
-      for (const folders of emptyFolders) void folderFor(folders).catch(() => {})
+      const { jobs, items: fresh, emptyFolders } = queueJobs(picked, folderId)
+      for (const folders of emptyFolders) void folderFor(folderId, folders).catch(() => {})
+      if (running.current.size === 0 && queue.current.length === 0) setStartedAt(Date.now())
       queue.current.push(...jobs)
       setItems((all) => [...all.filter((i) => i.status !== 'done' && i.status !== 'cancelled'), ...fresh])
       pump()
     },
-    [folderFor, pump],
+    [folderFor, pump, folderId],
   )
+
+  /** "Close": the finished rows go; anything still running stays. */
+  const clear = useCallback(() => setItems((all) => all.filter(isActive)), [])
+
+  // Another folder opened with nothing running: its page starts without the last folder's list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clearing is what a new folderId means
+  useEffect(() => {
+    if (running.current.size === 0 && queue.current.length === 0) setItems([])
+  }, [folderId])
 
   const cancel = useCallback(
     (key: string) => {
@@ -105,30 +121,27 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
 
   const total = overall(items)
   useLeaveWarning(total.active > 0)
-  return { items, total, add, cancel, cancelAll }
+  return { items, total, startedAt, add, cancel, cancelAll, clear }
 }
 
 export const isActive = (item: UploadItem) =>
   item.status === 'queued' || item.status === 'uploading' || item.status === 'retrying'
 
-/** The folder for a dropped path below `folderId`, created once (parents first) and remembered. */
-function useFolderMaker(folderId: string) {
+/** The folder for a dropped path below `baseId`, created once (parents first) and remembered. */
+function useFolderMaker() {
   const folders = useRef(new Map<string, Promise<string>>())
-  const folderFor = useCallback(
-    (path: string[]): Promise<string> => {
-      if (path.length === 0) return Promise.resolve(folderId)
-      // Paths are relative to the target folder: key the cache by both.
-      const key = `${folderId}:${path.join('/')}`
-      let found = folders.current.get(key)
-      if (!found) {
-        found = folderFor(path.slice(0, -1)).then((parent) => createFolder(parent, path.at(-1)!))
-        folders.current.set(key, found)
-        found.catch(() => folders.current.delete(key))
-      }
-      return found
-    },
-    [folderId],
-  )
+  const folderFor = useCallback((baseId: string, path: string[]): Promise<string> => {
+    if (path.length === 0) return Promise.resolve(baseId)
+    // Paths are relative to the target folder: key the cache by both.
+    const key = `${baseId}:${path.join('/')}`
+    let found = folders.current.get(key)
+    if (!found) {
+      found = folderFor(baseId, path.slice(0, -1)).then((parent) => createFolder(parent, path.at(-1)!))
+      folders.current.set(key, found)
+      found.catch(() => folders.current.delete(key))
+    }
+    return found
+  }, [])
   return folderFor
 }
 
