@@ -95,6 +95,16 @@ test('an admin names the business and sets the accent; visitors see it everywher
         )
       await expect.poll(accent).toBe(accentPalette(ACCENT, 'light').accent)
       await expect.poll(() => seriousViolations(visitor)).toEqual([])
+      // On a phone the name is whole: it wraps, nothing is cut off.
+      await visitor.setViewportSize({ width: 390, height: 844 })
+      const brand = visitor.getByTestId('site-brand')
+      await expect(brand).toHaveText(NAME)
+      const cut = await brand.locator('span').evaluate((el) => ({
+        overflow: el.scrollWidth > el.clientWidth + 1,
+        ellipsis: getComputedStyle(el).textOverflow === 'ellipsis',
+      }))
+      expect(cut).toEqual({ overflow: false, ellipsis: false })
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     } finally {
       await visitorContext.close()
     }

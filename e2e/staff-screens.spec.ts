@@ -108,6 +108,13 @@ test('on a desktop the staff sidebar lists only the pages the user may open', as
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   expect(await seriousViolations(page)).toEqual([])
+  // The staff pages use the screen's width: the page's column reaches the window's padding.
+  const column = await page.getByRole('heading', { level: 1, name: 'Customers' }).evaluate((h) => {
+    const box = h.closest('main')!.firstElementChild!.getBoundingClientRect()
+    return { left: box.left, right: box.right }
+  })
+  expect(column.left).toBeLessThanOrEqual(20)
+  expect(column.right).toBeGreaterThanOrEqual(1280 - 20)
   await sidebar.getByRole('link', { name: 'Shop orders' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
 })

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { TwoFactorGate } from '../features/accounts/two-factor/two-factor-gate'
 import { SiteFrame } from '../features/site/site-frame'
 import { NavigationProgress } from './navigation-progress'
+import { isWidePage, pageWidth } from './page-width'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { SkipLink } from './skip-link'
@@ -13,6 +14,7 @@ import { SkipLink } from './skip-link'
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation()
+  const wide = isWidePage(pathname)
   const mainRef = useRef<HTMLElement>(null)
   const lastPathname = useRef(pathname)
 
@@ -27,7 +29,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <SiteFrame />
       <SkipLink />
       <NavigationProgress />
-      <SiteHeader />
+      <SiteHeader wide={wide} />
       {/* At least a screen under the header: the footer starts below the fold, so a page that grows as
           its data arrives does not push a visible footer down (a layout shift on every first load). */}
       <main
@@ -36,7 +38,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         tabIndex={-1}
         className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none"
       >
-        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+        <div className={`mx-auto w-full ${pageWidth(wide)} px-4 py-8 sm:px-6 sm:py-12`}>
           <TwoFactorGate>{children ?? <Outlet />}</TwoFactorGate>
         </div>
       </main>
