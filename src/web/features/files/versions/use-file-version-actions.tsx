@@ -2,9 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useRef, useState } from 'react'
 import type { FileItem } from '../../../../shared/contract/files-responses'
 import { dismissToast, toast } from '../../../components/ui/toast-store'
-import { filesKeys } from '../files-api'
+import { errorMessage } from '../../../lib/api'
+import { filesApi, filesKeys } from '../files-api'
 import type { MenuAction } from '../listing/item-menu'
 import { startTusUpload } from '../upload/tus-upload'
+import { type ExtensionChange, extensionChange } from './extension-change'
+import { ExtensionChangeDialog } from './extension-change-dialog'
 import { VersionsDialog } from './versions-dialog'
 
 // The file menu's "Replace…" and "Versions…" (docs/decisions/0088). Replace sends the chosen file's
@@ -20,8 +23,22 @@ export function useFileVersionActions(): {
   const input = useRef<HTMLInputElement>(null)
   const [replacing, setReplacing] = useState<FileItem | null>(null)
   const [showing, setShowing] = useState<FileItem | null>(null)
+  const [asking, setAsking] = useState<{ target: FileItem; chosen: File; change: ExtensionChange } | null>(
+    null,
+  )
 
-  const replaceWith = (target: FileItem, chosen: File) => {
+  const rename = (target: FileItem, name: string) =>
+    filesApi.renameFile(target.id, name).then(
+      () => void queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+      (error: unknown) =>
+        toast({
+          title: `Replaced, but not renamed to “${name}”`,
+          description: errorMessage(error),
+          variant: 'danger',
+        }),
+    )
+
+  const replaceWith = (target: FileItem, chosen: File, renameTo?: string) => {
     const progress = toast({ title: `Replacing “${target.filename}”…` })
     startTusUpload(
       chosen,
@@ -32,6 +49,7 @@ export function useFileVersionActions(): {
         onSuccess: () => {
           dismissToast(progress)
           void queryClient.invalidateQueries({ queryKey: filesKeys.all })
+          if (renameTo) void rename(target, renameTo)
           toast({
             title: `Replaced “${target.filename}”`,
             description: 'The previous content is kept under Versions.',
@@ -72,9 +90,23 @@ export function useFileVersionActions(): {
         onChange={(e) => {
           const chosen = e.target.files?.[0]
           e.target.value = ''
-          if (chosen && replacing) replaceWith(replacing, chosen)
+          if (!chosen || !replacing) return
+          const change = extensionChange(replacing.filename, chosen.name)
+          if (change) setAsking({ target: replacing, chosen, change })
+          else replaceWith(replacing, chosen)
         }}
       />
+      {asking && (
+        <ExtensionChangeDialog
+          name={asking.target.filename}
+          change={asking.change}
+          onChoose={(choice) => {
+            setAsking(null)
+            if (choice === 'keep') replaceWith(asking.target, asking.chosen)
+            if (choice === 'rename') replaceWith(asking.target, asking.chosen, asking.change.renamed)
+          }}
+        />
+      )}
       {showing && (
         <VersionsDialog fileId={showing.id} name={showing.filename} onClose={() => setShowing(null)} />
       )}
