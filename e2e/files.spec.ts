@@ -315,3 +315,45 @@ test('a folder moves to the top of My folders from the move picker', async ({ pa
   await expect(page).toHaveURL(new RegExp(`/files/${liftedId}$`))
   await expect(page.getByRole('heading', { name: lifted, level: 1 })).toBeVisible()
 })
+
+test('the file list is one tab stop: arrows move between rows, Shift+F10 opens actions, Enter opens', async ({
+  page,
+}) => {
+  await signIn(page, alice.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL!, 'Content-Type': 'application/json' }
+  const folder = async (folder_name: string, parent_id: string | null) => {
+    const res = await page.request.post('/api/folders', { headers, data: { folder_name, parent_id } })
+    expect(res.status(), await res.text()).toBe(201)
+    return ((await res.json()) as { id: string }).id
+  }
+  const top = await folder(`Keys ${tag}`, null)
+  for (const name of ['Alpha', 'Bravo', 'Charlie']) await folder(name, top)
+  await page.goto(`/files/${top}`)
+  const table = page.getByRole('table', { name: `Contents of Keys ${tag}` })
+  await expect(table.getByRole('link', { name: 'Charlie', exact: true })).toBeVisible()
+
+  // "Skip to files" lands on the first row; the arrows walk the rows.
+  await page.getByRole('button', { name: 'Skip to files' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(table.getByRole('link', { name: 'Alpha', exact: true })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(table.getByRole('link', { name: 'Bravo', exact: true })).toBeFocused()
+  // Tab leaves the list at once (nothing else in it is a tab stop); Shift+Tab comes back to Bravo.
+  await page.keyboard.press('Tab')
+  expect(await table.evaluate((t) => t.contains(document.activeElement))).toBe(false)
+  await page.keyboard.press('Shift+Tab')
+  await expect(table.getByRole('link', { name: 'Bravo', exact: true })).toBeFocused()
+  // Across the row: the actions button; Shift+F10 opens the row's menu.
+  await page.keyboard.press('ArrowRight')
+  await expect(table.getByRole('button', { name: 'Actions for Bravo' })).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('Shift+F10')
+  await expect(page.getByRole('menuitem', { name: /^Rename/ })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(table.getByRole('button', { name: 'Actions for Bravo' })).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(table.getByRole('link', { name: 'Charlie', exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Charlie', level: 1 })).toBeVisible()
+  await expectAccessible(page)
+})

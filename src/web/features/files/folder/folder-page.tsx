@@ -10,6 +10,7 @@ import { FilesToolbar } from '../files-toolbar'
 import { ShareLinksDialog } from '../links/share-links-section'
 import type { ItemHandlers } from '../listing/item-actions'
 import { ListingMore } from '../listing/listing-states'
+import { SkipToFiles } from '../listing/skip-to-files'
 import { useViewMode } from '../listing/view-mode'
 import { PreviewDialog } from '../preview-dialog'
 import { UploadWidget, useUploadQueue } from '../upload'
@@ -67,6 +68,7 @@ export function FolderPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title={folder.folder_name} />
+      {entries.length > 0 && <SkipToFiles />}
       <FolderHeading folder={folder} breadcrumbs={breadcrumbs} audience={audience} />
       <FolderActions folder={folder} zip={zip} openDialog={setDialog} handlers={handlers} />
       <ZipStatus zip={zip} />

@@ -37,13 +37,18 @@ export function EntryName({
   const { folderPage } = useFileAddresses()
   if (entry.type === 'folder')
     return (
-      <Link to={folderPage(entry.item.id)} className="rounded font-medium break-all text-fg hover:underline">
+      <Link
+        to={folderPage(entry.item.id)}
+        data-row-primary=""
+        className="rounded font-medium break-all text-fg hover:underline"
+      >
         {name}
       </Link>
     )
   return (
     <button
       type="button"
+      data-row-primary=""
       onClick={() => onOpenFile(entry)}
       className="rounded text-left font-medium break-all text-fg hover:underline"
     >

@@ -8,6 +8,7 @@ import { type Entry, entryKey, entryName, type Sorting } from './entries'
 import { EntryIcon, EntryName, entryLocation, isImage } from './entry-display'
 import { LIST_COLUMNS, ListHeaderRow } from './list-header-row'
 import { ListRow } from './list-row'
+import { useRovingRows } from './use-roving-rows'
 import { useVirtualRows, type VirtualRange } from './use-virtual-rows'
 import type { ViewMode } from './view-mode'
 
@@ -94,12 +95,14 @@ function ListView(props: ViewProps & { header: ReturnType<typeof headerState> | 
   const body = useRef<HTMLTableSectionElement>(null)
   const range = useVirtualRows(body, entries.length, showLocation ? 60 : 49, 'tr[data-row]')
   useNearEnd(range, entries.length, 1, props)
+  const roving = useRovingRows(body, 'tr[data-row]')
   const columns = (selection ? 1 : 0) + LIST_COLUMNS.length + 1
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border bg-surface">
       <table
         className="w-full border-collapse text-sm"
         aria-label={label}
+        data-listing=""
         // Screen readers hear the whole list's size, not the rendered rows' (-1: not known yet).
         aria-rowcount={hasMore ? -1 : entries.length + 1}
       >
@@ -114,7 +117,7 @@ function ListView(props: ViewProps & { header: ReturnType<typeof headerState> | 
             hasMore={hasMore}
           />
         </thead>
-        <tbody ref={body}>
+        <tbody ref={body} onFocus={roving.onFocus} onKeyDown={roving.onKeyDown}>
           {range.before > 0 && (
             // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds nothing focusable
             <tr aria-hidden="true">
@@ -162,11 +165,15 @@ function GridView(props: ViewProps) {
   const rows = Math.ceil(entries.length / cols)
   const range = useVirtualRows(list, rows, 260, 'li[data-row]', GRID_GAP)
   useNearEnd(range, entries.length, cols, props)
+  const roving = useRovingRows(list, 'li[data-row]', cols)
   const { thumbnail } = useFileAddresses()
   return (
     <ul
       ref={list}
       aria-label={label}
+      data-listing=""
+      onFocus={roving.onFocus}
+      onKeyDown={roving.onKeyDown}
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5"
       style={{ paddingTop: range.before, paddingBottom: range.after }}
     >

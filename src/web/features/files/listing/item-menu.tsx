@@ -23,7 +23,7 @@ export function ItemMenu({ name, actions }: { name: string; actions: MenuAction[
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`} data-row-actions="">
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
