@@ -52,6 +52,18 @@ export async function discountProductIds(db: Kysely<DB>, id: string): Promise<st
   return rows.map((r) => r.product_id)
 }
 
+/** The code's products with their names, by name, for the staff form (deleted products included). */
+export async function discountProducts(db: Kysely<DB>, id: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('discount_code_products')
+    .innerJoin('products', 'products.id', 'discount_code_products.product_id')
+    .select(['products.id as id', 'products.name as name'])
+    .where('discount_code_products.discount_code_id', '=', id)
+    .orderBy('products.name')
+    .orderBy('products.id')
+    .execute()
+}
+
 /** The ids among these that name a product (deleted ones included: old orders name them). */
 export async function existingProductIds(db: Kysely<DB>, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return []
