@@ -139,8 +139,12 @@ function ProductSearch({
       >
         {items.map((p) => (
           <li key={p.id}>
-            <label className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted">
+            <label
+              htmlFor={`${id}-${p.id}`}
+              className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-muted"
+            >
               <Checkbox
+                id={`${id}-${p.id}`}
                 checked={picked.has(p.id)}
                 onChange={(e) => onToggle({ id: p.id, name: p.name }, e.target.checked)}
               />
