@@ -128,7 +128,7 @@ export async function moveOrderUse(
   trx: Kysely<DB>,
   orderId: string,
   from: readonly ('reserved' | 'returned')[],
-  to: 'counted' | 'returned',
+  to: 'reserved' | 'counted' | 'returned',
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
@@ -137,6 +137,19 @@ export async function moveOrderUse(
     .where('discount_use', 'in', from)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+/** Declined checkouts (`failed`) made before `before` that still hold a reserved use. */
+export function declinedOrdersHoldingUses(db: Kysely<DB>, before: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'failed')
+    .where('discount_use', '=', 'reserved')
+    .where('createdAt', '<', before.toISOString())
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute()
 }
 
 export function orderUse(trx: Kysely<DB>, orderId: string) {
