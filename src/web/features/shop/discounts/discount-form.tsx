@@ -25,8 +25,12 @@ export function DiscountForm({
   const [values, setValues] = useState<DiscountFormValues>(() => formValuesOf(discount, currency))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useSaveDiscount()
-  const set = <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K]) =>
+  // Changing a field clears its own message; the next submit checks it again.
+  const set = <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
+    const field = key === 'scope' || key === 'products' ? 'product_ids' : key
+    setErrors(({ [field]: _, ...rest }) => rest)
+  }
   const err = (key: string) => errors[key] ?? fieldError(save.error, key)
   const submit = (event: FormEvent) => {
     event.preventDefault()
