@@ -2,13 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createElement as h } from 'react'
 // biome-ignore lint/style/noRestrictedImports: React's HTML renderer for this Node-only test, not src/server.
 import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { DiscountDetail } from '../../../../shared/contract/shop/discounts'
 import type { CatalogueList } from '../../../../shared/contract/shop/products'
+import { listQueryParams, readTableState } from '../../../lib/url-state'
 import { shopKeys } from '../shop-api'
 import { DiscountForm } from './discount-form'
 import { formValuesOf, parseDiscountForm } from './discount-form-values'
 import { ProductPicker } from './product-picker'
+import { STAFF_DISCOUNTS_TABLE, StaffDiscountsPage } from './staff-discounts-page'
 
 // The discount form's products: all of them, or chosen by name from the catalogue and shown as chips
 // that can be removed; a chosen list left empty says what to do.
@@ -129,5 +132,50 @@ describe('discount form checks', () => {
       max_uses_per_customer: 'The per-customer limit must be a whole number of at least 1.',
       product_ids: 'Choose at least one product, or choose “All products”.',
     })
+  })
+})
+
+describe('the staff discount codes page', () => {
+  it('lists the codes in the shared table page: kind, state, uses against the limit, products', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
+    const query = listQueryParams(readTableState(new URLSearchParams(''), STAFF_DISCOUNTS_TABLE))
+    const { product_ids: _, products: __, ...summary } = CODE
+    client.setQueryData(['discounts', 'list', query], {
+      items: [
+        { ...summary, uses: 2, paid_uses: 1, max_uses: 5 },
+        {
+          ...summary,
+          id: 'd2',
+          code: 'TENOFF',
+          kind: 'fixed',
+          value: 100000,
+          product_count: 0,
+          state: 'expired',
+        },
+      ],
+      page: 1,
+      pageSize: 25,
+      total: 2,
+      totalPages: 1,
+    })
+    const html = renderToStaticMarkup(
+      h(
+        QueryClientProvider,
+        { client },
+        h(
+          MemoryRouter,
+          { initialEntries: ['/staff/discounts'] },
+          h(Routes, null, h(Route, { path: '/staff/discounts', element: h(StaffDiscountsPage) })),
+        ),
+      ),
+    )
+    expect(html).toMatch(/<h1[^>]*>Discount codes<\/h1>/)
+    expect(html).toContain('New discount code')
+    expect(html).toContain('aria-label="Edit SPRING"')
+    expect(html).toContain('20 %')
+    expect(html).toContain('1 paid · 2 of 5')
+    expect(html).toContain('₦1,000.00')
+    expect(html).toContain('Expired')
+    expect(html).toContain('Search codes')
   })
 })
