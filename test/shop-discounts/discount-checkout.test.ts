@@ -4,6 +4,7 @@ import { DISCOUNT_REFUSALS } from '../../src/shared/contract/shop/discounts'
 import { download } from '../shop-invoices/helpers'
 import { pdfText } from '../shop-invoices/pdf-text'
 import {
+  DECLINED_CARD,
   fulfilments,
   orderOf,
   payWithForm,
@@ -232,5 +233,74 @@ describe('limits under concurrency', () => {
       code: code.code,
       items: [{ product_id: p.id, quantity: 1 }],
     })
+  })
+})
+
+describe('a declined checkout’s use', () => {
+  async function declined(maxUses: number | null) {
+    const buyer = await signedIn(s.t)
+    const p = await product(s.t, { price: 4000 })
+    const code = await makeCode(shop, { max_uses: maxUses })
+    const session = await call(buyer.client, 'POST', '/api/shop/checkout', {
+      items: [{ product_id: p.id, quantity: 1 }],
+      discount_code: code.code,
+    })
+    await payWithForm(s, session, DECLINED_CARD)
+    await verify(buyer.client, session.reference)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('failed')
+    return { buyer, p, code, session }
+  }
+
+  it('is kept while the order can be paid again, and counted once when it is paid on the same order', async () => {
+    const { buyer, code, session } = await declined(1)
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 1, paid_uses: 0 })
+    s.t.clock.advance(2 * HOUR)
+    expect(await reconcilePendingOrders(s.t.deps)).toMatchObject({ usesReturned: 0 })
+    const again = await call(buyer.client, 'POST', `/api/shop/orders/${session.order_id}/pay`)
+    expect(again.reference).toBe(session.reference)
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 1, paid_uses: 0 })
+    await payWithForm(s, again, SUCCESS_CARD)
+    await verify(buyer.client, session.reference)
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 1, paid_uses: 1 })
+  })
+
+  it('goes back once the declined checkout is as old as an abandoned one; paying later takes it again', async () => {
+    const { buyer, code, session } = await declined(1)
+    s.t.clock.advance(25 * HOUR)
+    expect(await reconcilePendingOrders(s.t.deps)).toMatchObject({ usesReturned: 1 })
+    expect(await reconcilePendingOrders(s.t.deps)).toMatchObject({ usesReturned: 0 })
+    const order = await orderOf(s.t, session.order_id)
+    expect(order).toMatchObject({ status: 'failed', discount_use: 'returned' })
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 0, paid_uses: 0 })
+    const again = await call(buyer.client, 'POST', `/api/shop/orders/${session.order_id}/pay`)
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 1, paid_uses: 0 })
+    await payWithForm(s, again, SUCCESS_CARD)
+    await verify(buyer.client, session.reference)
+    await settled(s)
+    expect((await orderOf(s.t, session.order_id)).status).toBe('paid')
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 1, paid_uses: 1 })
+  })
+
+  it('cannot be taken again by paying later once someone else used the code up', async () => {
+    const { buyer, p, code, session } = await declined(1)
+    s.t.clock.advance(25 * HOUR)
+    await reconcilePendingOrders(s.t.deps)
+    const other = await signedIn(s.t)
+    await call(other.client, 'POST', '/api/shop/checkout', {
+      items: [{ product_id: p.id, quantity: 1 }],
+      discount_code: code.code,
+    })
+    const refused = await call(
+      buyer.client,
+      'POST',
+      `/api/shop/orders/${session.order_id}/pay`,
+      undefined,
+      422,
+    )
+    expect(refused.code).toBe('discount_used_up')
+    expect(await usesOf(s.t, code.id)).toEqual({ uses: 1, paid_uses: 0 })
+    expect((await orderOf(s.t, session.order_id)).discount_use).toBe('returned')
   })
 })

@@ -48,6 +48,7 @@ describe('making and changing a code', () => {
     })
     expect(made).toMatchObject({ code: 'SPRING-SALE', kind: 'fixed', value: 50000, product_ids: [p.id] })
     expect(made).toMatchObject({ product_count: 1, state: 'active', uses: 0, currency: 'NGN' })
+    expect(made.products).toEqual([{ id: p.id, name: p.name }])
     const dup = await call(shop, 'POST', '/api/staff/discounts', codeFields({ code: 'SPRING-sale' }), 422)
     expect(dup.errors?.code?.[0]).toMatch(/already/)
     const off = await call(shop, 'PATCH', `/api/staff/discounts/${made.id}`, { active: false })

@@ -97,6 +97,38 @@ describe('invoices', () => {
     expect(attachment?.filename).toBe(`${note.number}.pdf`)
   })
 
+  it('a refund of an order paid before invoices existed issues its invoice then, and credits it', async () => {
+    const buyer = await signedIn(s.t, {
+      account_type: 'corporate',
+      business_name: 'Ọ̀nà Prints Ltd',
+      industry: 'Printing',
+    })
+    const staff = await signedIn(s.t, { role: 'staff', functions: ['AccessShop'] })
+    const session = await paidOrder(s, buyer, 300000, 1)
+    // As an order paid before the invoices table: no invoice (and so no receipt attachment to keep).
+    await s.t.database.db.deleteFrom('invoices').where('order_id', '=', session.order_id).execute()
+    expect((await call(buyer, 'GET', `/api/shop/orders/${session.order_id}/documents`)).invoice).toBeNull()
+    s.t.clock.advance(60_000)
+    await call(staff, 'POST', `/api/staff/orders/${session.order_id}/refunds`, { amount: 100000 })
+    await settled(s)
+
+    const docs = await call(buyer, 'GET', `/api/shop/orders/${session.order_id}/documents`)
+    expect(docs.invoice).toMatchObject({
+      number: expect.stringMatching(new RegExp(`^INV-${year()}-\\d{6}$`)),
+      total: 300000,
+      issued_at: s.t.clock.now.toISOString(),
+    })
+    expect(docs.credit_notes).toEqual([expect.objectContaining({ amount: 100000 })])
+    const invoice = await pdfText(await download(buyer, docs.invoice!.pdf_url))
+    expect(invoice).toContain('Ọ̀nà Prints Ltd'.normalize('NFC'))
+    expect(invoice).toMatch(/Total paid\s+₦3,000\.00/)
+    const note = await pdfText(await download(buyer, docs.credit_notes[0]!.pdf_url))
+    expect(note).toContain(`Credits invoice: ${docs.invoice!.number}`)
+    expect(note).toMatch(/Total credited\s+₦1,000\.00/)
+    const [attachment] = await attachmentsOf(s, 'refund-notice')
+    expect(attachment?.filename).toBe(`${docs.credit_notes[0]!.number}.pdf`)
+  })
+
   it('another customer gets 404; staff without AccessShop 403; an unpaid order has no invoice', async () => {
     const buyer = await signedIn(s.t)
     const other = await signedIn(s.t)

@@ -121,6 +121,8 @@ export type DiscountSummary = z.infer<typeof discountSummarySchema>
 
 export const discountDetailSchema = discountSummarySchema.extend({
   product_ids: z.array(z.string()),
+  /** The same products with their names, by name, for the form's product picker. */
+  products: z.array(z.object({ id: z.string(), name: z.string() })),
 })
 export type DiscountDetail = z.infer<typeof discountDetailSchema>
 

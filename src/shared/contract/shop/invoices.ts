@@ -16,7 +16,7 @@ const documentSummary = {
 
 export const orderDocumentsSchema = z
   .object({
-    /** Null until the order is paid (and for orders paid before invoices existed). */
+    /** Null until the order is paid (an order paid before invoices existed: until a refund of it is processed). */
     invoice: z.object({ ...documentSummary, total: z.number() }).nullable(),
     credit_notes: z.array(z.object({ ...documentSummary, amount: z.number() })),
   })

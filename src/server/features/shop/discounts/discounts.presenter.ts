@@ -37,9 +37,9 @@ export function presentDiscount(row: DiscountRow, currency: string, now: Date): 
 
 export function presentDiscountDetail(
   row: DiscountRow,
-  productIds: string[],
+  products: { id: string; name: string }[],
   currency: string,
   now: Date,
 ): DiscountDetail {
-  return { ...presentDiscount(row, currency, now), product_ids: productIds }
+  return { ...presentDiscount(row, currency, now), product_ids: products.map((p) => p.id), products }
 }

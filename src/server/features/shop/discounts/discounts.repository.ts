@@ -52,6 +52,18 @@ export async function discountProductIds(db: Kysely<DB>, id: string): Promise<st
   return rows.map((r) => r.product_id)
 }
 
+/** The code's products with their names, by name, for the staff form (deleted products included). */
+export async function discountProducts(db: Kysely<DB>, id: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('discount_code_products')
+    .innerJoin('products', 'products.id', 'discount_code_products.product_id')
+    .select(['products.id as id', 'products.name as name'])
+    .where('discount_code_products.discount_code_id', '=', id)
+    .orderBy('products.name')
+    .orderBy('products.id')
+    .execute()
+}
+
 /** The ids among these that name a product (deleted ones included: old orders name them). */
 export async function existingProductIds(db: Kysely<DB>, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return []
@@ -116,7 +128,7 @@ export async function moveOrderUse(
   trx: Kysely<DB>,
   orderId: string,
   from: readonly ('reserved' | 'returned')[],
-  to: 'counted' | 'returned',
+  to: 'reserved' | 'counted' | 'returned',
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
@@ -125,6 +137,19 @@ export async function moveOrderUse(
     .where('discount_use', 'in', from)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+/** Declined checkouts (`failed`) made before `before` that still hold a reserved use. */
+export function declinedOrdersHoldingUses(db: Kysely<DB>, before: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'failed')
+    .where('discount_use', '=', 'reserved')
+    .where('createdAt', '<', before.toISOString())
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute()
 }
 
 export function orderUse(trx: Kysely<DB>, orderId: string) {

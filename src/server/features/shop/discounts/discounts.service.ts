@@ -14,7 +14,7 @@ import { recordAudit } from '../../audit/audit.service'
 import { presentDiscountDetail } from './discounts.presenter'
 import {
   codeTaken,
-  discountProductIds,
+  discountProducts,
   existingProductIds,
   findDiscount,
   insertDiscount,
@@ -60,8 +60,8 @@ export async function getDiscount(deps: Deps, actor: Caller, id: string) {
   authorizeDiscounts(actor)
   const row = await findDiscount(deps.database.db, id)
   if (!row) throw problems.notFound('No such discount code.')
-  const productIds = await discountProductIds(deps.database.db, id)
-  return presentDiscountDetail(row, productIds, deps.env.shopCurrency, deps.clock())
+  const products = await discountProducts(deps.database.db, id)
+  return presentDiscountDetail(row, products, deps.env.shopCurrency, deps.clock())
 }
 
 export async function createDiscount(deps: Deps, by: Caller, input: DiscountCreateInput) {

@@ -17,6 +17,7 @@ import {
   invoiceBuyer,
   invoiceLines,
   invoiceOfOrder,
+  orderToInvoice,
   paymentOf,
 } from './invoices.repository'
 
@@ -105,16 +106,24 @@ export async function issueInvoice(
 }
 
 /**
- * Issues the credit note of a processed refund against the order's invoice. An order paid before
- * invoices existed has none, and its refunds get no credit note: returns undefined then.
+ * The order's invoice; an order paid before invoices existed has none, and gets it now, numbered and
+ * dated now (docs/decisions/0135), so that its refund can be credited against it.
  */
+async function invoiceToCredit(trx: Kysely<DB>, env: Env, orderId: string, now: Date) {
+  const invoice = await invoiceOfOrder(trx, orderId)
+  if (invoice) return invoice
+  await issueInvoice(trx, env, await orderToInvoice(trx, orderId), now)
+  return invoiceOfOrder(trx, orderId)
+}
+
+/** Issues the credit note of a processed refund against the order's invoice (issued first if missing). */
 export async function issueCreditNote(
   trx: Kysely<DB>,
   env: Env,
   refund: { id: string; order_id: string; amount: number; reason: string | null },
   now: Date,
 ): Promise<{ id: string; number: string } | undefined> {
-  const invoice = await invoiceOfOrder(trx, refund.order_id)
+  const invoice = await invoiceToCredit(trx, env, refund.order_id, now)
   if (!invoice) return undefined
   const { seller } = await sellerOf(trx, env)
   const number = await nextDocumentNumber(trx, 'CN', now)

@@ -69,6 +69,15 @@ export function invoiceOfOrder(db: Db, orderId: string) {
     .executeTakeFirst()
 }
 
+/** What issuing an invoice needs of an order. */
+export function orderToInvoice(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'trxref', 'currency', 'user_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow()
+}
+
 export function findInvoice(db: Db, id: string) {
   return db
     .selectFrom('invoices')

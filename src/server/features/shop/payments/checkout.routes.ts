@@ -42,6 +42,10 @@ export const checkoutRoutes = [
       403: { description: 'Not a customer who may buy' },
       404: { description: 'No such order of yours' },
       409: { description: '`order_not_payable`: paid, refunded or cancelled already' },
+      422: {
+        description:
+          'The order’s discount code use went back when the checkout was abandoned, and the code cannot be used again (`discount_used_up`, `discount_already_used`)',
+      },
       503: { description: 'Paystack is not answering' },
     },
     handler: (c, { params }) => resumeCheckout(c.var.deps, c.var.caller, params.id),

@@ -7,6 +7,7 @@ import { newId } from '../../../lib/ids'
 import { canCheckout } from '../../../policies/shop/orders.policy'
 import { applyCode, reserveUse } from '../discounts/discount-checkout'
 import { subtotalOf } from '../discounts/discount-pricing'
+import { retakeDiscountUse } from '../discounts/discount-uses'
 import {
   findBuyer,
   findOrderWithAccessCode,
@@ -102,6 +103,8 @@ export async function resumeCheckout(deps: Deps, actor: Caller, orderId: string)
   if (!order || order.user_id !== actor.id) throw problems.notFound('No such order.')
   if (!['pending', 'failed'].includes(order.status) || !order.access_code)
     throw problems.conflict(`This order is ${order.status}: it cannot be paid again.`, 'order_not_payable')
+  // A declined checkout left long enough gave its code's use back: paying it now takes one again.
+  await deps.database.db.transaction().execute((trx) => retakeDiscountUse(trx, order.id, actor.id))
   return session(
     deps,
     { ...order, access_code: order.access_code },

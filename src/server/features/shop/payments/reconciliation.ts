@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps'
 import { returnDiscountUse } from '../discounts/discount-uses'
+import { declinedOrdersHoldingUses } from '../discounts/discounts.repository'
 import { findOrder, moveOrder, stalePendingOrders } from '../orders/orders.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
 import { verifyAndApply } from './payments.service'
@@ -9,7 +10,8 @@ import { verifyAndApply } from './payments.service'
 // the webhook. Past the abandon limit an order Paystack did not see paid becomes `abandoned` (a late
 // success still pays it). When Paystack does not answer the order stays pending and the next run
 // tries again: an outage never abandons anything. An abandoned order gives its discount code's use
-// back (docs/decisions/0125).
+// back (docs/decisions/0125), and so does a declined checkout nobody paid again within the same time
+// (docs/decisions/0135): it stays `failed`, and paying it later takes a use again.
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'mailer' | 'paystack'>
 
@@ -25,11 +27,19 @@ export interface ReconcileResult {
   paid: number
   abandoned: number
   unavailable: number
+  /** Declined checkouts past the abandon limit whose discount use went back. */
+  usesReturned: number
 }
 
 export async function reconcilePendingOrders(deps: Deps, signal?: AbortSignal): Promise<ReconcileResult> {
   const now = deps.clock()
-  const result: ReconcileResult = { checked: 0, paid: 0, abandoned: 0, unavailable: 0 }
+  const result: ReconcileResult = {
+    checked: 0,
+    paid: 0,
+    abandoned: 0,
+    unavailable: 0,
+    usesReturned: 0,
+  }
   const orders = await stalePendingOrders(
     deps.database.db,
     new Date(now.getTime() - RECONCILE_AFTER_MS),
@@ -63,5 +73,15 @@ export async function reconcilePendingOrders(deps: Deps, signal?: AbortSignal): 
     })
     if (moved) result.abandoned++
   }
+  if (!signal?.aborted) result.usesReturned = await returnDeclinedUses(deps, now)
   return result
+}
+
+/** Declined checkouts as old as an abandoned one give their reserved use back; each in its own transaction. */
+async function returnDeclinedUses(deps: Deps, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - ABANDON_AFTER_MS)
+  const declined = await declinedOrdersHoldingUses(deps.database.db, before, BATCH)
+  for (const order of declined)
+    await deps.database.db.transaction().execute((trx) => returnDiscountUse(trx, order.id))
+  return declined.length
 }

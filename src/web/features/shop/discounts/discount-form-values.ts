@@ -1,5 +1,6 @@
 import type { DiscountCreateInput, DiscountDetail } from '../../../../shared/contract/shop/discounts'
 import { minorToInput, parseMoneyInput } from '../product-editor/money-input'
+import type { PickedProduct, ProductScope } from './product-picker'
 
 // The discount form's text fields and their checks before sending: each field says what is wrong.
 
@@ -12,7 +13,9 @@ export interface DiscountFormValues {
   ends_at: string
   max_uses: string
   max_uses_per_customer: string
-  product_ids: string
+  /** Every product, or only `products`. */
+  scope: ProductScope
+  products: PickedProduct[]
   active: boolean
 }
 
@@ -28,7 +31,8 @@ export function formValuesOf(d: DiscountDetail | undefined, currency: string): D
     ends_at: local(d?.ends_at ?? null),
     max_uses: d?.max_uses ? String(d.max_uses) : '',
     max_uses_per_customer: d?.max_uses_per_customer ? String(d.max_uses_per_customer) : '',
-    product_ids: d?.product_ids.join('\n') ?? '',
+    scope: d && d.products.length > 0 ? 'chosen' : 'all',
+    products: d?.products ?? [],
     active: d?.active ?? true,
   }
 }
@@ -66,6 +70,8 @@ export function parseDiscountForm(
   const starts = v.starts_at ? `${v.starts_at}:00Z` : null
   const ends = v.ends_at ? `${v.ends_at}:00Z` : null
   if (starts && ends && ends <= starts) errors.ends_at = 'The end must come after the start.'
+  if (v.scope === 'chosen' && v.products.length === 0)
+    errors.product_ids = 'Choose at least one product, or choose “All products”.'
   const body: DiscountCreateInput = {
     code: v.code.trim().toUpperCase(),
     kind: v.kind,
@@ -80,7 +86,7 @@ export function parseDiscountForm(
       errors,
       'max_uses_per_customer',
     ),
-    product_ids: v.product_ids.split(/[\s,]+/).filter(Boolean),
+    product_ids: v.scope === 'chosen' ? v.products.map((p) => p.id) : [],
     active: v.active,
   }
   return Object.keys(errors).length > 0 ? { errors } : { body }

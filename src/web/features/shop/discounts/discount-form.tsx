@@ -7,10 +7,10 @@ import { Checkbox } from '../../../components/ui/checkbox'
 import { DialogFooter } from '../../../components/ui/dialog'
 import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
-import { Textarea } from '../../../components/ui/textarea'
 import { fieldError } from '../../../lib/api-error'
 import { type DiscountFormValues, formValuesOf, parseDiscountForm } from './discount-form-values'
 import { useSaveDiscount } from './discounts-api'
+import { ProductPicker } from './product-picker'
 
 /** Making or changing a discount code: each field checked here, then by the server, and says what is wrong. */
 export function DiscountForm({
@@ -25,8 +25,12 @@ export function DiscountForm({
   const [values, setValues] = useState<DiscountFormValues>(() => formValuesOf(discount, currency))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useSaveDiscount()
-  const set = <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K]) =>
+  // Changing a field clears its own message; the next submit checks it again.
+  const set = <K extends keyof DiscountFormValues>(key: K, value: DiscountFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
+    const field = key === 'scope' || key === 'products' ? 'product_ids' : key
+    setErrors(({ [field]: _, ...rest }) => rest)
+  }
   const err = (key: string) => errors[key] ?? fieldError(save.error, key)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -65,13 +69,13 @@ export function DiscountForm({
         />
       </FormField>
       <DiscountLimits values={values} set={set} err={err} />
-      <FormField
-        label="Products"
+      <ProductPicker
+        scope={values.scope}
+        chosen={values.products}
+        onScope={(scope) => set('scope', scope)}
+        onChosen={(products) => set('products', products)}
         error={err('product_ids')}
-        hint="Product ids, one per line. Empty: every product."
-      >
-        <Textarea rows={3} value={values.product_ids} onChange={(e) => set('product_ids', e.target.value)} />
-      </FormField>
+      />
       <div className="flex items-center gap-2 text-sm">
         <Checkbox
           id="discount-active"

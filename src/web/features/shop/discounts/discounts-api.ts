@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type DiscountCreateInput,
   type DiscountSummary,
@@ -12,7 +12,11 @@ import { api } from '../../../lib/api'
 // Discount codes over HTTP: the staff table, making a code and changing one (deactivating included).
 
 export const STAFF_DISCOUNTS_ENDPOINT = '/api/staff/discounts'
-const keys = { all: ['discounts'] as const, list: () => ['discounts', 'list'] as const }
+const keys = {
+  all: ['discounts'] as const,
+  list: () => ['discounts', 'list'] as const,
+  detail: (id: string) => ['discounts', 'detail', id] as const,
+}
 
 export function useDiscounts(query: Record<string, string | number>) {
   return useListQuery<DiscountSummary>({
@@ -23,8 +27,17 @@ export function useDiscounts(query: Record<string, string | number>) {
   })
 }
 
-export function getDiscount(id: string) {
-  return api.get(`${STAFF_DISCOUNTS_ENDPOINT}/${encodeURIComponent(id)}`, { schema: discountDetailSchema })
+/** One code with its products' names, for the edit form; nothing is asked without an id. */
+export function useDiscount(id: string | undefined) {
+  return useQuery({
+    queryKey: keys.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`${STAFF_DISCOUNTS_ENDPOINT}/${encodeURIComponent(id ?? '')}`, {
+        signal,
+        schema: discountDetailSchema,
+      }),
+    enabled: Boolean(id),
+  })
 }
 
 /** Saves a new code (no id) or changes one; the table reloads after. */

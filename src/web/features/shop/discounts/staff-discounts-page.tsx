@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { BadgePercent } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { DISCOUNT_SORTS, type DiscountSummary } from '../../../../shared/contract/shop/discounts'
@@ -14,7 +13,7 @@ import { formatDate, formatMoney } from '../../../lib/format'
 import type { TableStateConfig } from '../../../lib/url-state'
 import { Nothing } from '../../admin/users-columns'
 import { DiscountForm } from './discount-form'
-import { getDiscount, STAFF_DISCOUNTS_ENDPOINT, useDiscounts } from './discounts-api'
+import { STAFF_DISCOUNTS_ENDPOINT, useDiscount, useDiscounts } from './discounts-api'
 
 // /staff/discounts: the discount codes for AccessShop staff and admins — make, change, deactivate,
 // search, sort, filter and export them.
@@ -75,18 +74,44 @@ function columns(edit: (id: string) => void): ColumnDef<DiscountSummary>[] {
   ]
 }
 
+/** "New discount code" and the dialog that makes a code or changes the one being edited. */
+function DiscountDialog({
+  editing,
+  setEditing,
+  currency,
+}: {
+  editing: string | undefined
+  setEditing: (id: string | undefined) => void
+  currency: string | undefined
+}) {
+  const detail = useDiscount(editing === 'new' ? undefined : editing)
+  const ready = editing === 'new' || detail.data
+  return (
+    <div className="mb-4">
+      <Button onClick={() => setEditing('new')}>New discount code</Button>
+      <Dialog open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)}>
+        <DialogContent title={editing === 'new' ? 'New discount code' : 'Edit discount code'}>
+          {ready ? (
+            <DiscountForm
+              key={editing}
+              discount={editing === 'new' ? undefined : detail.data}
+              currency={currency ?? detail.data?.currency ?? 'NGN'}
+              onDone={() => setEditing(undefined)}
+            />
+          ) : (
+            <p role="status">{detail.isError ? 'The code could not be loaded.' : 'Loading…'}</p>
+          )}
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}
+
 export function StaffDiscountsPage() {
   const state = useTableState(STAFF_DISCOUNTS_TABLE)
   const result = useDiscounts(state.query)
   const [editing, setEditing] = useState<string | 'new' | undefined>()
   const cols = useMemo(() => columns(setEditing), [])
-  const detail = useQuery({
-    queryKey: ['discounts', 'detail', editing],
-    queryFn: () => getDiscount(editing as string),
-    enabled: Boolean(editing && editing !== 'new'),
-  })
-  const currency = result.data?.items[0]?.currency ?? detail.data?.currency ?? 'NGN'
-  const ready = editing === 'new' || detail.data
   return (
     <TablePage
       title="Discount codes"
@@ -112,23 +137,11 @@ export function StaffDiscountsPage() {
       }
       exportEndpoint={STAFF_DISCOUNTS_ENDPOINT}
       above={
-        <div className="mb-4">
-          <Button onClick={() => setEditing('new')}>New discount code</Button>
-          <Dialog open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)}>
-            <DialogContent title={editing === 'new' ? 'New discount code' : 'Edit discount code'}>
-              {ready ? (
-                <DiscountForm
-                  key={editing}
-                  discount={editing === 'new' ? undefined : detail.data}
-                  currency={currency}
-                  onDone={() => setEditing(undefined)}
-                />
-              ) : (
-                <p role="status">{detail.isError ? 'The code could not be loaded.' : 'Loading…'}</p>
-              )}
-            </DialogContent>
-          </Dialog>
-        </div>
+        <DiscountDialog
+          editing={editing}
+          setEditing={setEditing}
+          currency={result.data?.items[0]?.currency}
+        />
       }
       empty={{
         icon: BadgePercent,

@@ -4,6 +4,7 @@ import { createElement as h, type ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import type { OrderDocuments } from '../../../../shared/contract/shop/invoices'
 import type { OrderDetail } from '../../../../shared/contract/shop/orders'
 import { OrderPage } from './order-page'
 import { orderKeys } from './orders-api'
@@ -44,9 +45,16 @@ const ORDER: OrderDetail = {
   abilities: { pay: false, refund: false },
 }
 
-function render(page: ReactElement, scope: 'mine' | 'staff', order: OrderDetail): string {
+function render(
+  page: ReactElement,
+  scope: 'mine' | 'staff',
+  order: OrderDetail,
+  documents?: OrderDocuments,
+): string {
   const client = new QueryClient()
   client.setQueryData(orderKeys.detail(scope, order.id), order)
+  if (documents)
+    client.setQueryData([...orderKeys.detail(scope, order.id), 'documents', order.status], documents)
   const path = scope === 'mine' ? '/account/orders/:id' : '/staff/orders/:id'
   const router = createMemoryRouter([{ path, element: page }], {
     initialEntries: [path.replace(':id', order.id)],
@@ -75,5 +83,63 @@ describe('order pages', () => {
     expect(html).toMatch(/<h1[^>]*>Order Design guide and 2 more<\/h1>/)
     expect(html).toContain('Ada Obi · Acme Prints Ltd · ada@acme.test')
     expect(html).toContain('<code>dep_7f3a9c</code>')
+  })
+})
+
+describe('an order’s invoice and credit notes', () => {
+  const base = (scope: 'mine' | 'staff') =>
+    scope === 'mine' ? `/api/shop/orders/${ORDER.id}` : `/api/staff/orders/${ORDER.id}`
+  const documents = (scope: 'mine' | 'staff'): OrderDocuments => ({
+    invoice: {
+      id: 'inv-1',
+      number: 'INV-2026-000042',
+      issued_at: '2026-11-20T10:01:00.000Z',
+      currency: 'NGN',
+      pdf_url: `${base(scope)}/invoice.pdf`,
+      total: 7500,
+    },
+    credit_notes: [
+      {
+        id: 'cn-1',
+        number: 'CN-2026-000007',
+        issued_at: '2026-11-21T09:00:00.000Z',
+        currency: 'NGN',
+        pdf_url: `${base(scope)}/credit-notes/cn-1`,
+        amount: 2500,
+      },
+    ],
+  })
+  const link = (href: string, label: string) =>
+    new RegExp(`<a href="${href.replace(/[/.]/g, '\\$&')}" download=""[^>]*>.*?${label}</a>`)
+
+  it('link the buyer to their invoice and each credit note as PDF downloads, by number', () => {
+    const html = render(h(OrderPage), 'mine', { ...ORDER, status: 'refunded' }, documents('mine'))
+    expect(html).toContain('Invoice and credit notes')
+    expect(html).toMatch(link(`/api/shop/orders/${ORDER.id}/invoice.pdf`, 'Download invoice INV-2026-000042'))
+    expect(html).toMatch(
+      link(`/api/shop/orders/${ORDER.id}/credit-notes/cn-1`, 'Download credit note CN-2026-000007'),
+    )
+    expect(html).toContain('Credit note CN-2026-000007')
+  })
+
+  it('link staff to the same documents under the staff routes', () => {
+    const html = render(h(StaffOrderPage), 'staff', { ...ORDER, status: 'refunded' }, documents('staff'))
+    expect(html).toMatch(
+      link(`/api/staff/orders/${ORDER.id}/invoice.pdf`, 'Download invoice INV-2026-000042'),
+    )
+    expect(html).toMatch(
+      link(`/api/staff/orders/${ORDER.id}/credit-notes/cn-1`, 'Download credit note CN-2026-000007'),
+    )
+  })
+
+  it('say when the invoice comes for an unpaid order, with no links', () => {
+    const html = render(
+      h(OrderPage),
+      'mine',
+      { ...ORDER, status: 'pending' },
+      { invoice: null, credit_notes: [] },
+    )
+    expect(html).toContain('The invoice is issued when the order is paid.')
+    expect(html).not.toContain('Download invoice')
   })
 })
