@@ -141,6 +141,16 @@ describe('paying with a code', () => {
     const invoice = await pdfText(await download(buyer, `/api/shop/orders/${session.order_id}/invoice.pdf`))
     expect(invoice).toMatch(/1\s+₦100\.00\s+−₦25\.00\s+₦75\.00/)
     expect(invoice).toMatch(/Total paid\s+₦75\.00/)
+    // The invoice's row keeps what the code took off, for the accountant's export.
+    const row = await s.t.database.db
+      .selectFrom('invoices')
+      .select(['discount', 'total'])
+      .where('order_id', '=', session.order_id)
+      .executeTakeFirstOrThrow()
+    expect({ discount: Number(row.discount), total: Number(row.total) }).toEqual({
+      discount: 2500,
+      total: 7500,
+    })
   })
 
   it('pays an order the code makes free at once, without Paystack, and fulfils it once', async () => {

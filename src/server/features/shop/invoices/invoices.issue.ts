@@ -97,7 +97,8 @@ export async function issueInvoice(
     issued_at: issuedAt,
     currency: order.currency,
     subtotal,
-    discount: 0,
+    // What discount codes took off, over the lines (each line's total is already net of it).
+    discount: items.reduce((sum, line) => sum + (line.discount ?? 0), 0),
     total,
     vat_amount: document.vat?.amount ?? 0,
     document: JSON.stringify({ ...document, number }),
