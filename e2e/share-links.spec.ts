@@ -83,6 +83,8 @@ test('share a folder by link with a password, open it without an account, and re
   await visitor.getByLabel('Password').fill('open sesame')
   await visitor.getByRole('button', { name: 'Open' }).click()
   await expect(visitor.getByRole('heading', { name: top, level: 1 })).toBeVisible()
+  // Who shared it, and when.
+  await expect(visitor.getByTestId('shared-by')).toContainText(`Shared by Lena ${owner.lastName} on `)
   // The folder page's own listing, read-only: no selection, no item menus.
   const contents = visitor.getByRole('table', { name: `Contents of ${top}` })
   await expect(contents).toContainText('note.txt')
@@ -130,11 +132,20 @@ test('share a folder by link with a password, open it without an account, and re
   await expect(visitor.getByRole('heading', { name: `Send files to “${top}”` })).toBeVisible()
   const dropped = path.join(dir, 'from-visitor.txt')
   fs.writeFileSync(dropped, 'hello owner')
+  // The drop asks who sends: nothing goes until both are given.
   await visitor.getByLabel('Files to send').setInputFiles(dropped)
-  await expect(visitor.getByText('from-visitor.txt')).toBeVisible()
+  await expect(visitor.getByText('Enter your name.')).toBeVisible()
+  await expect(visitor.getByText('Enter a valid e-mail address.')).toBeVisible()
+  await visitor.getByLabel('Your name').fill('Vic Visitor')
+  await visitor.getByLabel('Your e-mail address').fill('vic@example.test')
+  await visitor.getByLabel('Files to send').setInputFiles(dropped)
+  await expect(visitor.getByText('from-visitor.txt · 11 bytes')).toBeVisible()
   await visitorContext.close()
 
   await page.keyboard.press('Escape')
   await page.reload()
   await expect(page.getByRole('table', { name: `Contents of ${top}` })).toContainText('from-visitor.txt')
+  // The owner's bell says who sent it.
+  const inbox = await (await page.request.get('/api/notifications?limit=20')).json()
+  expect(JSON.stringify(inbox)).toContain('Vic Visitor (vic@example.test) through a file drop link')
 })

@@ -326,7 +326,8 @@ describe('passwords', () => {
       password: 'open sesame',
     })
     const info = await (await visit(`/api/s/${token}`)).json()
-    expect(info).toMatchObject({ needsPassword: true, name: '' })
+    // Locked, it names nothing: not the folder, not who shared it.
+    expect(info).toMatchObject({ needsPassword: true, name: '', sharedBy: null, sharedAt: null })
     expect((await visit(`/api/s/${token}/listing`)).status).toBe(401)
     expect((await visit(`/api/s/${token}/files/${readme.id}/download`)).status).toBe(401)
 
@@ -421,6 +422,36 @@ describe('file drop', () => {
       body: 'x',
     })
     expect(badName.status).toBe(422)
+  })
+
+  it('names who sent a drop when they say, refuses half a sender, and the link says who shared it', async () => {
+    const { root } = await tree('Named drop')
+    const { token } = await makeLink(owner, `/api/folders/${root.id}/links`, { mode: 'upload' })
+    const info = await (await visit(`/api/s/${token}`)).json()
+    expect(info.sharedBy).toBe(owner.name)
+    expect(Date.parse(info.sharedAt)).not.toBeNaN()
+    const drop = (query: string) =>
+      t.app.request(`/api/s/${token}/files?name=brief.txt&${query}`, {
+        method: 'POST',
+        headers: { Origin: TEST_ORIGIN, 'Content-Type': 'application/octet-stream' },
+        body: 'a brief',
+      })
+    const half = await drop('from_name=Ada')
+    expect(half.status).toBe(422)
+    expect(JSON.stringify(await half.json())).toContain('together')
+    expect((await drop('from_name=Ada&from_email=not-mail')).status).toBe(422)
+    expect(
+      (await drop(`from_name=${encodeURIComponent('Ada Obi')}&from_email=ada%40example.test`)).status,
+    ).toBe(201)
+    const inbox = await call(owner, 'GET', '/api/notifications')
+    const entry = inbox.items.find((n) => n.mainItem === 'brief.txt')
+    expect(JSON.stringify(entry)).toContain('Ada Obi (ada@example.test) through a file drop link')
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'share_link.file_dropped')
+      .execute()
+    expect(audit.map((a) => a.details).join()).toContain('ada@example.test')
   })
 
   it('counts dropped files against the owner’s quota', async () => {

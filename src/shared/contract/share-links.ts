@@ -144,6 +144,9 @@ export const shareLinkInfoSchema = z.object({
   expiresAt: z.string().nullable(),
   /** A file link's file (when unlocked). */
   file: sharedFileSchema.nullable(),
+  /** Who made the link, and when (null until unlocked: a password guards the names too). */
+  sharedBy: z.string().nullable(),
+  sharedAt: z.string().nullable(),
 })
 export type ShareLinkInfo = z.infer<typeof shareLinkInfoSchema>
 
@@ -159,5 +162,36 @@ export const sharedListingSchema = z.object({
 export type SharedListing = z.infer<typeof sharedListingSchema>
 
 export const droppedFileSchema = z.object({ filename: z.string(), size: z.number() })
+
+/** Who sends files through a file drop: the link's page asks for both; a script may send neither. */
+export const dropSenderSchema = z.object({
+  from_name: z
+    .string({ error: 'Enter your name.' })
+    .trim()
+    .min(1, 'Enter your name.')
+    .max(100, 'Keep your name under 100 characters.'),
+  from_email: z
+    .string({ error: 'Enter your e-mail address.' })
+    .trim()
+    .max(254, 'That address is too long.')
+    .pipe(z.email({ error: 'Enter a valid e-mail address.' })),
+})
+export type DropSender = z.infer<typeof dropSenderSchema>
+
+/** A file drop's query: the file's name and, together or not at all (`senderTogether`), who sends it. */
+export const fileDropQuerySchema = z.object({
+  name: z.string({ error: 'Give the file’s name.' }).min(1).max(1024),
+  from_name: dropSenderSchema.shape.from_name.optional(),
+  from_email: dropSenderSchema.shape.from_email.optional(),
+})
+
+/** The refinement a file drop's whole query takes: the sender's name and address come as a pair. */
+export const senderTogether: [
+  (q: { from_name?: string | undefined; from_email?: string | undefined }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (q) => (q.from_name === undefined) === (q.from_email === undefined),
+  { path: ['from_email'], message: 'Send the sender’s name and e-mail address together, or neither.' },
+]
 
 export const shareLinkRevokedSchema = z.object({ id: z.string(), revoked: z.literal(true) })

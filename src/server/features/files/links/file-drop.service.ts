@@ -24,7 +24,13 @@ export async function dropFile(
   deps: AppDeps,
   token: string,
   key: string | undefined,
-  input: { name: string; body: Readable | AsyncIterable<Uint8Array>; contentLength: number | undefined },
+  input: {
+    name: string
+    /** Who says they send it (the link's page asks); null from a script that did not say. */
+    sender: { name: string; email: string } | null
+    body: Readable | AsyncIterable<Uint8Array>
+    contentLength: number | undefined
+  },
   from: RequestOrigin & { ipAddress: string },
 ) {
   const opened = await openLink(deps, token, key)
@@ -69,7 +75,7 @@ export async function dropFile(
           action: 'share_link.file_dropped',
           target: { type: 'file', id: file.id },
           from,
-          details: { link: link.id, size: blob.size },
+          details: { link: link.id, size: blob.size, ...(input.sender ? { sender: input.sender } : {}) },
         },
         now,
       )
@@ -78,7 +84,12 @@ export async function dropFile(
         {
           type: 'file',
           action: 'uploaded',
-          actor: { id: null, name: 'A visitor through a file drop link' },
+          actor: {
+            id: null,
+            name: input.sender
+              ? `${input.sender.name} (${input.sender.email}) through a file drop link`
+              : 'A visitor through a file drop link',
+          },
           mainItem: file.filename,
           subItem: folder[0]?.folder_name ?? null,
           audience: { forUsers: [creator.id] },

@@ -104,6 +104,8 @@ export async function shareLinkInfo(
     needsPassword: !unlocked,
     expiresAt: link.expires_at,
     file,
+    sharedBy: unlocked ? opened.creator.name : null,
+    sharedAt: unlocked ? link.created_at : null,
   }
 }
 

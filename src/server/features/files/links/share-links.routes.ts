@@ -7,7 +7,9 @@ import {
   createdShareLinkSchema,
   createShareLinkSchema,
   droppedFileSchema,
+  fileDropQuerySchema,
   SHARE_KEY_HEADER,
+  senderTogether,
   sharedListingSchema,
   shareFolderQuerySchema,
   shareKeySchema,
@@ -302,7 +304,7 @@ export const shareLinksRoutes = [
     csrfExempt: NO_COOKIE,
     request: {
       params: shareTokenParamsSchema,
-      query: keyQuery.extend({ name: z.string({ error: 'Give the file’s name.' }).min(1).max(1024) }),
+      query: keyQuery.extend(fileDropQuerySchema.shape).refine(...senderTogether),
       bodyType: 'raw',
       rawContentTypes: {
         types: ['application/octet-stream', ''],
@@ -335,6 +337,8 @@ export const shareLinksRoutes = [
         keyOf(c, query),
         {
           name: query.name,
+          sender:
+            query.from_name && query.from_email ? { name: query.from_name, email: query.from_email } : null,
           body: requestBody(c),
           contentLength: declared && /^\d{1,16}$/.test(declared) ? Number(declared) : undefined,
         },

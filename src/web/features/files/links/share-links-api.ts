@@ -3,6 +3,7 @@ import type { ItemType } from '../../../../shared/contract/files'
 import {
   type CreateShareLink,
   createdShareLinkSchema,
+  type DropSender,
   SHARE_KEY_HEADER,
   sharedListingSchema,
   shareKeySchema,
@@ -119,8 +120,8 @@ export function useUnlockShareLink(token: string) {
 }
 
 /** Drops one file into a file drop link; the bytes go as they are. */
-export async function dropFile(token: string, file: File): Promise<{ filename: string }> {
-  const res = await fetch(sharedUrl(token, '/files', { name: file.name }), {
+export async function dropFile(token: string, file: File, sender: DropSender): Promise<{ filename: string }> {
+  const res = await fetch(sharedUrl(token, '/files', { name: file.name, ...sender }), {
     method: 'POST',
     headers: { 'Content-Type': 'application/octet-stream', ...keyHeaders(token) },
     body: file,

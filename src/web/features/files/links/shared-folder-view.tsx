@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { FileItem } from '../../../../shared/contract/files-responses'
 import { PageTitle } from '../../../components/layout/page-title'
@@ -22,7 +22,16 @@ import { linkAddresses, sharedCrumbs, sharedFileItem, sharedFolderItem } from '.
  * shared subtree, the listing (read-only: no selection, no menus), the preview dialog and the zip
  * download with its progress. Every address is the link's (shared-entries.linkAddresses).
  */
-export function SharedFolder({ token, canDownload }: { token: string; canDownload: boolean }) {
+export function SharedFolder({
+  token,
+  canDownload,
+  sharedBy,
+}: {
+  token: string
+  canDownload: boolean
+  /** Who shared it, and when, under the heading. */
+  sharedBy?: ReactNode
+}) {
   const [params] = useSearchParams()
   const folderId = params.get('folder') ?? undefined
   const listing = useSharedListing(token, folderId, true)
@@ -42,7 +51,7 @@ export function SharedFolder({ token, canDownload }: { token: string; canDownloa
     )
   return (
     <FileAddressesProvider value={addresses}>
-      <SharedFolderContents listing={listing.data} canDownload={canDownload} />
+      <SharedFolderContents listing={listing.data} canDownload={canDownload} sharedBy={sharedBy} />
     </FileAddressesProvider>
   )
 }
@@ -50,9 +59,11 @@ export function SharedFolder({ token, canDownload }: { token: string; canDownloa
 function SharedFolderContents({
   listing,
   canDownload,
+  sharedBy,
 }: {
   listing: NonNullable<ReturnType<typeof useSharedListing>['data']>
   canDownload: boolean
+  sharedBy: ReactNode
 }) {
   const [sorting, setSorting] = useState<Sorting>({ sort: 'name', order: 'asc' })
   const [previewed, setPreviewed] = useState<FileItem | null>(null)
@@ -84,6 +95,7 @@ function SharedFolderContents({
             </Button>
           )}
         </div>
+        {sharedBy}
       </div>
       <ZipStatus zip={zip} />
       {entries.length === 0 ? (

@@ -1,5 +1,5 @@
-import { Download, Eye, Upload } from 'lucide-react'
-import { useState } from 'react'
+import { Download, Eye } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
 import { useParams } from 'react-router'
 import {
   type SharedFile as SharedFileRow,
@@ -15,10 +15,11 @@ import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage, isApiError } from '../../../lib/api'
-import { formatBytes } from '../../../lib/format'
+import { formatBytes, formatDate, formatDateTime } from '../../../lib/format'
 import { FileAddressesProvider } from '../file-addresses'
 import { PreviewDialog } from '../preview-dialog'
-import { dropFile, useSharedInfo, useUnlockShareLink } from './share-links-api'
+import { FileDrop } from './file-drop-form'
+import { useSharedInfo, useUnlockShareLink } from './share-links-api'
 import { linkAddresses, sharedFileItem } from './shared-entries'
 import { SharedFolder } from './shared-folder-view'
 
@@ -48,10 +49,32 @@ export function SharedLinkPage() {
     )
   const link = info.data
   if (link.needsPassword) return <UnlockForm token={token} />
-  if (link.mode === 'upload') return <FileDrop token={token} name={link.name} />
+  const sharedBy = <SharedByLine by={link.sharedBy} at={link.sharedAt} expiresAt={link.expiresAt} />
+  if (link.mode === 'upload') return <FileDrop token={token} name={link.name} sharedBy={sharedBy} />
   if (link.itemType === 'file' && link.file)
-    return <SharedFile token={token} file={link.file} canDownload={link.mode === 'download'} />
-  return <SharedFolder token={token} canDownload={link.mode === 'download'} />
+    return (
+      <SharedFile token={token} file={link.file} canDownload={link.mode === 'download'} sharedBy={sharedBy} />
+    )
+  return <SharedFolder token={token} canDownload={link.mode === 'download'} sharedBy={sharedBy} />
+}
+
+/** "Shared by Ada Obi on 22 Nov 2026 · until 30 Nov 2026, 18:00": who is behind the link, and for how long. */
+function SharedByLine({
+  by,
+  at,
+  expiresAt,
+}: {
+  by: string | null
+  at: string | null
+  expiresAt: string | null
+}) {
+  if (!by || !at) return null
+  return (
+    <p className="text-sm text-fg-muted" data-testid="shared-by">
+      Shared by {by} on {formatDate(at)}
+      {expiresAt ? ` · open until ${formatDateTime(expiresAt)}` : ''}
+    </p>
+  )
 }
 
 /** A shared file: its name and size, the file manager's preview dialog, and its download. */
@@ -59,10 +82,12 @@ function SharedFile({
   token,
   file,
   canDownload,
+  sharedBy,
 }: {
   token: string
   file: SharedFileRow
   canDownload: boolean
+  sharedBy: ReactNode
 }) {
   const [open, setOpen] = useState(false)
   const addresses = linkAddresses(token, null)
@@ -71,8 +96,9 @@ function SharedFile({
       <div className="flex flex-col gap-4">
         <PageTitle title={file.filename} />
         <h1 className="text-2xl font-bold break-all text-fg">{file.filename}</h1>
+        {sharedBy}
         <p className="text-sm text-fg-muted">
-          {file.mimetype} · {formatBytes(file.size)}
+          {file.mimetype} · {formatBytes(file.size)} · updated {formatDate(file.updatedAt)}
         </p>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
@@ -112,67 +138,6 @@ function UnlockForm({ token }: { token: string }) {
         <FormFailure title="The link did not open" failure={form.failure} />
         <SubmitButton pending={form.pending}>Open</SubmitButton>
       </form>
-    </div>
-  )
-}
-
-function FileDrop({ token, name }: { token: string; name: string }) {
-  const [sent, setSent] = useState<string[]>([])
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string>()
-  const send = async (files: FileList | null) => {
-    if (!files || files.length === 0) return
-    setBusy(true)
-    setProblem(undefined)
-    try {
-      for (const file of Array.from(files)) {
-        const result = await dropFile(token, file)
-        setSent((list) => [...list, result.filename])
-      }
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The file was not received.')
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
-      <PageTitle title={`Send files to ${name}`} />
-      <h1 className="text-2xl font-bold break-all text-fg">Send files to “{name}”</h1>
-      <p className="text-sm text-fg-muted">
-        The owner receives what you send. You cannot see the folder’s contents.
-      </p>
-      <label className="flex cursor-pointer flex-col items-center gap-2 rounded-md border border-dashed border-border p-6">
-        <Upload aria-hidden="true" />
-        <span>Choose files to send</span>
-        <input
-          type="file"
-          multiple
-          className="sr-only"
-          disabled={busy}
-          aria-label="Files to send"
-          onChange={(e) => void send(e.currentTarget.files)}
-        />
-      </label>
-      {busy && (
-        <div className="flex items-center gap-2 text-fg-muted">
-          <Spinner /> Sending…
-        </div>
-      )}
-      {problem && (
-        <Alert variant="danger" title="Not sent">
-          {problem}
-        </Alert>
-      )}
-      {sent.length > 0 && (
-        <Alert variant="success" title="Received">
-          <ul>
-            {sent.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
     </div>
   )
 }
