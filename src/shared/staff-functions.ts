@@ -26,3 +26,11 @@ export function parseStaffFunctions(raw: string): StaffFunction[] {
     return []
   }
 }
+
+/** What each staff function lets a person do, in words for a sentence ("You will be able to …"). */
+export const STAFF_FUNCTION_DUTIES: Record<StaffFunction, string> = {
+  ManageFolders: 'manage every folder and file, who may open them, and the trash',
+  AccessShop: 'see the shop’s orders and customers, refund orders and run discount codes',
+  UploadProducts: 'add, edit and publish the shop’s products',
+  ManageFeedback: 'answer quote requests and contact messages, and see the e-book list',
+}

@@ -53,6 +53,12 @@ describe('invitations', () => {
     expect(listed.items.map((i: { email: string }) => i.email)).toEqual([email])
 
     const token = await linkTokenFor(t, email)
+    // The mail says in plain words what the invitee will be able to do, not the function's code name.
+    const mail = sink.received.filter((m) => m.envelope.to.includes(email)).at(-1)!
+    expect(mail.text).toContain('as staff.')
+    expect(mail.text).toContain('You will be able to:\n- see the shop’s orders and customers, refund orders')
+    expect(mail.text).not.toContain('AccessShop')
+    expect(mail.html).toMatch(/<li[^>]*>see the shop’s orders and customers/)
     const stored = await t.database.db.selectFrom('invitations').selectAll().executeTakeFirstOrThrow()
     expect(stored.token_hash).not.toBe(token) // only the hash is kept
     expect(stored.invited_by).toBe(adminId)

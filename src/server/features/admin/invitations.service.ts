@@ -4,7 +4,7 @@ import {
   type InvitationAcceptInput,
 } from '../../../shared/contract/invitations'
 import type { Role, StaffFunction } from '../../../shared/enums'
-import { parseStaffFunctions } from '../../../shared/staff-functions'
+import { parseStaffFunctions, STAFF_FUNCTION_DUTIES } from '../../../shared/staff-functions'
 import type { DB } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { type Caller, type RequestOrigin, recordedAs } from '../../lib/http/caller'
@@ -47,10 +47,14 @@ function present(row: DB['invitations'] & { inviter_name?: string | null }, now:
   }
 }
 
-function roleLabel(role: Role, functions: readonly StaffFunction[]): string {
-  if (role === 'admin') return 'an admin'
-  if (role === 'staff') return functions.length > 0 ? `staff (${functions.join(', ')})` : 'staff'
-  return 'a user'
+function roleLabel(role: Role): string {
+  return role === 'admin' ? 'an admin' : role === 'staff' ? 'staff' : 'a user'
+}
+
+/** What the invitee will be able to do, in plain words (an admin can do everything). */
+function duties(role: Role, functions: readonly StaffFunction[]): string[] {
+  if (role === 'admin') return ['manage people, settings and everything staff can do']
+  return role === 'staff' ? functions.map((fn) => STAFF_FUNCTION_DUTIES[fn]) : []
 }
 
 /** Issues a fresh token and mails the link, in the caller's transaction. */
@@ -62,7 +66,8 @@ async function mailLink(deps: Deps, trx: Db, row: DB['invitations'], by: Caller,
       to: row.email,
       ...invitationMail(brand, {
         inviterName: recordedAs(by).name,
-        roleLabel: roleLabel(row.role, parseStaffFunctions(row.staffFunctions)),
+        roleLabel: roleLabel(row.role),
+        duties: duties(row.role, parseStaffFunctions(row.staffFunctions)),
         link: `${brand.baseUrl}/accept-invitation?token=${token}`,
         expiresInDays: INVITATION_LIFETIME_DAYS,
       }),

@@ -42,6 +42,15 @@ export function writtenText(text: string): Block {
   return { text, html: html`<p style="margin:0 0 16px;white-space:pre-wrap">${text}</p>` }
 }
 
+/** A lead-in and its points: a bulleted list in HTML, "- " lines in text. */
+export function list(leadIn: string, items: readonly string[]): Block {
+  return {
+    text: [leadIn, ...items.map((item) => `- ${item}`)].join('\n'),
+    html: html`<p style="margin:0 0 8px">${leadIn}</p>
+<ul style="margin:0 0 16px;padding-left:20px">${items.map((item) => html`<li style="margin:0 0 4px">${item}</li>`)}</ul>`,
+  }
+}
+
 /** A call to action: a button in HTML with the bare URL under it, the URL on its own line in text. */
 export function action(label: string, link: string): Block {
   checkedLink(link)
