@@ -1,6 +1,7 @@
 import { catalogue } from './catalogue.bench'
 import { coldStart } from './cold-start.bench'
 import { csvExport } from './csv-export.bench'
+import { dashboard } from './dashboard.bench'
 import { fileTransfer } from './file-transfer.bench'
 import { folderListing } from './folder-listing.bench'
 import { jsonEndpoint } from './json-endpoint.bench'
@@ -27,6 +28,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   smallUploads,
   folderListing,
   search,
+  dashboard,
   trash,
   noFreeze,
   webdavPut,

@@ -30,6 +30,8 @@ serveTarget(async () => {
   const { database, deps } = await openDepot(dataDir, {
     logLevel: level,
     logDestination: level === 'silent' ? undefined : pino.destination('/dev/null'),
+    // A benchmark that prepared a PostgreSQL database names it here (dashboard.bench.ts).
+    env: process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : undefined,
   })
   if (seed === 'catalogue') await seedProducts(database.db, seedCount)
   const lister =
