@@ -10,6 +10,7 @@ import { setupRoutes } from './features/admin/setup.routes'
 import { adminUsersRoutes } from './features/admin/users.routes'
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes'
 import { auditRoutes } from './features/audit/audit.routes'
+import { dashboardRoutes } from './features/dashboard/dashboard.routes'
 import { davMount } from './features/files/dav/dav.routes'
 import { itemsRoutes } from './features/files/items/items.routes'
 import { shareLinksRoutes } from './features/files/links/share-links.routes'
@@ -82,6 +83,7 @@ const FEATURE_ROUTES = {
   siteRoutes,
   customersRoutes,
   discountsRoutes,
+  dashboardRoutes,
 }
 
 /**

@@ -138,7 +138,7 @@ const OUR_EXTRA_FIELDS: Record<string, string[]> = {
   // Printed on the buyer's invoices (0126).
   users: ['firstSignInAt', 'billing_address', 'tax_number'],
   // The discount code an order used and what it took off (0124, 0125).
-  orders: ['currency', 'discount_code_id', 'discount_code', 'discount_total', 'discount_use'],
+  orders: ['currency', 'discount_code_id', 'discount_code', 'discount_total', 'discount_use', 'paid_at'],
   products: [
     'isPublished',
     'deletedAt',

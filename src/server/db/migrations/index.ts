@@ -41,6 +41,7 @@ import * as m0043 from './0026-0050/0043-pending-shares'
 import * as m0044 from './0026-0050/0044-discount-codes'
 import * as m0045 from './0026-0050/0045-invoices'
 import * as m0046 from './0026-0050/0046-inbound-mail'
+import * as m0047 from './0026-0050/0047-dashboard-indexes'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0044-discount-codes': m0044,
   '0045-invoices': m0045,
   '0046-inbound-mail': m0046,
+  '0047-dashboard-indexes': m0047,
 }

@@ -65,6 +65,8 @@ export interface OrdersTable {
   discount_total: Generated<number>
   /** Ours (0044): where the order's use of its code stands (docs/decisions/0125). */
   discount_use: DiscountUse | null
+  /** Ours (0047): when the order first became paid (docs/decisions/0131); null until then. */
+  paid_at: Generated<Timestamp | null>
 }
 
 export type DiscountUse = 'reserved' | 'counted' | 'returned'

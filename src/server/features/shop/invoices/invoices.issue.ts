@@ -21,8 +21,9 @@ import {
 } from './invoices.repository'
 
 // Issuing: an invoice in the transaction that marks an order paid, a credit note in the transaction
-// that settles a refund (docs/decisions/0126). Each takes its number from its series there, and stores
-// the whole document as it is then, so it never changes afterwards.
+// that settles a refund (docs/decisions/0126). Each takes its number from its series there (the year is
+// the business's, in its time zone: decision 0131), and stores the whole document as it is then, so it
+// never changes afterwards.
 
 interface PaidOrder {
   id: string
@@ -36,7 +37,7 @@ const lines = (text: string | null | undefined) => (text ?? '').split('\n').filt
 async function sellerOf(
   trx: Kysely<DB>,
   env: Env,
-): Promise<{ seller: InvoiceDocument['seller']; vat: number | null }> {
+): Promise<{ seller: InvoiceDocument['seller']; vat: number | null; timeZone: string }> {
   const site = await readSiteIdentity(trx, env)
   return {
     seller: {
@@ -46,6 +47,7 @@ async function sellerOf(
       email: site.supportEmail,
     },
     vat: site.vatPercent,
+    timeZone: site.timeZone,
   }
 }
 
@@ -56,7 +58,7 @@ export async function issueInvoice(
   order: PaidOrder,
   now: Date,
 ): Promise<{ id: string; number: string }> {
-  const [{ seller, vat }, buyer, rows, payment] = await Promise.all([
+  const [{ seller, vat, timeZone }, buyer, rows, payment] = await Promise.all([
     sellerOf(trx, env),
     invoiceBuyer(trx, order.user_id),
     invoiceLines(trx, order.id),
@@ -87,7 +89,7 @@ export async function issueInvoice(
     payment: { reference: order.trxref, paidAt: payment?.paid_at ?? issuedAt },
   }
   // The number last: the series' row stays locked from here to the commit.
-  const number = await nextDocumentNumber(trx, 'INV', now)
+  const number = await nextDocumentNumber(trx, 'INV', now, timeZone)
   const id = newId(now.getTime())
   await insertInvoice(trx, {
     id,
@@ -116,8 +118,8 @@ export async function issueCreditNote(
 ): Promise<{ id: string; number: string } | undefined> {
   const invoice = await invoiceOfOrder(trx, refund.order_id)
   if (!invoice) return undefined
-  const { seller } = await sellerOf(trx, env)
-  const number = await nextDocumentNumber(trx, 'CN', now)
+  const { seller, timeZone } = await sellerOf(trx, env)
+  const number = await nextDocumentNumber(trx, 'CN', now, timeZone)
   const document = creditNoteDocument(JSON.parse(invoice.document) as InvoiceDocument, {
     number,
     issuedAt: now.toISOString(),

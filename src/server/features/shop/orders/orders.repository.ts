@@ -242,7 +242,12 @@ export async function moveOrder(
   const stamp = now.toISOString()
   const result = await db
     .updateTable('orders')
-    .set({ status: to, updatedAt: stamp })
+    .set((eb) => ({
+      status: to,
+      updatedAt: stamp,
+      // The first move into paid dates the sale (the dashboard counts it then); later ones keep it.
+      ...(to === 'paid' ? { paid_at: eb.fn.coalesce('paid_at', eb.val(stamp)) } : {}),
+    }))
     .where('id', '=', order.id)
     .where('status', '=', from)
     .executeTakeFirst()
