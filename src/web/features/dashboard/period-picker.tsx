@@ -28,17 +28,15 @@ export interface PeriodPickerProps {
 
 export function PeriodPicker({ period, from, to, errors: urlErrors, onChange }: PeriodPickerProps) {
   const name = useId()
-  const [custom, setCustom] = useState(period === 'custom')
+  // The choice shows at once; the URL (and with it this picker, keyed by it) follows.
+  const [chosen, setChosen] = useState(period)
   const [draft, setDraft] = useState({ from, to })
   const [errors, setErrors] = useState<RangeErrors>(urlErrors ?? {})
-  const selected = custom ? 'custom' : period
+  const selected = chosen
 
   const choose = (next: DashboardPeriod) => {
-    if (next === 'custom') {
-      setCustom(true)
-      return
-    }
-    setCustom(false)
+    setChosen(next)
+    if (next === 'custom') return
     setErrors({})
     onChange({ period: next })
   }
