@@ -13,7 +13,7 @@ describe('who lands on the dashboard after signing in', () => {
   })
 
   it('goes to the dashboard only when no page asked to be returned to', () => {
-    const admin = { role: 'admin', staffFunctions: [] } as const
+    const admin = { role: 'admin' as const, staffFunctions: [] }
     expect(landingPath('/', false, admin)).toBe('/staff/dashboard')
     expect(landingPath('/', true, admin)).toBe('/')
     expect(landingPath('/profile', true, admin)).toBe('/profile')
