@@ -58,7 +58,8 @@ test('an admin invites staff; the invitee sets a password from the mail and land
   await theirs.getByLabel('Last name').fill('Staff')
   await theirs.getByLabel(/^Password/).fill(`staff-password-${tag}`)
   await theirs.getByRole('button', { name: 'Create my account' }).click()
-  await expect(theirs).toHaveURL('/')
+  // Staff start at the dashboard.
+  await expect(theirs).toHaveURL('/staff/dashboard')
   await expect(theirs.getByRole('banner').getByText('Sam', { exact: true })).toBeVisible()
   const me = await (await theirs.request.get('/api/me')).json()
   expect(me).toMatchObject({ email: invitee, role: 'staff', staffFunctions: ['AccessShop'] })

@@ -10,9 +10,9 @@ import type { Plugin, Rollup } from 'vite'
 // other page (and lazily loaded piece), and whatever those import statically; every chunk left is
 // reachable only from staff pages, so it is staff code.
 
-/** The staff, admin and file manager pages and the file manager's guard (a shared link's public page is not one). */
+/** The staff, admin, dashboard and file manager pages and the file manager's guard (a shared link's public page is not one). */
 export const STAFF_PAGES =
-  /src\/web\/(?:shell\/files-sign-in-guard|features\/(?:admin\/|inbox-staff\/|staff\/|files\/(?!links\/shared-link-page)|site\/site-identity-page|shop\/(?:product-editor\/|orders\/staff-|customers\/)))/
+  /src\/web\/(?:shell\/files-sign-in-guard|features\/(?:admin\/|dashboard\/|inbox-staff\/|staff\/|files\/(?!links\/shared-link-page)|site\/site-identity-page|shop\/(?:product-editor\/|orders\/staff-|customers\/)))/
 
 export interface ChunkAudience {
   /** The entry chunk's file, as the HTML names it (`assets/index-….js`). */

@@ -66,6 +66,12 @@ export const SWEPT: readonly SweptPage[] = [
   { route: 'account/orders/:id', role: 'customer', url: (s) => `/account/orders/${s.orderId}` },
   { route: 'notifications', role: 'customer', url: () => '/notifications' },
   // Staff and admin pages, for an admin (who holds every staff function).
+  {
+    route: 'staff/dashboard',
+    role: 'admin',
+    url: () => '/staff/dashboard',
+    shows: () => 'Revenue and orders',
+  },
   { route: 'staff/orders', role: 'admin', url: (s) => `/staff/orders?q=${s.tag}` },
   { route: 'staff/orders/:id', role: 'admin', url: (s) => `/staff/orders/${s.orderId}` },
   { route: 'staff/customers', role: 'admin', url: (s) => `/staff/customers?q=${s.tag}` },

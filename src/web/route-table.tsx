@@ -265,6 +265,12 @@ export const routes: RouteObject[] = [
             path: 'account/orders/:id',
             lazy: () => import('./features/shop/orders/order-page').then((m) => ({ Component: m.OrderPage })),
           },
+          // The dashboard: the first page staff and admins see after signing in. Its charts load with it.
+          {
+            path: 'staff/dashboard',
+            lazy: () =>
+              import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
           {
             path: 'staff/orders',
             lazy: () =>

@@ -14,19 +14,21 @@ describe('accountLinks', () => {
     expect(labels('staff', ['AccessShop'])).toEqual([
       'Profile',
       'Your orders',
+      'Dashboard',
       'Shop orders',
       'Customers',
       'Discount codes',
     ])
     expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'Products'])
-    expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Inbox'])
-    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders'])
+    expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Dashboard', 'Inbox'])
+    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders', 'Dashboard'])
   })
 
   it('gives admins every page, the admin-only ones included', () => {
     expect(labels('admin')).toEqual([
       'Profile',
       'Your orders',
+      'Dashboard',
       'Shop orders',
       'Customers',
       'Discount codes',

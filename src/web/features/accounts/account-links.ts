@@ -1,5 +1,6 @@
 import {
   BadgePercent,
+  ChartNoAxesColumn,
   Contact,
   Inbox,
   KeyRound,
@@ -17,6 +18,7 @@ import {
 import type { SessionUser } from '../../../shared/contract/accounts'
 import type { StaffFunction } from '../../../shared/enums'
 import { hasStaffFunction } from '../../../shared/staff-functions'
+import { canSeeDashboard, DASHBOARD_PATH } from '../dashboard/dashboard-access'
 import { canManageInbox, canTriageInbox } from '../inbox-staff/inbox-staff-access'
 
 // The signed-in user's own pages and the staff and admin pages they may open: one list for the
@@ -38,6 +40,7 @@ export function accountLinks(user: Who): AccountLink[] {
     { to: '/profile', label: 'Profile', icon: User },
     { to: '/account/orders', label: 'Your orders', icon: Receipt },
   ]
+  if (canSeeDashboard(user)) links.push({ to: DASHBOARD_PATH, label: 'Dashboard', icon: ChartNoAxesColumn })
   if (holds(user, 'AccessShop')) {
     links.push({ to: '/staff/orders', label: 'Shop orders', icon: ShoppingBag })
     links.push({ to: '/staff/customers', label: 'Customers', icon: Contact })

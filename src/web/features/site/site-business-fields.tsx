@@ -10,10 +10,12 @@ import { Input } from '../../components/ui/input'
 import { Textarea } from '../../components/ui/textarea'
 import { UserSection } from '../admin/user-section'
 import type { Draft, SetDraftField } from './site-identity-draft'
+import { TimeZoneField } from './time-zone-field'
 
 /**
  * The site identity's "Business" section: name, short description, postal address, support e-mail,
- * and what invoices print: the tax or VAT number and whether prices include VAT.
+ * what invoices print: the tax or VAT number and whether prices include VAT, and the time zone the
+ * dashboard counts days in.
  */
 export function SiteBusinessFields({
   draft,
@@ -102,6 +104,7 @@ export function SiteBusinessFields({
           maxLength={6}
         />
       </FormField>
+      <TimeZoneField value={draft.timeZone} onChange={set('timeZone')} error={errors.timeZone} />
     </UserSection>
   )
 }

@@ -10,6 +10,8 @@ export interface Draft {
   taxNumber: string
   /** The VAT rate as typed ('' for none); a number once checked. */
   vatPercent: string
+  /** The business's IANA time zone. */
+  timeZone: string
 }
 
 /** The change handler for one field of the draft. */
@@ -23,6 +25,7 @@ export const draftOf = (s: AdminSiteIdentity): Draft => ({
   accentColor: s.accentColor,
   taxNumber: s.taxNumber,
   vatPercent: s.vatPercent === null ? '' : String(s.vatPercent),
+  timeZone: s.timeZone,
 })
 
 /** The form's VAT rate for the contract: '' is none, anything else a number (or NaN, refused). */

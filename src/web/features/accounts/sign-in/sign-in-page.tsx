@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { credentialsSchema } from '../../../../shared/contract/accounts'
 import { useForm } from '../../../components/forms/use-form'
 import { PageSkeleton } from '../../../components/layout/page-skeleton'
+import { landingPath } from '../../dashboard/dashboard-access'
 import { AuthPage, textLinkClasses } from '../auth-page'
 import { useIdentityProviders, useSession } from '../sessions/session'
 import { ResendVerification } from '../sign-up/resend-verification'
@@ -40,7 +41,7 @@ export function SignInPage() {
   if (session.status === 'loading') return <PageSkeleton />
   // Already signed in (a bookmark, the back button): straight on, unless there is something to say.
   if (session.status === 'authenticated' && !problem && signIn.isIdle) {
-    return <Navigate to={callbackPath} replace />
+    return <Navigate to={landingPath(callbackPath, params.has('callbackUrl'), session.user)} replace />
   }
 
   // Busy until the next page shows, not just until the answer: a success navigates away.

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '../../../lib/api'
+import { landingPath } from '../../dashboard/dashboard-access'
 import { signInWithPassword } from '../auth-client'
 import { applySignedIn } from '../sessions/session'
 import { type SignInProblem, signInProblem } from './sign-in-messages'
@@ -48,8 +49,9 @@ export function usePasswordSignIn(params: URLSearchParams) {
         window.location.assign(outcome.url)
         return
       }
-      await applySignedIn(queryClient)
-      await navigate(outcome.path, { replace: true })
+      const user = await applySignedIn(queryClient)
+      // Staff and admins start at the dashboard, unless a page sent them here to sign in.
+      await navigate(landingPath(outcome.path, params.has('callbackUrl'), user), { replace: true })
     },
     onError: (error) =>
       setProblem({ title: 'Sign-in is not available right now', detail: errorMessage(error) }),

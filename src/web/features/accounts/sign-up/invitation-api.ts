@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { invitationPreviewSchema } from '../../../../shared/contract/invitations'
 import { api } from '../../../lib/api'
+import { landingPath } from '../../dashboard/dashboard-access'
 import { signInWithPassword } from '../auth-client'
 import { applySignedIn } from '../sessions/session'
 
@@ -19,7 +20,10 @@ export function useInvitationPreview(token: string) {
   })
 }
 
-/** Creates the account from the invitation, signs it in with the chosen password, and goes home. */
+/**
+ * Creates the account from the invitation, signs it in with the chosen password, and goes home (the
+ * dashboard, for staff who may see it).
+ */
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -35,8 +39,8 @@ export function useAcceptInvitation(token: string) {
     },
     onSuccess: async ({ signedIn }) => {
       if (!signedIn) return
-      await applySignedIn(queryClient)
-      await navigate('/', { replace: true })
+      const user = await applySignedIn(queryClient)
+      await navigate(landingPath('/', false, user), { replace: true })
     },
   })
 }
