@@ -37,6 +37,7 @@ interface ThreadItem {
   body: string
   quoted?: string | null
   html?: string | null
+  viaEmail?: boolean
   attachments?: { id: string; filename: string; mimetype: string; size: number }[]
 }
 
@@ -95,6 +96,7 @@ describe('answers coming in', () => {
     const items = await thread(quote.id)
     const answer = items.find((m) => m.kind === 'customer')!
     expect(answer.body).toBe('Sounds good, go ahead.')
+    expect(answer.viaEmail).toBe(true)
     expect(answer.quoted).toContain('wrote:')
     expect(answer.quoted).toContain('> Hello Ada,')
   })
@@ -205,6 +207,9 @@ describe('answers coming in', () => {
       .where('id', '=', ledger.contact_id!)
       .executeTakeFirstOrThrow()
     expect(contact).toMatchObject({ email: 'mallory@evil.example', flag: 'unknown_sender' })
+    // Staff see why it is held.
+    const detail = await call(tess.client, 'GET', `/api/inbox/contacts/${contact.id}`, undefined, 200)
+    expect(detail).toMatchObject({ flag: 'unknown_sender' })
   })
 
   it('makes a message that names no conversation a new contact message', async () => {
