@@ -7,26 +7,28 @@ const labels = (role: 'user' | 'staff' | 'admin', staffFunctions: StaffFunction[
 
 describe('accountLinks', () => {
   it('offers a user only their own pages', () => {
-    expect(labels('user')).toEqual(['Profile', 'Your orders'])
+    expect(labels('user')).toEqual(['Profile', 'Your orders', 'My requests'])
   })
 
   it('adds each staff function’s page, and nothing of the others', () => {
     expect(labels('staff', ['AccessShop'])).toEqual([
       'Profile',
       'Your orders',
+      'My requests',
       'Shop orders',
       'Customers',
       'Discount codes',
     ])
-    expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'Products'])
-    expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Inbox'])
-    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders'])
+    expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'My requests', 'Products'])
+    expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'My requests', 'Inbox'])
+    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders', 'My requests'])
   })
 
   it('gives admins every page, the admin-only ones included', () => {
     expect(labels('admin')).toEqual([
       'Profile',
       'Your orders',
+      'My requests',
       'Shop orders',
       'Customers',
       'Discount codes',
@@ -42,6 +44,10 @@ describe('accountLinks', () => {
   })
 
   it('does not treat a user holding stale function names as staff', () => {
-    expect(labels('user', ['AccessShop', 'ManageFeedback'])).toEqual(['Profile', 'Your orders'])
+    expect(labels('user', ['AccessShop', 'ManageFeedback'])).toEqual([
+      'Profile',
+      'Your orders',
+      'My requests',
+    ])
   })
 })

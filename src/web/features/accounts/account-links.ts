@@ -4,6 +4,7 @@ import {
   Inbox,
   KeyRound,
   type LucideIcon,
+  MessagesSquare,
   Package,
   Palette,
   Receipt,
@@ -37,6 +38,7 @@ export function accountLinks(user: Who): AccountLink[] {
   const links: AccountLink[] = [
     { to: '/profile', label: 'Profile', icon: User },
     { to: '/account/orders', label: 'Your orders', icon: Receipt },
+    { to: '/account/requests', label: 'My requests', icon: MessagesSquare },
   ]
   if (holds(user, 'AccessShop')) {
     links.push({ to: '/staff/orders', label: 'Shop orders', icon: ShoppingBag })
