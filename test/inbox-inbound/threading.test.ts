@@ -207,6 +207,13 @@ describe('answers coming in', () => {
       .where('id', '=', ledger.contact_id!)
       .executeTakeFirstOrThrow()
     expect(contact).toMatchObject({ email: 'mallory@evil.example', flag: 'unknown_sender' })
+    // Held mail is not mailed on to the staff: they see it in the inbox.
+    const alerts = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('reply_to', '=', 'mallory@evil.example')
+      .execute()
+    expect(alerts).toEqual([])
     // Staff see why it is held.
     const detail = await call(tess.client, 'GET', `/api/inbox/contacts/${contact.id}`, undefined, 200)
     expect(detail).toMatchObject({ flag: 'unknown_sender' })
@@ -240,6 +247,14 @@ describe('answers coming in', () => {
       flag: null,
     })
     expect(contact.message).toContain('Are you open on Saturday?')
+    // The inbox staff are alerted by e-mail as for the contact form, with Reply-To the sender.
+    const alerts = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'reply_to', 'subject'])
+      .where('subject', '=', 'New message from Grace Hopper: Opening hours')
+      .execute()
+    expect(alerts.map((a) => a.to_address).sort()).toEqual([tess.email, ivy.email].sort())
+    expect(alerts.every((a) => a.reply_to === 'grace@example.com')).toBe(true)
   })
 })
 
