@@ -97,6 +97,9 @@ describe('answers coming in', () => {
     const answer = items.find((m) => m.kind === 'customer')!
     expect(answer.body).toBe('Sounds good, go ahead.')
     expect(answer.viaEmail).toBe(true)
+    // Its HTML shows the new words only: the gmail_quote history is folded away.
+    expect(answer.html).toContain('Sounds good, go ahead.')
+    expect(answer.html).not.toContain('Three engines')
     expect(answer.quoted).toContain('wrote:')
     expect(answer.quoted).toContain('> Hello Ada,')
   })
@@ -114,6 +117,28 @@ describe('answers coming in', () => {
     const answer = (await thread(quote.id)).find((m) => m.kind === 'customer')!
     expect(answer.body).toBe('Can we do two instead?')
     expect(answer.quoted).toMatch(/^_+\nFrom: Biz Support/)
+  })
+
+  it('folds the quoted history inside HTML mail, where Gmail, Apple Mail and Outlook mark it', async () => {
+    for (const client of ['gmail', 'apple', 'outlook'] as const) {
+      const { quote, replyTo, messageId } = await answered()
+      const id = mid(`html-${client}`)
+      const words = `Yes please, from ${client}.`
+      await dovecot.append(
+        shapes.htmlReply(
+          { from: customer(quote), to: replyTo, messageId: id, inReplyTo: messageId },
+          client,
+          words,
+        ),
+      )
+      expect((await stored(t, id)).outcome).toBe('threaded')
+      const answer = (await thread(quote.id)).find((m) => m.kind === 'customer')!
+      expect(answer.body, client).toBe(words)
+      expect(answer.html, client).toContain(words)
+      expect(answer.html, client).not.toContain('Three engines')
+      expect(answer.html, client).not.toContain('wrote:')
+      expect(answer.quoted, client).toContain('Three engines come to 1,500,000.')
+    }
   })
 
   it('reads an Apple Mail answer in ISO-8859-1', async () => {
