@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { ImapFlow } from 'imapflow'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
@@ -6,8 +7,10 @@ import { waitForMail } from './support/mailbox'
 
 // A conversation end to end (decision 0134): a customer with an account asks for a quote; staff reply
 // from the entry's page and resolve it; the customer, signed in, reads the reply under My requests and
-// answers there; staff see the answer in the thread and the entry open again. Each page is checked
-// with axe at a phone's and a desktop's width, in light and dark.
+// answers there; staff see the answer in the thread and the entry open again. Then (when the run has a
+// dovecot mailbox, e2e/support/global-setup.ts) the customer answers the staff's e-mail from a mail
+// client: the answer, delivered into the mailbox by IMAP APPEND, joins the thread, marked "by e-mail".
+// Each page is checked with axe at a phone's and a desktop's width, in light and dark.
 
 const tag = `cnv${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const password = `e2e-password-${tag}`
@@ -139,4 +142,70 @@ test("staff see the customer's answer in the thread, and the entry open again", 
   await expect(page.getByRole('button', { name: 'Mark resolved' })).toBeVisible()
   await expect(page.getByText('Not yet')).toBeVisible()
   await expectAccessibleEverywhere(page)
+})
+
+/** Delivers a raw message into the run's mailbox, as the business's mail server would. */
+async function deliver(raw: string): Promise<void> {
+  const url = new URL(process.env.DEPOT_E2E_IMAP_URL!)
+  const client = new ImapFlow({
+    host: url.hostname,
+    port: Number(url.port),
+    secure: false,
+    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    logger: false,
+  })
+  await client.connect()
+  try {
+    await client.append(decodeURIComponent(url.pathname.slice(1)) || 'INBOX', raw)
+  } finally {
+    await client.logout()
+  }
+}
+
+test('the customer answers the e-mail from their mail client, and the answer joins the thread', async ({
+  page,
+}) => {
+  test.skip(!process.env.DEPOT_E2E_IMAP_URL, 'the run has no IMAP mailbox (dovecot is not installed)')
+  const staffMail = await waitForMail(customer.email, /^Re: your quote request/)
+  const replyTo = staffMail.headers.get('reply-to') ?? ''
+  const inReplyTo = staffMail.headers.get('message-id') ?? ''
+  expect(replyTo).toMatch(/inbox\+[a-z2-7]+@depot\.test/)
+  const byMail = `Answering by e-mail this time (${tag}).`
+  await deliver(
+    [
+      `From: ${customer.first} ${customer.last} <${customer.email}>`,
+      `To: ${replyTo}`,
+      'Subject: Re: your quote request',
+      `Date: ${new Date().toUTCString()}`,
+      `Message-ID: <mail-${tag}@example.test>`,
+      `In-Reply-To: ${inReplyTo}`,
+      `References: ${inReplyTo}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=UTF-8',
+      '',
+      byMail,
+      '',
+      `On ${new Date().toDateString()}, ${staff.first} wrote:`,
+      `> ${reply}`,
+      '',
+    ].join('\r\n'),
+  )
+
+  await signIn(page, staff.email, password)
+  await page.goto(`/staff/quotes/${quoteId}`)
+  const thread = page.getByRole('list', { name: 'Conversation' })
+  // The reader picks it up within seconds (IDLE); the page shows it on a reload.
+  await expect(async () => {
+    await page.reload()
+    await expect(thread).toContainText(byMail, { timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+  const answer = thread.getByRole('listitem').filter({ hasText: byMail })
+  await expect(answer).toContainText('by e-mail')
+  await expect(answer.getByText('Show quoted text')).toBeVisible()
+  await expectAccessibleEverywhere(page)
+
+  // The customer sees it too, as their own answer.
+  await signIn(page, customer.email, password)
+  await page.goto(`/account/requests/quote/${quoteId}`)
+  await expect(page.getByRole('list', { name: 'Conversation' })).toContainText(byMail)
 })
