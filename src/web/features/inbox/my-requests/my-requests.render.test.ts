@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { MyRequest, MyRequestList } from '../../../../shared/contract/my-requests'
+import { ApiError } from '../../../lib/api-error'
 import { myRequestsKey } from './my-requests-api'
 import { MyRequestPage, MyRequestsPage } from './my-requests-page'
 
@@ -23,9 +24,18 @@ const request = (extra: Partial<MyRequest> = {}): MyRequest => ({
   ...extra,
 })
 
-function render(url: string, path: string, element: ReactElement, data?: MyRequestList) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } })
-  if (data) client.setQueryData(myRequestsKey, data)
+function render(url: string, path: string, element: ReactElement, data?: MyRequestList | ApiError) {
+  // A failed query stays failed while rendering (no new attempt as the page mounts).
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retryOnMount: false } },
+  })
+  if (data instanceof ApiError) {
+    // The list's request failed: the query holds the error, as after a failed fetch.
+    client
+      .getQueryCache()
+      .build(client, { queryKey: myRequestsKey })
+      .setState({ status: 'error', error: data, fetchStatus: 'idle', errorUpdatedAt: 1 })
+  } else if (data) client.setQueryData(myRequestsKey, data)
   return renderToStaticMarkup(
     h(
       QueryClientProvider,
@@ -35,7 +45,7 @@ function render(url: string, path: string, element: ReactElement, data?: MyReque
   )
 }
 
-const list = (data?: MyRequestList) =>
+const list = (data?: MyRequestList | ApiError) =>
   render('/account/requests', '/account/requests', h(MyRequestsPage), data)
 const one = (url: string, data?: MyRequestList) =>
   render(url, '/account/requests/:kind/:id', h(MyRequestPage), data)
@@ -73,6 +83,18 @@ describe('the My requests list', () => {
     const loading = list()
     expect(loading).toContain('aria-busy="true"')
     expect(loading).toContain('Loading your requests')
+  })
+
+  it('says what went wrong with a way to try again, and asks a signed-out visitor to sign in', () => {
+    const failed = list(
+      new ApiError({ status: 503, code: 'unavailable', title: 'The server is busy; try again.' }),
+    )
+    expect(failed).toContain('Could not load your requests')
+    expect(failed).toContain('The server is busy; try again.')
+    expect(failed).toContain('Try again')
+    const signedOut = list(new ApiError({ status: 401, code: 'unauthorized', title: 'Sign in first.' }))
+    expect(signedOut).toContain('Sign in to see your requests')
+    expect(signedOut).toContain('href="/sign-in?callbackUrl=%2Faccount%2Frequests"')
   })
 })
 
