@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
+import { type Dovecot, dovecotAvailable, startDovecot } from '../../test/support/dovecot'
 import { startOidcProvider, type TestOidcProvider } from '../../test/support/oidc-provider'
 import { SmtpSink } from '../../test/support/smtp-sink'
 import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './identity-provider'
@@ -22,7 +23,10 @@ import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './identity-provider'
 //   - an SMTP server (`smtp-server`) the app sends all its mail to (SMTP_URL); each message lands as an
 //     .eml file in DEPOT_E2E_MAIL_DIR, where tests read it (e2e/support/mailbox.ts);
 //   - an OpenID provider (`oidc-provider`) configured as the app's generic provider (OIDC_*), knowing
-//     one person (e2e/support/identity-provider.ts), with a login page a browser fills in.
+//     one person (e2e/support/identity-provider.ts), with a login page a browser fills in;
+//   - when Debian's dovecot is installed (decision 0129), an IMAP mailbox the app reads customers'
+//     answers from (INBOUND_IMAP_URL, replies' Reply-To inbox+<token>@depot.test); tests deliver into it
+//     at DEPOT_E2E_IMAP_URL. Without dovecot the app runs without a mailbox and those tests skip.
 // The data folder is exported as DEPOT_E2E_DATA_DIR for helpers that use the operator command line.
 //
 // NODE_ENV=production is not possible here: production refuses the built-in Paystack emulator and an
@@ -33,7 +37,7 @@ const STOP_TIMEOUT_MS = 30_000 // the server's own grace period is 25 s
 
 // Operator variables (architecture.md) that would leak a developer's own configuration into the run.
 const HOST_VARIABLES =
-  /^(DATABASE_URL|AUTH_|OIDC_|GOOGLE_|SMTP_URL|MAIL_FROM|S3_|PAYSTACK_|TRUST_PROXY|WEB_ROOT|SHOP_)/
+  /^(DATABASE_URL|AUTH_|OIDC_|GOOGLE_|SMTP_URL|MAIL_FROM|S3_|PAYSTACK_|TRUST_PROXY|WEB_ROOT|SHOP_|INBOUND_)/
 
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   if (process.env.DEPOT_E2E_BASE_URL) {
@@ -74,6 +78,13 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     // second keeps the browser tests quick while still going through the signed timestamp.
     INBOX_MIN_FILL_SECONDS: '1',
     ...outside.idp.env(E2E_OIDC_NAME),
+    ...(outside.imap
+      ? {
+          INBOUND_IMAP_URL: outside.imap.url(),
+          INBOUND_REPLY_ADDRESS: 'inbox@depot.test',
+          INBOUND_POLL_SECONDS: '2',
+        }
+      : {}),
     // Opt-in: the same browser tests against PostgreSQL (an empty database; the server migrates it).
     // Workers see the variable too, so e2e/support/admin-users.ts creates users in that database.
     ...(process.env.DEPOT_E2E_DATABASE_URL ? { DATABASE_URL: process.env.DEPOT_E2E_DATABASE_URL } : {}),
@@ -110,6 +121,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   process.env.DEPOT_E2E_SERVER_LOG = logFile
   process.env.DEPOT_E2E_MAIL_DIR = mailDir
   process.env.DEPOT_E2E_DATA_DIR = dataDir
+  if (outside.imap) process.env.DEPOT_E2E_IMAP_URL = outside.imap.url()
   console.info(`[e2e] server ready at ${origin} (log: ${path.relative(root, logFile)})`)
 
   return async () => {
@@ -127,7 +139,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
 async function startOutsideWorld(
   origin: string,
   mailDir: string,
-): Promise<{ smtp: SmtpSink; idp: TestOidcProvider; stop(): Promise<void> }> {
+): Promise<{ smtp: SmtpSink; idp: TestOidcProvider; imap: Dovecot | undefined; stop(): Promise<void> }> {
   const smtp = new SmtpSink({ saveTo: mailDir })
   await smtp.start()
   let idp: TestOidcProvider
@@ -140,11 +152,19 @@ async function startOutsideWorld(
     await smtp.stop()
     throw error
   }
+  let imap: Dovecot | undefined
+  if (dovecotAvailable()) {
+    imap = await startDovecot().catch((error: unknown) => {
+      console.warn(`[e2e] dovecot did not start; running without a mailbox: ${String(error)}`)
+      return undefined
+    })
+  }
   return {
     smtp,
     idp,
+    imap,
     stop: async () => {
-      await Promise.allSettled([smtp.stop(), idp.close()])
+      await Promise.allSettled([smtp.stop(), idp.close(), imap?.stop()])
     },
   }
 }

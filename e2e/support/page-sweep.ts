@@ -64,6 +64,18 @@ export const SWEPT: readonly SweptPage[] = [
   { route: 'account/two-factor', role: 'customer', url: () => '/account/two-factor' },
   { route: 'account/orders', role: 'customer', url: () => '/account/orders', shows: (s) => s.product.name },
   { route: 'account/orders/:id', role: 'customer', url: (s) => `/account/orders/${s.orderId}` },
+  {
+    route: 'account/requests',
+    role: 'customer',
+    url: () => '/account/requests',
+    shows: (s) => `Sweep ${s.tag}`,
+  },
+  {
+    route: 'account/requests/:kind/:id',
+    role: 'customer',
+    url: (s) => `/account/requests/quote/${s.quoteId}`,
+    shows: (s) => `A quote for the sweep ${s.tag}`,
+  },
   { route: 'notifications', role: 'customer', url: () => '/notifications' },
   // Staff and admin pages, for an admin (who holds every staff function).
   {

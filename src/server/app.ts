@@ -32,16 +32,21 @@ export function createApp(deps: AppDeps): DepotApp {
     '*',
     securityHeaders({
       https: deps.env.authUrl.protocol === 'https:',
-      // Paystack's inline checkout: its script, its iframe and its API (not needed on a stand-in,
-      // whose own checkout page the browser visits).
-      extraSources: deps.paystack.standIn
-        ? {}
-        : {
-            'script-src': ['https://js.paystack.co'],
-            'frame-src': ['https://checkout.paystack.com'],
-            'connect-src': ['https://api.paystack.co'],
-            'form-action': ['https://checkout.paystack.com'],
-          },
+      extraSources: {
+        // A customer's HTML mail shows its remote images once staff press "Load images" (decision
+        // 0134); until then the sanitized HTML holds no image address at all.
+        'img-src': ['https:'],
+        // Paystack's inline checkout: its script, its iframe and its API (not needed on a stand-in,
+        // whose own checkout page the browser visits).
+        ...(deps.paystack.standIn
+          ? {}
+          : {
+              'script-src': ['https://js.paystack.co'],
+              'frame-src': ['https://checkout.paystack.com'],
+              'connect-src': ['https://api.paystack.co'],
+              'form-action': ['https://checkout.paystack.com'],
+            }),
+      },
     }),
   )
   app.onError(handleError)

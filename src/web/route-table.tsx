@@ -262,6 +262,20 @@ export const routes: RouteObject[] = [
               import('./features/shop/orders/my-orders-page').then((m) => ({ Component: m.MyOrdersPage })),
           },
           {
+            path: 'account/requests',
+            lazy: () =>
+              import('./features/inbox/my-requests/my-requests-page').then((m) => ({
+                Component: m.MyRequestsPage,
+              })),
+          },
+          {
+            path: 'account/requests/:kind/:id',
+            lazy: () =>
+              import('./features/inbox/my-requests/my-requests-page').then((m) => ({
+                Component: m.MyRequestPage,
+              })),
+          },
+          {
             path: 'account/orders/:id',
             lazy: () => import('./features/shop/orders/order-page').then((m) => ({ Component: m.OrderPage })),
           },

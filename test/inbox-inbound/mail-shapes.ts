@@ -173,3 +173,17 @@ export function fresh(s: Shape, words: string): string {
 ${words}
 `)
 }
+
+/** HTML only, the quoted history where each client marks it: Gmail, Apple Mail, Outlook. */
+export function htmlReply(s: Shape, client: 'gmail' | 'apple' | 'outlook', words: string): string {
+  const original = 'Hello Ada,<br>Three engines come to 1,500,000.'
+  const bodies = {
+    gmail: `<div dir="ltr">${words}</div><br><div class="gmail_quote gmail_quote_container"><div dir="ltr" class="gmail_attr">On Sat, 28 Nov 2026 at 09:00, Biz Support &lt;no-reply@biz.example&gt; wrote:<br></div><blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex">${original}</blockquote></div>`,
+    apple: `<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8"></head><body dir="auto"><div dir="ltr">${words}</div><div dir="ltr"><br><blockquote type="cite">On 28 Nov 2026, at 09:00, Biz Support &lt;no-reply@biz.example&gt; wrote:<br><br></blockquote></div><blockquote type="cite"><div dir="ltr">${original}</div></blockquote></body></html>`,
+    outlook: `<html><head><style type="text/css" style="display:none;"> P {margin-top:0;margin-bottom:0;} </style></head><body dir="ltr"><div class="elementToProof" style="font-family: Aptos">${words}</div><div id="appendonsend"></div><hr style="display:inline-block;width:98%" tabindex="-1"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri, sans-serif" style="font-size:11pt"><b>From:</b> Biz Support &lt;no-reply@biz.example&gt;<br><b>Sent:</b> Saturday, November 28, 2026 9:00 AM<br><b>Subject:</b> Re: your quote request</font><div>&nbsp;</div></div><div>${original}</div></body></html>`,
+  }
+  return crlf(`${headers(s, ['Content-Type: text/html; charset="UTF-8"'])}
+
+${bodies[client]}
+`)
+}

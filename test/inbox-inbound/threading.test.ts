@@ -37,6 +37,7 @@ interface ThreadItem {
   body: string
   quoted?: string | null
   html?: string | null
+  viaEmail?: boolean
   attachments?: { id: string; filename: string; mimetype: string; size: number }[]
 }
 
@@ -95,6 +96,10 @@ describe('answers coming in', () => {
     const items = await thread(quote.id)
     const answer = items.find((m) => m.kind === 'customer')!
     expect(answer.body).toBe('Sounds good, go ahead.')
+    expect(answer.viaEmail).toBe(true)
+    // Its HTML shows the new words only: the gmail_quote history is folded away.
+    expect(answer.html).toContain('Sounds good, go ahead.')
+    expect(answer.html).not.toContain('Three engines')
     expect(answer.quoted).toContain('wrote:')
     expect(answer.quoted).toContain('> Hello Ada,')
   })
@@ -112,6 +117,28 @@ describe('answers coming in', () => {
     const answer = (await thread(quote.id)).find((m) => m.kind === 'customer')!
     expect(answer.body).toBe('Can we do two instead?')
     expect(answer.quoted).toMatch(/^_+\nFrom: Biz Support/)
+  })
+
+  it('folds the quoted history inside HTML mail, where Gmail, Apple Mail and Outlook mark it', async () => {
+    for (const client of ['gmail', 'apple', 'outlook'] as const) {
+      const { quote, replyTo, messageId } = await answered()
+      const id = mid(`html-${client}`)
+      const words = `Yes please, from ${client}.`
+      await dovecot.append(
+        shapes.htmlReply(
+          { from: customer(quote), to: replyTo, messageId: id, inReplyTo: messageId },
+          client,
+          words,
+        ),
+      )
+      expect((await stored(t, id)).outcome).toBe('threaded')
+      const answer = (await thread(quote.id)).find((m) => m.kind === 'customer')!
+      expect(answer.body, client).toBe(words)
+      expect(answer.html, client).toContain(words)
+      expect(answer.html, client).not.toContain('Three engines')
+      expect(answer.html, client).not.toContain('wrote:')
+      expect(answer.quoted, client).toContain('Three engines come to 1,500,000.')
+    }
   })
 
   it('reads an Apple Mail answer in ISO-8859-1', async () => {
@@ -205,6 +232,16 @@ describe('answers coming in', () => {
       .where('id', '=', ledger.contact_id!)
       .executeTakeFirstOrThrow()
     expect(contact).toMatchObject({ email: 'mallory@evil.example', flag: 'unknown_sender' })
+    // Held mail is not mailed on to the staff: they see it in the inbox.
+    const alerts = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('reply_to', '=', 'mallory@evil.example')
+      .execute()
+    expect(alerts).toEqual([])
+    // Staff see why it is held.
+    const detail = await call(tess.client, 'GET', `/api/inbox/contacts/${contact.id}`, undefined, 200)
+    expect(detail).toMatchObject({ flag: 'unknown_sender' })
   })
 
   it('makes a message that names no conversation a new contact message', async () => {
@@ -235,6 +272,14 @@ describe('answers coming in', () => {
       flag: null,
     })
     expect(contact.message).toContain('Are you open on Saturday?')
+    // The inbox staff are alerted by e-mail as for the contact form, with Reply-To the sender.
+    const alerts = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'reply_to', 'subject'])
+      .where('subject', '=', 'New message from Grace Hopper: Opening hours')
+      .execute()
+    expect(alerts.map((a) => a.to_address).sort()).toEqual([tess.email, ivy.email].sort())
+    expect(alerts.every((a) => a.reply_to === 'grace@example.com')).toBe(true)
   })
 })
 

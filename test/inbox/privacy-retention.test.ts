@@ -173,6 +173,7 @@ describe('retention of resolved entries', () => {
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
       quoteRequests: 0,
       contacts: 0,
+      inboundMails: 0,
     })
     expect(await t.database.db.selectFrom('quote_requests').select('id').execute()).toHaveLength(3)
   })
@@ -189,10 +190,12 @@ describe('retention of resolved entries', () => {
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now, aborted.signal)).toEqual({
       quoteRequests: 0,
       contacts: 0,
+      inboundMails: 0,
     })
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
       quoteRequests: 1,
       contacts: 1,
+      inboundMails: 0,
     })
     const left = await t.database.db
       .selectFrom('quote_requests')
@@ -204,6 +207,7 @@ describe('retention of resolved entries', () => {
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
       quoteRequests: 0,
       contacts: 0,
+      inboundMails: 0,
     })
 
     await call(admin, 'PATCH', '/api/admin/inbox-settings', { retentionDays: null })
@@ -211,7 +215,62 @@ describe('retention of resolved entries', () => {
     expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
       quoteRequests: 0,
       contacts: 0,
+      inboundMails: 0,
     })
+  })
+
+  it('keeps the ledger of mail read from the mailbox only as long as the retention allows', async () => {
+    const t = await inboxApp()
+    const now = t.clock.now.getTime()
+    const ago = (days: number) => new Date(now - days * DAY_MS).toISOString()
+    const base = { first_name: 'R', last_name: 'T', email: 'r@example.com', message: 'm' }
+    const quote = (status: 'pending' | 'resolved', resolvedAt: string | null) => {
+      const id = newId()
+      return t.database.db
+        .insertInto('quote_requests')
+        .values({ id, ...base, status, resolvedAt, createdAt: ago(60), updatedAt: ago(60) })
+        .execute()
+        .then(() => id)
+    }
+    const resolvedLongAgo = await quote('resolved', ago(40))
+    const pending = await quote('pending', null)
+    let uid = 0
+    const ledger = (label: string, receivedDaysAgo: number, quoteId: string | null) =>
+      t.database.db
+        .insertInto('inbound_mails')
+        .values({
+          id: newId(),
+          message_id: `<${label}@example.com>`,
+          mailbox: 'INBOX',
+          uid: ++uid,
+          outcome: quoteId ? 'threaded' : 'ignored',
+          reason: quoteId ? null : 'auto_reply',
+          quote_id: quoteId,
+          contact_id: null,
+          received_at: ago(receivedDaysAgo),
+        })
+        .execute()
+    await ledger('ignored-old', 45, null) // names no entry, older than 30 days: goes
+    await ledger('ignored-new', 5, null) // too recent: stays
+    await ledger('of-purged-entry', 45, resolvedLongAgo) // its entry goes, then it does
+    await ledger('of-pending-entry', 45, pending) // its entry stays, and so does it
+    const left = async () =>
+      (
+        await t.database.db.selectFrom('inbound_mails').select('message_id').orderBy('message_id').execute()
+      ).map((r) => r.message_id)
+
+    // Off by default: nothing goes.
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toMatchObject({ inboundMails: 0 })
+    expect(await left()).toHaveLength(4)
+
+    const { client: admin } = await signedIn(t, { role: 'admin' })
+    await call(admin, 'PATCH', '/api/admin/inbox-settings', { retentionDays: 30 })
+    expect(await purgeResolvedInboxEntries(t.database.db, t.clock.now)).toEqual({
+      quoteRequests: 1,
+      contacts: 0,
+      inboundMails: 2,
+    })
+    expect(await left()).toEqual(['<ignored-new@example.com>', '<of-pending-entry@example.com>'])
   })
 
   it('runs as a periodic job of every instance, with the setting read at each run', async () => {
@@ -220,10 +279,10 @@ describe('retention of resolved entries', () => {
     const job = buildJobTable(t.deps).find((j) => j.name === 'purge-resolved-inbox')
     expect(job).toBeDefined()
     const signal = new AbortController().signal
-    expect(await job!.run(signal)).toEqual({ quoteRequests: 0, contacts: 0 })
+    expect(await job!.run(signal)).toEqual({ quoteRequests: 0, contacts: 0, inboundMails: 0 })
     const { client: admin } = await signedIn(t, { role: 'admin' })
     await call(admin, 'PATCH', '/api/admin/inbox-settings', { retentionDays: 30 })
-    expect(await job!.run(signal)).toEqual({ quoteRequests: 1, contacts: 1 })
+    expect(await job!.run(signal)).toEqual({ quoteRequests: 1, contacts: 1, inboundMails: 0 })
   })
 })
 

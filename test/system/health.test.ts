@@ -101,6 +101,8 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
     expect(csp).toContain("frame-ancestors 'none'")
+    // Remote https images, for a customer's HTML mail once staff ask to load them (decision 0134).
+    expect(csp).toContain("img-src 'self' data: blob: https:;")
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(res.headers.get('strict-transport-security')).toBeNull()

@@ -54,6 +54,8 @@ export const inboxMessageSchema = z
     quoted: z.string().nullable().optional(),
     /** A customer's HTML mail, sanitized: no scripts, no remote images (null for plain text). */
     html: z.string().nullable().optional(),
+    /** A customer's message: true when it came by e-mail (read from the mailbox), false when written in My requests. */
+    viaEmail: z.boolean().optional(),
     /** A customer's attachments, downloadable by whoever sees the entry. */
     attachments: z.array(inboxAttachmentSchema).optional(),
   })

@@ -112,7 +112,11 @@ export const contactSummarySchema = z
 export type ContactSummary = z.infer<typeof contactSummarySchema>
 export const contactDetailSchema = contactSummarySchema
   .omit({ excerpt: true })
-  .extend({ message: z.string() })
+  .extend({
+    message: z.string(),
+    /** Why a message made from an e-mail is held for a look (`unknown_sender`, `oversized`, `malformed`); null otherwise. */
+    flag: z.string().nullable().optional(),
+  })
   .meta({ id: 'Contact' })
 export type ContactDetail = z.infer<typeof contactDetailSchema>
 export const contactListSchema = listResponseSchema(contactSummarySchema).meta({ id: 'ContactList' })

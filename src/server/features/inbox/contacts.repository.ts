@@ -71,7 +71,7 @@ export function filteredContacts(db: Kysely<DB>, query: ContactListQuery, viewer
 
 /** The same rows with the whole message, for the CSV export. */
 export function filteredContactsForExport(db: Kysely<DB>, query: ContactListQuery, viewerId: string) {
-  return applyFilters(contacts(db).select([...COMMON_FIELDS, 'c.message']), query, viewerId)
+  return applyFilters(contacts(db).select([...COMMON_FIELDS, 'c.message', 'c.flag']), query, viewerId)
 }
 
 function applyFilters<Q extends ReturnType<typeof contacts>>(
@@ -89,7 +89,7 @@ function applyFilters<Q extends ReturnType<typeof contacts>>(
 
 export function findContact(db: Kysely<DB>, id: string) {
   return contacts(db)
-    .select([...COMMON_FIELDS, 'c.message'])
+    .select([...COMMON_FIELDS, 'c.message', 'c.flag'])
     .where('c.id', '=', id)
     .executeTakeFirst()
 }

@@ -78,6 +78,7 @@ function presentMessage(row: ThreadRow, attachments: Attachments): InboxMessage 
     ...base,
     quoted: row.quoted,
     html: row.html,
+    viaEmail: row.rfc_message_id !== null,
     attachments: own.map((a) => ({
       id: a.id,
       filename: a.filename,

@@ -50,7 +50,17 @@ export async function queueSubmissionMails(
   now: Date,
 ): Promise<void> {
   await enqueueMail(trx, { to: sender, ...mails.confirmation }, now)
+  await queueStaffAlerts(trx, mails.alert, sender, now)
+}
+
+/** One alert per admin and ManageFeedback staff member, with Reply-To the sender. */
+export async function queueStaffAlerts(
+  trx: Transaction<DB>,
+  alert: RenderedMail,
+  sender: string,
+  now: Date,
+): Promise<void> {
   for (const staff of await inboxTeam(trx)) {
-    await enqueueMail(trx, { to: staff.email, replyTo: sender, ...mails.alert }, now)
+    await enqueueMail(trx, { to: staff.email, replyTo: sender, ...alert }, now)
   }
 }

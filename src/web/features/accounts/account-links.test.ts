@@ -7,27 +7,35 @@ const labels = (role: 'user' | 'staff' | 'admin', staffFunctions: StaffFunction[
 
 describe('accountLinks', () => {
   it('offers a user only their own pages', () => {
-    expect(labels('user')).toEqual(['Profile', 'Your orders'])
+    expect(labels('user')).toEqual(['Profile', 'Your orders', 'My requests'])
   })
 
   it('adds each staff function’s page, and nothing of the others', () => {
     expect(labels('staff', ['AccessShop'])).toEqual([
       'Profile',
       'Your orders',
+      'My requests',
       'Dashboard',
       'Shop orders',
       'Customers',
       'Discount codes',
     ])
-    expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'Products'])
-    expect(labels('staff', ['ManageFeedback'])).toEqual(['Profile', 'Your orders', 'Dashboard', 'Inbox'])
-    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders', 'Dashboard'])
+    expect(labels('staff', ['UploadProducts'])).toEqual(['Profile', 'Your orders', 'My requests', 'Products'])
+    expect(labels('staff', ['ManageFeedback'])).toEqual([
+      'Profile',
+      'Your orders',
+      'My requests',
+      'Dashboard',
+      'Inbox',
+    ])
+    expect(labels('staff', ['ManageFolders'])).toEqual(['Profile', 'Your orders', 'My requests', 'Dashboard'])
   })
 
   it('gives admins every page, the admin-only ones included', () => {
     expect(labels('admin')).toEqual([
       'Profile',
       'Your orders',
+      'My requests',
       'Dashboard',
       'Shop orders',
       'Customers',
@@ -44,6 +52,10 @@ describe('accountLinks', () => {
   })
 
   it('does not treat a user holding stale function names as staff', () => {
-    expect(labels('user', ['AccessShop', 'ManageFeedback'])).toEqual(['Profile', 'Your orders'])
+    expect(labels('user', ['AccessShop', 'ManageFeedback'])).toEqual([
+      'Profile',
+      'Your orders',
+      'My requests',
+    ])
   })
 })

@@ -5,6 +5,7 @@ import {
   Inbox,
   KeyRound,
   type LucideIcon,
+  MessagesSquare,
   Package,
   Palette,
   Receipt,
@@ -39,6 +40,7 @@ export function accountLinks(user: Who): AccountLink[] {
   const links: AccountLink[] = [
     { to: '/profile', label: 'Profile', icon: User },
     { to: '/account/orders', label: 'Your orders', icon: Receipt },
+    { to: '/account/requests', label: 'My requests', icon: MessagesSquare },
   ]
   if (canSeeDashboard(user)) links.push({ to: DASHBOARD_PATH, label: 'Dashboard', icon: ChartNoAxesColumn })
   if (holds(user, 'AccessShop')) {

@@ -5,6 +5,7 @@ import { AccessProblem, accessProblemStatus } from '../../components/auth/access
 import { ProblemAlert } from '../../components/forms/problem-alert'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
+import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -134,6 +135,7 @@ function EntryView({
       <div className="-mt-4 mb-8 flex flex-wrap items-center gap-2">
         <StatusBadge status={entry.status} />
       </div>
+      {'flag' in entry && entry.flag && <HeldNotice flag={entry.flag} />}
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
           <UserSection title="Message">
@@ -164,6 +166,24 @@ function EntryView({
         </div>
       </div>
     </>
+  )
+}
+
+const HELD_REASONS: Record<string, string> = {
+  unknown_sender:
+    'It came by e-mail from an address that has never written to us, and it answers none of our conversations. Check it is not spam before replying.',
+  oversized:
+    'The e-mail was larger than the mailbox reader takes, so only what could be read (its headers) is here. Look at the original in the mailbox.',
+  malformed:
+    'The e-mail could not be read whole, so only what could be read is here. Look at the original in the mailbox.',
+}
+
+/** Why a message made from an e-mail is held for a look (contacts.flag). */
+function HeldNotice({ flag }: { flag: string }) {
+  return (
+    <Alert variant="warning" title="Held for a look" className="mb-6">
+      {HELD_REASONS[flag] ?? `It came by e-mail and was held (${flag}).`}
+    </Alert>
   )
 }
 

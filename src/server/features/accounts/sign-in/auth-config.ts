@@ -262,8 +262,8 @@ function identityProviders(deps: AppDeps): AuthConfig['providers'] {
       name: typeof claims.name === 'string' ? claims.name : null,
       // Absent and empty are the same to us: the signIn callback refuses a new person without one.
       email: email || null,
-      // Never the provider's `picture`: users.image is our own avatar URL (profile.service.ts), and
-      // the CSP's img-src allows no third-party images anyway.
+      // Never the provider's `picture`: users.image is our own avatar URL (profile.service.ts), kept
+      // under our origin.
       image: null,
       ...extras,
     }

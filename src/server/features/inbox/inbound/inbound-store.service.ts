@@ -3,10 +3,13 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { newId } from '../../../lib/ids'
-import { mailDomain } from '../../mail'
+import { type Brand, type InboxAlertEntry, inboxStaffAlert, mailDomain, type RenderedMail } from '../../mail'
 import { notify } from '../../notifications/notify'
+import { brandOf } from '../../site/brand'
 import { insertContact } from '../contacts.repository'
 import { insertInboxMessage } from '../conversations.repository'
+import { INBOX_STAFF_PATHS } from '../inbox-links'
+import { queueStaffAlerts } from '../inbox-mail'
 import {
   entryByReferences,
   entryByToken,
@@ -29,9 +32,11 @@ import { tokenIn } from './reply-threading'
 // Where it goes: to its conversation (by the plus-token, or In-Reply-To/References naming one of the
 // thread's messages) when the sender is that conversation's customer, reopening a resolved entry and
 // telling the assignee or the inbox staff; to a new contact message otherwise, flagged when it named
-// a conversation whose customer did not send it, or could not be read whole.
+// a conversation whose customer did not send it, or could not be read whole. A new contact message
+// that is not held alerts the inbox staff by e-mail, as the contact form does (decision 0134); a held
+// one only shows in the inbox and its notification, so mail that may be spam is not mailed on.
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'>
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'env' | 'storage'> & Partial<Pick<AppDeps, 'mailer'>>
 
 export type StoreOutcome = 'threaded' | 'new_entry' | 'held' | 'ignored' | 'duplicate'
 
@@ -57,6 +62,8 @@ export async function storeInbound(deps: Deps, mail: ReadMail, place: Place): Pr
   }
   const entry = mail.hold ? undefined : await conversationOf(deps, mail)
   const ours = entry !== undefined && entry.email.toLowerCase() === mail.from?.address
+  const reason = entry ? 'unknown_sender' : (mail.hold ?? null)
+  const brand = ours || reason !== null ? undefined : await brandOf(db, deps.env)
   const blobs = await putAttachments(deps, mail)
   let outcome: StoreOutcome = 'duplicate'
   await db.transaction().execute(async (trx) => {
@@ -66,17 +73,19 @@ export async function storeInbound(deps: Deps, mail: ReadMail, place: Place): Pr
       outcome = 'threaded'
       return
     }
-    const reason = entry ? 'unknown_sender' : (mail.hold ?? null)
     const contactId = newId(now.getTime())
     const held = reason !== null
     // The ledger row first (it decides who stores the message), naming the contact once it exists.
     const recorded = await recordInbound(trx, { ...ledger, outcome: held ? 'held' : 'new_entry', reason })
     if (!recorded) return
-    await newContact(trx, contactId, mail, reason, blobs, now)
+    const row = await newContact(trx, contactId, mail, reason, blobs, now)
     await linkInbound(trx, ledger.id, contactId)
+    if (brand) await alertStaff(trx, brand, row, now)
     outcome = held ? 'held' : 'new_entry'
   })
   if (outcome === 'duplicate') await Promise.allSettled(blobs.map((b) => deps.storage.delete(b.key)))
+  // Set inside the transaction's callback, which TypeScript's narrowing does not see.
+  if ((outcome as StoreOutcome) === 'new_entry') deps.mailer?.kick()
   return outcome
 }
 
@@ -192,23 +201,24 @@ async function newContact(
   flag: string | null,
   blobs: StoredBlob[],
   now: Date,
-): Promise<void> {
+): Promise<InboxAlertEntry & { id: string }> {
   const stamp = now.toISOString()
   const [first, ...rest] = (mail.from?.name || mail.from?.address.split('@')[0] || 'Unknown sender').split(
     /\s+/,
   )
-  await insertContact(trx, {
+  const row = {
     id,
     first_name: (first ?? '').slice(0, 100),
     last_name: rest.join(' ').slice(0, 100),
     email: mail.from?.address ?? 'unknown@sender.invalid',
     subject: (mail.subject || '(no subject)').slice(0, 200),
     message: [bodyOf(mail), mail.quoted ? `\n${mail.quoted}` : ''].join('').slice(0, 100_000),
-    status: 'pending',
+    status: 'pending' as const,
     flag,
     createdAt: stamp,
     updatedAt: stamp,
-  })
+  }
+  await insertContact(trx, row)
   await saveAttachments(trx, { contact_id: id }, blobs, now)
   await notify(
     trx,
@@ -221,4 +231,26 @@ async function newContact(
     },
     now,
   )
+  return row
+}
+
+/** The inbox staff's alert of a new contact message made from mail, as the contact form sends it. */
+async function alertStaff(
+  trx: Transaction<DB>,
+  brand: Brand,
+  row: InboxAlertEntry & { id: string },
+  now: Date,
+) {
+  let alert: RenderedMail
+  try {
+    alert = inboxStaffAlert(brand, {
+      kind: 'contact',
+      entry: row,
+      link: `${brand.baseUrl}${INBOX_STAFF_PATHS.contact(row.id)}`,
+    })
+  } catch {
+    // A template that throws (a bug) costs the alert, never the message: staff still see it in the inbox.
+    return
+  }
+  await queueStaffAlerts(trx, alert, row.email, now)
 }

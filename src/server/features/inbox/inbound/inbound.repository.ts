@@ -158,3 +158,29 @@ export function mailboxHealth(db: Kysely<DB>) {
     .orderBy('mailbox')
     .execute()
 }
+
+/**
+ * Deletes up to `limit` ledger rows read before `cutoff` that name no entry any more (mail that was
+ * ignored, or whose entry was deleted); returns how many. Rows of entries still kept stay with them.
+ */
+export async function purgeInboundLedgerBatch(
+  db: Kysely<DB>,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('inbound_mails')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('inbound_mails')
+        .select('id')
+        .where('received_at', '<', cutoff)
+        .where('quote_id', 'is', null)
+        .where('contact_id', 'is', null)
+        .limit(limit),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

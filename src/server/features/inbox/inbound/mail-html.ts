@@ -50,3 +50,23 @@ export function htmlToPlainText(html: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
+
+/**
+ * Where the quoted history starts in a reply's HTML, as the common clients mark it: Gmail's
+ * `gmail_quote` container, Apple Mail's `<blockquote type="cite">`, Outlook's `appendonsend` marker
+ * or `divRplyFwdMsg` header block. Undefined when there is no marker, or nothing written before it.
+ */
+const QUOTE_MARKERS = [
+  /<(?:div|blockquote)\b[^>]*\bclass\s*=\s*["']?[^"'>]*\bgmail_quote\b/i,
+  /<blockquote\b[^>]*\btype\s*=\s*["']?cite\b/i,
+  /<div\b[^>]*\bid\s*=\s*["']?(?:appendonsend|divRplyFwdMsg)\b/i,
+]
+
+export function splitQuotedHtml(html: string): { head: string; tail: string } | undefined {
+  const starts = QUOTE_MARKERS.map((re) => re.exec(html)?.index).filter((i): i is number => i !== undefined)
+  if (starts.length === 0) return undefined
+  const cut = Math.min(...starts)
+  const head = html.slice(0, cut)
+  if (!htmlToPlainText(head)) return undefined
+  return { head, tail: html.slice(cut) }
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser'
-import { htmlToPlainText, sanitizeMailHtml } from './mail-html'
+import { htmlToPlainText, sanitizeMailHtml, splitQuotedHtml } from './mail-html'
 import { foldQuotedText } from './quote-folding'
 
 // One message from the mailbox, read into what the inbox keeps (decision 0128): who sent it, what it
@@ -147,9 +147,19 @@ function hasPlainPart(raw: Buffer): boolean {
 /** The words: the sender's own plain text, else the HTML's text (the parser's adds link addresses). */
 function textOf(parsed: ParsedMail, plain: boolean): Pick<ReadMail, 'visible' | 'quoted' | 'html'> {
   const html = typeof parsed.html === 'string' ? parsed.html : null
-  const text = plain && parsed.text?.trim() ? parsed.text : html ? htmlToPlainText(html) : (parsed.text ?? '')
+  // The HTML's quoted history, where its client marked it, is folded away like the text's: the page
+  // shows the new part's HTML, and the history as text behind "Show quoted text".
+  const split = html ? splitQuotedHtml(html) : undefined
+  const usePlain = plain && Boolean(parsed.text?.trim())
+  if (split && !usePlain) {
+    // An attribution ("On …, … wrote:") left just before the marker folds away with the history.
+    const head = foldQuotedText(htmlToPlainText(split.head))
+    const quoted = [head.quoted, htmlToPlainText(split.tail)].filter(Boolean).join('\n')
+    return { visible: head.visible, quoted: quoted || null, html: sanitizeMailHtml(split.head) }
+  }
+  const text = usePlain ? parsed.text! : html ? htmlToPlainText(html) : (parsed.text ?? '')
   const folded = foldQuotedText(text)
-  return { ...folded, html: html ? sanitizeMailHtml(html) : null }
+  return { ...folded, html: html ? sanitizeMailHtml(split?.head ?? html) : null }
 }
 
 function attachmentsOf(parsed: ParsedMail, rules: ReadingRules): Pick<ReadMail, 'attachments' | 'refused'> {

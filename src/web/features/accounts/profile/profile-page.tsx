@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react'
-import { Navigate, useLocation } from 'react-router'
+import { Link, Navigate, useLocation } from 'react-router'
 import { PageHeader } from '../../../components/layout/page-header'
 import { PageSkeleton } from '../../../components/layout/page-skeleton'
 import { PageTitle } from '../../../components/layout/page-title'
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { errorMessage } from '../../../lib/api'
 import { AccessTokensCard } from '../access-tokens/access-tokens-card'
+import { textLinkClasses } from '../auth-page'
 import { useMe, useSession } from '../sessions/session'
 import { SessionsList } from '../sessions/sessions-list'
 import { signInPath } from '../sign-in/auth-redirect'
@@ -37,6 +38,17 @@ export function ProfilePage() {
         title="Your profile"
         description="Your details, how you sign in, and where you are signed in."
       />
+      <p className="-mt-4 mb-6 text-sm text-fg-muted">
+        Also yours:{' '}
+        <Link to="/account/orders" className={textLinkClasses}>
+          your orders
+        </Link>{' '}
+        and{' '}
+        <Link to="/account/requests" className={textLinkClasses}>
+          my requests
+        </Link>{' '}
+        (your quote requests and messages, with our replies).
+      </p>
       {me.isPending ? (
         <PageSkeleton />
       ) : me.isError ? (

@@ -8,11 +8,15 @@ import { cn } from '../../../lib/cn'
 import { formatDateTime } from '../../../lib/format'
 import type { TriageKind } from '../triage-tables'
 import { useThread } from './conversation-api'
+import { CustomerMessage } from './customer-message'
 
 const DELIVERY_LABEL = { queued: 'Sending', sent: 'Sent', failed: 'Not delivered' } as const
 const DELIVERY_VARIANT = { queued: 'neutral', sent: 'success', failed: 'danger' } as const
 
-/** The replies and notes on one entry, oldest first: who wrote each, when, and where a reply's e-mail is. */
+/**
+ * The replies, notes and the customer's answers on one entry, oldest first: who wrote each, when, and
+ * where a reply's e-mail is.
+ */
 export function Thread({ kind, id }: { kind: TriageKind; id: string }) {
   const thread = useThread(kind, id)
   if (thread.isPending)
@@ -37,9 +41,13 @@ export function Thread({ kind, id }: { kind: TriageKind; id: string }) {
   if (thread.data.items.length === 0) return <p className="text-sm text-fg-muted">No replies or notes yet.</p>
   return (
     <ol aria-label="Conversation" className="flex flex-col gap-3">
-      {thread.data.items.map((message) => (
-        <ThreadMessage key={message.id} message={message} />
-      ))}
+      {thread.data.items.map((message) =>
+        message.kind === 'customer' ? (
+          <CustomerMessage key={message.id} kind={kind} entryId={id} message={message} />
+        ) : (
+          <ThreadMessage key={message.id} message={message} />
+        ),
+      )}
     </ol>
   )
 }

@@ -72,6 +72,58 @@ describe('the inbox settings page', () => {
   })
 })
 
+describe("the inbox settings page's mailbox line", () => {
+  const base = { services: [], ebookFileId: null, ebookPublished: false, retentionDays: null }
+
+  it('warns when the mailbox cannot be read: the error, when it was last reached, and that it retries', () => {
+    const html = render(h(InboxSettingsPage), {
+      ...base,
+      mailbox: {
+        configured: true,
+        mailboxes: [
+          {
+            mailbox: 'INBOX',
+            lastError: 'Authentication failed: invalid credentials',
+            lastErrorAt: '2026-11-22T10:05:00.000Z',
+            lastSuccessAt: '2026-11-22T09:00:00.000Z',
+          },
+        ],
+      },
+    })
+    expect(html).toContain('role="alert"')
+    expect(html).toContain('The inbox mailbox (INBOX) cannot be read')
+    expect(html).toContain('Authentication failed: invalid credentials')
+    expect(html).toContain('It was last reached')
+    expect(html).toContain('keeps retrying')
+  })
+
+  it('says nothing alarming once the mailbox is read again', () => {
+    const html = render(h(InboxSettingsPage), {
+      ...base,
+      mailbox: {
+        configured: true,
+        mailboxes: [
+          {
+            mailbox: 'INBOX',
+            lastError: null,
+            lastErrorAt: '2026-11-22T10:05:00.000Z',
+            lastSuccessAt: '2026-11-22T10:06:00.000Z',
+          },
+        ],
+      },
+    })
+    expect(html).not.toContain('cannot be read')
+    expect(html).toContain('last read')
+  })
+
+  it('says answers by e-mail are not read when no mailbox is configured, and where to read how', () => {
+    const html = render(h(InboxSettingsPage), { ...base, mailbox: { configured: false, mailboxes: [] } })
+    expect(html).toContain('Replies by e-mail are not read')
+    expect(html).toContain('INBOUND_IMAP_URL')
+    expect(html).toContain('docs/deploy.md')
+  })
+})
+
 describe('the privacy page', () => {
   it('asks for the address before it offers to export or erase', () => {
     const html = render(h(PrivacyPage))

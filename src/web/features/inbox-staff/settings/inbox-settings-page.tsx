@@ -9,6 +9,7 @@ import { ApiError, fieldError } from '../../../lib/api-error'
 import { EbookSettingsSection } from './ebook-settings-section'
 import { useInboxSettings, useUpdateInboxSettings } from './inbox-admin-api'
 import { changeOf, draftOf, type InboxSettingsDraft } from './inbox-settings-draft'
+import { MailboxStatus } from './mailbox-status'
 import { QuoteServicesEditor } from './quote-services-editor'
 import { RetentionSettingsSection } from './retention-settings-section'
 import { servicesErrors } from './services-list'
@@ -56,6 +57,7 @@ function SettingsForm({ saved }: { saved: InboxSettings }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-6">
+      <MailboxStatus mailbox={saved.mailbox} />
       <QuoteServicesEditor
         services={draft.services}
         onChange={(services) => edit({ services })}
