@@ -13,8 +13,9 @@ import { customerStorage, uploadsPerBucket } from './dashboard-storage.repositor
 
 // GET /api/dashboard (src/shared/contract/dashboard.ts): the period in the business's calendar, then
 // each part the caller may see, its figures computed by the database (docs/decisions/0131). The parts'
-// queries run one after another: SQLite has one connection, and a PostgreSQL pool is shared with every
-// other request.
+// queries run one after another in one read-only transaction: one snapshot for every figure, one
+// connection of a PostgreSQL pool shared with every other request, and on SQLite the read-only
+// transaction's own thread (decision 0107), so the aggregates never hold the event loop.
 
 export type Deps = Pick<AppDeps, 'database' | 'env' | 'clock'>
 type Query = z.output<typeof dashboardQuerySchema>
@@ -50,8 +51,7 @@ async function inboxPart(db: Db, calendar: DashboardCalendar) {
   }
 }
 
-async function storagePart(deps: Deps, calendar: DashboardCalendar) {
-  const db = deps.database.db
+async function storagePart(deps: Deps, db: Db, calendar: DashboardCalendar) {
   const quota = deps.env.uploads.userQuotaBytes ?? 0
   const storage = await customerStorage(db)
   return {
@@ -69,6 +69,14 @@ export async function getDashboard(deps: Deps, actor: Caller, query: Query): Pro
   const site = await readSiteIdentity(db, deps.env)
   const timeZone = isKnownTimeZone(site.timeZone) ? site.timeZone : 'UTC'
   const calendar = dashboardCalendar(query, deps.clock(), timeZone)
+  const figures = await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => ({
+      shop: parts.shop ? await shopPart(trx, calendar) : null,
+      inbox: parts.inbox ? await inboxPart(trx, calendar) : null,
+      storage: parts.storage ? await storagePart(deps, trx, calendar) : null,
+    }))
   return {
     timeZone,
     currency: deps.env.shopCurrency,
@@ -76,8 +84,6 @@ export async function getDashboard(deps: Deps, actor: Caller, query: Query): Pro
     range: calendar.range,
     previousRange: calendar.previousRange,
     bucket: calendar.bucket,
-    shop: parts.shop ? await shopPart(db, calendar) : null,
-    inbox: parts.inbox ? await inboxPart(db, calendar) : null,
-    storage: parts.storage ? await storagePart(deps, calendar) : null,
+    ...figures,
   }
 }
