@@ -226,4 +226,26 @@ test('a code for chosen products, paid with by a corporate buyer, refunded in pa
   expect(bytes.subarray(0, 2).toString()).toBe('PK')
   expect(bytes.toString('latin1')).toContain(`${invoiceNumber}.pdf`)
   expect(bytes.toString('latin1')).toContain('index.csv')
+
+  // The dashboard, today: the brand kit's sale after its discount among the top products, and the
+  // discount and the refund in the figures the server counts (other specs sell today too).
+  await staffPage.goto('/staff/dashboard?period=today')
+  const products = () => staffPage.getByRole('figure', { name: 'Top products by revenue' })
+  await expectAccessible(staffPage, 'the dashboard', products, 1280)
+  await products().getByText('Show the numbers').click()
+  await expect(products().getByRole('row', { name: new RegExp(discounted.name) })).toContainText('₦3,000.00')
+  const today = (await (await staffPage.request.get('/api/dashboard?period=today')).json()) as {
+    shop: { kpis: Record<'discounts' | 'refunds', { current: number }> }
+  }
+  expect(today.shop.kpis.discounts.current).toBeGreaterThanOrEqual(100_000)
+  expect(today.shop.kpis.refunds.current).toBeGreaterThanOrEqual(120_000)
+  const figures = staffPage.getByRole('list', { name: 'Shop figures' })
+  const naira = (kobo: number) =>
+    `₦${(kobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Discounts given' })).toContainText(
+    naira(today.shop.kpis.discounts.current),
+  )
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Refunds' })).toContainText(
+    naira(today.shop.kpis.refunds.current),
+  )
 })
