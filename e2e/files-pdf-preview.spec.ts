@@ -61,10 +61,19 @@ async function newFolder(page: Page, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id
 }
 
-test('a PDF is drawn page by page, fits a phone, and a damaged one offers the download', async ({ page }) => {
+test('a PDF is drawn page by page, fits a phone, and a damaged one offers the download', async ({
+  page,
+  browser,
+  browserIssues,
+}) => {
+  // PDF.js reads the file in its own worker, a same-origin module script the CSP allows (no fake worker
+  // on the main thread).
+  const workers: string[] = []
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
   await signIn(page, owner.email, password)
   const folderName = `PDFs ${tag}`
-  await page.goto(`/files/${await newFolder(page, folderName)}`)
+  const folderId = await newFolder(page, folderName)
+  await page.goto(`/files/${folderId}`)
   await expect(page.getByRole('heading', { name: folderName, level: 1 })).toBeVisible()
   await page.getByLabel('Files to upload').setInputFiles([
     { name: 'report.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() },
@@ -86,6 +95,7 @@ test('a PDF is drawn page by page, fits a phone, and a damaged one offers the do
   const [r1, g1, b1] = await middlePixel(canvas)
   expect(r1).toBeGreaterThan(150)
   expect(Math.max(g1 ?? 255, b1 ?? 255)).toBeLessThan(80)
+  expect(workers).toContainEqual(expect.stringMatching(/^\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/))
   await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled()
   await pager.getByRole('button', { name: 'Next page' }).focus()
   await page.keyboard.press('Enter')
@@ -129,4 +139,24 @@ test('a PDF is drawn page by page, fits a phone, and a damaged one offers the do
     /\/api\/files\/[^/]+\/download$/,
   )
   expect(await seriousViolations(page)).toEqual([])
+
+  // A share link's visitor, with no account: the viewer reads the link's own preview address.
+  const res = await page.request.post(`/api/folders/${folderId}/links`, {
+    headers: { Origin: process.env.DEPOT_E2E_BASE_URL!, 'Content-Type': 'application/json' },
+    data: { mode: 'download' },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const visitorContext = await browser.newContext({ baseURL: process.env.DEPOT_E2E_BASE_URL })
+  const visitor = await visitorContext.newPage()
+  await browserIssues.watch(visitor)
+  const fetched: string[] = []
+  visitor.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+  await visitor.goto(((await res.json()) as { path: string }).path)
+  await visitor.getByRole('button', { name: 'report.pdf', exact: true }).click()
+  const shared = visitor.getByRole('dialog', { name: 'report.pdf' })
+  await expect(shared.getByRole('navigation', { name: 'PDF pages' }).getByText('Page 1 of 2')).toBeVisible()
+  const [r3] = await middlePixel(shared.getByRole('img', { name: 'report.pdf, Page 1 of 2' }))
+  expect(r3).toBeGreaterThan(150)
+  expect(fetched).toContainEqual(expect.stringMatching(/^\/api\/s\/[\w-]+\/files\/[^/]+\/preview$/))
+  await visitorContext.close()
 })
