@@ -23,10 +23,10 @@ test.beforeAll(async () => {
   await createUsers([owner])
 })
 
-/** Two A4 pages, each mostly one colour (red, then blue) with a line of text. */
-function twoPagePdf(): Promise<Buffer> {
+/** Two A4 pages, each mostly one colour (red, then blue) with a line of text; locked by a password if given. */
+function twoPagePdf(userPassword?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40 })
+    const doc = new PDFDocument({ size: 'A4', margin: 40, ...(userPassword ? { userPassword } : {}) })
     const parts: Buffer[] = []
     doc.on('data', (part: Buffer) => parts.push(part))
     doc.on('end', () => resolve(Buffer.concat(parts)))
@@ -61,7 +61,7 @@ async function newFolder(page: Page, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id
 }
 
-test('a PDF is drawn page by page, fits a phone, and a damaged one offers the download', async ({
+test('a PDF is drawn page by page, fits a phone, and a damaged or locked one offers the download', async ({
   page,
   browser,
   browserIssues,
@@ -82,6 +82,7 @@ test('a PDF is drawn page by page, fits a phone, and a damaged one offers the do
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.7\nthis is not a PDF after all\n%%EOF\n'),
     },
+    { name: 'locked.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf('secret words') },
   ])
   await expect(page.getByRole('button', { name: 'report.pdf', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'broken.pdf', exact: true })).toBeVisible()
@@ -139,6 +140,14 @@ test('a PDF is drawn page by page, fits a phone, and a damaged one offers the do
     /\/api\/files\/[^/]+\/download$/,
   )
   expect(await seriousViolations(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(broken).toBeHidden()
+
+  // A PDF locked by a password: the preview says so rather than asking for it.
+  await page.getByRole('button', { name: 'locked.pdf', exact: true }).click()
+  const locked = page.getByRole('dialog', { name: 'locked.pdf' }).getByRole('alert')
+  await expect(locked).toContainText('It is protected by a password')
+  await expect(locked.getByRole('link', { name: 'Download locked.pdf' })).toBeVisible()
 
   // A share link's visitor, with no account: the viewer reads the link's own preview address.
   const res = await page.request.post(`/api/folders/${folderId}/links`, {
