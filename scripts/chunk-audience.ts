@@ -9,8 +9,12 @@ import type { Plugin, Rollup } from 'vite'
 // A page chunk is staff's when its page is one of STAFF_PAGES. Public chunks are the entry, every
 // other page (and lazily loaded piece), and whatever those import statically; every chunk left is
 // reachable only from staff pages, so it is staff code.
+//
+// The file manager's lazily loaded pieces count as its code, as STAFF_PAGES says: the PDF viewer
+// (`files/pdf/pdf-viewer.tsx`, with PDF.js; decision 0137) is loaded only when a PDF is previewed, in
+// the file manager or on a share link's page, and a shop visitor must never download it.
 
-/** The staff, admin, dashboard and file manager pages and the file manager's guard (a shared link's public page is not one). */
+/** The staff, admin, dashboard and file manager pages (the PDF viewer among them), and the file manager's guard (a shared link's public page is not one). */
 export const STAFF_PAGES =
   /src\/web\/(?:shell\/files-sign-in-guard|features\/(?:admin\/|dashboard\/|inbox-staff\/|staff\/|files\/(?!links\/shared-link-page)|site\/site-identity-page|shop\/(?:product-editor\/|orders\/staff-|customers\/)))/
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, ExternalLink } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import type { FileItem } from '../../../shared/contract/files-responses'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -11,12 +12,14 @@ import { previewKind } from './listing/entries'
 
 const TEXT_LIMIT = 512 * 1024
 
+// PDF.js and its worker load only when a PDF is previewed (decision 0137).
+const PdfViewer = lazy(() => import('./pdf/pdf-viewer'))
+
 /**
  * One file: shown in the page when it is safe to (images, audio, video, text, PDF), else offered for
- * download. A PDF shows in the browser's own viewer in a frame: its preview is the one answer of ours
- * that our pages may frame (X-Frame-Options SAMEORIGIN, and a CSP that loads nothing and runs no
- * script of ours; docs/product-notes.md, file manager). The addresses come from the page (a share
- * link's page gives the link's).
+ * download. A PDF is drawn page by page by PDF.js, loaded only then (decision 0137), so it shows
+ * where the browser has no PDF viewer of its own (Android, in-app browsers); "Open" still offers the
+ * browser's viewer in a tab. The addresses come from the page (a share link's page gives the link's).
  */
 export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
   const kind = previewKind(file.mimetype)
@@ -71,12 +74,14 @@ export function PreviewDialog({ file, onClose }: { file: FileItem; onClose: () =
               </pre>
             ))}
           {kind === 'pdf' && (
-            <iframe
-              src={previewUrl(file.id)}
-              title={`${file.filename} (PDF)`}
-              referrerPolicy="no-referrer"
-              className="h-[65dvh] w-full rounded-md border border-border"
-            />
+            <Suspense fallback={<Spinner label="Loading the PDF viewer" />}>
+              <PdfViewer
+                key={previewUrl(file.id)}
+                url={previewUrl(file.id)}
+                filename={file.filename}
+                downloadUrl={file.abilities.download ? downloadUrl(file.id) : null}
+              />
+            </Suspense>
           )}
           {kind === null && <p className="text-sm text-fg-muted">This kind of file cannot be shown here.</p>}
         </div>
