@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { defineSetting, readSetting, writeSetting } from '../../lib/settings/settings'
-import { canSeeFirstSteps } from '../../policies/first-steps.policy'
+import { canSeeFirstSteps } from '../../policies/site.policy'
 import { logoUploaded, mailboxReached, productExists, staffInvitedOrPresent } from './first-steps.repository'
 
 // The first steps of a new site's admin (src/shared/contract/first-steps.ts): each step ticked by
