@@ -7,7 +7,8 @@ import { type BrowserIssues, expect, test } from './support/fixtures'
 
 // The dashboard, through the UI: an admin and a shop-only staff member land on it after signing in (an
 // explicit callbackUrl still wins), switch periods (kept in the URL across a reload), see a paid
-// order's revenue in the top products' table, and download a chart's CSV; at 390 px and 1280 px, in
+// order's revenue in the top products' table (and, admins, the site's first steps with the product
+// ticked), and download a chart's CSV; at 390 px and 1280 px, in
 // the light and the dark theme, axe clean and with no sideways scroll. The shop-only staff member sees
 // the shop's part and neither the inbox's nor the storage's.
 
@@ -99,6 +100,34 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
 }
 
+/**
+ * The first steps of a new site. Other tests on this shared server may have done some (a logo, an
+ * invitation, the mailbox): a product exists now, so that step is ticked; the card shows while the
+ * server says a step is left, with its four steps linked to where they are done.
+ */
+async function seesFirstSteps(page: Page) {
+  const res = await page.request.get('/api/admin/first-steps')
+  expect(res.status()).toBe(200)
+  const steps = (await res.json()) as { steps: { key: string; done: boolean }[]; show: boolean }
+  expect(steps.steps.find((s) => s.key === 'product')?.done).toBe(true)
+  const card = page.getByRole('region', { name: 'First steps' })
+  if (!steps.show) {
+    await expect(card).toHaveCount(0)
+    return
+  }
+  await expect(card.getByRole('listitem')).toHaveCount(4)
+  const links = [
+    ['Add a logo', '/admin/site'],
+    ['Add your first product', '/admin/products/new'],
+    ['Invite staff', '/admin/users'],
+    ['Connect the mailbox', '/admin/inbox-settings'],
+  ] as const
+  for (const [name, href] of links) {
+    await expect(card.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+  }
+  await expect(card.locator('[data-step="product"]')).toContainText('Done.')
+}
+
 async function fitsAndPassesAxe(page: Page, what: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
@@ -127,6 +156,7 @@ test('an admin lands on the dashboard, sees a paid order’s revenue and downloa
   await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked()
   await expect(page.getByRole('heading', { level: 2, name: 'Inbox' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Storage' })).toBeVisible()
+  await seesFirstSteps(page)
 
   // Today: the order paid a moment ago is among the top products, in the chart's table.
   await page.getByRole('radio', { name: 'Today' }).check()

@@ -4,6 +4,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes'
 import { meRoutes } from './features/accounts/profile/me.routes'
 import { authRoutes } from './features/accounts/sign-in/auth.routes'
 import { twoFactorRoutes } from './features/accounts/two-factor/two-factor.routes'
+import { firstStepsRoutes } from './features/admin/first-steps.routes'
 import { invitationsRoutes } from './features/admin/invitations.routes'
 import { adminSecurityRoutes } from './features/admin/security.routes'
 import { setupRoutes } from './features/admin/setup.routes'
@@ -84,6 +85,7 @@ const FEATURE_ROUTES = {
   customersRoutes,
   discountsRoutes,
   dashboardRoutes,
+  firstStepsRoutes,
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { markdownToHtml, parseMarkdown, safeHref } from './markdown'
+import { markdownToHtml, markdownToText, parseMarkdown, safeHref } from './markdown'
 
 describe('product description Markdown', () => {
   it('renders the supported subset', () => {
@@ -43,5 +43,17 @@ describe('product description Markdown', () => {
         { kind: 'text', text: '.' },
       ],
     })
+  })
+})
+
+describe('Markdown as plain text', () => {
+  it('drops the marks and keeps the words, links and list items', () => {
+    expect(
+      markdownToText(
+        '## Prices\n\nThree **engines**, _delivered_.\nSee [terms](https://example.com/t) or https://example.com\n\n- one\n- two\n\n1. first\n\n> said\n\n<b>raw</b> and [mail](mailto:a@example.com)',
+      ),
+    ).toBe(
+      'Prices\n\nThree engines, delivered.\nSee terms (https://example.com/t) or https://example.com\n\n- one\n- two\n\n1. first\n\n> said\n\n<b>raw</b> and mail (a@example.com)',
+    )
   })
 })

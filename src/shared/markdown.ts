@@ -7,6 +7,7 @@
 // Blocks: paragraphs (single newlines are line breaks), headings (# … ###### → levels 2–4, the page
 // title is the h1), bulleted and numbered lists (one level), block quotes, fenced code, rules.
 // Inline: **bold**, *italic* or _italic_, `code`, [text](url), and bare https:// links.
+// markdownToText() gives the plain text of the same tree, for the text part of an e-mail.
 
 export type InlineNode =
   | { kind: 'text'; text: string }
@@ -241,4 +242,54 @@ function blockHtml(b: BlockNode): string {
     case 'rule':
       return '<hr>'
   }
+}
+
+function inlineText(nodes: InlineNode[]): string {
+  return nodes.map(inlineNodeText).join('')
+}
+
+function inlineNodeText(n: InlineNode): string {
+  switch (n.kind) {
+    case 'text':
+    case 'code':
+      return n.text
+    case 'break':
+      return '\n'
+    case 'strong':
+    case 'em':
+      return inlineText(n.children)
+    case 'link': {
+      const label = inlineText(n.children)
+      const target = n.href.startsWith('mailto:') ? n.href.slice('mailto:'.length) : n.href
+      return [target, n.href, n.href.replace(/\/$/, '')].includes(label) ? label : `${label} (${target})`
+    }
+  }
+}
+
+function blockText(b: BlockNode): string {
+  switch (b.kind) {
+    case 'paragraph':
+      return inlineText(b.children)
+    case 'heading':
+      return inlineText(b.children)
+    case 'list':
+      return b.items.map((item, i) => `${b.ordered ? `${i + 1}.` : '-'} ${inlineText(item)}`).join('\n')
+    case 'quote':
+      return inlineText(b.children)
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')
+    case 'codeBlock':
+      return b.text
+    case 'rule':
+      return '---'
+  }
+}
+
+/**
+ * The same tree as plain text (an e-mail's text part): the emphasis marks dropped, a link as
+ * "label (address)", list items as "- " or "1." lines, blocks a blank line apart.
+ */
+export function markdownToText(source: string): string {
+  return parseMarkdown(source).map(blockText).join('\n\n')
 }

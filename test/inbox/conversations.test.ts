@@ -121,7 +121,8 @@ describe('replies', () => {
     const mail = mails[0]!
     expect(mail.subject).toContain('Re: your quote request')
     expect(mail.text_body).toContain('Three engines come to ₦1,500,000.')
-    expect(mail.text_body).toContain('Hi Ada,')
+    expect(mail.text_body).toContain('Hello Ada,')
+    expect(mail.text_body).not.toContain('Hi Ada,')
     expect(mail.text_body).toContain(tess.name)
     // No support address is configured: answers go to the person who replied.
     expect(mail.reply_to).toBe(tess.email)

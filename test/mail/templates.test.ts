@@ -6,6 +6,7 @@ import {
   signupAttemptOnExistingAccount,
   verifyEmail,
 } from '../../src/server/features/mail'
+import { endSentence, startsWithGreeting } from '../../src/server/features/mail/templates/layout'
 import { createTestApp } from '../support/test-app'
 import { BRAND } from './support/mail-fixture'
 
@@ -133,5 +134,38 @@ describe('enqueueMail input checks', () => {
     )
     expect(describeError(new Error('bad s3cret here'), ['s3cret'])).toBe('bad [redacted] here')
     expect(describeError('x'.repeat(2000)).length).toBe(500)
+  })
+})
+
+describe('the words around names', () => {
+  it('ends a sentence with a name once, even when the name ends one', () => {
+    expect(endSentence('We sent it to Acme')).toBe('We sent it to Acme.')
+    expect(endSentence('We sent it to Acme Ltd.')).toBe('We sent it to Acme Ltd.')
+    expect(endSentence('We sent it to Yahoo!')).toBe('We sent it to Yahoo!')
+    expect(endSentence('Thanks, Ada O.')).toBe('Thanks, Ada O.')
+    expect(endSentence('Is it “Who?”')).toBe('Is it “Who?”')
+  })
+
+  it('knows a reply that greets on its own', () => {
+    for (const greets of [
+      'Hi Ada,',
+      'Hello,\nthanks',
+      'Dear Mr Babbage',
+      'Good morning, Ada',
+      '  hey Ada!',
+      'Hi, thanks',
+    ]) {
+      expect(startsWithGreeting(greets), greets).toBe(true)
+    }
+    for (const plain of [
+      'Thanks for asking.',
+      'History of engines',
+      'Hit the button',
+      'Hi',
+      'Hello\nAda',
+      'Goodbye',
+    ]) {
+      expect(startsWithGreeting(plain), plain).toBe(false)
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Caller } from '../lib/http/caller'
-import { canEditSiteIdentity } from './site.policy'
+import { canEditSiteIdentity, canSeeFirstSteps } from './site.policy'
 import { user } from './test-callers'
 
 describe('site identity policy', () => {
@@ -14,7 +14,8 @@ describe('site identity policy', () => {
     ],
     ['a customer', user({}), false],
     ['a visitor', { kind: 'anonymous' } as Caller, false],
-  ])('%s may edit: %s', (_who, actor, allowed) => {
+  ])('%s may edit it and see the first steps: %s', (_who, actor, allowed) => {
     expect(canEditSiteIdentity(actor)).toBe(allowed)
+    expect(canSeeFirstSteps(actor)).toBe(allowed)
   })
 })

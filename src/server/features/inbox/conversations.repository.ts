@@ -37,11 +37,14 @@ export function threadOf(db: Kysely<DB>, table: TriageTable, entryId: string) {
 }
 export type ThreadRow = Awaited<ReturnType<typeof threadOf>>[number]
 
-/** The sender's address and what the reply's subject needs; undefined when there is no such entry. */
+/**
+ * The sender's address, name and first message (quoted under a reply) and when it came; undefined
+ * when there is no such entry.
+ */
 export function entryForReply(db: Kysely<DB>, table: TriageTable, id: string) {
   return db
     .selectFrom(typed(table))
-    .select(['id', 'email', 'first_name', 'last_name'])
+    .select(['id', 'email', 'first_name', 'last_name', 'message', 'createdAt'])
     .where('id', '=', id)
     .executeTakeFirst()
 }

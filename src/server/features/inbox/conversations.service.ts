@@ -144,6 +144,7 @@ async function addMessage(
         subject,
         body,
         staffName: actor.name,
+        original: { message: entry.message, sentAt: entry.createdAt },
       }),
     }
   }

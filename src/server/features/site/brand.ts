@@ -16,5 +16,6 @@ export async function brandOf(db: Db, env: Env): Promise<Brand> {
     accentColor: site.accentColor,
     logoUrl: site.logoUrl,
     baseUrl: env.authUrl.origin,
+    timeZone: site.timeZone,
   }
 }

@@ -8,9 +8,11 @@ import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
+import { useSession } from '../accounts/sessions/session'
 import { useDashboard } from './dashboard-api'
 import { previousLabel, rangeLabel } from './dashboard-format'
 import { periodParams, readPeriod } from './dashboard-period'
+import { FirstStepsCard, useFirstSteps } from './first-steps'
 import { InboxSection } from './inbox-section'
 import { PeriodPicker } from './period-picker'
 import { ShopSection } from './shop-section'
@@ -18,7 +20,8 @@ import { StorageSection } from './storage-section'
 
 // /staff/dashboard: how the business is doing over a period against the one before, for admins and for
 // staff who run the shop, the inbox or the files; each sees the parts they may (the server decides).
-// The period lives in the URL, so a reload or a shared link shows the same one.
+// The period lives in the URL, so a reload or a shared link shows the same one. Admins of a new site
+// see its first steps above the figures until they are done or hidden.
 
 function DashboardParts({ dashboard: d }: { dashboard: Dashboard }) {
   if (!d.shop && !d.inbox && !d.storage) {
@@ -57,6 +60,8 @@ export function DashboardPage() {
   const reading = readPeriod(params)
   const query = reading.ok ? reading.query : undefined
   const dashboard = useDashboard(query)
+  const admin = useSession().user?.role === 'admin'
+  const firstSteps = useFirstSteps(admin)
   const denied = accessProblemStatus(dashboard.error)
   if (denied === 401) return <AccessProblem status={401} need="admin" action="see the dashboard" />
   const data = dashboard.data
@@ -74,6 +79,7 @@ export function DashboardPage() {
         }
       />
       <div className="flex flex-col gap-8">
+        {admin && firstSteps.data && <FirstStepsCard steps={firstSteps.data} />}
         <PeriodPicker
           key={params.toString()}
           period={reading.ok ? reading.query.period : reading.period}

@@ -1,4 +1,4 @@
-import { type Brand, greeting, paragraph, type RenderedMail, renderMail } from './layout'
+import { type Brand, endSentence, greeting, paragraph, type RenderedMail, renderMail } from './layout'
 
 /**
  * The confirmation a visitor gets after a quote request or contact message. A fixed text on purpose:
@@ -13,7 +13,7 @@ export function inboxReceived(brand: Brand, input: { kind: 'quote' | 'contact' }
     blocks: [
       greeting(null),
       paragraph(
-        `Thank you for contacting ${brand.name}. We have received your ${what} and will reply to this ` +
+        `${endSentence(`Thank you for contacting ${brand.name}`)} We have received your ${what} and will reply to this ` +
           'address, usually within two working days.',
       ),
       paragraph('For your privacy, this e-mail does not repeat what you sent.'),

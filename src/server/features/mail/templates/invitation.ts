@@ -1,4 +1,13 @@
-import { action, type Brand, greeting, list, paragraph, type RenderedMail, renderMail } from './layout'
+import {
+  action,
+  type Brand,
+  endSentence,
+  greeting,
+  list,
+  paragraph,
+  type RenderedMail,
+  renderMail,
+} from './layout'
 
 /** An admin's invitation: the link lets the invitee set their name and password (single use). */
 export function invitation(
@@ -17,7 +26,7 @@ export function invitation(
     subject: `You are invited to ${brand.name}`,
     blocks: [
       greeting(null),
-      paragraph(`${input.inviterName} invited you to join ${brand.name} as ${input.roleLabel}.`),
+      paragraph(endSentence(`${input.inviterName} invited you to join ${brand.name} as ${input.roleLabel}`)),
       ...(input.duties.length > 0 ? [list('You will be able to:', input.duties)] : []),
       action('Accept the invitation', input.link),
       paragraph(

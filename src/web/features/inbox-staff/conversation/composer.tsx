@@ -59,7 +59,7 @@ export function Composer({ kind, id, email }: { kind: TriageKind; id: string; em
         label={reply ? 'Your reply' : 'Note for the team'}
         hint={
           reply
-            ? `E-mailed to ${email} from the business’s address.`
+            ? `E-mailed to ${email} from the business’s address, with their request quoted under it. **Bold**, *italic*, lists and links work as in product descriptions.`
             : 'Only staff see notes; they are never e-mailed.'
         }
         error={form.errors.body}

@@ -127,3 +127,30 @@ describe("the customer's messages on a thread", () => {
     expect(renderEntry(contact(), [])).not.toContain('Held for a look')
   })
 })
+
+describe('staff messages on a thread', () => {
+  it('shows a reply’s Markdown rendered, as the e-mail did, and a note as typed', () => {
+    const staff = { id: 'u1', name: 'Tess Triage' }
+    const html = renderEntry(contact(), [
+      {
+        id: 'r1',
+        kind: 'reply',
+        body: 'We open at **nine**.',
+        author: staff,
+        createdAt: '2026-11-21T12:00:00.000Z',
+        delivery: 'sent',
+      },
+      {
+        id: 'n1',
+        kind: 'note',
+        body: 'Ask **Sol**.',
+        author: staff,
+        createdAt: '2026-11-21T13:00:00.000Z',
+        delivery: null,
+      },
+    ])
+    expect(html).toContain('We open at <strong>nine</strong>.')
+    expect(html).not.toContain('**nine**')
+    expect(html).toContain('Ask **Sol**.')
+  })
+})

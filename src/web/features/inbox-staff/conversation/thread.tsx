@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { formatDateTime } from '../../../lib/format'
+import { MarkdownView } from '../../shop/markdown-view'
 import type { TriageKind } from '../triage-tables'
 import { useThread } from './conversation-api'
 import { CustomerMessage } from './customer-message'
@@ -71,7 +72,12 @@ function ThreadMessage({ message }: { message: InboxMessage }) {
           <Badge variant={DELIVERY_VARIANT[message.delivery]}>{DELIVERY_LABEL[message.delivery]}</Badge>
         )}
       </div>
-      <p className="whitespace-pre-wrap break-words text-fg">{message.body}</p>
+      {note ? (
+        <p className="whitespace-pre-wrap break-words text-fg">{message.body}</p>
+      ) : (
+        // A reply reads here as the customer read it: its Markdown rendered, as in the e-mail.
+        <MarkdownView source={message.body} className="break-words" />
+      )}
     </li>
   )
 }
