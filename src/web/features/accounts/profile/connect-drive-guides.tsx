@@ -78,9 +78,16 @@ export function WindowsGuide({ address, userName }: GuideProps) {
       </Steps>
       <p>
         Windows sends a password only over https: it refuses to sign in to an http:// address.{' '}
-        {secure
-          ? 'This address is https, so that is fine.'
-          : 'This address is http, so Windows will not connect unless an administrator of the PC sets BasicAuthLevel to 2 under HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services\\WebClient\\Parameters and restarts the WebClient service. Ask for the https address instead if there is one.'}{' '}
+        {secure ? (
+          'This address is https, so that is fine.'
+        ) : (
+          <>
+            This address is http, so Windows will not connect unless an administrator of the PC sets{' '}
+            <Typed>BasicAuthLevel</Typed> to 2 under{' '}
+            <Typed>{'HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services\\WebClient\\Parameters'}</Typed>{' '}
+            and restarts the WebClient service. Ask for the https address instead if there is one.
+          </>
+        )}{' '}
         Windows also needs its WebClient service running (it is on most PCs).
       </p>
     </Guide>

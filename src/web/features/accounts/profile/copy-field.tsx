@@ -56,9 +56,10 @@ export function CopyField({
           className="min-w-0 flex-1 font-mono"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="secondary" aria-label={`Copy ${noun}`} onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy()}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
+          {copied ? 'Copied' : 'Copy'}
+          <span className="sr-only"> {noun}</span>
         </Button>
       </div>
       <span role="status" className="sr-only">
