@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps'
+import { mailExpiringTokens } from './features/accounts/access-tokens/token-expiry-mail'
 import { purgeEndedSessions } from './features/accounts/sessions/sessions.repository'
 import { purgeExpiredTokens } from './features/accounts/sign-up/verification-tokens'
 import { purgeAbandonedUploads } from './features/files/transfer/upload-cleanup'
@@ -45,6 +46,8 @@ export const VERSION_PURGE_EVERY_MS = HOUR_MS
 export const BLOB_DELETIONS_EVERY_MS = 5 * MINUTE_MS
 /** Unfinished uploads past their expiry, orphaned staging files and abandoned blob writes. */
 export const UPLOAD_SWEEP_EVERY_MS = HOUR_MS
+/** Owners of access tokens that expire within a week, mailed once per token (docs/decisions/0138). */
+export const TOKEN_EXPIRY_MAIL_EVERY_MS = 24 * HOUR_MS
 /** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
 export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
@@ -72,6 +75,12 @@ export function buildJobTable(
       everyMs: TOKEN_PURGE_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: async () => ({ deleted: await purgeExpiredTokens(db, deps.clock()) }),
+    },
+    {
+      name: 'mail-expiring-tokens',
+      everyMs: TOKEN_EXPIRY_MAIL_EVERY_MS,
+      jitterMs: JOB_JITTER_MS,
+      run: (signal) => mailExpiringTokens(deps, signal),
     },
     {
       name: 'prune-mail-outbox',

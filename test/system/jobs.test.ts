@@ -72,6 +72,7 @@ describe('the job table', () => {
       'purge-rate-limits',
       'purge-sessions',
       'purge-verification-tokens',
+      'mail-expiring-tokens',
       'prune-mail-outbox',
       'purge-resolved-inbox',
       'purge-notifications',

@@ -47,16 +47,18 @@ describe('dates', () => {
     expect(formatDate(instant, { locale: 'en-GB', timeZone: 'UTC' })).toBe('22 Nov 2026')
     expect(formatDateTime(instant, { locale: 'en-GB', timeZone: 'Africa/Lagos' })).toBe('22 Nov 2026, 15:05')
     expect(formatTimestamp('2026-11-22T14:05:09Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe(
-      '22/11/2026, 14:05:09',
+      '22 Nov 2026, 14:05:09',
     )
   })
 
-  it('writes a timestamp as Date#toLocaleString does, in any locale', () => {
-    const when = new Date('2026-11-22T14:05:09Z')
-    for (const locale of ['en-GB', 'en-US', 'de', 'ja', 'ar-EG']) {
-      expect(formatTimestamp(when, { locale, timeZone: 'Africa/Lagos' })).toBe(
-        when.toLocaleString(locale, { timeZone: 'Africa/Lagos' }),
-      )
+  it('writes the three in one shape: the date, then the time to the minute or the second', () => {
+    const when = '2026-11-22T14:05:09Z'
+    for (const locale of ['en-GB', 'en-US', 'de']) {
+      const options = { locale, timeZone: 'Africa/Lagos' }
+      const day = formatDate(when, options)
+      expect(formatDateTime(when, options).startsWith(day), locale).toBe(true)
+      expect(formatTimestamp(when, options).startsWith(day), locale).toBe(true)
+      expect(formatTimestamp(when, options)).toMatch(/\b(15|3):05:09\b/)
     }
   })
 

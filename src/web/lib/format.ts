@@ -1,6 +1,16 @@
 // Display formatting, only at the edge: values travel as integers (money in minor units,
 // docs/decisions/0006), ISO-8601 UTC strings (dates) and byte counts. `locale` defaults to the
 // browser's; tests pass one to be deterministic.
+//
+// Dates, one rule for the whole web (docs/decisions/0138): every date shown to people goes through
+// these three, in the reader's locale and time zone, in the locale's medium style.
+// - formatDate: a day, "22 Nov 2026" (en-GB; "Nov 22, 2026" in en-US).
+// - formatDateTime: a moment, "22 Nov 2026, 14:05".
+// - formatTimestamp: a moment to the second, "22 Nov 2026, 14:05:09", only where entries can be
+//   seconds apart and must be told apart (a file's versions).
+// Nothing else formats a date for display (src/web-dates.test.ts checks): no
+// toLocaleString, toLocaleDateString or Intl.DateTimeFormat of its own. A date an input or a file
+// name needs (YYYY-MM-DD) is data, not display.
 
 import { dateTimeFormat } from '../../shared/intl-formats'
 
@@ -34,24 +44,13 @@ export function formatDateTime(value: DateInput, options: FormatOptions = {}): s
   }).format(toDate(value))
 }
 
-const TIMESTAMP_PARTS = {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-} as const
-
-/**
- * "22/11/2026, 14:05:09": the locale's numeric date and time to the second, for lists whose entries can
- * be minutes apart (a file's versions, an item's share links).
- */
+/** "22 Nov 2026, 14:05:09" (style per locale): formatDateTime to the second, for a file's versions. */
 export function formatTimestamp(value: DateInput, options: FormatOptions = {}): string {
-  // What Date#toLocaleString shows by default, with a formatter that is built once.
-  return dateTimeFormat(options.locale, { ...TIMESTAMP_PARTS, timeZone: options.timeZone }).format(
-    toDate(value),
-  )
+  return dateTimeFormat(options.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: options.timeZone,
+  }).format(toDate(value))
 }
 
 // Sizes too: the server's messages write them the same way.

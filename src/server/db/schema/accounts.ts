@@ -76,6 +76,8 @@ export interface AccessTokensTable {
   /** Written at most once a minute per token, or when the address changes. */
   lastUsedAt: Timestamp | null
   lastUsedIp: string | null
+  /** When the owner was mailed that the token expires soon (docs/decisions/0138); null until then. */
+  expiryMailedAt: Timestamp | null
 }
 
 export interface VerificationTokensTable {

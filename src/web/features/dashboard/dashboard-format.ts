@@ -1,7 +1,7 @@
 import type { Compared, Dashboard, DashboardBucket } from '../../../shared/contract/dashboard'
 import { dateTimeFormat, numberFormat } from '../../../shared/intl-formats'
 import { majorUnits } from '../../../shared/money'
-import { formatMoney } from '../../lib/format'
+import { formatDate, formatMoney } from '../../lib/format'
 
 // How the dashboard writes its figures: money in the shop's currency, changes as words and numbers
 // (never colour alone), buckets as the business's calendar reads them, durations in words.
@@ -68,8 +68,7 @@ export function bucketTick(bucket: string, kind: DashboardBucket): string {
 
 /** "29 Mar 2026 – 27 Apr 2026", or one day. */
 export function rangeLabel(range: { from: string; to: string }): string {
-  const format = (day: string) =>
-    dateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(bucketDate(day))
+  const format = (day: string) => formatDate(bucketDate(day), { timeZone: 'UTC' })
   return range.from === range.to ? format(range.from) : `${format(range.from)} – ${format(range.to)}`
 }
 

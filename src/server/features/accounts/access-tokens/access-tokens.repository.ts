@@ -80,3 +80,39 @@ export async function deleteAccessTokenOfUser(db: Db, userId: string, id: string
   await db.deleteFrom('access_tokens').where('id', '=', id).execute()
   return row
 }
+
+/**
+ * Tokens that expire after `from` and by `until` and whose owner was not yet mailed about it, with
+ * the owner's address and name (docs/decisions/0138); restricted users are left out.
+ */
+export function listTokensExpiringUnmailed(db: Db, from: string, until: string) {
+  return db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.userId')
+    .select([
+      'access_tokens.id',
+      'access_tokens.name',
+      'access_tokens.hint',
+      'access_tokens.createdAt',
+      'access_tokens.expiresAt',
+      'users.email',
+      'users.first_name',
+    ])
+    .where('access_tokens.expiresAt', '>', from)
+    .where('access_tokens.expiresAt', '<=', until)
+    .where('access_tokens.expiryMailedAt', 'is', null)
+    .where('users.isRestricted', '=', false)
+    .orderBy('access_tokens.expiresAt')
+    .execute()
+}
+
+/** Records that the token's owner was mailed; false when another run did it first. */
+export async function markTokenExpiryMailed(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('access_tokens')
+    .set({ expiryMailedAt: at })
+    .where('id', '=', id)
+    .where('expiryMailedAt', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

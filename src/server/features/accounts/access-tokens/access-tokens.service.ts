@@ -82,6 +82,7 @@ export async function createAccessToken(
     expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
     lastUsedAt: null,
     lastUsedIp: null,
+    expiryMailedAt: null,
   }
   await db.transaction().execute(async (trx) => {
     await tokens.insertAccessToken(trx, row)

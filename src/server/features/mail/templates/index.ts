@@ -1,3 +1,4 @@
+export { accessTokenExpiring } from './access-token-expiring'
 export { ebookLink } from './ebook-link'
 export { folderShared } from './folder-shared'
 export { inboxReceived } from './inbox-received'

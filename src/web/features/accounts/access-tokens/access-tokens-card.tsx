@@ -18,7 +18,6 @@ import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
-import { ConnectAsDrive } from '../profile/connect-drive'
 import { useSession } from '../sessions/session'
 import { AccessTokenList } from './access-token-list'
 import { useCreateAccessToken, useMyAccessTokens, useRevokeMyAccessToken } from './access-tokens-api'
@@ -117,7 +116,6 @@ export function AccessTokensCard() {
       ) : (
         <AccessTokenList tokens={tokens.data} whose="Your" revoke={revoke} />
       )}
-      <ConnectAsDrive />
     </Card>
   )
 }

@@ -16,6 +16,7 @@ import { AccountTypeForm } from './account-type-form'
 import { AvatarEditor } from './avatar-editor'
 import { BillingDetailsForm } from './billing-details-form'
 import { ChangePasswordForm } from './change-password-form'
+import { ConnectAsDrive } from './connect-drive'
 import { ConnectedProviders } from './connected-providers'
 import { ProfileDetailsForm } from './profile-details-form'
 
@@ -81,6 +82,9 @@ export function ProfilePage() {
           </div>
           <div className="lg:col-span-2">
             <AccessTokensCard />
+          </div>
+          <div className="lg:col-span-2">
+            <ConnectAsDrive />
           </div>
         </div>
       )}

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
+import { formatDateTime } from '../../../lib/format'
 import { useSession } from '../sessions/session'
 
 /** Where a staff member or admin sets up the two-factor sign-in the admins require of them. */
 export const TWO_FACTOR_ENROL_PATH = '/account/two-factor'
-
-const dueDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' })
 
 /**
  * The admins' two-factor requirement, as GitHub does it (decision 0112): during the grace period a
@@ -35,8 +34,8 @@ export function TwoFactorGate({ children }: { children: ReactNode }) {
           </Link>
         }
       >
-        The admins require it for your account. After {dueDate.format(new Date(dueBy))} you will not be able
-        to do anything else until it is set up.
+        The admins require it for your account. After {formatDateTime(dueBy)} you will not be able to do
+        anything else until it is set up.
       </Alert>
       {children}
     </>

@@ -6,7 +6,7 @@ import { copyText } from '../../../components/ui/copy-text'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/toast-store'
 import { errorMessage } from '../../../lib/api'
-import { formatBytes, formatTimestamp } from '../../../lib/format'
+import { formatBytes, formatDateTime } from '../../../lib/format'
 import { MODE_LABEL, STATE_LABEL } from './share-link-labels'
 import { useRevokeShareLink, useShareLinks } from './share-links-api'
 
@@ -50,9 +50,9 @@ export function ShareLinksList({ itemType, itemId }: { itemType: ItemType; itemI
               {link.hasPassword ? ' · password' : ''} · {STATE_LABEL[link.state]}
             </span>
             <span className="text-fg-muted">
-              Made {formatTimestamp(link.createdAt)} by {link.createdBy?.name || 'someone no longer here'} ·
+              Made {formatDateTime(link.createdAt)} by {link.createdBy?.name || 'someone no longer here'} ·
               {usageLine(link)}
-              {link.expiresAt ? ` · expires ${formatTimestamp(link.expiresAt)}` : ''}
+              {link.expiresAt ? ` · expires ${formatDateTime(link.expiresAt)}` : ''}
             </span>
           </div>
           {link.state === 'active' && (

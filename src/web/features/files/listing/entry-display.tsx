@@ -1,13 +1,13 @@
 import { File, FileImage, Folder, Lock } from 'lucide-react'
 import { Link } from 'react-router'
 import { cn } from '../../../lib/cn'
+import { formatDateTime } from '../../../lib/format'
 import { useFileAddresses } from '../file-addresses'
 import { type Entry, entryName } from './entries'
 
 // How the listings show one entry: its icon, its name (a link or a button), where it is and when it changed.
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-export const formatWhen = (iso: string) => dateFormat.format(new Date(iso))
+export const formatWhen = (iso: string) => formatDateTime(iso)
 
 export const isImage = (e: Entry) =>
   e.type === 'file' && /^image\/(png|jpeg|gif|webp|avif|tiff)$/.test(e.item.mimetype)
