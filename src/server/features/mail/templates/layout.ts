@@ -103,7 +103,7 @@ const MARKDOWN_STYLES: [RegExp, string][] = [
  */
 export function markdownText(source: string): Block {
   const rendered = MARKDOWN_STYLES.reduce(
-    (out, [tag, styled]) => out.replace(tag, styled),
+    (out, [tag, styled]) => out.replace(tag, () => styled),
     markdownToHtml(source),
   )
   return { text: markdownToText(source), html: new SafeHtml(rendered) }
