@@ -129,7 +129,7 @@ describe('a quote request page', () => {
     expect(html).not.toContain('Reopen')
     expect(html).toContain('Not yet')
     // The conversation: the reply with its e-mail's state, then the note, and a box to write more.
-    expect(html).toContain('Happy to help,\nhere is our price.')
+    expect(html).toContain('<p>Happy to help,<br/>here is our price.</p>')
     expect(html.indexOf('Sol Staff')).toBeLessThan(html.indexOf('Tess Triage'))
     expect(html).toContain('>Sent<')
     expect(html).toContain('added an internal note')
