@@ -132,6 +132,20 @@ async function fitsAndPassesAxe(page: Page, what: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     await expect(page.locator('html')).toHaveClass(new RegExp(scheme))
+    // Buttons fade their colours to the new theme: measure contrast once no transition is running.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter(
+                (a) =>
+                  a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+              ).length,
+        ),
+      )
+      .toBe(0)
     const { scrollWidth, clientWidth } = await page.evaluate(() => {
       const root = document.scrollingElement ?? document.documentElement
       return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
