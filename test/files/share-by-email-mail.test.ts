@@ -100,6 +100,35 @@ describe('sharing a folder by e-mail', () => {
     })
   })
 
+  it('gives a pending share to an account made from an admin’s invitation to that address', async () => {
+    const t = await createTestApp({ env: { SMTP_URL: sink.url } })
+    const owner = await signedIn(t, { name: 'Kemi Owner' })
+    const admin = await signedIn(t, { role: 'admin' })
+    const top = await call(owner, 'POST', '/api/folders', { folder_name: 'Handover' }, 201)
+    const email = uniqueEmail()
+    await call(owner, 'POST', `/api/folders/${top.id}/shares`, { email, permissionType: 'editor' })
+    await call(admin, 'POST', '/api/admin/invitations', { email, role: 'staff', staffFunctions: [] }, 201)
+    await t.mail.drainOnce()
+    const invited = sink.received.filter((m) => m.envelope.to.includes(email)).at(-1)
+    const token = (invited?.text ?? '').match(/accept-invitation\?token=([A-Za-z0-9_-]+)/)?.[1]
+    expect(token).toBeDefined()
+    await call(
+      t,
+      'POST',
+      '/api/invitations/accept',
+      { token: token!, first_name: 'Ife', last_name: 'Invited', password: 'invited and welcome 42' },
+      201,
+    )
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+    const after = await call(owner, 'GET', `/api/folders/${top.id}/permissions`)
+    expect(after.pending).toEqual([])
+    expect(after.entries.find((e) => e.user.id === user.id)).toMatchObject({ permissionType: 'editor' })
+  })
+
   it('takes a pending share back, and a sharer who lost the folder gives nothing on confirmation', async () => {
     const t = await createTestApp({ env: { SMTP_URL: sink.url } })
     const owner = await signedIn(t, { name: 'Kemi Owner' })

@@ -16,6 +16,7 @@ import { hashToken, newSecureToken } from '../accounts/secure-tokens'
 import { createUserWithPassword } from '../accounts/sign-up/users.service'
 import { findUserByEmail, findUserById, normalizeEmail } from '../accounts/users.repository'
 import { recordAudit } from '../audit/audit.service'
+import { claimPendingShares } from '../files/sharing/pending-shares.service'
 import { enqueueMail, invitation as invitationMail } from '../mail'
 import { brandOf } from '../site/brand'
 import * as repo from './invitations.repository'
@@ -291,6 +292,8 @@ export async function acceptInvitation(
       },
     )
     await repo.setAcceptedUser(trx, row.id, user.id)
+    // The link proved the address, as a confirmation does: folders shared with it are theirs now.
+    await claimPendingShares(trx, user, now)
     await recordAudit(
       trx,
       {
