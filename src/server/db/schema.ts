@@ -39,17 +39,23 @@ import type {
 } from './schema/notifications'
 import type {
   CreditNotesTable,
+  CustomerFirstsTable,
   DiscountCodeProductsTable,
   DiscountCodesTable,
   DocumentNumbersTable,
+  FirstRepliesTable,
   InvoicesTable,
   ListedProductCountsTable,
   OrderEventsTable,
   OrderPaymentsTable,
+  OrderStatusDaysTable,
   OrdersTable,
   ProductOrdersTable,
+  ProductSalesDaysTable,
+  ProductSalesMonthsTable,
   ProductsTable,
   RefundsTable,
+  SalesDaysTable,
 } from './schema/shop'
 import type { SiteImagesTable } from './schema/site'
 import type { JobLeasesTable, MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
@@ -97,6 +103,12 @@ export interface DB {
   credit_notes: CreditNotesTable
   discount_codes: DiscountCodesTable
   discount_code_products: DiscountCodeProductsTable
+  sales_days: SalesDaysTable
+  order_status_days: OrderStatusDaysTable
+  product_sales_days: ProductSalesDaysTable
+  product_sales_months: ProductSalesMonthsTable
+  first_replies: FirstRepliesTable
+  customer_firsts: CustomerFirstsTable
   folders: FoldersTable
   files: FilesTable
   file_versions: FileVersionsTable

@@ -220,3 +220,51 @@ export interface CreditNotesTable {
   /** JSON InvoiceDocument of kind credit_note. */
   document: string
 }
+
+// The dashboard's day totals (0053, docs/decisions/0144): kept by triggers from orders, their lines,
+// refunds and the inbox's replies; a day is a UTC date ('YYYY-MM-DD' on SQLite, `date` on PostgreSQL). Derived: never written
+// by the application, left out of backups and rebuilt by the triggers on a restore.
+
+export interface SalesDaysTable {
+  day: string
+  paid_orders: number
+  revenue: number
+  discounts: number
+  refunds: number
+  checkouts_started: number
+  checkouts_paid: number
+}
+
+export interface OrderStatusDaysTable {
+  day: string
+  status: OrderStatus
+  orders: number
+}
+
+export interface ProductSalesDaysTable {
+  day: string
+  product_id: string
+  revenue: number
+  quantity: number
+}
+
+/** The same per UTC month: `month` is its first day. */
+export interface ProductSalesMonthsTable {
+  month: string
+  product_id: string
+  revenue: number
+  quantity: number
+}
+
+/** Each quote's or contact's arrival and the whole seconds to its first staff reply, once it has one. */
+export interface FirstRepliesTable {
+  entry_id: string
+  arrived_at: Timestamp
+  seconds: number
+}
+
+/** Each buyer's first paid order. */
+export interface CustomerFirstsTable {
+  user_id: string
+  paid_at: Timestamp
+}

@@ -1,12 +1,13 @@
-import { type RawBuilder, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { Bucket, TimeSpan } from './bucket-calendar'
-import { dense, instant, isPostgres, withBuckets } from './bucket-values.repository'
+import { dense, instant, withBuckets } from './bucket-values.repository'
 
-// The inbox's figures (docs/decisions/0131): quotes and contacts by when they arrived, what is pending,
-// and the median time to the first staff reply, all computed by the database. The median is SQL on
-// both: each answered entry's seconds to its first reply, numbered in order by a window function, and
-// the middle one (or the mean of the middle two) picked.
+// The inbox's figures (docs/decisions/0131, 0144): quotes and contacts by when they arrived, what is
+// pending, and the median time to the first staff reply, all computed by the database. The median is
+// SQL on both: each answered entry's seconds to its first reply (kept in `first_replies` by triggers on
+// the messages), numbered in order by a window function, and the middle one (or the mean of the
+// middle two) picked.
 
 async function arrivals(db: Db, table: 'quote_requests' | 'contacts', buckets: readonly Bucket[]) {
   const { rows } = await sql<{ i: number; n: number }>`${withBuckets(db, buckets)}
@@ -35,28 +36,15 @@ export async function pendingEntries(db: Db) {
   return { quotes: Number(quotes.n), contacts: Number(contacts.n) }
 }
 
-/** Whole seconds from `from` to `to`, two timestamp expressions, the same on both databases. */
-function secondsBetween(db: Db, from: RawBuilder<unknown>, to: RawBuilder<unknown>) {
-  return isPostgres(db)
-    ? sql`round(extract(epoch from (${to} - ${from})))`
-    : sql`cast(round((julianday(${to}) - julianday(${from})) * 86400) as integer)`
-}
-
-function answered(db: Db, table: 'quote_requests' | 'contacts', span: TimeSpan) {
-  const key = table === 'quote_requests' ? sql.ref('m.quote_id') : sql.ref('m.contact_id')
-  return sql`select ${secondsBetween(db, sql.ref('x.arrived'), sql.ref('x.replied'))} as d from (
-      select e."createdAt" as arrived,
-        (select min(m.created_at) from inbox_messages m where ${key} = e.id and m.kind = 'reply') as replied
-      from ${sql.table(table)} e
-      where e."createdAt" >= ${instant(db, span.start)} and e."createdAt" < ${instant(db, span.end)}
-    ) x where x.replied is not null`
-}
-
 /** The median seconds to a first staff reply over the entries that arrived in the span; null: none answered. */
 export async function medianFirstReplySeconds(db: Db, span: TimeSpan): Promise<number | null> {
+  // Each answered entry's seconds are kept by the database (first_replies, migration 0053).
   const { rows } = await sql<{ median: number | string | null }>`
-    with d as (${answered(db, 'quote_requests', span)} union all ${answered(db, 'contacts', span)}),
-    o as (select d.d as d, row_number() over (order by d.d) as rn, count(*) over () as n from d)
+    with o as (
+      select f.seconds as d, row_number() over (order by f.seconds) as rn, count(*) over () as n
+      from first_replies f
+      where f.arrived_at >= ${instant(db, span.start)} and f.arrived_at < ${instant(db, span.end)}
+    )
     select avg(o.d) as median from o where o.rn in ((o.n + 1) / 2, (o.n + 2) / 2)`.execute(db)
   const median = rows[0]?.median
   return median === null || median === undefined ? null : Number(median)

@@ -7,6 +7,7 @@ import { problems } from '../../lib/http/problem'
 import { canSeeDashboard, dashboardParts } from '../../policies/dashboard.policy'
 import { readSiteIdentity } from '../site/site-identity.service'
 import { type DashboardCalendar, dashboardCalendar, isKnownTimeZone } from './bucket-calendar'
+import { withoutJit } from './bucket-values.repository'
 import { arrivalsPerBucket, medianFirstReplySeconds, pendingEntries } from './dashboard-inbox.repository'
 import { ordersByStatus, revenueSeries, salesFigures, topProducts } from './dashboard-shop.repository'
 import { customerStorage, uploadsPerBucket } from './dashboard-storage.repository'
@@ -72,11 +73,14 @@ export async function getDashboard(deps: Deps, actor: Caller, query: Query): Pro
   const figures = await db
     .transaction()
     .setAccessMode('read only')
-    .execute(async (trx) => ({
-      shop: parts.shop ? await shopPart(trx, calendar) : null,
-      inbox: parts.inbox ? await inboxPart(trx, calendar) : null,
-      storage: parts.storage ? await storagePart(deps, trx, calendar) : null,
-    }))
+    .execute(async (trx) => {
+      await withoutJit(trx)
+      return {
+        shop: parts.shop ? await shopPart(trx, calendar) : null,
+        inbox: parts.inbox ? await inboxPart(trx, calendar) : null,
+        storage: parts.storage ? await storagePart(deps, trx, calendar) : null,
+      }
+    })
   return {
     timeZone,
     currency: deps.env.shopCurrency,
