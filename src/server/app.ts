@@ -15,8 +15,8 @@ import { registerRoutes } from './lib/http/register-routes'
 import { requestContext } from './lib/http/request-context'
 import type { AnyRoute } from './lib/http/route'
 import { securityHeaders } from './lib/http/security-headers'
-import { serverRenderedPages } from './lib/http/server-render'
 import { staticWeb } from './lib/http/static-web'
+import { serverRenderedPages } from './lib/server-render/server-render'
 import { buildProtocolMounts, buildRouteTable } from './routes'
 
 export interface DepotApp {

@@ -1,5 +1,5 @@
 // What the web's server build (src/web/entry-server.tsx) gives the server that serves it
-// (src/server/lib/http/server-render.ts) for a public page it renders (decision 0110).
+// (src/server/lib/server-render/server-render.ts) for a public page it renders (decision 0110).
 
 /** How the page asks for its data: the server's own app, in-process, with the visitor's cookie. */
 export type PageFetch = (url: string, init: RequestInit) => Promise<Response>

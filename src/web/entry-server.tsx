@@ -13,7 +13,7 @@ import { SERVER_STATE_ID, type ServerState } from './server-state'
 
 // The public pages rendered on the server (decision 0110), with the route table the browser uses.
 // The server's build of this module (vite.config.ts, `--ssr`) is loaded by the server
-// (src/server/lib/http/server-render.ts), which sends the shell's head, then this page's HTML in
+// (src/server/lib/server-render/server-render.ts), which sends the shell's head, then this page's HTML in
 // #root, then the query cache the page was drawn from; main.tsx hydrates from that cache, so the
 // browser's first render is the server's and asks the API nothing.
 

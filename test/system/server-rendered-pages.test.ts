@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductDetail } from '../../src/shared/contract/shop/products'
+import type { RenderPage } from '../../src/shared/rendered-page'
 import { renderPage } from '../../src/web/entry-server'
 import { picture, productInput, upload } from '../shop-catalogue/helpers'
 import { insertProduct } from '../support/factories'
@@ -166,5 +168,85 @@ describe('caching', () => {
     const shell = await mine.text()
     expect(shell).toContain('<div id="root"></div>')
     expect(shell).not.toContain('depot-server-state')
+  })
+})
+
+describe('a visitor’s page, drawn once for its data', () => {
+  let app: TestApp
+  let renders = 0
+  /** The web's renderer, counting the pages it draws. */
+  const counting: RenderPage = async (request, fetch) => {
+    const page = await renderPage(request, fetch)
+    if (!page) return page
+    return {
+      ...page,
+      render: (options) => {
+        renders++
+        return page.render(options)
+      },
+    }
+  }
+  const root = (page: string) => /<div id="root">(.*)<\/div><script/s.exec(page)?.[1]
+
+  beforeAll(async () => {
+    app = await createTestApp({ webRoot, renderPage: counting, env: { SHOP_CURRENCY: 'NGN' } })
+    await insertProduct(app.database.db, { name: 'Kept page' })
+  })
+
+  it('sends the HTML drawn for the first visitor to the next, with their own query cache', async () => {
+    const first = await html(await app.request('/shop'))
+    const drawn = renders
+    const requested = Date.now()
+    const second = await html(await app.request('/shop'))
+    expect(renders).toBe(drawn)
+    expect(root(second)).toBe(root(first))
+    expect(root(second)).toContain('Kept page')
+    // The query cache is this request's: the browser sees fresh data and does not ask again.
+    const queries = handedOver(second).queries.queries as unknown as { state: { dataUpdatedAt: number } }[]
+    const updated = queries.map((q) => q.state.dataUpdatedAt)
+    expect(Math.min(...updated)).toBeGreaterThanOrEqual(requested)
+    // Another address is another page; compressed, it is the same page.
+    await html(await app.request('/shop?page=1&sort=price-asc'))
+    expect(renders).toBe(drawn + 1)
+    const gzipped = await app.request('/shop', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    const unzipped = zlib.gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')
+    expect(root(unzipped.replaceAll('<!-- -->', ''))).toBe(root(first))
+    expect(renders).toBe(drawn + 1)
+  })
+
+  it('draws the page again when its data changes', async () => {
+    await html(await app.request('/shop'))
+    const drawn = renders
+    await insertProduct(app.database.db, { name: 'Newer product' })
+    const page = await html(await app.request('/shop'))
+    expect(page).toContain('Newer product')
+    expect(renders).toBe(drawn + 1)
+  })
+
+  it('never keeps a page that failed while it was drawn', async () => {
+    let failing = true
+    const broken = await createTestApp({
+      webRoot,
+      env: { SHOP_CURRENCY: 'NGN' },
+      renderPage: async (request, fetch) => {
+        const page = await renderPage(request, fetch)
+        return (
+          page && {
+            ...page,
+            render: (options) => {
+              renders++
+              if (failing) options?.onError?.(new Error('a part of the page failed'))
+              return page.render(options)
+            },
+          }
+        )
+      },
+    })
+    await html(await broken.request('/shop'))
+    failing = false
+    const drawn = renders
+    await html(await broken.request('/shop'))
+    expect(renders).toBe(drawn + 1)
   })
 })

@@ -5,13 +5,15 @@ import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
 import type { Context } from 'hono'
 import type { PageFetch, RenderedPage, RenderPage } from '../../../shared/rendered-page'
-import type { Encoding } from './static-web'
+import type { Encoding } from '../http/static-web'
+import { keepingACopy, RenderCache } from './render-cache'
 
 // The web app's public pages rendered here (decision 0110). The web's server build
 // (dist/web-server/entry-server.js, from src/web/entry-server.tsx) renders a page with the route table
 // the browser uses, its data asked of this app in-process; this module wraps it in the shell (the head
 // the server filled in) and answers: streamed, compressed as it goes, with an ETag from the page's data
-// for a visitor (a repeat visit with unchanged data is a 304 that renders nothing), never stored for
+// for a visitor (a repeat visit with unchanged data is a 304 that renders nothing, and another
+// visitor's request for the same data gets the HTML drawn before: render-cache.ts), never stored for
 // someone signed in.
 
 /** The web's server build beside the built web app (dist/web-server next to dist/web), if built. */
@@ -23,10 +25,16 @@ export async function loadPageRenderer(webRoot: string): Promise<RenderPage | un
 }
 
 const ROOT = '<div id="root"></div>'
+/** How much rendered HTML a server keeps for visitors (about 45 KB a catalogue page). */
+const RENDER_CACHE_BYTES = 16 * 1024 * 1024
 /** The shell's notice that the app needs JavaScript: a rendered page does not. */
 const NEEDS_SCRIPT = /<noscript id="needs-javascript">[\s\S]*?<\/noscript>\s*/
 
 export interface ServerRenderOptions {
+  /** The page's address (path and query): with the ETag, the render cache's key. */
+  url: string
+  /** Visitors' rendered pages, by address and data (render-cache.ts); none: every page is rendered. */
+  cache?: RenderCache
   /** The shell as the server filled it in (identity, a product's meta, preloads). */
   shell: string
   page: RenderedPage
@@ -44,6 +52,7 @@ type AppFetch = (request: Request, env?: unknown) => Response | Promise<Response
  * fails to render falls back to the shell, which the browser renders alone.
  */
 export function serverRenderedPages(origin: string, renderPage: RenderPage, appFetch: AppFetch) {
+  const cache = new RenderCache(RENDER_CACHE_BYTES)
   return async (shell: string, c: Context, encoding: Encoding | undefined): Promise<Response | undefined> => {
     const url = new URL(c.req.url)
     const cookie = c.req.header('cookie')
@@ -59,6 +68,8 @@ export function serverRenderedPages(origin: string, renderPage: RenderPage, appF
       const page = await renderPage(new Request(new URL(url.pathname + url.search, origin)), fetch)
       if (!page) return undefined
       return await serverRenderedResponse({
+        url: url.pathname + url.search,
+        cache,
         shell,
         page,
         method: c.req.method,
@@ -83,6 +94,7 @@ export async function serverRenderedResponse(options: ServerRenderOptions): Prom
   const after = `</div>${stateScript}${shell.slice(at + ROOT.length).replace(NEEDS_SCRIPT, '')}`
 
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' }
+  let cacheKey: string | undefined
   if (page.personal) {
     headers['Cache-Control'] = 'private, no-store'
   } else {
@@ -96,16 +108,47 @@ export async function serverRenderedResponse(options: ServerRenderOptions): Prom
         headers: { ETag: etag, 'Cache-Control': 'no-cache', Vary: headers.Vary! },
       })
     }
+    cacheKey = `${options.url}\n${etag}`
   }
   if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
 
-  const rendered = await page.render({ onError: options.onError })
-  let body = withShell(before, rendered, after)
+  let body = withShell(before, await renderedHtml(options, cacheKey), after)
   if (options.encoding) {
     headers['Content-Encoding'] = options.encoding
     body = compressedAsItGoes(body, options.encoding)
   }
   return new Response(body, { status: page.status, headers })
+}
+
+/**
+ * The page's own HTML (what goes in #root): kept from an earlier visitor with the same data, or drawn
+ * now and kept once it is drawn whole without an error. The shell and the query cache around it are
+ * the request's own (the cache's timestamps are this request's, so the browser does not ask again).
+ */
+async function renderedHtml(
+  options: ServerRenderOptions,
+  cacheKey: string | undefined,
+): Promise<ReadableStream<Uint8Array>> {
+  const { cache } = options
+  const kept = cache && cacheKey ? cache.get(cacheKey) : undefined
+  if (kept)
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(kept)
+        controller.close()
+      },
+    })
+  let failed = false
+  const rendered = await options.page.render({
+    onError: (error) => {
+      failed = true
+      options.onError(error)
+    },
+  })
+  if (!cache || !cacheKey) return rendered
+  return keepingACopy(rendered, (html) => {
+    if (!failed) cache.set(cacheKey, html)
+  })
 }
 
 function withShell(
