@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import { HEX_COLOUR } from '../color'
+import {
+  HOME_CARD_BODY_MAX,
+  HOME_CARD_TITLE_MAX,
+  HOME_CARDS_MAX,
+  HOME_INTRO_MAX,
+  SHOP_HEADING_MAX,
+  SHOP_TAGLINE_MAX,
+} from '../site-words'
 
 // The site identity: the business behind this Depot, as admins set it in the app (decision 0069).
 // The web shows it in the header, footer, titles and favicon; e-mails and receipts carry it.
@@ -134,19 +142,6 @@ export const MISSING_ADDRESS_WARNING =
 
 // The owner's words: the home page's intro and cards, the shop's heading and tagline (decision 0141).
 // Kept apart from the identity: the frame of every page reads the identity, only home and shop these.
-
-export const HOME_INTRO_MAX = 2000
-export const SHOP_HEADING_MAX = 60
-export const SHOP_TAGLINE_MAX = 200
-export const HOME_CARDS_MAX = 4
-export const HOME_CARD_TITLE_MAX = 80
-export const HOME_CARD_BODY_MAX = 600
-
-/** What a visitor sees while the owner has written nothing: the words the pages had before. */
-export const DEFAULT_SHOP_HEADING = 'Shop'
-export const DEFAULT_SHOP_TAGLINE = 'Our products: pay securely and download at once.'
-export const defaultHomeIntro = (name: string) =>
-  `${name} is our own home on the web: buy and download our products, exchange files with us in private shared folders, and reach us for a quote or a question.`
 
 const oneLine = (what: string, max: number) =>
   z

@@ -1,12 +1,6 @@
 import { z } from 'zod'
-import {
-  type AdminSiteWords,
-  DEFAULT_SHOP_HEADING,
-  DEFAULT_SHOP_TAGLINE,
-  defaultHomeIntro,
-  type SavedSiteWords,
-  type SiteWords,
-} from '../../../shared/contract/site'
+import type { AdminSiteWords, SavedSiteWords, SiteWords } from '../../../shared/contract/site'
+import { DEFAULT_SHOP_HEADING, DEFAULT_SHOP_TAGLINE, defaultHomeIntro } from '../../../shared/site-words'
 import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
 import { type Caller, recordedAs } from '../../lib/http/caller'
