@@ -1,4 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { renderPage } from '../../src/web/entry-server'
 import { productInput } from '../shop-catalogue/helpers'
 import { CookieClient } from '../support/http-client'
 import { signedIn } from '../support/people'
@@ -186,5 +190,36 @@ describe('featured products', () => {
     }
     await call(new CookieClient(t.app), 'PUT', '/api/admin/shop/featured', { productIds: [] }, 401)
     expect((await call(t, 'GET', '/api/shop/featured')).items.map((p) => p.id)).toEqual([a])
+  })
+})
+
+describe('the home page and the shop, rendered by the server', () => {
+  it('carry the owner’s words, Markdown rendered safely, and the featured products as links', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-words-'))
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>Depot</title></head><body><div id="root"></div></body></html>',
+    )
+    const t = await createTestApp({ webRoot, renderPage })
+    const { client: admin } = await signedIn(t, { role: 'admin' })
+    const make = async (name: string, isPublished = true) =>
+      (await call(admin, 'POST', '/api/shop/products', productInput({ name, isPublished }), 201)).id
+    const [a, draft] = [await make('Alpha poster'), await make('Hidden draft', false)]
+    const hostile = { ...WORDS, homeIntro: `${WORDS.homeIntro} <img src=x onerror=alert(1)>` }
+    await call(admin, 'PUT', '/api/admin/site/words', hostile, 200)
+    await call(admin, 'PUT', '/api/admin/shop/featured', { productIds: [draft, a] }, 200)
+
+    const home = (await (await t.request('/')).text()).replaceAll('<!-- -->', '')
+    expect(home).toContain('<strong>posters</strong>')
+    expect(home).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(home).not.toContain('<img src=x')
+    expect(home).toMatch(/<h2[^>]*>Made by hand<\/h2>/)
+    expect(home).toContain('<em>drawn</em>')
+    expect(home).toContain('href="/shop/alpha-poster"')
+    expect(home).not.toContain('Hidden draft')
+
+    const shop = (await (await t.request('/shop')).text()).replaceAll('<!-- -->', '')
+    expect(shop).toMatch(/<h1[^>]*>Our prints<\/h1>/)
+    expect(shop).toContain('Posters and zines, shipped as files.')
   })
 })
