@@ -47,6 +47,11 @@ export function FeaturedProductsEditor({ saved }: { saved: ManagedFeatured }) {
           Shown on the home page in this order, up to {FEATURED_MAX}. Drafts stay hidden until published.
         </p>
         <ChosenList chosen={chosen} onChosen={setChosen} />
+        {chosen.length >= FEATURED_MAX && (
+          <p className="text-sm text-fg-muted">
+            {FEATURED_MAX} products chosen: take one out to feature another.
+          </p>
+        )}
         <ProductSearch chosen={chosen} onToggle={onToggle} />
       </UserSection>
       <FormFailure

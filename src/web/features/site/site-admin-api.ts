@@ -30,6 +30,9 @@ function useSaved() {
     const { saved: _saved, warnings: _warnings, mailSender: _sender, ...site } = saved
     queryClient.setQueryData(siteKey, site)
     remember(site)
+    // The default intro names the business.
+    void queryClient.invalidateQueries({ queryKey: siteWordsKey })
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'site', 'words'] })
   }
 }
 
