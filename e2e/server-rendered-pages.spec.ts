@@ -55,7 +55,14 @@ const PAGES = () => [
   { path: `/no-such-page-${tag}`, status: 404 },
 ]
 /** The answers a server-rendered page carries: asking for them again at hydration is the bug. */
-const HANDED_OVER = ['/api/shop/products', '/api/shop/types', '/api/site', '/api/auth/session']
+const HANDED_OVER = [
+  '/api/shop/products',
+  '/api/shop/types',
+  '/api/site',
+  '/api/site/words',
+  '/api/shop/featured',
+  '/api/auth/session',
+]
 const VIEWPORTS = [
   { width: 390, height: 844, isMobile: true },
   { width: 1280, height: 800, isMobile: false },

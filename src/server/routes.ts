@@ -29,6 +29,7 @@ import { publicFormRoutes } from './features/inbox/public-forms.routes'
 import { triageRoutes } from './features/inbox/triage/triage.routes'
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { catalogueRoutes } from './features/shop/catalogue/catalogue.routes'
+import { featuredRoutes } from './features/shop/catalogue/featured.routes'
 import { productsRoutes } from './features/shop/catalogue/products.routes'
 import { customersRoutes } from './features/shop/customers/customers.routes'
 import { discountsRoutes } from './features/shop/discounts/discounts.routes'
@@ -66,6 +67,7 @@ const FEATURE_ROUTES = {
   inboxAdminRoutes,
   notificationsRoutes,
   catalogueRoutes,
+  featuredRoutes,
   productsRoutes,
   itemsRoutes,
   sharingRoutes,

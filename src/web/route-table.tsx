@@ -4,8 +4,9 @@ import { PageSkeleton } from './components/layout/page-skeleton'
 import { RouteError } from './components/layout/route-error'
 import { sessionQuery } from './features/accounts/sessions/session'
 import { catalogueQuery, productQuery, productTypesQuery } from './features/shop/shop-api'
+import { featuredQuery } from './features/shop/storefront/featured-api'
 import { SHOP_GRID } from './features/shop/storefront/shop-state'
-import { siteQuery } from './features/site/site-api'
+import { siteQuery, siteWordsQuery } from './features/site/site-api'
 import { routeHandle } from './lib/route-prefetch'
 import { listQueryParams, readTableState } from './lib/url-state'
 import { AppLayout } from './shell/app-layout'
@@ -58,7 +59,15 @@ export const routes: RouteObject[] = [
         children: withStaffLayout([
           {
             index: true,
-            handle: serverRendered,
+            // The owner's words and featured products, so the page arrives written (decision 0141).
+            handle: routeHandle({
+              serverRendered: true,
+              prefetch: ({ queryClient, api }) =>
+                Promise.all([
+                  queryClient.prefetchQuery(siteWordsQuery(api)),
+                  queryClient.prefetchQuery(featuredQuery(api)),
+                ]),
+            }),
             lazy: () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
           },
           // The shop: catalogue, product page, cart, and product management for UploadProducts staff.
@@ -72,6 +81,7 @@ export const routes: RouteObject[] = [
                 return Promise.all([
                   queryClient.prefetchQuery(catalogueQuery(query, api)),
                   queryClient.prefetchQuery(productTypesQuery(api)),
+                  queryClient.prefetchQuery(siteWordsQuery(api)),
                 ])
               },
             }),

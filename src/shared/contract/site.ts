@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import { HEX_COLOUR } from '../color'
+import {
+  HOME_CARD_BODY_MAX,
+  HOME_CARD_TITLE_MAX,
+  HOME_CARDS_MAX,
+  HOME_INTRO_MAX,
+  SHOP_HEADING_MAX,
+  SHOP_TAGLINE_MAX,
+} from '../site-words'
 
 // The site identity: the business behind this Depot, as admins set it in the app (decision 0069).
 // The web shows it in the header, footer, titles and favicon; e-mails and receipts carry it.
@@ -131,3 +139,71 @@ export const SITE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image
 
 export const MISSING_ADDRESS_WARNING =
   'No postal address is set, so e-mails go out without one. Many countries require a sender’s postal address in commercial e-mail.'
+
+// The owner's words: the home page's intro and cards, the shop's heading and tagline (decision 0141).
+// Kept apart from the identity: the frame of every page reads the identity, only home and shop these.
+
+const oneLine = (what: string, max: number) =>
+  z
+    .string({ error: `Enter the ${what} as text` })
+    .trim()
+    .max(max, `Keep the ${what} under ${max} characters`)
+    .refine((v) => !/[\r\n]/.test(v), `Keep the ${what} on one line`)
+
+export const homeCardSchema = z.object({
+  title: oneLine('card’s title', HOME_CARD_TITLE_MAX).refine((v) => v.length > 0, 'Give the card a title'),
+  /** Markdown (the product descriptions' safe subset). */
+  body: z
+    .string({ error: 'Enter the card’s text' })
+    .trim()
+    .max(HOME_CARD_BODY_MAX, `Keep the card’s text under ${HOME_CARD_BODY_MAX} characters`)
+    .default(''),
+})
+export type HomeCard = z.output<typeof homeCardSchema>
+
+/** What an admin saves. Empty texts mean "the default"; no cards (null) means the standard ones. */
+export const siteWordsUpdateSchema = z
+  .object({
+    /** Markdown. */
+    homeIntro: z
+      .string({ error: 'Enter the intro as text' })
+      .trim()
+      .max(HOME_INTRO_MAX, `Keep the intro under ${HOME_INTRO_MAX} characters`)
+      .default(''),
+    shopHeading: oneLine('shop’s heading', SHOP_HEADING_MAX).default(''),
+    shopTagline: oneLine('tagline', SHOP_TAGLINE_MAX).default(''),
+    homeCards: z
+      .array(homeCardSchema, { error: 'Send the cards as a list' })
+      .max(HOME_CARDS_MAX, `Use at most ${HOME_CARDS_MAX} cards`)
+      .nullable()
+      .default(null),
+  })
+  .meta({ id: 'SiteWordsUpdate' })
+export type SiteWordsUpdate = z.input<typeof siteWordsUpdateSchema>
+export type SavedSiteWords = z.output<typeof siteWordsUpdateSchema>
+
+/** What visitors read (GET /api/site/words): the words as shown, defaults filled in. */
+export const siteWordsSchema = z
+  .object({
+    homeIntro: z.string(),
+    shopHeading: z.string(),
+    shopTagline: z.string(),
+    /** The owner's cards, in order; null while the home page shows the standard cards (its areas). */
+    homeCards: z.array(z.object({ title: z.string(), body: z.string() })).nullable(),
+  })
+  .meta({ id: 'SiteWords' })
+export type SiteWords = z.infer<typeof siteWordsSchema>
+
+/** What admins read: what they saved ('' for a default) and the defaults the pages show instead. */
+export const adminSiteWordsSchema = z
+  .object({
+    saved: z.object({
+      homeIntro: z.string(),
+      shopHeading: z.string(),
+      shopTagline: z.string(),
+      homeCards: z.array(z.object({ title: z.string(), body: z.string() })).nullable(),
+    }),
+    defaults: z.object({ homeIntro: z.string(), shopHeading: z.string(), shopTagline: z.string() }),
+  })
+  .meta({ id: 'AdminSiteWords' })
+export type AdminSiteWords = z.infer<typeof adminSiteWordsSchema>

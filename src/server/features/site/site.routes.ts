@@ -1,11 +1,14 @@
 import {
   adminSiteIdentitySchema,
+  adminSiteWordsSchema,
   SITE_IMAGE_MAX_BYTES,
   SITE_IMAGE_TYPES,
   siteIdentitySchema,
   siteIdentityUpdateSchema,
   siteImageParamsSchema,
   siteTestEmailSchema,
+  siteWordsSchema,
+  siteWordsUpdateSchema,
 } from '../../../shared/contract/site'
 import { jsonWithEtag } from '../../lib/blobs/etag'
 import { etagHeader, ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
@@ -16,6 +19,7 @@ import { readLimitedBody } from '../../lib/image-upload-body'
 import { getAdminSiteIdentity, readSiteIdentity, updateSiteIdentity } from './site-identity.service'
 import { readSiteImage, removeSiteImage, setSiteImage } from './site-images.service'
 import { sendSiteTestEmail } from './site-test-email.service'
+import { getAdminSiteWords, readSiteWords, updateSiteWords } from './site-words.service'
 
 // The site identity: read by everyone (the web's frame), edited by admins (decision 0069).
 
@@ -29,6 +33,36 @@ export const siteRoutes = [
     request: { headers: ifNoneMatchHeader },
     responses: revalidatedJson('The identity', siteIdentitySchema),
     handler: async (c) => jsonWithEtag(c, await readSiteIdentity(c.var.deps.database.db, c.var.deps.env)),
+  }),
+  // Before /api/site/:image, which would take "words" for an image's name.
+  defineRoute({
+    method: 'get',
+    path: '/api/site/words',
+    summary: 'The owner’s words: the home page’s intro and cards, the shop’s heading and tagline',
+    tags: ['site'],
+    access: 'public',
+    request: { headers: ifNoneMatchHeader },
+    responses: revalidatedJson('The words, defaults filled in', siteWordsSchema),
+    handler: async (c) => jsonWithEtag(c, await readSiteWords(c.var.deps)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/site/words',
+    summary: 'The owner’s words as saved (empty for a default), with the defaults',
+    tags: ['admin', 'site'],
+    access: 'admin',
+    responses: { 200: { description: 'The words', schema: adminSiteWordsSchema } },
+    handler: (c) => getAdminSiteWords(c.var.deps, c.var.caller),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/admin/site/words',
+    summary: 'Saves the owner’s words on the home page and the shop (audited)',
+    tags: ['admin', 'site'],
+    access: 'admin',
+    request: { body: siteWordsUpdateSchema },
+    responses: { 200: { description: 'The words after the change', schema: adminSiteWordsSchema } },
+    handler: (c, { body }) => updateSiteWords(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'get',

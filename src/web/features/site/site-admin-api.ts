@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type AdminSiteIdentity,
+  type AdminSiteWords,
   adminSiteIdentitySchema,
+  adminSiteWordsSchema,
+  type SavedSiteWords,
   type SiteIdentityUpdate,
   type SiteImage,
   siteTestEmailSchema,
 } from '../../../shared/contract/site'
 import { api } from '../../lib/api'
-import { remember, siteKey } from './site-api'
+import { remember, siteKey, siteWordsKey } from './site-api'
 
 // The admins' side of the site identity: /admin/site's form and its image uploads.
 
@@ -27,6 +30,9 @@ function useSaved() {
     const { saved: _saved, warnings: _warnings, mailSender: _sender, ...site } = saved
     queryClient.setQueryData(siteKey, site)
     remember(site)
+    // The default intro names the business.
+    void queryClient.invalidateQueries({ queryKey: siteWordsKey })
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'site', 'words'] })
   }
 }
 
@@ -63,5 +69,27 @@ export function useRemoveSiteImage(kind: SiteImage) {
 export function useSendTestEmail() {
   return useMutation({
     mutationFn: () => api.post('/api/admin/site/test-email', undefined, { schema: siteTestEmailSchema }),
+  })
+}
+
+const wordsKey = ['admin', 'site', 'words'] as const
+
+/** The owner's words as saved ('' for a default) and the defaults, for /admin/site's words form. */
+export function useAdminSiteWords() {
+  return useQuery({
+    queryKey: wordsKey,
+    queryFn: ({ signal }) => api.get('/api/admin/site/words', { signal, schema: adminSiteWordsSchema }),
+  })
+}
+
+export function useUpdateSiteWords() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: SavedSiteWords) =>
+      api.put<AdminSiteWords>('/api/admin/site/words', change, { schema: adminSiteWordsSchema }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(wordsKey, saved)
+      void queryClient.invalidateQueries({ queryKey: siteWordsKey })
+    },
   })
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { SiteIdentity } from '../../../shared/contract/site'
+import type { SiteIdentity, SiteWords } from '../../../shared/contract/site'
 import { type ApiClient, api } from '../../lib/api'
 
 // The site identity over HTTP, everyone's copy (the frame of every page); the admins' form has
@@ -54,4 +54,22 @@ export function useSiteIdentity() {
 /** The business's name for titles and the header: '' until known (never a made-up name). */
 export function useSiteName(): string {
   return useSiteIdentity().data?.name ?? ''
+}
+
+export const siteWordsKey = ['site', 'words'] as const
+
+/** The owner's words on the home page and the shop (decision 0141), defaults filled in by the server. */
+export const siteWordsQuery = (client: ApiClient = api) =>
+  queryOptions<SiteWords>({
+    queryKey: siteWordsKey,
+    queryFn: ({ signal }) =>
+      client.get<SiteWords>('/api/site/words', {
+        signal,
+        devSchema: async () => (await import('../../../shared/contract/site')).siteWordsSchema,
+      }),
+    staleTime: 5 * 60_000,
+  })
+
+export function useSiteWords() {
+  return useQuery(siteWordsQuery())
 }

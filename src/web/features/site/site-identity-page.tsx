@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { MailSenderSection } from './mail-sender-section'
+import { OwnersWordsSections } from './owners-words-sections'
 import { useAdminSiteIdentity } from './site-admin-api'
 import { IdentityForm } from './site-identity-form'
 import { SiteImageEditor } from './site-image-editor'
@@ -23,7 +24,7 @@ export function SiteIdentityPage() {
       <PageTitle title="Site identity" />
       <PageHeader
         title="Site identity"
-        description="Your business as visitors and e-mails see it: its name, address, colour, logo and icon."
+        description="Your business as visitors and e-mails see it: its name, address, colour, logo and icon, and the words and products on your home page and shop."
       />
     </>
   )
@@ -75,6 +76,7 @@ export function SiteIdentityPage() {
         <SiteImageEditor kind="logo" current={data.logoUrl} />
         <SiteImageEditor kind="favicon" current={data.faviconUrl} />
         <MailSenderSection sender={data.mailSender} />
+        <OwnersWordsSections />
       </div>
     </>
   )

@@ -206,6 +206,17 @@ export function productsForSale(db: Kysely<DB>, ids: readonly string[]) {
     .execute()
 }
 
+/** The products of `ids` still in the shop (published or draft, not deleted): their names and state. */
+export function productsNamed(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'isPublished'])
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute()
+}
+
 export function insertProduct(db: Kysely<DB>, row: Insertable<ProductsTable>) {
   return db.insertInto('products').values(row).execute()
 }

@@ -105,7 +105,8 @@ function ChosenChips({
   )
 }
 
-function ProductSearch({
+/** A search of the catalogue by name, its products as a checklist: checked when chosen. */
+export function ProductSearch({
   chosen,
   onToggle,
 }: {

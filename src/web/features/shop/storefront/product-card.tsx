@@ -6,7 +6,17 @@ import { Price } from '../price'
 
 /** One product in the shop grid: its cover, type, name and price; the whole card opens the product. */
 /** `first`: the grid's first cards, on a phone's first screen: their covers load at once (the LCP). */
-export function ProductCard({ product, first = false }: { product: CatalogueItem; first?: boolean }) {
+/** `headingLevel`: 3 where the cards sit under a section's own heading (the home page's featured). */
+export function ProductCard({
+  product,
+  first = false,
+  headingLevel = 2,
+}: {
+  product: CatalogueItem
+  first?: boolean
+  headingLevel?: 2 | 3
+}) {
+  const Heading = `h${headingLevel}` as const
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-sm focus-within:ring-2 focus-within:ring-ring">
       <div className="aspect-[4/3] bg-surface-muted">
@@ -29,14 +39,14 @@ export function ProductCard({ product, first = false }: { product: CatalogueItem
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Badge className="self-start">{product.type}</Badge>
-        <h2 className="text-base font-semibold text-fg">
+        <Heading className="text-base font-semibold text-fg">
           <Link
             to={`/shop/${encodeURIComponent(product.slug)}`}
             className="after:absolute after:inset-0 focus:outline-none"
           >
             {product.name}
           </Link>
-        </h2>
+        </Heading>
         <Price amount={product.price} currency={product.currency} className="mt-auto font-medium text-fg" />
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ShoppingBag, ShoppingCart } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { DEFAULT_SHOP_HEADING } from '../../../../shared/site-words'
 import { LoadFailed, NoMatches, PastTheEnd } from '../../../components/data-table/data-table-states'
 import { useTableState } from '../../../components/data-table/use-table-state'
 import { PageHeader } from '../../../components/layout/page-header'
@@ -10,6 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { updateTableParams } from '../../../lib/url-state'
+import { useSiteWords } from '../../site/site-api'
 import { useCart } from '../cart/cart-store'
 import { useCatalogue } from '../shop-api'
 import { ProductCard } from './product-card'
@@ -23,15 +25,15 @@ export function ShopPage() {
   const result = useCatalogue(state.query)
   const cart = useCart()
   const data = result.data
+  // The owner's heading and tagline (decision 0141); the default heading while they load, no tagline.
+  const words = useSiteWords().data
+  const heading = words?.shopHeading ?? DEFAULT_SHOP_HEADING
 
   return (
     <>
-      <PageTitle title="Shop" />
+      <PageTitle title={heading} />
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Shop"
-          description="E-books, templates and courses. Pay securely and download at once."
-        />
+        <PageHeader title={heading} description={words?.shopTagline} />
         {/* Phones have the header's cart; a second one here would only crowd the title. (max-sm:hidden,
             since the button's own inline-flex would outrank a plain `hidden`.) */}
         <Button variant="secondary" className="max-sm:hidden" asChild>
