@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { DB } from '../../db/schema'
+import { releaseAttachmentBlobs } from './triage/triage.repository'
 
 // Named queries for privacy requests: everything held for one address (stored lower-case; lower()
 // also finds rows written otherwise), and its erasure.
@@ -49,7 +50,16 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
  * and takes `names` (the sender's names on those entries) out of quote and feedback notifications.
  * Run it in a transaction.
  */
-export async function eraseEmail(trx: Kysely<DB>, email: string, names: readonly string[]) {
+export async function eraseEmail(trx: Kysely<DB>, email: string, names: readonly string[], now: Date) {
+  for (const table of ['quote_requests', 'contacts'] as const) {
+    const ids = await trx.selectFrom(table).select('id').where(emailIs('email', email)).execute()
+    await releaseAttachmentBlobs(
+      trx,
+      table,
+      ids.map((r) => r.id),
+      now,
+    )
+  }
   const quotes = await trx.deleteFrom('quote_requests').where(emailIs('email', email)).executeTakeFirst()
   const contacts = await trx.deleteFrom('contacts').where(emailIs('email', email)).executeTakeFirst()
   const ebook = await trx.deleteFrom('ebook_requests').where(emailIs('email', email)).executeTakeFirst()

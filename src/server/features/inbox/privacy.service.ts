@@ -81,7 +81,7 @@ export async function erasePersonalData(
           .filter(Boolean),
       ),
     ]
-    const counts = await eraseEmail(trx, email, names)
+    const counts = await eraseEmail(trx, email, names, now)
     await recordAudit(
       trx,
       {
