@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import { formatBytes } from '../bytes'
+import { quoteRequestInputSchema } from './inbox'
 
 // The files a visitor may send with a quote request (artwork, a brief): the limits the form states,
 // the web checks before sending and the server enforces while the body streams, from this one place.
@@ -48,3 +50,16 @@ export function quoteAttachmentsProblems(files: readonly { name: string; type: s
   if (total > QUOTE_ATTACHMENTS.maxTotalBytes) problems.push(tooMuchProblem())
   return problems
 }
+
+/**
+ * The quote form as the web checks it before sending: the request's fields and the picked files (their
+ * name, type and size). The server reads the files from the multipart body and applies the same rules.
+ */
+export const quoteFormSchema = quoteRequestInputSchema.extend({
+  attachments: z
+    .array(z.object({ name: z.string(), type: z.string(), size: z.number() }))
+    .optional()
+    .superRefine((files, ctx) => {
+      for (const message of quoteAttachmentsProblems(files ?? [])) ctx.addIssue({ code: 'custom', message })
+    }),
+})

@@ -6,6 +6,7 @@ import {
   formSetupSchema,
   submissionReceivedSchema,
 } from '../../../shared/contract/inbox'
+import { QUOTE_ATTACHMENTS } from '../../../shared/contract/quote-attachments'
 import { api } from '../../lib/api'
 
 // The inbox's public endpoints over HTTP: the form setup each form fetches when it opens, the three
@@ -36,6 +37,21 @@ export function useFormSetup(form: PublicForm) {
 
 export function submitForm(form: PublicForm, body: Record<string, unknown>) {
   return api.post(SUBMIT_PATHS[form], body, { schema: submissionReceivedSchema })
+}
+
+/**
+ * The quote form with its files, as multipart/form-data: the fields as text parts, then the files
+ * (the server streams them to storage in that order).
+ */
+export function submitQuoteWithFiles(body: Record<string, unknown>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(body)) {
+    if (name === QUOTE_ATTACHMENTS.field || value === undefined || value === null) continue
+    form.append(name, String(value))
+  }
+  const files = (body[QUOTE_ATTACHMENTS.field] ?? []) as File[]
+  for (const file of files) form.append(QUOTE_ATTACHMENTS.field, file, file.name)
+  return api.post('/api/inbox/quotes/with-attachments', form, { schema: submissionReceivedSchema })
 }
 
 export function useConfirmEbook() {
