@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { folderOnDisk, zipEntries } from './support/files'
@@ -69,12 +69,22 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
     '2025/q2.txt': 'second quarter',
     '2026/drafts/plan.txt': 'the plan',
   })
+  // The folder's tree (Reports, 2025, 2026, 2026/drafts) is made in one request, before the files.
+  const folderCalls: string[] = []
+  const countFolderCalls = (request: Request) => {
+    const path = new URL(request.url()).pathname
+    if (request.method() === 'POST' && /^\/api\/folders(\/[^/]+\/tree)?$/.test(path)) folderCalls.push(path)
+  }
+  page.on('request', countFolderCalls)
   await page.getByLabel('Folder to upload').setInputFiles(dir)
   const upload = page.getByRole('region', { name: 'Upload files' })
   await expect(upload.getByRole('progressbar', { name: 'Reports/2026/drafts/plan.txt' })).toBeVisible()
   const overall = upload.getByRole('progressbar', { name: 'All uploads' })
   await expect(overall).toBeVisible()
   await expect(upload.getByText(/^4 of 4 files/)).toBeVisible({ timeout: 30_000 })
+  page.off('request', countFolderCalls)
+  expect(folderCalls).toHaveLength(1)
+  expect(folderCalls[0]).toMatch(/^\/api\/folders\/[0-9a-f-]+\/tree$/)
   expect(await overall.getAttribute('aria-valuenow')).toBe(await overall.getAttribute('aria-valuemax'))
   // The finished batch is one line with its details folded on request, and Close clears it.
   await expect(upload.getByText('4 files uploaded', { exact: true })).toBeVisible()
