@@ -1,8 +1,7 @@
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
 import { createUsers, signIn } from './support/admin-users'
-import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
+import { fitsAndPassesAxeInBothThemes } from './support/themes'
 
 // Files with a quote request (decision 0142): a visitor attaches a brief to the quote form (a program
 // is refused on the field, with the limits stated), sends it, and staff with ManageFeedback download
@@ -34,35 +33,6 @@ test.beforeAll(async () => {
   ])
 })
 
-async function fitsAndPassesAxe(page: Page, what: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(new RegExp(scheme))
-    // Buttons fade their colours to the new theme: measure contrast once no transition is running.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter(
-                (a) =>
-                  a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-              ).length,
-        ),
-      )
-      .toBe(0)
-    const { scrollWidth, clientWidth } = await page.evaluate(() => {
-      const root = document.scrollingElement ?? document.documentElement
-      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
-    })
-    expect(scrollWidth, `${what} scrolls sideways (${scheme})`).toBeLessThanOrEqual(clientWidth)
-    expect(await seriousViolations(page), `accessibility of ${what} (${scheme})`).toEqual([])
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
 const visitorAt = (width: number) => ({
   first: 'Vera',
   last: `Brief${width}${tag}`,
@@ -92,7 +62,7 @@ for (const viewport of viewports) {
     })
     await form.getByRole('button', { name: 'Send quote request' }).click()
     await expect(form.getByText('setup.exe: programs and scripts are not accepted.')).toBeVisible()
-    await fitsAndPassesAxe(page, `/quote with a refused file at ${viewport.width} px`)
+    await fitsAndPassesAxeInBothThemes(page, `/quote with a refused file at ${viewport.width} px`)
     await form.getByRole('button', { name: 'Remove setup.exe' }).click()
 
     await files.setInputFiles({
@@ -102,12 +72,12 @@ for (const viewport of viewports) {
     })
     const attached = form.getByRole('list', { name: 'Attached files' })
     await expect(attached).toContainText('brief.pdf')
-    await fitsAndPassesAxe(page, `/quote with a file at ${viewport.width} px`)
+    await fitsAndPassesAxeInBothThemes(page, `/quote with a file at ${viewport.width} px`)
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/inbox/quotes/with-attachments'))
     await form.getByRole('button', { name: 'Send quote request' }).click()
     expect((await sent).status()).toBe(202)
     await expect(page.getByRole('heading', { level: 1, name: 'Quote request sent' })).toBeVisible()
-    await fitsAndPassesAxe(page, `the sent quote at ${viewport.width} px`)
+    await fitsAndPassesAxeInBothThemes(page, `the sent quote at ${viewport.width} px`)
   })
 }
 
@@ -125,7 +95,7 @@ for (const viewport of viewports) {
     const link = page.getByRole('link', { name: 'brief.pdf' })
     await expect(link).toBeVisible()
     await expect(page.getByText('1 attachment', { exact: true })).toBeVisible()
-    await fitsAndPassesAxe(page, `the quote’s page at ${viewport.width} px`)
+    await fitsAndPassesAxeInBothThemes(page, `the quote’s page at ${viewport.width} px`)
 
     const download = page.waitForEvent('download')
     await link.click()

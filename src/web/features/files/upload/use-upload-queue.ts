@@ -85,11 +85,15 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
   const add = useCallback(
     (picked: PickedFile[]) => {
       const { jobs, items: fresh, emptyFolders } = queueJobs(picked, folderId)
+      if (running.current.size === 0 && queue.current.length === 0) {
+        setStartedAt(Date.now())
+        // A new batch asks for its folders afresh: one made last time may have been moved or trashed.
+        folderFor.forget()
+      }
       // Every folder the batch needs, empty ones too, in one request before any file starts.
       void folderFor
         .prepare(folderId, [...jobs.map((j) => j.picked.folders), ...emptyFolders])
         .catch(() => {})
-      if (running.current.size === 0 && queue.current.length === 0) setStartedAt(Date.now())
       queue.current.push(...jobs)
       setItems((all) => [...all.filter((i) => i.status !== 'done' && i.status !== 'cancelled'), ...fresh])
       pump()
@@ -161,7 +165,7 @@ function useFolderMaker() {
       if (!folders.current.has(key)) void prepare(baseId, [path]).catch(() => {})
       return folders.current.get(key)!
     }
-    return Object.assign(folderFor, { prepare })
+    return Object.assign(folderFor, { prepare, forget: () => folders.current.clear() })
   }, [])
 }
 
