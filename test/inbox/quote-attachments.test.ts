@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
-import { QUOTE_ATTACHMENTS } from '../../src/shared/contract/quote-attachments'
+import { QUOTE_ATTACHMENTS } from '../../src/shared/contract/inbox'
 import { signedIn } from '../support/people'
 import { TEST_ORIGIN, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'

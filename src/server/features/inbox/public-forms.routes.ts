@@ -8,11 +8,11 @@ import {
   ebookUnsubscribedSchema,
   formSetupSchema,
   linkTokenSchema,
+  QUOTE_ATTACHMENTS,
   QUOTE_RECEIVED_MESSAGE,
   quoteRequestInputSchema,
   submissionReceivedSchema,
 } from '../../../shared/contract/inbox'
-import { QUOTE_ATTACHMENTS } from '../../../shared/contract/quote-attachments'
 import type { AppEnv } from '../../deps'
 import { sendBlob } from '../../lib/blobs/blob-response'
 import { presentation } from '../../lib/blobs/presentation-policy'

@@ -5,7 +5,7 @@ import {
   tooLargeProblem,
   tooManyProblem,
   tooMuchProblem,
-} from '../../../shared/contract/quote-attachments'
+} from '../../../shared/contract/inbox'
 import type { AppDeps } from '../../deps'
 import { readMultipart } from '../../lib/http/multipart-body'
 import { HttpProblem } from '../../lib/http/problem'

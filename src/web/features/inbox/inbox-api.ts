@@ -4,9 +4,9 @@ import {
   ebookConfirmedSchema,
   ebookUnsubscribedSchema,
   formSetupSchema,
+  QUOTE_ATTACHMENTS,
   submissionReceivedSchema,
 } from '../../../shared/contract/inbox'
-import { QUOTE_ATTACHMENTS } from '../../../shared/contract/quote-attachments'
 import { api } from '../../lib/api'
 
 // The inbox's public endpoints over HTTP: the form setup each form fetches when it opens, the three

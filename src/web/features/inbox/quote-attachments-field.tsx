@@ -1,5 +1,5 @@
 import { Paperclip, X } from 'lucide-react'
-import { quoteAttachmentLimitsText } from '../../../shared/contract/quote-attachments'
+import { quoteAttachmentLimitsText } from '../../../shared/contract/inbox'
 import { FormField } from '../../components/forms/field'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'

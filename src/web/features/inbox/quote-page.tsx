@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { INBOX_MAX } from '../../../shared/contract/inbox'
-import { QUOTE_ATTACHMENTS, quoteFormSchema } from '../../../shared/contract/quote-attachments'
+import { INBOX_MAX, QUOTE_ATTACHMENTS, quoteFormSchema } from '../../../shared/contract/inbox'
 import { FormField } from '../../components/forms/field'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser'
-import {
-  REFUSED_ATTACHMENT_EXTENSIONS,
-  REFUSED_ATTACHMENT_TYPES,
-} from '../../../../shared/contract/quote-attachments'
+import { REFUSED_ATTACHMENT_EXTENSIONS, REFUSED_ATTACHMENT_TYPES } from '../../../../shared/contract/inbox'
 import { htmlToPlainText, sanitizeMailHtml, splitQuotedHtml } from './mail-html'
 import { foldQuotedText } from './quote-folding'
 

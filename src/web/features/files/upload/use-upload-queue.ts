@@ -85,15 +85,14 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
   const add = useCallback(
     (picked: PickedFile[]) => {
       const { jobs, items: fresh, emptyFolders } = queueJobs(picked, folderId)
+      // A new batch asks for its folders afresh (one made last time may have moved), all of them, empty
+      // ones too, in one request before any file starts.
       if (running.current.size === 0 && queue.current.length === 0) {
         setStartedAt(Date.now())
-        // A new batch asks for its folders afresh: one made last time may have been moved or trashed.
         folderFor.forget()
       }
-      // Every folder the batch needs, empty ones too, in one request before any file starts.
-      void folderFor
-        .prepare(folderId, [...jobs.map((j) => j.picked.folders), ...emptyFolders])
-        .catch(() => {})
+      const paths = [...jobs.map((j) => j.picked.folders), ...emptyFolders]
+      void folderFor.prepare(folderId, paths).catch(() => {})
       queue.current.push(...jobs)
       setItems((all) => [...all.filter((i) => i.status !== 'done' && i.status !== 'cancelled'), ...fresh])
       pump()
