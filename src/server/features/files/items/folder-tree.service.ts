@@ -109,12 +109,13 @@ async function notifyTops(
   made: Map<string, Made>,
   now: Date,
 ) {
-  for (const path of paths) {
-    const entry = made.get(keyOf(path))!
+  const keys = paths.map(keyOf)
+  for (const [index, path] of paths.entries()) {
+    const key = keys[index]!
+    const entry = made.get(key)!
     const above = path.length > 1 ? made.get(keyOf(path.slice(0, -1))) : undefined
     if (!entry.created || above?.created) continue
-    const key = keyOf(path)
-    const contents = paths.filter((p) => p.length > path.length && keyOf(p).startsWith(`${key}/`)).length
+    const contents = keys.filter((k) => k.startsWith(`${key}/`)).length
     await notifyItem(
       trx,
       who,
