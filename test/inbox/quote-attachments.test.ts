@@ -242,6 +242,17 @@ describe('the files go with their request', () => {
       .execute()
     const { purgeResolvedInboxEntries } = await import('../../src/server/features/inbox/inbox-retention')
     expect((await purgeResolvedInboxEntries(app.database.db, app.clock.now)).quoteRequests).toBe(1)
+    // The export names the files sent with the request.
+    const held = await call(
+      admin.client,
+      'POST',
+      '/api/admin/privacy/export',
+      { email: 'erase@example.com' },
+      200,
+    )
+    expect(held.quoteRequests[0]!.attachments).toEqual([
+      expect.objectContaining({ filename: 'brief.pdf', mimetype: 'application/pdf' }),
+    ])
     await call(admin.client, 'POST', '/api/admin/privacy/erase', { email: 'erase@example.com' }, 200)
     await drained(app)
     expect(await app.deps.storage.exists(purged.key)).toBe(false)

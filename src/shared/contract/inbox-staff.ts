@@ -257,13 +257,8 @@ export const privacyExportSchema = z
     email: z.string(),
     exportedAt: z.string(),
     quoteRequests: z.array(
-      quoteDetailSchema.omit({
-        abilities: true,
-        resolvedBy: true,
-        assignedTo: true,
-        assignedAt: true,
-        attachments: true,
-      }),
+      // With the files sent with the request named (`attachments`, when there were any).
+      quoteDetailSchema.omit({ abilities: true, resolvedBy: true, assignedTo: true, assignedAt: true }),
     ),
     contacts: z.array(
       contactDetailSchema.omit({ abilities: true, resolvedBy: true, assignedTo: true, assignedAt: true }),

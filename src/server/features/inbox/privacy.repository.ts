@@ -19,6 +19,22 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
     .where(emailIs('email', email))
     .orderBy('createdAt')
     .execute()
+  // The files sent with those requests, named (their bytes stay in storage).
+  const quoteFiles =
+    quoteRequests.length === 0
+      ? []
+      : await db
+          .selectFrom('inbox_attachments')
+          .select(['id', 'quote_id', 'filename', 'mimetype', 'size'])
+          .where(
+            'quote_id',
+            'in',
+            quoteRequests.map((q) => q.id),
+          )
+          .where('message_id', 'is', null)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
   const contacts = await db
     .selectFrom('contacts')
     .select([...SENDER, 'subject', 'message', ...HANDLING])
@@ -42,7 +58,7 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
     .orderBy('m.created_at')
     .orderBy('m.id')
     .execute()
-  return { quoteRequests, contacts, ebookRequests, replies }
+  return { quoteRequests, quoteFiles, contacts, ebookRequests, replies }
 }
 
 /**
