@@ -1,10 +1,11 @@
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { createUsers, signIn } from './support/admin-users'
 import { seriousViolations } from './support/axe'
 import { folderOnDisk, zipEntries } from './support/files'
 import { expect, test } from './support/fixtures'
 import { waitForMail } from './support/mailbox'
+import { fitsAndPassesAxeInBothThemes } from './support/themes'
 
 // The file manager (product.md §2): a user uploads a folder with subfolders and sees the
 // progress, shares it with a second user who finds it under "Shared with me", trashes and restores
@@ -69,12 +70,22 @@ test('upload a folder, share it, trash and restore it, download it as a zip', as
     '2025/q2.txt': 'second quarter',
     '2026/drafts/plan.txt': 'the plan',
   })
+  // The folder's tree (Reports, 2025, 2026, 2026/drafts) is made in one request, before the files.
+  const folderCalls: string[] = []
+  const countFolderCalls = (request: Request) => {
+    const path = new URL(request.url()).pathname
+    if (request.method() === 'POST' && /^\/api\/folders(\/[^/]+\/tree)?$/.test(path)) folderCalls.push(path)
+  }
+  page.on('request', countFolderCalls)
   await page.getByLabel('Folder to upload').setInputFiles(dir)
   const upload = page.getByRole('region', { name: 'Upload files' })
   await expect(upload.getByRole('progressbar', { name: 'Reports/2026/drafts/plan.txt' })).toBeVisible()
   const overall = upload.getByRole('progressbar', { name: 'All uploads' })
   await expect(overall).toBeVisible()
   await expect(upload.getByText(/^4 of 4 files/)).toBeVisible({ timeout: 30_000 })
+  page.off('request', countFolderCalls)
+  expect(folderCalls).toHaveLength(1)
+  expect(folderCalls[0]).toMatch(/^\/api\/folders\/[0-9a-f-]+\/tree$/)
   expect(await overall.getAttribute('aria-valuenow')).toBe(await overall.getAttribute('aria-valuemax'))
   // The finished batch is one line with its details folded on request, and Close clears it.
   await expect(upload.getByText('4 files uploaded', { exact: true })).toBeVisible()
@@ -289,6 +300,43 @@ test('on a phone the folder page fits the screen and stays accessible', async ({
   await page.reload()
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true')
 })
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`a folder uploaded twice at ${viewport.width} px is one tree, made in one request each time`, async ({
+    page,
+  }) => {
+    const album = `Album ${viewport.width}`
+    const dir = folderOnDisk(album, { 'a/one.txt': 'one', 'b/c/two.txt': 'two' })
+    await page.setViewportSize(viewport)
+    await signIn(page, alice.email, password)
+    await page.goto('/files?view=mine')
+    await page.getByRole('link', { name: `Client ${tag}` }).click()
+    await expect(page.getByRole('heading', { name: `Client ${tag}`, level: 1 })).toBeVisible()
+    const trees: string[] = []
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (request.method() === 'POST' && /^\/api\/folders(\/[^/]+\/tree)?$/.test(path)) trees.push(path)
+    })
+    const upload = page.getByRole('region', { name: 'Upload files' })
+    for (const round of [1, 2]) {
+      await page.getByLabel('Folder to upload').setInputFiles(dir)
+      await expect(upload.getByText('2 files uploaded', { exact: true })).toBeVisible({ timeout: 30_000 })
+      expect(trees, `folder requests after upload ${round}`).toHaveLength(round)
+      if (round === 1) await fitsAndPassesAxeInBothThemes(page, `the upload panel at ${viewport.width} px`)
+      await upload.getByRole('button', { name: 'Close' }).click()
+    }
+    // The second upload went into the folders the first made: one album, its file twice in `a`.
+    await expect(page.getByRole('link', { name: album, exact: true })).toHaveCount(1)
+    await page.getByRole('link', { name: album, exact: true }).click()
+    await page.getByRole('link', { name: 'a', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'one.txt', exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'one (1).txt', exact: true })).toBeVisible()
+    await fitsAndPassesAxeInBothThemes(page, `a folder the upload made at ${viewport.width} px`)
+  })
+}
 
 test('a folder moves to the top of My folders from the move picker', async ({ page }) => {
   await signIn(page, alice.email, password)

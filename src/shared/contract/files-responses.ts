@@ -291,3 +291,19 @@ export const trashEntryDeletedSchema = z.object({ id: z.string(), deleted: z.lit
 /** DELETE /api/folders/:id/permissions/:userId. */
 export const grantRevokedSchema = z.object({ revoked: z.literal(true) })
 export const pendingShareCancelledSchema = z.object({ cancelled: z.literal(true) })
+
+/** The folders a tree request made or reused, one per path (each path's parents included), parents first. */
+export const folderTreeResultSchema = z.object({
+  folders: z.array(
+    z.object({
+      /** As asked (the names the caller sent). */
+      path: z.array(z.string()),
+      id: z.string(),
+      /** Its name: the one asked for, or the next free one when that was taken by something else. */
+      folder_name: z.string(),
+      /** False when a folder of that name was there already and is used as it is. */
+      created: z.boolean(),
+    }),
+  ),
+})
+export type FolderTreeResult = z.infer<typeof folderTreeResultSchema>

@@ -43,6 +43,30 @@ export const createFolderSchema = z.object({
 })
 export type CreateFolderInput = z.infer<typeof createFolderSchema>
 
+/** How big a tree of folders one request may make (an uploaded folder's subfolders). */
+export const FOLDER_TREE_LIMITS = { maxFolders: 1000, maxDepth: 32 } as const
+
+/**
+ * A tree of folders to make inside a folder in one request: each path is the names from the folder
+ * down (["Reports", "2025"]); a path's parents need not be listed. Existing folders are reused.
+ */
+export const folderTreeSchema = z.object({
+  paths: z
+    .array(
+      z
+        .array(itemNameSchema)
+        .min(1, { error: 'A path names at least one folder.' })
+        .max(FOLDER_TREE_LIMITS.maxDepth, {
+          error: `Folders can be nested at most ${FOLDER_TREE_LIMITS.maxDepth} deep in one upload.`,
+        }),
+    )
+    .min(1, { error: 'Name at least one folder.' })
+    .max(FOLDER_TREE_LIMITS.maxFolders, {
+      error: `At most ${FOLDER_TREE_LIMITS.maxFolders} folders can be made at once.`,
+    }),
+})
+export type FolderTreeInput = z.infer<typeof folderTreeSchema>
+
 export const updateFolderSchema = z
   .object({
     folder_name: itemNameSchema.optional(),

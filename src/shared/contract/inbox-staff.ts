@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { INBOX_STATUSES } from '../enums'
 import { emailSchema } from './accounts'
 import { INBOX_MAX, MAX_SERVICES, requiredLine } from './inbox'
+import { inboxAttachmentSchema } from './inbox-conversations'
 import { listQuerySchema, listResponseSchema, optionalChoice, optionalIsoDate } from './list'
 
 // The staff side of the inbox (product.md §4): the quotes, contacts and e-book tables
@@ -101,7 +102,11 @@ export const quoteSummarySchema = z
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>
 export const quoteDetailSchema = quoteSummarySchema
   .omit({ excerpt: true })
-  .extend({ message: z.string() })
+  .extend({
+    message: z.string(),
+    /** The files sent with the request form (artwork, a brief); what came later by e-mail is on the thread. */
+    attachments: z.array(inboxAttachmentSchema).optional(),
+  })
   .meta({ id: 'QuoteRequest' })
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>
 export const quoteListSchema = listResponseSchema(quoteSummarySchema).meta({ id: 'QuoteRequestList' })
@@ -252,6 +257,7 @@ export const privacyExportSchema = z
     email: z.string(),
     exportedAt: z.string(),
     quoteRequests: z.array(
+      // With the files sent with the request named (`attachments`, when there were any).
       quoteDetailSchema.omit({ abilities: true, resolvedBy: true, assignedTo: true, assignedAt: true }),
     ),
     contacts: z.array(

@@ -112,7 +112,10 @@ async function request<T>(
   const init: RequestInit = { method, headers, credentials: 'same-origin' }
   if (options.signal) init.signal = options.signal
   if (method !== 'GET' && method !== 'HEAD') {
-    if (body instanceof Blob) {
+    if (typeof FormData !== 'undefined' && body instanceof FormData) {
+      // A form with files (multipart/form-data): the browser writes the type with its boundary.
+      init.body = body
+    } else if (body instanceof Blob) {
       // A file sent as the raw body (an avatar, say): its own type; the route checks it.
       headers['Content-Type'] = body.type || 'application/octet-stream'
       init.body = body

@@ -6,7 +6,7 @@ import { RETENTION_DAYS_SETTING } from './inbox-settings.service'
 import { purgeResolvedBatch } from './triage/triage.repository'
 
 // Retention of resolved quote requests and contact messages: off by default; when an
-// admin sets N days, entries resolved more than N days ago are deleted. Pending entries are never
+// admin sets N days, entries resolved more than N days ago are deleted, and the blobs of their attachments queued for deletion. Pending entries are never
 // touched, however old. The ledger of mail read from the mailbox (inbound_mails, decision 0128) goes
 // the same way: a row older than N days that names no entry any more (ignored mail, or an entry since
 // deleted) is deleted too; rows of entries still kept stay with them. For the job runner
@@ -41,7 +41,7 @@ export async function purgeResolvedInboxEntries(
     ['contacts', 'contacts'],
   ] as const) {
     while (!signal?.aborted) {
-      const deleted = await purgeResolvedBatch(db, table, cutoff, BATCH)
+      const deleted = await purgeResolvedBatch(db, table, cutoff, BATCH, now)
       result[counter] += deleted
       if (deleted < BATCH) break
     }

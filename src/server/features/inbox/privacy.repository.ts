@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { DB } from '../../db/schema'
+import { releaseAttachmentBlobs } from './triage/triage.repository'
 
 // Named queries for privacy requests: everything held for one address (stored lower-case; lower()
 // also finds rows written otherwise), and its erasure.
@@ -18,6 +19,22 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
     .where(emailIs('email', email))
     .orderBy('createdAt')
     .execute()
+  // The files sent with those requests, named (their bytes stay in storage).
+  const quoteFiles =
+    quoteRequests.length === 0
+      ? []
+      : await db
+          .selectFrom('inbox_attachments')
+          .select(['id', 'quote_id', 'filename', 'mimetype', 'size'])
+          .where(
+            'quote_id',
+            'in',
+            quoteRequests.map((q) => q.id),
+          )
+          .where('message_id', 'is', null)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
   const contacts = await db
     .selectFrom('contacts')
     .select([...SENDER, 'subject', 'message', ...HANDLING])
@@ -41,7 +58,7 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
     .orderBy('m.created_at')
     .orderBy('m.id')
     .execute()
-  return { quoteRequests, contacts, ebookRequests, replies }
+  return { quoteRequests, quoteFiles, contacts, ebookRequests, replies }
 }
 
 /**
@@ -49,7 +66,16 @@ export async function heldForEmail(db: Kysely<DB>, email: string) {
  * and takes `names` (the sender's names on those entries) out of quote and feedback notifications.
  * Run it in a transaction.
  */
-export async function eraseEmail(trx: Kysely<DB>, email: string, names: readonly string[]) {
+export async function eraseEmail(trx: Kysely<DB>, email: string, names: readonly string[], now: Date) {
+  for (const table of ['quote_requests', 'contacts'] as const) {
+    const ids = await trx.selectFrom(table).select('id').where(emailIs('email', email)).execute()
+    await releaseAttachmentBlobs(
+      trx,
+      table,
+      ids.map((r) => r.id),
+      now,
+    )
+  }
   const quotes = await trx.deleteFrom('quote_requests').where(emailIs('email', email)).executeTakeFirst()
   const contacts = await trx.deleteFrom('contacts').where(emailIs('email', email)).executeTakeFirst()
   const ebook = await trx.deleteFrom('ebook_requests').where(emailIs('email', email)).executeTakeFirst()

@@ -49,7 +49,17 @@ export async function exportPersonalData(deps: Deps, by: Caller, rawEmail: strin
   return {
     email,
     exportedAt: now.toISOString(),
-    quoteRequests: held.quoteRequests,
+    quoteRequests: held.quoteRequests.map((q) => {
+      const files = held.quoteFiles.filter((f) => f.quote_id === q.id)
+      if (files.length === 0) return q
+      const attachments = files.map((f) => ({
+        id: f.id,
+        filename: f.filename,
+        mimetype: f.mimetype,
+        size: Number(f.size),
+      }))
+      return { ...q, attachments }
+    }),
     contacts: held.contacts,
     ebookRequests: held.ebookRequests,
     replies: held.replies.map((r) => ({
@@ -81,7 +91,7 @@ export async function erasePersonalData(
           .filter(Boolean),
       ),
     ]
-    const counts = await eraseEmail(trx, email, names)
+    const counts = await eraseEmail(trx, email, names, now)
     await recordAudit(
       trx,
       {

@@ -8,6 +8,7 @@ import {
   ebookUnsubscribedSchema,
   formSetupSchema,
   linkTokenSchema,
+  QUOTE_ATTACHMENTS,
   QUOTE_RECEIVED_MESSAGE,
   quoteRequestInputSchema,
   submissionReceivedSchema,
@@ -20,12 +21,15 @@ import {
   rangedDownloadResponses,
   rangeRequestHeaders,
 } from '../../lib/http/documented-headers'
+import { problems } from '../../lib/http/problem'
 import { defineRoute } from '../../lib/http/route'
+import { fieldErrors } from '../../lib/http/validation'
 import { clientInfo } from '../accounts/client-info'
 import { confirmEbook, ebookDownload, requestEbook, unsubscribeEbook } from './ebook.service'
 import type { Sender } from './form-guard'
 import { formSetup } from './form-setup.service'
 import { EBOOK_PAGE_PATHS } from './inbox-links'
+import { discardAttachments, readQuoteForm } from './quote-attachments'
 import { submitContact, submitQuote } from './submissions.service'
 
 // The inbox's public side (product.md §4): anyone may call these, signed in or not. A submission
@@ -67,6 +71,42 @@ export const publicFormRoutes = [
     responses: accepted,
     handler: async (c, { body }) => {
       await submitQuote(c.var.deps, senderOf(c), body)
+      return c.json(received(QUOTE_RECEIVED_MESSAGE), 202)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/inbox/quotes/with-attachments',
+    summary:
+      'Sends a quote request with files (artwork, a brief): multipart/form-data with the JSON route’s fields ' +
+      'as text parts and up to QUOTE_ATTACHMENTS.maxFiles files in `attachments`',
+    tags: ['inbox'],
+    access: 'public',
+    request: { bodyType: 'multipart' },
+    responses: {
+      ...accepted,
+      400: { description: 'The body is not well-formed multipart/form-data' },
+      413: { description: 'The body is larger than the files’ total limit allows (`payload_too_large`)' },
+      422: {
+        description:
+          'A field needs attention: the `attachments` field names each file refused (its kind, its size, ' +
+          'too many, too much in all); nothing is kept. Or the form is over a day old (`form_expired`)',
+      },
+    },
+    handler: async (c) => {
+      const deps = c.var.deps
+      const form = await readQuoteForm(c, deps)
+      try {
+        const parsed = quoteRequestInputSchema.safeParse(form.fields)
+        const errors = parsed.success ? {} : fieldErrors(parsed.error)
+        if (form.problems.length > 0) errors[QUOTE_ATTACHMENTS.field] = form.problems
+        if (!parsed.success || form.problems.length > 0) throw problems.validation(errors)
+        if (!(await submitQuote(deps, senderOf(c), parsed.data, form.stored)))
+          await discardAttachments(deps, form.stored)
+      } catch (error) {
+        await discardAttachments(deps, form.stored)
+        throw error
+      }
       return c.json(received(QUOTE_RECEIVED_MESSAGE), 202)
     },
   }),

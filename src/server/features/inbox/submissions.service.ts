@@ -12,8 +12,10 @@ import { notify } from '../notifications/notify'
 import { brandOf } from '../site/brand'
 import { insertContact } from './contacts.repository'
 import { guardSubmission, type Sender } from './form-guard'
+import { insertAttachment } from './inbound/inbound.repository'
 import { queueSubmissionMails, renderSubmissionMails } from './inbox-mail'
 import { SERVICES_SETTING } from './inbox-settings.service'
+import type { StoredAttachment } from './quote-attachments'
 import { insertQuote } from './quotes.repository'
 
 // The public quote and contact forms (product.md §4). In order: the fields were validated by the
@@ -38,10 +40,19 @@ async function checkedService(deps: Deps, service: string | null): Promise<strin
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim()
 
-export async function submitQuote(deps: Deps, sender: Sender, input: QuoteInput): Promise<void> {
+/**
+ * Records a quote request with the files already stored for it (quote-attachments.ts). Answers false
+ * when the spam guard dropped it: the caller then deletes those files.
+ */
+export async function submitQuote(
+  deps: Deps,
+  sender: Sender,
+  input: QuoteInput,
+  attachments: readonly StoredAttachment[] = [],
+): Promise<boolean> {
   const email = normalizeEmail(input.email)
   const service = await checkedService(deps, input.service)
-  if (!(await guardSubmission(deps, 'quote', sender, { ...input, email }))) return
+  if (!(await guardSubmission(deps, 'quote', sender, { ...input, email }))) return false
 
   const now = deps.clock()
   const stamp = now.toISOString()
@@ -62,9 +73,25 @@ export async function submitQuote(deps: Deps, sender: Sender, input: QuoteInput)
   await recordSubmission(deps, sender, now, {
     kind: 'quote',
     row,
-    insert: insertQuote,
+    insert: async (trx, quote) => {
+      await insertQuote(trx, quote)
+      for (const a of attachments) {
+        await insertAttachment(trx, {
+          id: newId(now.getTime()),
+          quote_id: quote.id,
+          contact_id: null,
+          message_id: null,
+          filename: a.filename,
+          mimetype: a.mimetype,
+          size: a.size,
+          blob_key: a.key,
+          created_at: stamp,
+        })
+      }
+    },
     notification: { type: 'quote', mainItem: service ?? row.business_name },
   })
+  return true
 }
 
 export async function submitContact(deps: Deps, sender: Sender, input: ContactInput): Promise<void> {

@@ -185,6 +185,11 @@ function requestBodyOf(route: AnyRoute, toSchema: ToSchema) {
       content: { 'application/json': { schema: toSchema(request.body, 'input') } },
     }
   }
+  if (request?.bodyType === 'multipart') {
+    // Streamed and checked by the handler: the fields are the route's own (its summary says which).
+    const form = { type: 'object', additionalProperties: true }
+    return { required: true, content: { 'multipart/form-data': { schema: form } } }
+  }
   const types = request?.bodyType === 'raw' ? request.rawContentTypes?.types : undefined
   if (types?.some((type) => type !== '')) {
     const binary = { schema: { type: 'string', format: 'binary' } }

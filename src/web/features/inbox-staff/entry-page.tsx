@@ -20,6 +20,7 @@ import { UserSection } from '../admin/user-section'
 import { Nothing } from '../admin/users-columns'
 import { AssigneePicker } from './conversation/assignee-picker'
 import { Composer } from './conversation/composer'
+import { AttachmentList } from './conversation/customer-message'
 import { Thread } from './conversation/thread'
 import { type TriageDetail, useChangeStatus, useDeleteEntry, useTriageEntry } from './inbox-staff-api'
 import { StatusBadge, senderName } from './triage-columns'
@@ -140,6 +141,11 @@ function EntryView({
         <div className="flex min-w-0 flex-col gap-6">
           <UserSection title="Message">
             <p className="text-sm whitespace-pre-wrap break-words text-fg">{entry.message}</p>
+            {'attachments' in entry && entry.attachments && entry.attachments.length > 0 && (
+              <div className="text-sm">
+                <AttachmentList kind={kind} entryId={entry.id} attachments={entry.attachments} />
+              </div>
+            )}
           </UserSection>
           <UserSection title="Conversation">
             <Thread kind={kind} id={entry.id} />

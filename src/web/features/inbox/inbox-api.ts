@@ -4,6 +4,7 @@ import {
   ebookConfirmedSchema,
   ebookUnsubscribedSchema,
   formSetupSchema,
+  QUOTE_ATTACHMENTS,
   submissionReceivedSchema,
 } from '../../../shared/contract/inbox'
 import { api } from '../../lib/api'
@@ -36,6 +37,21 @@ export function useFormSetup(form: PublicForm) {
 
 export function submitForm(form: PublicForm, body: Record<string, unknown>) {
   return api.post(SUBMIT_PATHS[form], body, { schema: submissionReceivedSchema })
+}
+
+/**
+ * The quote form with its files, as multipart/form-data: the fields as text parts, then the files
+ * (the server streams them to storage in that order).
+ */
+export function submitQuoteWithFiles(body: Record<string, unknown>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(body)) {
+    if (name === QUOTE_ATTACHMENTS.field || value === undefined || value === null) continue
+    form.append(name, String(value))
+  }
+  const files = (body[QUOTE_ATTACHMENTS.field] ?? []) as File[]
+  for (const file of files) form.append(QUOTE_ATTACHMENTS.field, file, file.name)
+  return api.post('/api/inbox/quotes/with-attachments', form, { schema: submissionReceivedSchema })
 }
 
 export function useConfirmEbook() {

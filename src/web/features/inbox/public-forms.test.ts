@@ -4,7 +4,7 @@ import { createElement as h, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { FormSetup } from '../../../shared/contract/inbox'
+import { type FormSetup, QUOTE_ATTACHMENTS, quoteFormSchema } from '../../../shared/contract/inbox'
 import { ApiError } from '../../lib/api-error'
 import { ContactPage } from './contact-page'
 import { EbookDownloadPage } from './ebook-link-page'
@@ -74,6 +74,37 @@ describe('public forms', () => {
       detail:
         'Too many messages from you in a short time. Please try again in 12 minutes. What you typed is kept on this page.',
     })
+  })
+})
+
+describe('the quote form’s files', () => {
+  it('offer an optional file picker with the limits stated', () => {
+    const html = render(h(QuotePage), 'quote', SETUP)
+    expect(html).toMatch(/<input[^>]*type="file"[^>]*multiple/)
+    expect(html).toContain('Attachments (optional)')
+    expect(html).toContain('Up to 5 files, 10 MB each and 25 MB in all.')
+  })
+
+  it('are checked before sending, with the server’s rules and words', () => {
+    const fields = { first_name: 'A', last_name: 'B', email: 'a@example.com', message: 'Hi' }
+    const file = (name: string, size = 10, type = 'application/pdf') => ({ name, type, size })
+    const problems = (attachments: ReturnType<typeof file>[]) => {
+      const parsed = quoteFormSchema.safeParse({ ...fields, attachments })
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    }
+    expect(problems([file('brief.pdf'), file('logo.svg', 10, 'image/svg+xml')])).toEqual([])
+    expect(problems([file('setup.EXE', 10, 'application/octet-stream')])).toEqual([
+      'attachments: setup.EXE: programs and scripts are not accepted.',
+    ])
+    expect(problems([file('big.pdf', QUOTE_ATTACHMENTS.maxFileBytes + 1)])).toEqual([
+      'attachments: big.pdf is larger than 10 MB: send a smaller file.',
+    ])
+    expect(problems(Array.from({ length: 6 }, (_, i) => file(`${i}.pdf`)))).toEqual([
+      'attachments: Attach at most 5 files.',
+    ])
+    expect(problems([1, 2, 3].map((i) => file(`${i}.pdf`, QUOTE_ATTACHMENTS.maxFileBytes)))).toEqual([
+      'attachments: The files come to more than 25 MB in all: leave some out.',
+    ])
   })
 })
 

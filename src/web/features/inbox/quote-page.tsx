@@ -1,12 +1,15 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { INBOX_MAX, quoteRequestInputSchema } from '../../../shared/contract/inbox'
+import { INBOX_MAX, QUOTE_ATTACHMENTS, quoteFormSchema } from '../../../shared/contract/inbox'
 import { FormField } from '../../components/forms/field'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Select } from '../../components/ui/select'
 import { Textarea } from '../../components/ui/textarea'
+import { submitQuoteWithFiles } from './inbox-api'
 import { PublicFormPage } from './public-form-page'
 import { PublicFormShell } from './public-form-shell'
+import { QuoteAttachmentsField } from './quote-attachments-field'
 import { usePublicForm } from './use-public-form'
 
 const FIELDS = [
@@ -20,12 +23,18 @@ const FIELDS = [
   'message',
 ] as const
 
-/** The public quote request form (product.md §4): works signed out, prefilled when signed in. */
+/**
+ * The public quote request form (product.md §4): works signed out, prefilled when signed in; files
+ * (artwork, a brief) may go with it, sent as multipart/form-data (decision 0142).
+ */
 export function QuotePage() {
+  const [files, setFiles] = useState<File[]>([])
   const state = usePublicForm({
     form: 'quote',
     fields: FIELDS,
-    schema: quoteRequestInputSchema,
+    schema: quoteFormSchema,
+    extra: { [QUOTE_ATTACHMENTS.field]: files },
+    send: submitQuoteWithFiles,
     prefill: (me) => ({
       first_name: me.first_name,
       last_name: me.last_name,
@@ -96,6 +105,11 @@ export function QuotePage() {
           >
             <Textarea {...bind('message')} rows={6} maxLength={INBOX_MAX.message} />
           </FormField>
+          <QuoteAttachmentsField
+            files={files}
+            onChange={setFiles}
+            error={(errors as Record<string, string | undefined>)[QUOTE_ATTACHMENTS.field]}
+          />
         </PublicFormShell>
       </div>
     </PublicFormPage>

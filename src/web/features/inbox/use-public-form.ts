@@ -17,8 +17,10 @@ export interface PublicFormOptions<F extends string> {
   schema: z.ZodType
   /** Which of the signed-in user's details fill which field (only fields still empty are filled). */
   prefill?: (details: FormPrefill) => Partial<Record<F, string | null>>
-  /** Fields sent that the visitor does not type (e.g. the e-book request's source). */
+  /** Fields sent that the visitor does not type (e.g. the e-book request's source, the quote's files). */
   extra?: Record<string, unknown>
+  /** How the checked body is sent, when not as JSON to the form's endpoint (the quote with files). */
+  send?: (body: Record<string, unknown>) => Promise<{ message: string }>
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -53,7 +55,7 @@ export function usePublicForm<F extends string>(options: PublicFormOptions<F>) {
       const minimum = (setup.data?.minFillSeconds ?? 0) * 1000 + 250
       const wait = setup.dataUpdatedAt + minimum - Date.now()
       if (wait > 0) await sleep(wait)
-      return submitForm(form, body)
+      return options.send ? options.send(body) : submitForm(form, body)
     },
     onError: (error) => {
       // A form open for over a day needs a fresh token: fetch one, keep what was typed.
@@ -79,7 +81,9 @@ export function usePublicForm<F extends string>(options: PublicFormOptions<F>) {
   }
 
   const error = mutation.error
-  const aboutFields = fields.some((field) => fieldError(error, field))
+  const aboutFields = [...fields, ...Object.keys(options.extra ?? {})].some((field) =>
+    fieldError(error, field),
+  )
 
   return {
     setup,

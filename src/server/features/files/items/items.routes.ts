@@ -5,6 +5,7 @@ import {
   childrenQuerySchema,
   copySchema,
   createFolderSchema,
+  folderTreeSchema,
   homeQuerySchema,
   ITEM_TYPES,
   idParamsSchema,
@@ -21,6 +22,7 @@ import {
   folderChildrenSchema,
   folderDetailSchema,
   folderSchema,
+  folderTreeResultSchema,
   homeViewSchema,
   itemOutcomeSchema,
   searchResultSchema,
@@ -35,6 +37,7 @@ import { trashItem } from '../trash/trash.service'
 import { bulkCopy, bulkMove, bulkTrash } from './bulk.service'
 import { listChildren } from './children.service'
 import { copyItem } from './copy.service'
+import { createFolderTree } from './folder-tree.service'
 import { createFolder, getFile, getFolder, renameFile, updateFolder } from './folders.service'
 import { homeView } from './home.service'
 import { moveFolderToTop, moveItem } from './move.service'
@@ -141,6 +144,25 @@ export const itemsRoutes = [
       ...notFound,
     },
     handler: (c, { body }) => createFolder(c.var.deps, requireSignedIn(c.var.caller), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/folders/:id/tree',
+    summary:
+      'Makes a tree of folders inside the folder in one transaction (an uploaded folder’s subfolders); existing folders the caller may write into are reused',
+    tags,
+    access: 'signedIn',
+    request: { params: idParamsSchema, body: folderTreeSchema },
+    responses: {
+      200: {
+        description: 'Each path (and each parent) with its folder’s id, parents first',
+        schema: folderTreeResultSchema,
+      },
+      ...forbidden,
+      ...notFound,
+    },
+    handler: (c, { params, body }) =>
+      createFolderTree(c.var.deps, requireSignedIn(c.var.caller), params.id, body),
   }),
   defineRoute({
     method: 'get',

@@ -106,6 +106,18 @@ export function attachmentsOfThread(db: Kysely<DB>, table: TriageTable, entryId:
     .execute()
 }
 
+/** The files sent with an entry's form (not with a later message), for its page. */
+export function formAttachmentsOf(db: Kysely<DB>, table: TriageTable, entryId: string) {
+  return db
+    .selectFrom('inbox_attachments')
+    .select(['id', 'filename', 'mimetype', 'size'])
+    .where(entryColumn(table), '=', entryId)
+    .where('message_id', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}
+
 /** One attachment of one entry, for its download. */
 export function attachmentOf(db: Kysely<DB>, table: TriageTable, entryId: string, id: string) {
   return db

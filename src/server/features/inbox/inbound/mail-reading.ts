@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser'
+import { REFUSED_ATTACHMENT_EXTENSIONS, REFUSED_ATTACHMENT_TYPES } from '../../../../shared/contract/inbox'
 import { htmlToPlainText, sanitizeMailHtml, splitQuotedHtml } from './mail-html'
 import { foldQuotedText } from './quote-folding'
 
@@ -44,11 +45,6 @@ export interface ReadingRules {
   maxAttachmentBytes: number
   maxAttachments: number
 }
-
-/** Kinds a customer's attachment may not be: programs and scripts a click would run. */
-const REFUSED_EXTENSIONS =
-  /\.(exe|com|bat|cmd|scr|pif|msi|msp|jar|js|jse|vbs|vbe|wsf|wsh|ps1|psm1|sh|apk|app|dll|cpl|hta|lnk|reg|iso)$/i
-const REFUSED_TYPES = /^application\/(x-msdownload|x-msdos-program|x-executable|x-sh|java-archive|x-dosexec)/i
 
 const ID = /<[^<>\s]+>/g
 
@@ -168,7 +164,7 @@ function attachmentsOf(parsed: ParsedMail, rules: ReadingRules): Pick<ReadMail, 
   for (const part of parsed.attachments) {
     const filename = (part.filename ?? 'attachment').replace(/[\\/\r\n\0]/g, '_').slice(0, 200)
     const mimetype = (part.contentType || 'application/octet-stream').toLowerCase()
-    if (REFUSED_EXTENSIONS.test(filename) || REFUSED_TYPES.test(mimetype)) {
+    if (REFUSED_ATTACHMENT_EXTENSIONS.test(filename) || REFUSED_ATTACHMENT_TYPES.test(mimetype)) {
       refused.push(`${filename}: this kind of file is not accepted`)
     } else if (part.size > rules.maxAttachmentBytes) {
       refused.push(

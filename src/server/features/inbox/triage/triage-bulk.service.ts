@@ -38,7 +38,7 @@ export async function applyBulk(
       if (input.action === 'resolve')
         changed = await markResolved(trx, table, existing, recordedAs(by).id, now)
       if (input.action === 'reopen') changed = await markPending(trx, table, existing, now)
-      if (input.action === 'delete') changed = await deleteEntries(trx, table, existing)
+      if (input.action === 'delete') changed = await deleteEntries(trx, table, existing, now)
       // RETURNING gives no order on PostgreSQL: keep the order the ids were asked in.
       changed = inOrder(ids, changed)
       if (input.action === 'delete') {

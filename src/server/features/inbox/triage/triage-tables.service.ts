@@ -3,6 +3,7 @@ import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage } from '../../../lib/list-query/apply-list-query'
 import { CONTACT_LIST_COLUMNS, filteredContacts, findContact } from '../contacts.repository'
+import { formAttachmentsOf } from '../inbound/inbound.repository'
 import { presentContact, presentContactSummary, presentQuote, presentQuoteSummary } from '../inbox.presenter'
 import { filteredQuotes, findQuote, QUOTE_LIST_COLUMNS } from '../quotes.repository'
 import { authorize, type Deps, viewerId } from './triage-access'
@@ -33,7 +34,11 @@ export async function getQuote(deps: Deps, actor: Caller, id: string) {
   authorize(actor)
   const row = await findQuote(deps.database.db, id)
   if (!row) throw problems.notFound('No such quote request.')
-  return presentQuote(row, actor)
+  const attachments = await formAttachmentsOf(deps.database.db, 'quote_requests', id)
+  return {
+    ...presentQuote(row, actor),
+    attachments: attachments.map((a) => ({ ...a, size: Number(a.size) })),
+  }
 }
 
 export async function getContact(deps: Deps, actor: Caller, id: string) {

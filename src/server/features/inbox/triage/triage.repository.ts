@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
+import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
 
 // The statements quotes and contacts share: status changes, deletes and the retention purge. Both
 // tables have the same triage columns (status, resolvedAt, resolvedBy, updatedAt, names, e-mail);
@@ -56,30 +57,55 @@ export async function markPending(
   return rows.map((r) => r.id)
 }
 
-export async function deleteEntries(db: Kysely<DB>, table: TriageTable, ids: readonly string[]) {
+/**
+ * Queues the blobs of these entries' attachments for deletion (the rows go with the entries, by
+ * cascade). Call it in the transaction that deletes the entries, so the blobs go exactly when they do.
+ */
+export async function releaseAttachmentBlobs(
+  db: Kysely<DB>,
+  table: TriageTable,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return
+  const column = table === 'quote_requests' ? 'quote_id' : 'contact_id'
+  const rows = await db.selectFrom('inbox_attachments').select('blob_key').where(column, 'in', ids).execute()
+  await enqueueBlobDeletions(
+    db,
+    rows.map((r) => r.blob_key),
+    now,
+  )
+}
+
+export async function deleteEntries(db: Kysely<DB>, table: TriageTable, ids: readonly string[], now: Date) {
+  await releaseAttachmentBlobs(db, table, ids, now)
   const rows = await db.deleteFrom(typed(table)).where('id', 'in', ids).returning('id').execute()
   return rows.map((r) => r.id)
 }
 
-/** Up to `limit` resolved entries resolved before `cutoff`, deleted; returns how many. */
+/**
+ * Up to `limit` resolved entries resolved before `cutoff`, deleted with their attachments' blobs queued
+ * for deletion; returns how many.
+ */
 export async function purgeResolvedBatch(
   db: Kysely<DB>,
   table: TriageTable,
   cutoff: string,
   limit: number,
+  now: Date,
 ): Promise<number> {
-  const result = await db
-    .deleteFrom(typed(table))
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom(typed(table))
-        .select('id')
-        .where('status', '=', 'resolved')
-        .where('resolvedAt', '<', cutoff)
-        .limit(limit),
-    )
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom(typed(table))
+      .select('id')
+      .where('status', '=', 'resolved')
+      .where('resolvedAt', '<', cutoff)
+      .limit(limit)
+      .execute()
+    const ids = due.map((r) => r.id)
+    if (ids.length === 0) return 0
+    await releaseAttachmentBlobs(trx, table, ids, now)
+    const result = await trx.deleteFrom(typed(table)).where('id', 'in', ids).executeTakeFirst()
+    return Number(result.numDeletedRows)
+  })
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api'
-import { createFolder } from './create-folder'
+import { createFolderTree, folderPathKey } from './create-folder'
 import type { PickedFile } from './dropped-files'
 import type { RunningUpload } from './tus-upload'
 import { type Job, queueJobs, startJob } from './upload-jobs'
@@ -85,8 +85,14 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
   const add = useCallback(
     (picked: PickedFile[]) => {
       const { jobs, items: fresh, emptyFolders } = queueJobs(picked, folderId)
-      for (const folders of emptyFolders) void folderFor(folderId, folders).catch(() => {})
-      if (running.current.size === 0 && queue.current.length === 0) setStartedAt(Date.now())
+      // A new batch asks for its folders afresh (one made last time may have moved), all of them, empty
+      // ones too, in one request before any file starts.
+      if (running.current.size === 0 && queue.current.length === 0) {
+        setStartedAt(Date.now())
+        folderFor.forget()
+      }
+      const paths = [...jobs.map((j) => j.picked.folders), ...emptyFolders]
+      void folderFor.prepare(folderId, paths).catch(() => {})
       queue.current.push(...jobs)
       setItems((all) => [...all.filter((i) => i.status !== 'done' && i.status !== 'cancelled'), ...fresh])
       pump()
@@ -127,22 +133,46 @@ export function useUploadQueue({ folderId, onUploaded, onBatchDone }: UploadQueu
 export const isActive = (item: UploadItem) =>
   item.status === 'queued' || item.status === 'uploading' || item.status === 'retrying'
 
-/** The folder for a dropped path below `baseId`, created once (parents first) and remembered. */
+/**
+ * The folder for a dropped path below `baseId`, remembered once made. `prepare` makes a batch's whole
+ * tree in one request; a path not prepared (or whose batch failed) is made on its own, parents and all,
+ * by the same call.
+ */
 function useFolderMaker() {
   const folders = useRef(new Map<string, Promise<string>>())
-  const folderFor = useCallback((baseId: string, path: string[]): Promise<string> => {
-    if (path.length === 0) return Promise.resolve(baseId)
-    // Paths are relative to the target folder: key the cache by both.
-    const key = `${baseId}:${path.join('/')}`
-    let found = folders.current.get(key)
-    if (!found) {
-      found = folderFor(baseId, path.slice(0, -1)).then((parent) => createFolder(parent, path.at(-1)!))
-      folders.current.set(key, found)
-      found.catch(() => folders.current.delete(key))
+  return useMemo(() => {
+    const cacheKey = (baseId: string, path: readonly string[]) => `${baseId}:${folderPathKey(path)}`
+    const prepare = (baseId: string, paths: readonly string[][]): Promise<void> => {
+      const missing = unique(paths.filter((p) => p.length > 0 && !folders.current.has(cacheKey(baseId, p))))
+      if (missing.length === 0) return Promise.resolve()
+      const made = createFolderTree(baseId, missing)
+      for (const path of missing) {
+        const key = cacheKey(baseId, path)
+        const found = made.then((ids) => {
+          const id = ids.get(folderPathKey(path))
+          if (!id) throw new Error(`The server did not make ${path.join('/')}.`)
+          return id
+        })
+        folders.current.set(key, found)
+        found.catch(() => folders.current.delete(key))
+      }
+      return made.then(() => {})
     }
-    return found
+    const folderFor = (baseId: string, path: string[]): Promise<string> => {
+      if (path.length === 0) return Promise.resolve(baseId)
+      const key = cacheKey(baseId, path)
+      if (!folders.current.has(key)) void prepare(baseId, [path]).catch(() => {})
+      return folders.current.get(key)!
+    }
+    return Object.assign(folderFor, { prepare, forget: () => folders.current.clear() })
   }, [])
-  return folderFor
+}
+
+/** Each path once, by the server's comparison of names. */
+function unique(paths: readonly string[][]): string[][] {
+  const seen = new Map<string, string[]>()
+  for (const path of paths) if (!seen.has(folderPathKey(path))) seen.set(folderPathKey(path), path)
+  return [...seen.values()]
 }
 
 /** Leaving the page mid-upload: the browser warns (the upload can resume later, but only from here). */

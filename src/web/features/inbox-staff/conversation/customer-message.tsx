@@ -95,7 +95,8 @@ function QuotedText({ text }: { text: string }) {
   )
 }
 
-function AttachmentList({
+/** An entry's files, each a download (always as an attachment, decision 0128). */
+export function AttachmentList({
   kind,
   entryId,
   attachments,
