@@ -43,6 +43,7 @@ import * as m0045 from './0026-0050/0045-invoices'
 import * as m0046 from './0026-0050/0046-inbound-mail'
 import * as m0047 from './0026-0050/0047-dashboard-indexes'
 import * as m0048 from './0026-0050/0048-token-expiry-mail'
+import * as m0052 from './0051-0075/0052-notification-settings'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '0046-inbound-mail': m0046,
   '0047-dashboard-indexes': m0047,
   '0048-token-expiry-mail': m0048,
+  '0052-notification-settings': m0052,
 }
