@@ -5,7 +5,7 @@ import { type NotificationInput, notify } from '../../src/server/features/notifi
 import { buildJobTable } from '../../src/server/jobs'
 import { databaseJobLeases } from '../../src/server/lib/jobs/job-leases'
 import { startJobRunner } from '../../src/server/lib/jobs/job-runner'
-import type { NotificationSettingsBody } from '../../src/shared/contract/notification-settings'
+import type { NotificationSettingsBody } from '../../src/shared/contract/notifications'
 import { insertFolder, insertOrder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'

@@ -2,7 +2,7 @@ import {
   KIND_OF_TYPE,
   NOTIFICATION_KINDS,
   type NotificationKind,
-} from '../../../shared/contract/notification-settings'
+} from '../../../shared/contract/notifications'
 import { formatNotificationSentence } from '../../../shared/notification-sentence'
 import type { AppDeps } from '../../deps'
 import { type DigestGroup, enqueueMail, notificationDigest } from '../mail'

@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsBody,
   typesOfKind,
-} from '../../../shared/contract/notification-settings'
+} from '../../../shared/contract/notifications'
 import type { NotificationType } from '../../../shared/enums'
 import type { AppDeps } from '../../deps'
 import type { Caller } from '../../lib/http/caller'

@@ -1,15 +1,13 @@
 import { z } from 'zod'
 import {
-  notificationSettingsBodySchema,
-  notificationSettingsSchema,
-} from '../../../shared/contract/notification-settings'
-import {
   markAllReadBodySchema,
   notificationIdSchema,
   notificationListQuerySchema,
   notificationListSchema,
   notificationReadBodySchema,
   notificationSchema,
+  notificationSettingsBodySchema,
+  notificationSettingsSchema,
   readAllResultSchema,
   unreadCountSchema,
 } from '../../../shared/contract/notifications'

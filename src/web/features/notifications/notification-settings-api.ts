@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type NotificationSettingsBody,
   notificationSettingsSchema,
-} from '../../../shared/contract/notification-settings'
+} from '../../../shared/contract/notifications'
 import { toast } from '../../components/ui/toast-store'
 import { api } from '../../lib/api'
 import { notificationKeys } from './notifications-api'

@@ -8,7 +8,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsBody,
   notificationSettingsBodySchema,
-} from '../../../shared/contract/notification-settings'
+} from '../../../shared/contract/notifications'
 import { FormFailure } from '../../components/forms/form-failure'
 import { SubmitButton } from '../../components/forms/submit-button'
 import { useForm } from '../../components/forms/use-form'
