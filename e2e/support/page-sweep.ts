@@ -77,6 +77,7 @@ export const SWEPT: readonly SweptPage[] = [
     shows: (s) => `A quote for the sweep ${s.tag}`,
   },
   { route: 'notifications', role: 'customer', url: () => '/notifications' },
+  { route: 'account/notifications', role: 'customer', url: () => '/account/notifications' },
   // Staff and admin pages, for an admin (who holds every staff function).
   {
     route: 'staff/dashboard',

@@ -82,6 +82,7 @@ const rawEnvSchema = z.object({
   INBOX_LIMIT_WINDOW_MINUTES: wholeNumber(1, 7 * 24 * 60).default(60),
   TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   FILE_VERSIONS_KEPT: wholeNumber(0, 1000).default(10),
+  NOTIFICATION_DIGEST_MINUTES: wholeNumber(5, 24 * 60).default(60),
   BLOB_ORPHAN_GRACE_HOURS: wholeNumber(1, 24 * 365).default(24),
   MAX_UPLOAD_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
   // Customers' storage quota (docs/decisions/0046); 0: none. Staff and admins have none.
@@ -148,6 +149,8 @@ export type Env = {
   trashRetentionDays: number
   /** A file's newest versions the retention purge always keeps; older ones go after trashRetentionDays (0088). */
   fileVersionsKept: number
+  /** The shortest gap between two hourly notification digests to one person, in minutes (0143). */
+  notificationDigestMinutes: number
   /** A blob no row names is deleted only once older than this (integrity check, docs/decisions/0067). */
   blobOrphanGraceHours: number
   /** Uploads (docs/decisions/0028): size cap, customers' quota (undefined: none; 0046), how long an unfinished one may wait. */
@@ -372,6 +375,7 @@ function assembleEnv(
     },
     trashRetentionDays: raw.TRASH_RETENTION_DAYS,
     fileVersionsKept: raw.FILE_VERSIONS_KEPT,
+    notificationDigestMinutes: raw.NOTIFICATION_DIGEST_MINUTES,
     blobOrphanGraceHours: raw.BLOB_ORPHAN_GRACE_HOURS,
     uploads: {
       maxBytes: raw.MAX_UPLOAD_BYTES,

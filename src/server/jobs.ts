@@ -7,6 +7,7 @@ import { purgeExpiredTrash } from './features/files/trash/trash-purge'
 import { purgeFileVersions } from './features/files/versions/file-versions.service'
 import { purgeResolvedInboxEntries } from './features/inbox/inbox-retention'
 import { pruneOutbox } from './features/mail/outbox.repository'
+import { sendNotificationDigests } from './features/notifications/notification-digest'
 import { purgeNotifications } from './features/notifications/notifications.retention'
 import { integrityCheckJob } from './features/operations/fsck'
 import { RECONCILE_EVERY_MS, reconcilePendingOrders } from './features/shop/payments/reconciliation'
@@ -48,6 +49,11 @@ export const BLOB_DELETIONS_EVERY_MS = 5 * MINUTE_MS
 export const UPLOAD_SWEEP_EVERY_MS = HOUR_MS
 /** Owners of access tokens that expire within a week, mailed once per token (docs/decisions/0138). */
 export const TOKEN_EXPIRY_MAIL_EVERY_MS = 24 * HOUR_MS
+/**
+ * E-mail digests of notifications (docs/decisions/0143): each person's own gap (an hour or a day) is
+ * kept by the job, so a run every few minutes only decides who is due.
+ */
+export const NOTIFICATION_DIGEST_EVERY_MS = 5 * MINUTE_MS
 /** Up to this much is added to every wait, so instances started by one deploy do not run in step. */
 export const JOB_JITTER_MS = 5 * MINUTE_MS
 /** The first runs wait this (plus jitter) after start-up, out of the way of a deploy's first requests. */
@@ -99,6 +105,12 @@ export function buildJobTable(
       everyMs: NOTIFICATION_PURGE_EVERY_MS,
       jitterMs: JOB_JITTER_MS,
       run: async () => ({ ...(await purgeNotifications(db, deps.clock())) }),
+    },
+    {
+      name: 'notification-digests',
+      everyMs: NOTIFICATION_DIGEST_EVERY_MS,
+      jitterMs: MINUTE_MS,
+      run: (signal) => sendNotificationDigests(deps, signal),
     },
     {
       // Each group in its own transaction: a purge that stops halfway leaves whole groups behind.

@@ -159,6 +159,13 @@ export const routes: RouteObject[] = [
                 Component: m.NotificationsPage,
               })),
           },
+          {
+            path: 'account/notifications',
+            lazy: () =>
+              import('./features/notifications/notification-settings-page').then((m) => ({
+                Component: m.NotificationSettingsPage,
+              })),
+          },
           // Inbox, public: the contact and quote forms, the e-book page and the pages its mails link to.
           {
             path: 'contact',

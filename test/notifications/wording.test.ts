@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Notification } from '../../src/shared/contract/notifications'
-import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
+import { formatNotificationSentence } from '../../src/shared/notification-sentence'
 import { file } from '../files/helpers'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Notification, NotificationList } from '../../src/shared/contract/notifications'
 import type { OrderDetail } from '../../src/shared/contract/shop/orders'
-import { formatNotificationSentence } from '../../src/web/features/notifications/notification-sentence'
+import { formatNotificationSentence } from '../../src/shared/notification-sentence'
 import { signedIn } from '../support/people'
 import { call } from '../support/typed-client'
 import {

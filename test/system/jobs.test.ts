@@ -76,6 +76,7 @@ describe('the job table', () => {
       'prune-mail-outbox',
       'purge-resolved-inbox',
       'purge-notifications',
+      'notification-digests',
       'purge-trash',
       'purge-file-versions',
       'delete-blobs',

@@ -9,7 +9,8 @@ import type { Db } from './db'
 /**
  * Starts a query with `readable_folders(id, since)`: every folder `userId` can open, by the rule above
  * for a user who is not a super user (check isFolderSuperUser first: super users open everything and
- * should skip the filter). Seeds: top-level public folders and folders the user holds a grant on;
+ * should skip the filter; the notification inbox does not, as a folder's notifications go to its
+ * members, super users included, docs/decisions/0143). Seeds: top-level public folders and folders the user holds a grant on;
  * then every public child of a readable folder (a locked child needs its own grant, which seeds it).
  * `since` is when that way in began: the grant's creation, or the account's for public folders; a
  * folder reached several ways has a row for each (the notification inbox starts a folder's stream

@@ -34,6 +34,7 @@ import type {
   NotificationReadMarksTable,
   NotificationReadsTable,
   NotificationRecipientsTable,
+  NotificationSettingsTable,
   NotificationsTable,
   StaffAccessStartsTable,
 } from './schema/notifications'
@@ -124,6 +125,7 @@ export interface DB {
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable
   notification_recipients: NotificationRecipientsTable
+  notification_settings: NotificationSettingsTable
   staff_access_starts: StaffAccessStartsTable
   mail_outbox: MailOutboxTable
   audit_events: AuditEventsTable

@@ -43,6 +43,7 @@ import * as m0045 from './0026-0050/0045-invoices'
 import * as m0046 from './0026-0050/0046-inbound-mail'
 import * as m0047 from './0026-0050/0047-dashboard-indexes'
 import * as m0048 from './0026-0050/0048-token-expiry-mail'
+import * as m0052 from './0051-0075/0052-notification-settings'
 import * as m0053 from './0051-0075/0053-dashboard-day-totals'
 
 /**
@@ -94,5 +95,6 @@ export const migrations: Record<string, Migration> = {
   '0046-inbound-mail': m0046,
   '0047-dashboard-indexes': m0047,
   '0048-token-expiry-mail': m0048,
+  '0052-notification-settings': m0052,
   '0053-dashboard-day-totals': m0053,
 }

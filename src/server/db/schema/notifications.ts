@@ -68,3 +68,19 @@ export interface NotificationRecipientsTable {
   notification_id: string
   user_id: string
 }
+
+/**
+ * A person's notification settings (docs/decisions/0143); no row: the defaults. Deliveries are
+ * `bell`, `bell_email` or `off`; `digest` is `hourly` or `daily`.
+ */
+export interface NotificationSettingsTable {
+  user_id: string
+  files: 'bell' | 'bell_email' | 'off'
+  shop: 'bell' | 'bell_email' | 'off'
+  inbox: 'bell' | 'bell_email' | 'off'
+  digest: 'hourly' | 'daily'
+  /** The newest notification id the digest has dealt with; '' for none. */
+  digestAfter: string
+  lastDigestAt: Timestamp | null
+  updatedAt: Timestamp
+}

@@ -7,6 +7,7 @@ import { OPERATOR } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { createUserWithPassword } from '../accounts/sign-up/users.service'
 import { findUserByEmail } from '../accounts/users.repository'
+import { sendNotificationDigests } from '../notifications/notification-digest'
 import { runOperationsCommand } from '../operations/operations-cli'
 import { resetTwoFactor } from './two-factor-reset.service'
 import { changeUserAccess, endAllSessions } from './user-access.service'
@@ -32,6 +33,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
   fsck        [--repair] [--grace-hours H]
                                  blobs no row names and rows whose blob is missing; --repair deletes
                                  orphans older than H hours (default BLOB_ORPHAN_GRACE_HOURS)
+  send-digests                   queues the notification e-mail digests due now (a job does it every
+                                 few minutes; the running server's worker sends them)
 
 Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
 
@@ -74,6 +77,7 @@ const schemas = {
     repair: z.boolean().default(false),
     'grace-hours': z.string().regex(/^\d+$/, 'must be a whole number of hours').transform(Number).optional(),
   }),
+  'send-digests': z.object({}),
 }
 type Command = keyof typeof schemas
 
@@ -244,6 +248,11 @@ async function execute(deps: CliDeps, command: Command, input: Record<string, ne
     case 'fsck':
       await runOperationsCommand(deps, command, input as never, io)
       return
+    case 'send-digests': {
+      const { mailed } = await sendNotificationDigests(deps)
+      io.out(`Queued ${mailed} notification digest(s).`)
+      return
+    }
     case 'list-users': {
       const i = input as unknown as { role?: string }
       const rows = await listUsersByAge(deps.database.db, i.role)

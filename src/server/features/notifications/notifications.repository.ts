@@ -5,7 +5,6 @@ import { hasStaffFunction } from '../../../shared/staff-functions'
 import type { Db } from '../../db/db'
 import { withReadableFolders } from '../../db/readable-folders'
 import type { AccessCapability, DB } from '../../db/schema'
-import { isFolderSuperUser } from '../../policies/folders.policy'
 
 // Named queries of the notification inbox. Who sees what (product.md §5) is one SQL filter,
 // eligibleNotifications(), so lists page, count and stream in the database:
@@ -39,6 +38,8 @@ export interface Recipient {
   isRestricted: boolean
   /** When their admin role and staff functions began, where recorded (access-starts.repository.ts). */
   since: Partial<Record<AccessCapability, string>>
+  /** Types of the kinds they turned off in their settings (docs/decisions/0143): never in their inbox. */
+  muted?: readonly NotificationType[]
 }
 
 /**
@@ -83,7 +84,7 @@ function isRead(eb: Scope) {
   ])
 }
 
-function isUnread(eb: Scope) {
+export function isUnread(eb: Scope) {
   return eb.or([
     eb.and([eb('r.user_id', 'is not', null), eb('r.readAt', 'is', null)]),
     eb.and([
@@ -150,12 +151,11 @@ function mayStillSee(eb: Scope, recipient: Recipient) {
       ...(shopSince !== null ? [eb('n.createdAt', '>=', shopSince)] : []),
     ]),
   )
-  // Folder super users see every folder's notifications since they became one; everyone (super
-  // users included, for what they could open before) sees a folder's notifications from the time
-  // their access to it began, directly or through a parent (withReadableFolders' `since`).
-  const superSince = isFolderSuperUser({ kind: 'user', ...recipient })
-    ? heldSince(recipient, 'ManageFolders')
-    : null
+  // A folder's notifications reach the people who are in it: by a grant on it or a parent, or
+  // through the public tree, from the time that way in began (withReadableFolders' `since`). Staff
+  // who may open every folder through ManageFolders are not notified of every folder for it
+  // (docs/decisions/0143): customers' private folders would flood them. What they are members of,
+  // they hear of like anyone else.
   checks.push(
     eb.or([
       // Mentions no folder or file, and is not about one.
@@ -164,9 +164,8 @@ function mayStillSee(eb: Scope, recipient: Recipient) {
         eb('n.file_id', 'is', null),
         eb('n.type', 'not in', ['folder', 'file'] satisfies NotificationType[]),
       ]),
-      ...(superSince !== null ? [eb('n.createdAt', '>=', superSince)] : []),
-      // The folder (or the file's folder) is one the recipient can open now, and could when it was
-      // made. A folder or file gone for good leaves nothing to check, so only super users see those.
+      // The folder (or the file's folder) is one the recipient is in now, and was when it was
+      // made. A folder or file gone for good leaves nothing to check, so it drops out.
       eb.exists(
         eb
           .selectFrom('readable_folders as rf')
@@ -236,6 +235,7 @@ export function eligibleNotifications(db: Db, recipient: Recipient, now: Date) {
           ]),
         ]),
         mayStillSee(eb, recipient),
+        ...(recipient.muted && recipient.muted.length > 0 ? [eb('n.type', 'not in', recipient.muted)] : []),
         eb.or([isUnread(eb), eb('n.createdAt', '>=', readCutoff)]),
         eb('n.createdAt', '>=', allCutoff),
       ]),
@@ -264,7 +264,8 @@ const COLUMNS = [
   'n.updatedAt',
 ] as const
 
-function withColumns(db: Db, recipient: Recipient, now: Date) {
+/** eligibleNotifications() with the columns a presented entry needs and its read state. */
+export function withColumns(db: Db, recipient: Recipient, now: Date) {
   return eligibleNotifications(db, recipient, now).select((eb) => [
     ...COLUMNS,
     eb.case().when(isRead(eb)).then(1).else(0).end().as('isRead'),

@@ -6,12 +6,15 @@ import {
   notificationListSchema,
   notificationReadBodySchema,
   notificationSchema,
+  notificationSettingsBodySchema,
+  notificationSettingsSchema,
   readAllResultSchema,
   unreadCountSchema,
 } from '../../../shared/contract/notifications'
 import { jsonWithEtag } from '../../lib/blobs/etag'
 import { ifNoneMatchHeader, revalidatedJson } from '../../lib/http/documented-headers'
 import { defineRoute } from '../../lib/http/route'
+import { getNotificationSettings, saveNotificationSettings } from './notification-settings.service'
 import {
   dismissNotification,
   getUnreadCount,
@@ -70,6 +73,32 @@ export const notificationsRoutes = [
       406: { description: 'Not asked for as text/event-stream' },
     },
     handler: (c) => openNotificationStream(c),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/notifications/settings',
+    summary: 'The reader’s notification settings: per kind, bell, bell and e-mail, or off',
+    tags: ['notifications'],
+    access: 'signedIn',
+    responses: {
+      200: {
+        description: 'Their choices, or the defaults when never saved',
+        schema: notificationSettingsSchema,
+      },
+    },
+    handler: (c) => getNotificationSettings(c.var.deps, c.var.caller),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/notifications/settings',
+    summary: 'Saves the reader’s notification settings',
+    tags: ['notifications'],
+    access: 'signedIn',
+    request: { body: notificationSettingsBodySchema },
+    responses: {
+      200: { description: 'The settings as saved', schema: notificationSettingsSchema },
+    },
+    handler: (c, { body }) => saveNotificationSettings(c.var.deps, c.var.caller, body),
   }),
   defineRoute({
     method: 'post',

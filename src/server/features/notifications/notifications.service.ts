@@ -5,11 +5,14 @@ import type {
   UnreadCount,
 } from '../../../shared/contract/notifications'
 import { parseStaffFunctions } from '../../../shared/staff-functions'
+import type { Db } from '../../db/db'
 import type { AppDeps } from '../../deps'
 import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { loadAccessStarts } from './access-starts.repository'
 import * as reads from './notification-reads.repository'
+import { findSettings } from './notification-settings.repository'
+import { mutedTypes } from './notification-settings.service'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 
@@ -18,8 +21,15 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>
 /** The reader, fresh from the database (role and functions as they are now). */
 export async function loadRecipient(deps: Deps, actor: Caller): Promise<repo.Recipient> {
   if (actor.kind !== 'user') throw problems.unauthenticated()
-  const row = await repo.loadRecipientRow(deps.database.db, actor.id)
-  if (!row || row.isRestricted) throw problems.unauthenticated()
+  const recipient = await recipientById(deps.database.db, actor.id)
+  if (!recipient) throw problems.unauthenticated()
+  return recipient
+}
+
+/** Someone as their inbox sees them, or null when the account is gone or restricted. */
+export async function recipientById(db: Db, userId: string): Promise<repo.Recipient | null> {
+  const row = await repo.loadRecipientRow(db, userId)
+  if (!row || row.isRestricted) return null
   return {
     id: row.id,
     name: row.name,
@@ -27,7 +37,8 @@ export async function loadRecipient(deps: Deps, actor: Caller): Promise<repo.Rec
     staffFunctions: row.role === 'staff' ? parseStaffFunctions(row.staffFunctions) : [],
     createdAt: row.createdAt,
     isRestricted: row.isRestricted,
-    since: await loadAccessStarts(deps.database.db, row.id),
+    since: await loadAccessStarts(db, row.id),
+    muted: mutedTypes(await findSettings(db, row.id)),
   }
 }
 

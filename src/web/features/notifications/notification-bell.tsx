@@ -17,6 +17,8 @@ import { useLatestNotifications, useMarkAllRead, useSetRead, useUnreadCount } fr
 import { POLL_MS, useNotificationStream } from './use-notification-stream'
 
 export const NOTIFICATIONS_PATH = '/notifications'
+/** The settings page (notification-settings-page.tsx, which is loaded only when opened). */
+export const NOTIFICATION_SETTINGS_PATH = '/account/notifications'
 
 /**
  * The header's bell, for signed-in users: the unread count, live; a dropdown of the latest entries;
@@ -104,6 +106,9 @@ export function NotificationBell() {
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={NOTIFICATIONS_PATH}>See all notifications</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={NOTIFICATION_SETTINGS_PATH}>Notification settings</Link>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

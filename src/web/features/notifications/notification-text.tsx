@@ -1,6 +1,6 @@
 import type { Notification } from '../../../shared/contract/notifications'
+import { formatNotificationSentence } from '../../../shared/notification-sentence'
 import { formatDateTime } from '../../lib/format'
-import { formatNotificationSentence } from './notification-sentence'
 
 /** The entry as a sentence, names in bold. */
 export function NotificationSentenceText({ notification }: { notification: Notification }) {

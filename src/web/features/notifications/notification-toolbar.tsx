@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react'
 import { NOTIFICATION_READ_STATES, type NotificationReadState } from '../../../shared/contract/notifications'
 import { NOTIFICATION_TYPES } from '../../../shared/enums'
+import { NOTIFICATION_TYPE_LABELS } from '../../../shared/notification-sentence'
 import { FormField } from '../../components/forms/field'
 import { Button } from '../../components/ui/button'
 import { Select } from '../../components/ui/select'
-import { NOTIFICATION_TYPE_LABELS } from './notification-sentence'
 import { type NotificationFilters, useMarkAllRead } from './notifications-api'
 import type { SetNotificationFilter } from './use-notification-filters'
 

@@ -1,10 +1,12 @@
 import { BellOff, CircleAlert } from 'lucide-react'
+import { Link } from 'react-router'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageTitle } from '../../components/layout/page-title'
 import { Button } from '../../components/ui/button'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
+import { NOTIFICATION_SETTINGS_PATH } from './notification-bell'
 import { NotificationEntry } from './notification-entry'
 import { NotificationToolbar } from './notification-toolbar'
 import { useNotificationPages } from './notifications-api'
@@ -25,7 +27,16 @@ export function NotificationsPage() {
       <PageTitle title="Notifications" />
       <PageHeader
         title="Notifications"
-        description="Activity on your folders, orders and the shop, newest first."
+        description={
+          <>
+            Activity on your folders, orders and the shop, newest first. Choose what reaches you, and what
+            comes by e-mail, in your{' '}
+            <Link to={NOTIFICATION_SETTINGS_PATH} className="text-accent underline underline-offset-2">
+              notification settings
+            </Link>
+            .
+          </>
+        }
       />
       <NotificationToolbar filters={filters} setFilter={setFilter} unread={unread} newestId={items[0]?.id} />
       <p className="sr-only" aria-live="polite">

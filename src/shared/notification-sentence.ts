@@ -1,10 +1,11 @@
-import type { NotificationSentence } from '../../../shared/contract/notifications'
-import type { NotificationAction, NotificationType } from '../../../shared/enums'
-import { formatMoney } from '../../lib/format'
+import type { NotificationSentence } from './contract/notifications'
+import type { NotificationAction, NotificationType } from './enums'
+import { formatMoney } from './money'
 
 // Words an entry as a sentence from the parts the server sends: "‹actor› uploaded 12 files to
 // Reports". Parts come back separately so the UI can emphasise names; `text` is the plain sentence
-// (for aria-labels, titles and tests). Wording lives here, in one place, not in the server.
+// (for aria-labels, titles and tests). Wording lives here, in one place, for the web app and the
+// e-mail digest alike.
 
 export interface SentencePart {
   text: string

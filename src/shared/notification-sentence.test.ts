@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { NotificationSentence } from '../../../shared/contract/notifications'
-import { NOTIFICATION_ACTIONS, NOTIFICATION_TYPES } from '../../../shared/enums'
+import type { NotificationSentence } from './contract/notifications'
+import { NOTIFICATION_ACTIONS, NOTIFICATION_TYPES } from './enums'
 import { formatNotificationSentence } from './notification-sentence'
 
 const s = (over: Partial<NotificationSentence>): NotificationSentence => ({
