@@ -48,7 +48,10 @@ export function GuestOrderResult({ reference }: { reference: string }) {
         <OrderLines order={{ ...order, refunded: 0, discount: 0, discount_code: null }} />
         <p className="text-sm text-fg-muted">
           Already have an account with this address?{' '}
-          <Link to={signInLink(`/account/orders/${order.id}`)} className="text-accent hover:underline">
+          <Link
+            to={signInLink(`/account/orders/${order.id}`)}
+            className="text-accent underline underline-offset-2"
+          >
             Sign in to see this order
           </Link>
           .
