@@ -168,9 +168,11 @@ test('the address of an existing account: the order is theirs, the guest sees on
   const page = await context.newPage()
   await browserIssues.watch(page)
   const reference = await buyAsGuest(page, owner.email, false)
-  // Nothing else of the account shows: the guest is not signed in, and its orders stay behind sign-in.
-  await page.goto('/account/orders')
-  await expect(page.getByRole('heading', { name: 'Sign in to see your orders' })).toBeVisible()
+  // Nothing else of the account shows: this order's one line, no downloads, no list of orders.
+  await expect(page.getByRole('table')).toHaveCount(1)
+  await expect(page.getByRole('rowheader', { name: new RegExp(productName) })).toHaveCount(1)
+  await expect(page.getByRole('link', { name: /download|All your orders/i })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Sign in to see this order' })).toBeVisible()
   await context.close()
 
   // The receipt offers signing in, not a claim link; signed in, the owner sees the order.
