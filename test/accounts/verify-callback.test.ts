@@ -44,6 +44,21 @@ describe('callbackUrl through sign-up and verification', () => {
     expect(sessions).toHaveLength(1)
   })
 
+  it('confirms a suspended account without signing it in', async () => {
+    const t = await createTestApp({ env: { SMTP_URL: sink.url } })
+    const email = uniqueEmail()
+    await call(t, 'POST', '/api/accounts/sign-up', { ...ada, email })
+    const link = await verificationLink(t, email)
+    await t.database.db.updateTable('users').set({ isRestricted: true }).where('email', '=', email).execute()
+    const browser = new CookieClient(t.app)
+    const verified = await call(browser, 'POST', '/api/accounts/verify-email', {
+      token: link.searchParams.get('token')!,
+    })
+    expect(verified).toEqual({ status: 'verified', email, signed_in: false })
+    await call(browser, 'GET', '/api/me', undefined, 401)
+    expect(await t.database.db.selectFrom('sessions').select('id').execute()).toHaveLength(0)
+  })
+
   it('keeps the callbackUrl when a new link is asked for', async () => {
     const t = await createTestApp({ env: { SMTP_URL: sink.url } })
     const email = uniqueEmail()
