@@ -9,6 +9,7 @@ import { PAYABLE } from '../../../policies/shop/orders.policy'
 import { accountForPurchase } from '../../accounts/sign-up/buyer-accounts.service'
 import { findBuyer, findOrder, orderLines } from '../orders/orders.repository'
 import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gateway'
+import { priceCart } from './cart-pricing'
 import { checkoutFor } from './checkout.service'
 import { verifyAndApply } from './payments.service'
 
@@ -67,6 +68,8 @@ export async function startGuestCheckout(
     if (!result.allowed)
       throw problems.rateLimited(result.retryAfterSeconds, 'Too many checkouts started. Try again later.')
   }
+  // A cart that cannot be sold is refused before any account is made for the address.
+  await priceCart(deps.database.db, input.items)
   const buyer = await accountForPurchase(deps, email)
   // Only an unpaid order this browser started may be resumed: never another one of the address's.
   return checkoutFor(deps, buyer, { items: input.items }, (id) => from.known.includes(id))
