@@ -47,6 +47,7 @@ export const SWEPT: readonly SweptPage[] = [
   { route: 'sign-in', role: 'visitor', url: () => '/sign-in' },
   { route: 'sign-up', role: 'visitor', url: () => '/sign-up' },
   { route: 'verify-email', role: 'visitor', url: () => '/verify-email' },
+  { route: 'claim-account', role: 'visitor', url: () => '/claim-account' },
   { route: 'forgot-password', role: 'visitor', url: () => '/forgot-password' },
   { route: 'reset-password', role: 'visitor', url: () => '/reset-password' },
   { route: 'accept-invitation', role: 'visitor', url: () => '/accept-invitation' },

@@ -37,6 +37,7 @@ import { invoicesRoutes } from './features/shop/invoices/invoices.routes'
 import { orderDownloadsRoutes } from './features/shop/orders/order-downloads.routes'
 import { ordersRoutes } from './features/shop/orders/orders.routes'
 import { checkoutRoutes } from './features/shop/payments/checkout.routes'
+import { guestCheckoutRoutes } from './features/shop/payments/guest-checkout.routes'
 import { paystackWebhookRoutes } from './features/shop/payments/paystack-webhook.routes'
 import { refundsRoutes } from './features/shop/payments/refunds.routes'
 import { siteRoutes } from './features/site/site.routes'
@@ -78,6 +79,7 @@ const FEATURE_ROUTES = {
   shareLinksRoutes,
   fileVersionsRoutes,
   checkoutRoutes,
+  guestCheckoutRoutes,
   paystackWebhookRoutes,
   ordersRoutes,
   invoicesRoutes,

@@ -356,6 +356,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'claim-account',
+            lazy: () =>
+              import('./features/accounts/sign-up/claim-account-page').then((m) => ({
+                Component: m.ClaimAccountPage,
+              })),
+          },
+          {
             path: 'forgot-password',
             lazy: () =>
               import('./features/accounts/sign-in/forgot-password-page').then((m) => ({

@@ -51,7 +51,7 @@ describe('sign-up and e-mail verification', () => {
     expect(new URL(before.headers.get('location')!).searchParams.get('code')).toBe('email_not_verified')
 
     const verified = await call(client, 'POST', '/api/accounts/verify-email', { token }, 200)
-    expect(verified).toEqual({ status: 'verified', email })
+    expect(verified).toEqual({ status: 'verified', email, signed_in: true })
     const again = await call(client, 'POST', '/api/accounts/verify-email', { token }, 400)
     expect(again.code).toBe('invalid_token')
 

@@ -119,6 +119,9 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .nullable()
 
+/** A page of this site to come back to; anything else is ignored (src/shared/return-path.ts), never refused. */
+const callbackUrlField = z.string().max(2000).optional()
+
 /** Sign-up: individual or corporate; corporate accounts must name their business and industry. */
 export const signUpSchema = z
   .object({
@@ -129,6 +132,8 @@ export const signUpSchema = z
     password: passwordSchema,
     business_name: optionalText('business name', 200),
     industry: optionalText('industry', 100),
+    /** Where to go once the address is confirmed: the verification link carries it (paths on this site only). */
+    callbackUrl: callbackUrlField,
   })
   .superRefine((value, ctx) => {
     if (value.account_type !== 'corporate') return
@@ -139,6 +144,7 @@ export const signUpSchema = z
 export type SignUpInput = z.infer<typeof signUpSchema>
 
 export const emailOnlySchema = z.object({ email: emailSchema })
+export const resendVerificationSchema = emailOnlySchema.extend({ callbackUrl: callbackUrlField })
 export const tokenSchema = z.object({
   token: z.string().min(10, 'This link is incomplete').max(200, 'This link is invalid'),
 })
@@ -201,7 +207,26 @@ export const setupStateSchema = z.object({ needed: z.boolean() })
 /** POST /api/setup: the first admin, now signed in. */
 export const firstAdminCreatedSchema = z.object({ id: z.string(), email: z.string() })
 /** POST /api/accounts/verify-email: the address now confirmed. */
-export const emailVerifiedSchema = z.object({ status: z.literal('verified'), email: z.string() })
+/** `signed_in`: confirming the address also signed this browser in (not for two-factor or suspended accounts). */
+export const emailVerifiedSchema = z.object({
+  status: z.literal('verified'),
+  email: z.string(),
+  signed_in: z.boolean(),
+})
+
+/** Claiming the account a purchase made: the receipt's token, a password and the buyer's name. */
+export const claimAccountSchema = z.object({
+  token: tokenSchema.shape.token,
+  first_name: nameField('first name'),
+  last_name: nameField('last name'),
+  password: passwordSchema,
+})
+export type ClaimAccountInput = z.infer<typeof claimAccountSchema>
+export const accountClaimedSchema = z.object({
+  status: z.literal('claimed'),
+  email: z.string(),
+  signed_in: z.boolean(),
+})
 /** PUT /api/me/avatar: where the stored picture is served. */
 export const avatarStoredSchema = z.object({ image: z.string() })
 /** GET /api/me/sessions: the user's sessions, most recent first. */

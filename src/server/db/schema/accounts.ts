@@ -87,7 +87,8 @@ export interface VerificationTokensTable {
   /** Hash of the single-use token; the token itself only travels in the e-mail. */
   token: string
   expires: Timestamp
-  purpose: 'verify_email' | 'reset_password' | 'setup_admin'
+  /** `claim_account` (0140): the receipt's link to the account a guest purchase made. */
+  purpose: 'verify_email' | 'reset_password' | 'setup_admin' | 'claim_account'
   createdAt: Timestamp | null
 }
 

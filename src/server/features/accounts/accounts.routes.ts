@@ -1,9 +1,12 @@
 import {
+  accountClaimedSchema,
   CHECK_EMAIL_MESSAGE,
   changePasswordSchema,
   checkEmailSchema,
+  claimAccountSchema,
   emailOnlySchema,
   emailVerifiedSchema,
+  resendVerificationSchema,
   resetPasswordSchema,
   signUpSchema,
   tokenSchema,
@@ -11,6 +14,8 @@ import {
 import { defineRoute } from '../../lib/http/route'
 import { clientInfo } from './client-info'
 import { changePassword, requestPasswordReset, resetPassword } from './sign-in/passwords.service'
+import { signInOnResponse } from './sign-in/session-cookie'
+import { claimAccount } from './sign-up/buyer-accounts.service'
 import { confirmEmail, resendVerification, signUp } from './sign-up/signup.service'
 
 // Sign-up, e-mail verification and passwords (product.md §1). Sign-up, resend and forgot-password
@@ -37,21 +42,42 @@ export const accountsRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/accounts/verify-email',
-    summary: 'Confirms an e-mail address with the token from the mail',
+    summary: 'Confirms an e-mail address with the token from the mail, and signs that browser in',
     tags: ['account'],
     access: 'public',
     request: { body: tokenSchema },
     responses: {
       200: {
-        description: 'Verified',
+        description:
+          'Verified; signed_in says whether a session began (not for two-factor or suspended accounts)',
         schema: emailVerifiedSchema,
       },
       400: { description: 'The link expired or was already used' },
     },
-    handler: async (c, { body }) => ({
-      status: 'verified' as const,
-      ...(await confirmEmail(c.var.deps, body.token)),
-    }),
+    handler: async (c, { body }) => {
+      const confirmed = await confirmEmail(c.var.deps, body.token)
+      if (confirmed.signIn) await signInOnResponse(c, confirmed.user)
+      return { status: 'verified' as const, email: confirmed.email, signed_in: confirmed.signIn }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/accounts/claim',
+    summary:
+      'Claims the account a purchase made, from the receipt’s link: sets the name and password, confirms the address, signs in',
+    tags: ['account'],
+    access: 'public',
+    request: { body: claimAccountSchema },
+    responses: {
+      200: { description: 'Claimed and signed in', schema: accountClaimedSchema },
+      400: { description: 'The link expired or was already used' },
+      422: { description: 'A field is missing or the password is too weak' },
+    },
+    handler: async (c, { body }) => {
+      const claimed = await claimAccount(c.var.deps, body, clientInfo(c))
+      if (claimed.signIn) await signInOnResponse(c, claimed.user)
+      return { status: 'claimed' as const, email: claimed.user.email, signed_in: claimed.signIn }
+    },
   }),
   defineRoute({
     method: 'post',
@@ -59,10 +85,10 @@ export const accountsRoutes = [
     summary: 'Mails a fresh verification link',
     tags: ['account'],
     access: 'public',
-    request: { body: emailOnlySchema },
+    request: { body: resendVerificationSchema },
     responses: { ...accepted, ...tooMany },
     handler: async (c, { body }) => {
-      await resendVerification(c.var.deps, body.email, clientInfo(c))
+      await resendVerification(c.var.deps, body.email, clientInfo(c), body.callbackUrl)
       return c.json(checkEmail, 202)
     },
   }),

@@ -94,3 +94,12 @@ export async function deleteAccount(db: Db, provider: string, providerAccountId:
     .where('providerAccountId', '=', providerAccountId)
     .execute()
 }
+
+/** Inserts the user unless the address is taken (a concurrent insert included): then nothing happens. */
+export async function insertUserUnlessTaken(db: Db, row: DB['users']): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ ...row, email: normalizeEmail(row.email) })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+}

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import {
+  accountClaimedSchema,
   avatarStoredSchema,
+  type ClaimAccountInput,
   type changePasswordSchema,
   checkEmailSchema,
   emailVerifiedSchema,
@@ -26,8 +28,14 @@ export const signUp = (input: SignUpInput) =>
 export const verifyEmail = (token: string) =>
   api.post('/api/accounts/verify-email', { token }, { schema: emailVerifiedSchema })
 
-export const resendVerification = (email: string) =>
-  api.post('/api/accounts/resend-verification', { email }, { schema: checkEmailSchema })
+export const resendVerification = (email: string, callbackUrl?: string) =>
+  api.post('/api/accounts/resend-verification', callbackUrl ? { email, callbackUrl } : { email }, {
+    schema: checkEmailSchema,
+  })
+
+/** Claims the account a guest purchase made (the receipt's link); signs in. */
+export const claimAccount = (input: ClaimAccountInput) =>
+  api.post('/api/accounts/claim', input, { schema: accountClaimedSchema })
 
 export const requestPasswordReset = (email: string) =>
   api.post('/api/accounts/forgot-password', { email }, { schema: checkEmailSchema })

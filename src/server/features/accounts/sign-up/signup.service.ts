@@ -1,4 +1,5 @@
 import type { SignUpInput } from '../../../../shared/contract/accounts'
+import { safeReturnPath } from '../../../../shared/return-path'
 import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import { HttpProblem, problems } from '../../../lib/http/problem'
@@ -10,6 +11,7 @@ import { brandOf } from '../../site/brand'
 import { hashPassword, passwordProblem } from '../passwords'
 import type { ClientInfo } from '../sessions/sessions.service'
 import { findUserByEmail, normalizeEmail, updateUser } from '../users.repository'
+import { maySignInByLink } from './buyer-accounts.service'
 import { createUserWithPassword } from './users.service'
 import { consumeToken, issueToken } from './verification-tokens'
 
@@ -68,13 +70,14 @@ export async function signUp(deps: Deps, input: SignUpInput, client: ClientInfo)
     await deps.database.db.transaction().execute(async (trx) => {
       const user = await createUserWithPassword(
         { database: { ...deps.database, db: trx }, clock: deps.clock },
-        {
-          ...input,
-          email,
-          verified: false,
-        },
+        { ...input, email, verified: false },
       )
-      await mailVerificationLink(trx, brand, email, user.first_name, now)
+      await mailVerificationLink(
+        trx,
+        brand,
+        { email, firstname: user.first_name, back: input.callbackUrl },
+        now,
+      )
       await recordAudit(trx, { action: 'signup', actor: { id: user.id, email }, from: client }, now)
     })
   } catch (error) {
@@ -85,8 +88,15 @@ export async function signUp(deps: Deps, input: SignUpInput, client: ClientInfo)
   deps.mailer.kick()
 }
 
-/** Confirms an address from the link in the verification mail (a POST from the page, never the GET). */
-export async function confirmEmail(deps: Deps, rawToken: string): Promise<{ email: string }> {
+/**
+ * Confirms an address from the link in the verification mail (a POST from the page, never the GET).
+ * The link proves the mailbox, so the person is signed in too (`signIn`), unless the account has a
+ * second factor or is suspended: those sign in with their password as always.
+ */
+export async function confirmEmail(
+  deps: Deps,
+  rawToken: string,
+): Promise<{ email: string; user: { id: string; email: string }; signIn: boolean }> {
   const now = deps.clock()
   return deps.database.db.transaction().execute(async (trx) => {
     const row = await consumeToken(trx, rawToken, 'verify_email', now)
@@ -102,12 +112,21 @@ export async function confirmEmail(deps: Deps, rawToken: string): Promise<{ emai
     await recordAudit(trx, { action: 'email.verified', actor: { id: user.id, email: user.email } }, now)
     // Folders shared with this address before it had an account are theirs now.
     await claimPendingShares(trx, user, now)
-    return { email: user.email }
+    return {
+      email: user.email,
+      user: { id: user.id, email: user.email },
+      signIn: await maySignInByLink(trx, user),
+    }
   })
 }
 
 /** Sends a fresh verification link to an unverified account; answers the same for any address. */
-export async function resendVerification(deps: Deps, rawEmail: string, client: ClientInfo): Promise<void> {
+export async function resendVerification(
+  deps: Deps,
+  rawEmail: string,
+  client: ClientInfo,
+  callbackUrl?: string,
+): Promise<void> {
   const email = normalizeEmail(rawEmail)
   await limitMailTo(deps, 'verify', email, client)
   const user = await findUserByEmail(deps.database.db, email)
@@ -115,19 +134,26 @@ export async function resendVerification(deps: Deps, rawEmail: string, client: C
   const now = deps.clock()
   const brand = await brandOf(deps.database.db, deps.env)
   await deps.database.db.transaction().execute(async (trx) => {
-    await mailVerificationLink(trx, brand, email, user.first_name, now)
+    await mailVerificationLink(trx, brand, { email, firstname: user.first_name, back: callbackUrl }, now)
   })
   deps.mailer.kick()
 }
 
-/** Mails the address a new link that confirms it (inside the caller's transaction). */
-async function mailVerificationLink(trx: Db, brand: Brand, email: string, firstname: string, now: Date) {
+/**
+ * Mails the address a new link that confirms it (inside the caller's transaction). The link carries
+ * where to go afterwards (`back`), a path on this site only: anything else is left out.
+ */
+async function mailVerificationLink(
+  trx: Db,
+  brand: Brand,
+  to: { email: string; firstname: string; back: string | undefined },
+  now: Date,
+) {
+  const { email, firstname } = to
   const token = await issueToken(trx, { email, firstname, purpose: 'verify_email' }, now)
-  await enqueueMail(
-    trx,
-    { to: email, ...verifyEmail(brand, { firstname, link: `${brand.baseUrl}/verify-email?token=${token}` }) },
-    now,
-  )
+  const back = safeReturnPath(to.back, '/')
+  const link = `${brand.baseUrl}/verify-email?token=${token}${back === '/' ? '' : `&callbackUrl=${encodeURIComponent(back)}`}`
+  await enqueueMail(trx, { to: email, ...verifyEmail(brand, { firstname, link }) }, now)
 }
 
 export { limitMailTo }

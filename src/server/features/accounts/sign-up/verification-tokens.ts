@@ -17,6 +17,8 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   setup_admin: 24 * 60 * 60 * 1000,
+  // A receipt is read later than a sign-up mail; after a week "forgot password" still opens the account.
+  claim_account: 7 * 24 * 60 * 60 * 1000,
 }
 
 /**

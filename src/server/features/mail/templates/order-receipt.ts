@@ -21,6 +21,8 @@ export interface ReceiptInput {
   currency: string
   deliverables: { name: string; url: string; expires_at: string | null }[]
   orderUrl: string
+  /** For a buyer without a confirmed account (a guest): the link that claims it and opens the order. */
+  claimUrl?: string | undefined
 }
 
 export function money(amount: number, currency: string): string {
@@ -74,7 +76,17 @@ export function orderReceipt(brand: Brand, input: ReceiptInput): RenderedMail {
       ),
     )
   }
-  blocks.push(paragraph(`Your order, with fresh download links at any time: ${input.orderUrl}`))
+  if (input.claimUrl) {
+    blocks.push(
+      paragraph(
+        'Your order is kept in an account for this e-mail address. Choose a password to open it and see your order (this link works for 7 days):',
+      ),
+      list([{ text: 'Open my account and this order', link: input.claimUrl }]),
+      paragraph(
+        `Later, sign in with this address to see your order: ${input.orderUrl} (if the link above has expired, use “Forgot password” on the sign-in page).`,
+      ),
+    )
+  } else blocks.push(paragraph(`Your order, with fresh download links at any time: ${input.orderUrl}`))
   return renderMail(brand, {
     template: 'order-receipt',
     subject: `Your receipt for order ${input.orderName} · ${brand.name}`,

@@ -3,6 +3,7 @@ import { MAIL_LINK_TTL_MS } from '../../../../shared/download-links'
 import { orderName } from '../../../../shared/order-name'
 import type { DB } from '../../../db/schema'
 import type { Env } from '../../../env'
+import { claimLinkFor } from '../../accounts/sign-up/buyer-accounts.service'
 import { enqueueMail, orderReceipt } from '../../mail'
 import { type NotificationInput, notify } from '../../notifications/notify'
 import { brandOf } from '../../site/brand'
@@ -27,6 +28,13 @@ export async function fulfil(
   const lines = await orderLines(trx, order.id)
   const brand = await brandOf(trx, env)
   const name = orderName(lines)
+  // A buyer whose address is not confirmed (a guest's purchase) claims the account from the receipt.
+  const claimUrl = await claimLinkFor(
+    trx,
+    buyer,
+    { baseUrl: brand.baseUrl, returnPath: ORDER_PAGE(order.id) },
+    now,
+  )
   const mail = orderReceipt(brand, {
     firstName: buyer.first_name,
     orderName: name,
@@ -43,6 +51,7 @@ export async function fulfil(
     currency: order.currency,
     deliverables: deliverablesOf(env, order.id, lines, now, MAIL_LINK_TTL_MS),
     orderUrl: `${brand.baseUrl}${ORDER_PAGE(order.id)}`,
+    claimUrl,
   })
   // The invoice's PDF is made when the receipt is sent, from the invoice as issued.
   const attachments = invoice ? [{ kind: 'invoice', id: invoice.id, filename: `${invoice.number}.pdf` }] : []

@@ -26,7 +26,7 @@ export function lockOrderByReference(trx: Kysely<DB>, trxref: string) {
 export function findBuyer(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'name', 'account_type', 'business_name'])
+    .select(['id', 'email', 'first_name', 'name', 'account_type', 'business_name', 'emailVerified'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
 }

@@ -50,27 +50,42 @@ export async function startCheckout(
       ? problems.forbidden('Verify your e-mail address before buying.')
       : problems.forbidden()
   }
+  const user = await findBuyer(deps.database.db, actor.id)
+  return checkoutFor(deps, { id: actor.id, email: user.email }, input, () => true)
+}
+
+/**
+ * The checkout of one buyer's cart: prices it, makes the order (or resumes an unpaid one with the
+ * same lines that `mayResume` allows) and its Paystack transaction. The signed-in checkout resumes
+ * any of the buyer's; a guest only one made in the same browser (docs/decisions/0140).
+ */
+export async function checkoutFor(
+  deps: Deps,
+  buyer: { id: string; email: string },
+  input: CheckoutInput,
+  mayResume: (orderId: string) => boolean,
+): Promise<CheckoutSession> {
   const db = deps.database.db
   const now = deps.clock()
   const currency = deps.env.shopCurrency
   const priced = await priceCart(db, input.items)
   if (subtotalOf(priced) <= 0) throw problems.validation({ items: ['Free products need no checkout.'] })
   const applied = input.discount_code
-    ? await applyCode(db, input.discount_code, priced, actor.id, now, currency)
+    ? await applyCode(db, input.discount_code, priced, buyer.id, now, currency)
     : undefined
   const lines = applied?.lines ?? priced.map((l) => ({ ...l, discount: 0 }))
   const discount = applied?.discount ?? 0
   const total = subtotalOf(priced) - discount
 
-  const user = await findBuyer(db, actor.id)
-  const resumable = await findResumable(deps, actor.id, lines, total, applied?.codeId ?? null, now)
-  if (resumable) return session(deps, resumable, { total, currency, discount, paid: false })
+  const resumable = await findResumable(deps, buyer.id, lines, total, applied?.codeId ?? null, now)
+  if (resumable && mayResume(resumable.id))
+    return session(deps, resumable, { total, currency, discount, paid: false })
 
-  const order = { id: newId(now.getTime()), trxref: newReference(), total, currency, user_id: actor.id }
+  const order = { id: newId(now.getTime()), trxref: newReference(), total, currency, user_id: buyer.id }
   await db.transaction().execute(async (trx) => {
-    if (applied) await reserveUse(trx, applied, actor.id)
+    if (applied) await reserveUse(trx, applied, buyer.id)
     const code = applied ? { codeId: applied.codeId, code: applied.code, total: discount } : null
-    await insertOrder(trx, { ...order, userId: actor.id, lines, discount: code }, now)
+    await insertOrder(trx, { ...order, userId: buyer.id, lines, discount: code }, now)
     await recordOrderEvent(
       trx,
       order.id,
@@ -78,7 +93,7 @@ export async function startCheckout(
       'checkout',
       now,
       { total, currency, lines: lines.length, ...(code ? { discount_code: code.code, discount } : {}) },
-      { to: 'pending', actorId: actor.id },
+      { to: 'pending', actorId: buyer.id },
     )
     if (total === 0) await settleFreeOrder(trx, deps.env, order, now)
   })
@@ -89,7 +104,7 @@ export async function startCheckout(
   const accessCode = await initialize(deps, {
     orderId: order.id,
     reference: order.trxref,
-    email: user.email,
+    email: buyer.email,
     total,
     currency,
   })

@@ -72,6 +72,7 @@ export function SignInPage() {
           key={unverifiedEmail ?? ''}
           email={unverifiedEmail}
           label="Send a new verification link"
+          callbackUrl={callbackPath === '/' ? undefined : callbackPath}
         />
       )}
 

@@ -12,15 +12,21 @@ export interface ResendVerificationProps {
   /** The address to send to; without it the form asks for one. */
   email?: string
   label?: string
+  /** The page the new link brings the person back to once confirmed. */
+  callbackUrl?: string
 }
 
 /**
  * "Send a new verification link". The answer is the same whether or not the address has an account
  * (and whether or not it is already confirmed), so the message after sending says "if".
  */
-export function ResendVerification({ email, label = 'Send a new link' }: ResendVerificationProps) {
+export function ResendVerification({
+  email,
+  label = 'Send a new link',
+  callbackUrl,
+}: ResendVerificationProps) {
   const resend = useMutation({
-    mutationFn: resendVerification,
+    mutationFn: (to: string) => resendVerification(to, callbackUrl),
   })
   const form = useForm({
     schema: emailOnlySchema,

@@ -38,7 +38,8 @@ export function SignUpPage() {
     schema: signUpSchema,
     submission: submit,
     onValid: (data) => submit.mutate(data),
-    extra: { account_type: accountType },
+    // The verification link brings the person back to the page that sent them here.
+    extra: { account_type: accountType, ...(callbackPath === '/' ? {} : { callbackUrl: callbackPath }) },
   })
   const { errors } = form
 
@@ -49,13 +50,17 @@ export function SignUpPage() {
           action={
             <div className="flex flex-col gap-3 border-t border-border pt-4 text-sm">
               <p className="text-fg-muted">Nothing after a few minutes? Check your spam folder, or:</p>
-              <ResendVerification email={submit.variables.email} label="Send the link again" />
+              <ResendVerification
+                email={submit.variables.email}
+                label="Send the link again"
+                callbackUrl={callbackPath === '/' ? undefined : callbackPath}
+              />
             </div>
           }
         >
           <p>
             We sent a message to <strong className="break-all">{submit.variables.email}</strong>. Open the
-            link in it to confirm your address, then sign in. The link works for 24 hours.
+            link in it to confirm your address: it signs you in. The link works for 24 hours.
           </p>
           <p>
             <Link className={textLinkClasses} to={signInPath(callbackPath)}>

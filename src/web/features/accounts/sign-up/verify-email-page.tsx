@@ -1,24 +1,38 @@
-import { useMutation } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { errorMessage, isApiError } from '../../../lib/api'
 import { verifyEmail } from '../accounts-api'
 import { AuthPage, textLinkClasses } from '../auth-page'
+import { applySignedIn } from '../sessions/session'
+import { safeCallbackPath, signInPath } from '../sign-in/auth-redirect'
 import type { SignInLocationState } from '../sign-in/sign-in-page'
 import { ResendVerification } from './resend-verification'
 
 /**
  * The page the verification mail links to. Opening it changes nothing: mail scanners and link
  * previews fetch links on their own, so the address is confirmed only when the person presses the
- * button (a POST). An expired or used link offers a fresh one.
+ * button (a POST). Confirming signs the person in and brings them to the page the link carries
+ * (`callbackUrl`, a path on this site only); an account with a second factor signs in as usual. An
+ * expired or used link offers a fresh one.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const verify = useMutation({ mutationFn: () => verifyEmail(token) })
+  const callbackPath = safeCallbackPath(params.get('callbackUrl'))
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const verify = useMutation({
+    mutationFn: () => verifyEmail(token),
+    onSuccess: async (answer) => {
+      if (!answer.signed_in) return
+      await applySignedIn(queryClient)
+      await navigate(callbackPath, { replace: true })
+    },
+  })
 
-  if (verify.isSuccess) {
+  if (verify.isSuccess && !verify.data.signed_in) {
     const state: SignInLocationState = { email: verify.data.email }
     return (
       <AuthPage title="Your e-mail address is confirmed">
@@ -28,7 +42,7 @@ export function VerifyEmailPage() {
           </p>
         </Alert>
         <Button asChild className="w-full">
-          <Link to="/sign-in" state={state}>
+          <Link to={signInPath(callbackPath)} state={state}>
             Sign in
           </Link>
         </Button>
@@ -52,7 +66,10 @@ export function VerifyEmailPage() {
         <Alert variant="warning" title="This link does not work">
           {linkProblem}
         </Alert>
-        <ResendVerification label="Send me a new link" />
+        <ResendVerification
+          label="Send me a new link"
+          callbackUrl={callbackPath === '/' ? undefined : callbackPath}
+        />
         <p className="text-sm text-fg-muted">
           Already confirmed?{' '}
           <Link className={textLinkClasses} to="/sign-in">
@@ -73,7 +90,11 @@ export function VerifyEmailPage() {
           {errorMessage(verify.error)}
         </Alert>
       )}
-      <Button className="w-full" loading={verify.isPending} onClick={() => verify.mutate()}>
+      <Button
+        className="w-full"
+        loading={verify.isPending || verify.isSuccess}
+        onClick={() => verify.mutate()}
+      >
         Confirm my e-mail address
       </Button>
     </AuthPage>

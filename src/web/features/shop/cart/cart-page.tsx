@@ -16,8 +16,8 @@ import { usePricedCart } from './use-priced-cart'
 
 /**
  * /cart: what the visitor chose (kept in this browser), priced afresh by the server. Products no
- * longer for sale are taken out with a message. Checking out needs an account: visitors sign in and
- * come back here.
+ * longer for sale are taken out with a message. Visitors buy with an e-mail address and the card
+ * (docs/decisions/0140); signed-in buyers check out as themselves.
  */
 export function CartPage() {
   const cart = useCart()
@@ -83,6 +83,7 @@ export function CartPage() {
             total={total}
             canCheckOut={rows.length > 0}
             discount={discount}
+            lines={cart.lines}
           />
         </div>
       )}

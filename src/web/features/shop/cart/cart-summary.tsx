@@ -1,21 +1,21 @@
-import { LogIn } from 'lucide-react'
-import { Link } from 'react-router'
-import { signInLink } from '../../../components/auth/sign-in-link'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useSession } from '../../accounts/sessions/session'
 import { Price } from '../price'
+import type { CartLine } from './cart-store'
 import { DiscountCodeField } from './discount-code-field'
+import { GuestCheckoutForm } from './guest-checkout-form'
 import type { CartCheckout } from './use-cart-checkout'
 import type { DiscountCodeState } from './use-discount-code'
 
-/** The cart's total and the way to pay: checkout when signed in, else sign in (or sign up) first. */
+/** The cart's total and the way to pay: checkout when signed in, else the guest's one-screen checkout. */
 export function CartSummary({
   checkout,
   currency,
   total,
   canCheckOut,
   discount,
+  lines,
 }: {
   checkout: CartCheckout
   discount: DiscountCodeState
@@ -23,6 +23,8 @@ export function CartSummary({
   total: number
   /** Some line is priced: there is something to pay for. */
   canCheckOut: boolean
+  /** The cart's lines, for the guest's checkout. */
+  lines: readonly CartLine[]
 }) {
   const session = useSession()
   const figures = discount.code ? discount.preview.data : undefined
@@ -51,23 +53,9 @@ export function CartSummary({
         <Button onClick={checkout.start} loading={checkout.pending} disabled={!canCheckOut}>
           Checkout
         </Button>
-      ) : (
-        <>
-          <Button asChild>
-            <Link to={signInLink('/cart')}>
-              <LogIn aria-hidden="true" />
-              Sign in to check out
-            </Link>
-          </Button>
-          <p className="text-sm text-fg-muted">
-            Your cart is kept in this browser while you sign in or{' '}
-            <Link to="/sign-up?callbackUrl=%2Fcart" className="underline underline-offset-2">
-              create an account
-            </Link>
-            .
-          </p>
-        </>
-      )}
+      ) : session.status === 'unauthenticated' ? (
+        <GuestCheckoutForm lines={lines} canPay={canCheckOut} />
+      ) : null}
     </aside>
   )
 }

@@ -1,4 +1,9 @@
 import {
+  type GuestCheckoutInput,
+  type GuestVerifyResult,
+  guestVerifyResultSchema,
+} from '../../../../shared/contract/shop/guest-checkout'
+import {
   type CheckoutInput,
   type CheckoutSession,
   checkoutSessionSchema,
@@ -26,4 +31,14 @@ export function resumeOrderPayment(orderId: string): Promise<CheckoutSession> {
 
 export function verifyPayment(reference: string): Promise<VerifyResult> {
   return api.post('/api/shop/orders/verify', { reference }, { schema: verifyResultSchema })
+}
+
+/** Buying without signing in: the address and the cart (the server prices it). */
+export function createGuestCheckout(input: GuestCheckoutInput): Promise<CheckoutSession> {
+  return api.post('/api/shop/guest-checkout', input, { schema: checkoutSessionSchema })
+}
+
+/** The page after a guest paid: only an order this browser paid for answers. */
+export function verifyGuestPayment(reference: string): Promise<GuestVerifyResult> {
+  return api.post('/api/shop/guest-orders/verify', { reference }, { schema: guestVerifyResultSchema })
 }

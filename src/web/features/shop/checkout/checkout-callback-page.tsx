@@ -6,9 +6,11 @@ import { PageHeader } from '../../../components/layout/page-header'
 import { PageTitle } from '../../../components/layout/page-title'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { Spinner } from '../../../components/ui/spinner'
+import { useSession } from '../../accounts/sessions/session'
 import { writeCart } from '../cart/cart-store'
 import { Deliverables, OrderLines } from '../orders/order-view'
 import { verifyPayment } from './checkout-api'
+import { GuestOrderResult } from './guest-order-result'
 import { PayAgainFailure, usePayAgain } from './pay-again'
 import { PaymentCheckFailed } from './payment-check-failed'
 import { PaymentOutcomeAlert } from './payment-outcome-alert'
@@ -20,10 +22,32 @@ import { PaymentOutcomeAlert } from './payment-outcome-alert'
 export function CheckoutCallbackPage() {
   const [params] = useSearchParams()
   const reference = params.get('reference') ?? params.get('trxref') ?? ''
+  const session = useSession()
+  if (!reference)
+    return (
+      <EmptyState
+        headingLevel="h1"
+        icon={CircleX}
+        title="No payment to check"
+        description="This page is opened after paying."
+      />
+    )
+  if (session.status === 'loading')
+    return (
+      <div className="flex items-center gap-3 py-12" role="status">
+        <Spinner label="Checking your payment" />
+        <span>Checking your payment…</span>
+      </div>
+    )
+  // A guest paid: only an order this browser paid for is shown (docs/decisions/0140).
+  if (session.status === 'unauthenticated') return <GuestOrderResult reference={reference} />
+  return <BuyerOrderResult reference={reference} />
+}
+
+function BuyerOrderResult({ reference }: { reference: string }) {
   const result = useQuery({
     queryKey: ['orders', 'verify', reference],
     queryFn: () => verifyPayment(reference),
-    enabled: reference !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -34,15 +58,6 @@ export function CheckoutCallbackPage() {
     if (paidNow) writeCart([])
   }, [paidNow])
 
-  if (!reference)
-    return (
-      <EmptyState
-        headingLevel="h1"
-        icon={CircleX}
-        title="No payment to check"
-        description="This page is opened after paying."
-      />
-    )
   if (result.isPending)
     return (
       <div className="flex items-center gap-3 py-12" role="status">

@@ -1,5 +1,5 @@
 import type { CheckoutInput, CheckoutSession } from '../../../../shared/contract/shop/orders'
-import { createCheckout, resumeOrderPayment } from './checkout-api'
+import { createCheckout, createGuestCheckout, resumeOrderPayment } from './checkout-api'
 import { callbackPath, type PaymentOutcome, paymentSeamFor } from './payment-seam'
 
 // The contract with the cart: `startCheckout(items)` does the whole checkout. It asks the server to
@@ -24,6 +24,13 @@ export async function startCheckout(items: CheckoutItems, discountCode?: string)
     window.location.assign(callbackPath(session))
     return { session, outcome: 'redirected' }
   }
+  const outcome = await paymentSeamFor(session).open(session)
+  return { session, outcome }
+}
+
+/** The guest's checkout: an e-mail address and the cart, then the same payment checkout. */
+export async function startGuestCheckout(email: string, items: CheckoutItems): Promise<CheckoutStarted> {
+  const session = await createGuestCheckout({ email, items })
   const outcome = await paymentSeamFor(session).open(session)
   return { session, outcome }
 }

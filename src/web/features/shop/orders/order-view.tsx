@@ -7,7 +7,22 @@ import { OrderStatusBadge } from './order-status'
 
 // One order as its buyer sees it: lines, total, refunds, status and — while paid — its deliverables.
 
-export function OrderLines({ order }: { order: OrderDetail }) {
+/** What the lines table reads of an order (a guest's order after paying has no more than this). */
+export type OrderLinesOf = Pick<
+  OrderDetail,
+  | 'lines'
+  | 'status'
+  | 'refunded'
+  | 'name'
+  | 'currency'
+  | 'discount'
+  | 'discount_code'
+  | 'total'
+  | 'trxref'
+  | 'createdAt'
+>
+
+export function OrderLines({ order }: { order: OrderLinesOf }) {
   return (
     <Card>
       <CardHeader
