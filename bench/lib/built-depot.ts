@@ -63,11 +63,17 @@ export interface BuiltDepot {
   stop: () => Promise<void>
 }
 
+/** With BENCH_CPU_PROFILE=<folder>, the server writes a V8 CPU profile there when it stops. */
+function cpuProfile(): string[] {
+  const folder = process.env.BENCH_CPU_PROFILE?.trim()
+  return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : []
+}
+
 /** `node dist/server/main.js` on `dataDir`, answering once /healthz does; `env` adds to its environment. */
 export async function startDepot(dataDir: string, env: Record<string, string> = {}): Promise<BuiltDepot> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...cpuProfile(), 'dist/server/main.js'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -55,9 +55,13 @@ function fromEnv(env: AppDeps['env']): StoredIdentity {
   }
 }
 
+let processZone: string | undefined
+
 /** The zone the server runs in (TZ, or the system's), used until an admin chooses the business's. */
 export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  // Read once: making a DateTimeFormat costs about as much as the rest of reading the identity.
+  processZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  return processZone
 }
 
 function imageUrl(kind: 'logo' | 'favicon', updatedAt: string | undefined): string | null {

@@ -53,6 +53,14 @@ export function staticWeb(
   const root = path.resolve(webRoot)
   const indexFile = path.join(root, 'index.html')
 
+  // index.html as last read, kept while its size and time are the same (a new build changes them).
+  let index: { text: string; size: number; mtimeMs: number } | undefined
+  const readIndex = async (stat: fs.Stats) => {
+    if (index?.size !== stat.size || index.mtimeMs !== stat.mtimeMs)
+      index = { text: await fs.promises.readFile(indexFile, 'utf8'), size: stat.size, mtimeMs: stat.mtimeMs }
+    return index.text
+  }
+
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isServerPath(c.req.path)) return next()
 
@@ -83,7 +91,7 @@ export function staticWeb(
     const moved = await options.redirect?.(url)
     if (moved) return c.redirect(moved, 308)
     if (options.shell) {
-      const shell = await options.shell(await fs.promises.readFile(indexFile, 'utf8'), url)
+      const shell = await options.shell(await readIndex(stat), url)
       const best = ENCODINGS.find((e) => accepted.has(e.name))?.name
       const rendered = await options.page?.(shell, c, best)
       if (rendered) return rendered
