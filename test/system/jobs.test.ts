@@ -108,7 +108,11 @@ describe('the server process', { timeout: 60_000 }, () => {
       expect((started!.jobs as { name: string }[]).map((j) => j.name)).toEqual(
         buildJobTable(placeholderDeps).map((j) => j.name),
       )
-      const order = messages.map((m) => m.msg)
+      // In the order they were logged: two writes to a pipe under load may reach us the other way round.
+      const order = messages
+        .map((m, i) => ({ at: Date.parse(String(m.time)), i, msg: m.msg }))
+        .sort((a, b) => a.at - b.at || a.i - b.i)
+        .map((m) => m.msg)
       expect(order.indexOf('migration applied')).toBeLessThan(order.indexOf('periodic jobs started'))
       expect(order.indexOf('periodic jobs stopped')).toBeGreaterThan(
         order.indexOf('shutting down: finishing requests in flight'),
