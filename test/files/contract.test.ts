@@ -56,7 +56,12 @@ describe('the file manager contract', () => {
     const top = await call('POST', '/api/folders', { folder_name: 'Contract' })
     const sub = await call('POST', '/api/folders', { folder_name: 'Sub', parent_id: top.id })
     const other = await call('POST', '/api/folders', { folder_name: 'Other', parent_id: top.id })
-    await call('POST', `/api/folders/${top.id}/tree`, { paths: [['Reports', '2025'], ['Reports', '2026']] })
+    await call('POST', `/api/folders/${top.id}/tree`, {
+      paths: [
+        ['Reports', '2025'],
+        ['Reports', '2026'],
+      ],
+    })
     const f = await file(t, sub.id, 'a.txt')
     await call('GET', '/api/folders?view=mine')
     await call('GET', '/api/items/search?q=a.t')
