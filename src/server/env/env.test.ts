@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { EnvError, loadEnv } from './env'
+import { EnvError, loadEnv } from '.'
 
 const problemsOf = (vars: Record<string, string>) => {
   try {
