@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { PASSWORD } from './support/accounts'
 import { createUsers, parseCsv, signIn } from './support/admin-users'
-import { seriousViolations } from './support/axe'
 import { type BrowserIssues, expect, test } from './support/fixtures'
+import { fitsAndPassesAxeInBothThemes } from './support/themes'
 
 // The dashboard, through the UI: an admin and a shop-only staff member land on it after signing in (an
 // explicit callbackUrl still wins), switch periods (kept in the URL across a reload), see a paid
@@ -128,33 +128,6 @@ async function seesFirstSteps(page: Page) {
   await expect(card.locator('[data-step="product"]')).toContainText('Done.')
 }
 
-async function fitsAndPassesAxe(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(new RegExp(scheme))
-    // Buttons fade their colours to the new theme: measure contrast once no transition is running.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter(
-                (a) =>
-                  a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-              ).length,
-        ),
-      )
-      .toBe(0)
-    const { scrollWidth, clientWidth } = await page.evaluate(() => {
-      const root = document.scrollingElement ?? document.documentElement
-      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
-    })
-    expect(scrollWidth, `${what} scrolls sideways (${scheme})`).toBeLessThanOrEqual(clientWidth)
-    expect(await seriousViolations(page), `accessibility of ${what} (${scheme})`).toEqual([])
-  }
-}
-
 test('an admin lands on the dashboard, sees a paid order’s revenue and downloads a chart’s CSV', async ({
   page,
   browser,
@@ -183,7 +156,7 @@ test('an admin lands on the dashboard, sees a paid order’s revenue and downloa
   await expect(products.getByRole('img')).toHaveAttribute('aria-label', new RegExp(productName))
   await products.getByText('Show the numbers').click()
   await expect(products.getByRole('row', { name: new RegExp(productName) })).toContainText(PRICE)
-  await fitsAndPassesAxe(page, '/staff/dashboard at 1280 px')
+  await fitsAndPassesAxeInBothThemes(page, '/staff/dashboard at 1280 px')
 
   const download = page.waitForEvent('download')
   await products.getByRole('button', { name: /Download CSV/ }).click()
@@ -233,7 +206,7 @@ test('a shop-only staff member on a phone sees the shop’s part, and switches t
   const products = page.getByRole('figure', { name: 'Top products by revenue' })
   await products.getByText('Show the numbers').click()
   await expect(products.getByRole('row', { name: new RegExp(productName) })).toContainText(PRICE)
-  await fitsAndPassesAxe(page, '/staff/dashboard at 390 px')
+  await fitsAndPassesAxeInBothThemes(page, '/staff/dashboard at 390 px')
 })
 
 test('an explicit callbackUrl still wins over the dashboard', async ({ page }) => {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from '@playwright/test'
 import { PASSWORD } from './support/accounts'
 import { createUsers, signIn } from './support/admin-users'
-import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { waitForMail } from './support/mailbox'
+import { fitsAndPassesAxeInBothThemes } from './support/themes'
 
 // Buying without an account (docs/decisions/0140), through the UI on the built-in Paystack emulator:
 // a visitor buys a product on one screen (an e-mail address and Pay), pays on the emulator's page,
@@ -63,33 +63,6 @@ async function publish(browser: Browser): Promise<string> {
   return id
 }
 
-async function fitsAndPassesAxe(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(new RegExp(scheme))
-    // Buttons fade their colours to the new theme: measure contrast once no transition is running.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter(
-                (a) =>
-                  a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-              ).length,
-        ),
-      )
-      .toBe(0)
-    const { scrollWidth, clientWidth } = await page.evaluate(() => {
-      const root = document.scrollingElement ?? document.documentElement
-      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
-    })
-    expect(scrollWidth, `${what} scrolls sideways (${scheme})`).toBeLessThanOrEqual(clientWidth)
-    expect(await seriousViolations(page), `accessibility of ${what} (${scheme})`).toEqual([])
-  }
-}
-
 /** A visitor puts the product in the cart and pays with only an e-mail address; ends on the order's page. */
 async function buyAsGuest(page: Page, email: string, checkAxe: boolean) {
   await page.goto(`/shop/${productId}`)
@@ -99,12 +72,12 @@ async function buyAsGuest(page: Page, email: string, checkAxe: boolean) {
   const checkout = page.getByRole('form', { name: 'Checkout' })
   await expect(checkout.getByRole('button', { name: 'Pay' })).toBeVisible()
   if (checkAxe) {
-    await fitsAndPassesAxe(page, 'the guest cart')
+    await fitsAndPassesAxeInBothThemes(page, 'the guest cart')
     // A wrong address is refused on the spot, with a message by the field.
     await checkout.getByLabel('E-mail address').fill('nobody@')
     await checkout.getByRole('button', { name: 'Pay' }).click()
     await expect(checkout.getByText('Enter a valid e-mail address')).toBeVisible()
-    await fitsAndPassesAxe(page, 'the guest cart with an error')
+    await fitsAndPassesAxeInBothThemes(page, 'the guest cart with an error')
   }
   await checkout.getByLabel('E-mail address').fill(email)
   await checkout.getByRole('button', { name: 'Pay' }).click()
@@ -132,7 +105,7 @@ for (const width of [390, 1280]) {
     await browserIssues.watch(page)
     const email = `${tag}.guest${width}@example.test`
     const reference = await buyAsGuest(page, email, true)
-    await fitsAndPassesAxe(page, 'the guest’s order page')
+    await fitsAndPassesAxeInBothThemes(page, 'the guest’s order page')
 
     // The receipt, with the link that opens the account and the order.
     const receipt = await waitForMail(email, /^Your receipt for order/)
@@ -141,7 +114,7 @@ for (const width of [390, 1280]) {
     expect(link).not.toBe('')
     await page.goto(link)
     await expect(page.getByRole('heading', { level: 1, name: 'Open your account' })).toBeVisible()
-    await fitsAndPassesAxe(page, 'the claim page')
+    await fitsAndPassesAxeInBothThemes(page, 'the claim page')
     await page.getByLabel('First name').fill('Gina')
     await page.getByLabel('Last name').fill('Guest')
     await page.getByLabel(/^Password/).fill(PASSWORD)
@@ -155,7 +128,7 @@ for (const width of [390, 1280]) {
     )
     await expect(page.getByText(reference).first()).toBeVisible()
     await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
-    await fitsAndPassesAxe(page, 'the claimed order')
+    await fitsAndPassesAxeInBothThemes(page, 'the claimed order')
     await context.close()
   })
 }

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { createUsers, runAdminCli, signIn } from './support/admin-users'
-import { seriousViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { waitForMail } from './support/mailbox'
+import { fitsAndPassesAxeInBothThemes } from './support/themes'
 
 // Notification settings (docs/decisions/0143), through the UI: a member of a shared folder opens the
 // settings from the notifications page, turns "Files and folders" off (the owner's next change then
@@ -36,33 +36,6 @@ test.beforeAll(async () => {
 
 // Radix repeats a toast's text in a screen-reader announcement for a moment: either copy will do.
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
-
-async function fitsAndPassesAxe(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect(page.locator('html')).toHaveClass(new RegExp(scheme))
-    // Controls fade their colours to the new theme: measure contrast once no transition is running.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter(
-                (a) =>
-                  a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-              ).length,
-        ),
-      )
-      .toBe(0)
-    const { scrollWidth, clientWidth } = await page.evaluate(() => {
-      const root = document.scrollingElement ?? document.documentElement
-      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
-    })
-    expect(scrollWidth, `${what} scrolls sideways (${scheme})`).toBeLessThanOrEqual(clientWidth)
-    expect(await seriousViolations(page), `accessibility of ${what} (${scheme})`).toEqual([])
-  }
-}
 
 async function choose(page: Page, kind: string, option: string) {
   const radio = page.getByRole('group', { name: kind }).getByRole('radio', { name: option, exact: true })
@@ -111,7 +84,7 @@ test('a member turns folder notices off, then gets them in the e-mail digest', a
   await page.goto('/notifications')
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
   await expect.poll(folderEntries).toEqual(['updated'])
-  await fitsAndPassesAxe(page, '/notifications at 1280 px')
+  await fitsAndPassesAxeInBothThemes(page, '/notifications at 1280 px')
   await page.getByRole('link', { name: 'notification settings' }).click()
   await expect(page).toHaveURL(/\/account\/notifications$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Notification settings' })).toBeVisible()
@@ -119,7 +92,7 @@ test('a member turns folder notices off, then gets them in the e-mail digest', a
   await expect(
     page.getByRole('group', { name: 'Files and folders' }).getByRole('radio', { name: 'Bell', exact: true }),
   ).toBeChecked()
-  await fitsAndPassesAxe(page, '/account/notifications at 1280 px')
+  await fitsAndPassesAxeInBothThemes(page, '/account/notifications at 1280 px')
 
   // Off: the owner's next change makes no entry, and the share's entry leaves the bell too.
   await choose(page, 'Files and folders', 'Off')
@@ -134,12 +107,12 @@ test('a member turns folder notices off, then gets them in the e-mail digest', a
 
   // On a phone: bell and e-mail, daily at most; the owner's next change comes in the digest.
   await page.setViewportSize({ width: 390, height: 844 })
-  await fitsAndPassesAxe(page, '/account/notifications at 390 px')
+  await fitsAndPassesAxeInBothThemes(page, '/account/notifications at 390 px')
   await choose(page, 'Files and folders', 'Bell + e-mail')
   await choose(page, 'E-mail digest', 'Daily')
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(toastText(page, 'Notification settings saved')).toBeVisible()
-  await fitsAndPassesAxe(page, '/account/notifications at 390 px, saved')
+  await fitsAndPassesAxeInBothThemes(page, '/account/notifications at 390 px, saved')
   await rename(`Plans ${tag} v3`)
   await expect.poll(folderEntries).toEqual(['renamed', 'renamed', 'updated'])
 
