@@ -24,3 +24,6 @@ export interface RouteHandle {
 }
 
 export const routeHandle = (handle: RouteHandle): RouteHandle => handle
+
+/** A public page with nothing to load first: the server renders it. */
+export const serverRendered = routeHandle({ serverRendered: true })
