@@ -116,11 +116,17 @@ export const SWEPT: readonly SweptPage[] = [
 /** Paths of the route table the sweep leaves out, each with its reason. */
 export const EXCLUDED: Readonly<Record<string, string>> = {}
 
-const ROUTE_TABLE = path.resolve(import.meta.dirname, '..', '..', 'src', 'web', 'route-table.tsx')
+const WEB = path.resolve(import.meta.dirname, '..', '..', 'src', 'web')
+
+/** route-table.tsx and the pages it spreads in from routes/. */
+function routeSources(): string {
+  const parts = fs.readdirSync(path.join(WEB, 'routes')).map((name) => path.join(WEB, 'routes', name))
+  return [path.join(WEB, 'route-table.tsx'), ...parts].map((file) => fs.readFileSync(file, 'utf8')).join('\n')
+}
 
 /** The route table's paths ('' for the index route), read from its source as the server's link check does. */
 export function routeTablePaths(): string[] {
-  const source = fs.readFileSync(ROUTE_TABLE, 'utf8')
+  const source = routeSources()
   const paths = [...source.matchAll(/\bpath:\s*'([^']*)'/g)].map((m) => m[1] ?? '')
   return /\bindex:\s*true\b/.test(source) ? ['', ...paths] : paths
 }

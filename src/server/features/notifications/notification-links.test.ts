@@ -1,17 +1,24 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { NOTIFICATION_ACTIONS, NOTIFICATION_TYPES, type StaffFunction } from '../../../shared/enums'
 import { NOTIFICATION_LINKS, presentNotification } from './notifications.presenter'
 import type { NotificationRow, Recipient } from './notifications.repository'
 
 // Every link a notification can carry must open a page of the web app, not its "Page not found".
-// The web app's route table is the authority: its `path` patterns are read from the source (the web
-// app may not be imported from server code) and each link's path is matched against them.
+// The web app's route table is the authority: its `path` patterns are read from the source
+// (route-table.tsx and the pages in web/routes/; the web app may not be imported from server code)
+// and each link's path is matched against them.
 
-const ROUTE_TABLE = new URL('../../../web/route-table.tsx', import.meta.url)
+const WEB = new URL('../../../web/', import.meta.url)
+
+/** route-table.tsx and the pages it spreads in from routes/. */
+function routeSources(): string {
+  const parts = readdirSync(new URL('routes/', WEB)).map((name) => new URL(`routes/${name}`, WEB))
+  return [new URL('route-table.tsx', WEB), ...parts].map((file) => readFileSync(file, 'utf8')).join('\n')
+}
 
 function routePatterns(): RegExp[] {
-  const source = readFileSync(ROUTE_TABLE, 'utf8')
+  const source = routeSources()
   const paths = [...source.matchAll(/\bpath:\s*'([^']*)'/g)].map((m) => m[1] ?? '')
   const patterns = paths
     .filter((p) => p !== '*')
