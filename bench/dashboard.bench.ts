@@ -2,11 +2,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { SITE_IDENTITY_SETTING } from '../src/server/features/site/site-identity.service'
 import { newId } from '../src/server/lib/ids'
 import { writeSetting } from '../src/server/lib/settings/settings'
 import { accessToken, openDepot, repeat, serveDepot, timedRequest } from './lib/app-fixture'
+import {
+  type BenchDatabase,
+  benchDatabases,
+  databaseEnv,
+  emptyPostgres,
+  POSTGRES_NOT_MEASURED,
+} from './lib/bench-database'
 import { seedDashboard } from './lib/seed-dashboard'
 import type { Settings } from './lib/settings'
 import { percentile, sortNumbers } from './lib/stats'
@@ -16,29 +22,17 @@ import { formatFixed, formatInteger, formatTable } from './lib/table'
 // BENCH_DASHBOARD_ENTRIES inbox entries (default 50,000), through the whole Depot app as an admin: the
 // 30-day and 12-month periods one request at a time (p50, p95), then /healthz one at a time while
 // four clients ask for the 12-month dashboard without pause, beside /healthz on the idle server (the
-// baseline). On SQLite always; on PostgreSQL too when BENCH_DASHBOARD_PG_URL names a scratch database
+// baseline). On SQLite always; on PostgreSQL too when BENCH_DATABASE_URL names a scratch database
 // (it is emptied first: every table in its public schema is dropped).
 // Goals: dashboard p95 < 200 ms; /healthz p95 < 50 ms while dashboards run.
 
 const ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 100_000)
 const ENTRIES = Number(process.env.BENCH_DASHBOARD_ENTRIES ?? 50_000)
-const PG_URL = process.env.BENCH_DASHBOARD_PG_URL?.trim() || undefined
 // The business's zone: a zone off UTC, so each range's ends are partial UTC days (read off the rows).
 const TIME_ZONE = process.env.BENCH_DASHBOARD_TZ ?? 'Europe/Berlin'
 const GOAL_DASHBOARD_MS = 200
 const GOAL_HEALTHZ_MS = 50
 const CONCURRENT = 4
-
-async function emptyPostgres(url: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query('drop schema public cascade')
-    await client.query('create schema public')
-  } finally {
-    await client.end()
-  }
-}
 
 /** Sequential /healthz for `seconds`: p95 and the slowest. */
 async function probeHealth(url: string, seconds: number) {
@@ -49,9 +43,10 @@ async function probeHealth(url: string, seconds: number) {
   return { count: sorted.length, p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 }
 }
 
-async function prepare(dataDir: string, url: string | undefined) {
+async function prepare(dataDir: string, on: BenchDatabase) {
+  const url = on.url
   if (url) await emptyPostgres(url)
-  const { database, deps } = await openDepot(dataDir, { env: url ? { DATABASE_URL: url } : {} })
+  const { database, deps } = await openDepot(dataDir, { env: databaseEnv(on) })
   const started = performance.now()
   await seedDashboard(
     database.db,
@@ -104,14 +99,13 @@ async function prepare(dataDir: string, url: string | undefined) {
   return { bearer, seeded }
 }
 
-async function measure(database: string, url: string | undefined, settings: Settings): Promise<string[][]> {
+async function measure(on: BenchDatabase, settings: Settings): Promise<string[][]> {
+  const database = on.label
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-dashboard-'))
   try {
-    const { bearer, seeded } = await prepare(dataDir, url)
+    const { bearer, seeded } = await prepare(dataDir, on)
     console.log(`${database}: seeded in ${formatInteger(seeded)} ms`)
-    if (url) process.env.BENCH_DATABASE_URL = url
-    const depot = await serveDepot(dataDir, settings)
-    delete process.env.BENCH_DATABASE_URL
+    const depot = await serveDepot(dataDir, settings, on)
     try {
       const base = `http://127.0.0.1:${depot.port}`
       const headers = { Authorization: bearer }
@@ -189,9 +183,10 @@ export const dashboard = {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     )
-    const rows = await measure('SQLite', undefined, settings)
-    if (PG_URL) rows.push(...(await measure('PostgreSQL', PG_URL, settings)))
-    else console.log('PostgreSQL: not measured (set BENCH_DASHBOARD_PG_URL to a scratch database)')
+    const rows: string[][] = []
+    const databases = benchDatabases()
+    for (const on of databases) rows.push(...(await measure(on, settings)))
+    if (databases.length === 1) console.log(POSTGRES_NOT_MEASURED)
     console.log(
       `load average after: ${os
         .loadavg()

@@ -13,6 +13,7 @@ import { createPaystack } from '../../src/server/features/shop/paystack/paystack
 import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
+import { type BenchDatabase, databaseEnv, emptyPostgres } from './bench-database'
 import type { Settings } from './settings'
 import { percentile, sortNumbers } from './stats'
 import { startTarget, type TargetProcess } from './target-process'
@@ -86,6 +87,8 @@ export async function accessToken(
 
 export interface Fixture {
   dataDir: string
+  /** Where the data is: SQLite in `dataDir`, or the scratch PostgreSQL database. */
+  on: BenchDatabase | undefined
   database: Database
   deps: AppDeps
   /** A read-write personal access token for `userId`, as an Authorization header value. */
@@ -95,17 +98,20 @@ export interface Fixture {
   remove(): void
 }
 
-export async function prepareFixture(): Promise<Fixture> {
+/** A migrated Depot on a new data folder and, for PostgreSQL, the scratch database emptied first. */
+export async function prepareFixture(on?: BenchDatabase): Promise<Fixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-files-'))
-  const { database, deps } = await openDepot(dataDir)
+  if (on?.url) await emptyPostgres(on.url)
+  const { database, deps } = await openDepot(dataDir, { env: databaseEnv(on) })
   return {
     dataDir,
+    on,
     database,
     deps,
     bearer: async (userId) => `Bearer ${await accessToken(deps, userId)}`,
     serve: async (settings) => {
       await database.close()
-      return serveDepot(dataDir, settings)
+      return serveDepot(dataDir, settings, on)
     },
     remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   }
@@ -149,8 +155,11 @@ export async function repeat(url: string, headers: Record<string, string>, secon
   return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
 }
 
-/** The whole Depot app in its own process on a data folder already seeded (logs silent). */
-export function serveDepot(dataDir: string, settings: Settings): Promise<TargetProcess> {
+/**
+ * The whole Depot app in its own process on a data folder already seeded (logs silent), on
+ * `on`'s PostgreSQL database when it names one.
+ */
+export function serveDepot(dataDir: string, settings: Settings, on?: BenchDatabase): Promise<TargetProcess> {
   return startTarget(
     {
       id: 'depot',
@@ -158,7 +167,16 @@ export function serveDepot(dataDir: string, settings: Settings): Promise<TargetP
       module: 'targets/depot-app.ts',
       args: ['silent', 'existing', dataDir],
       path: '/healthz',
+      env: targetDatabaseEnv(on),
     },
     settings,
   )
+}
+
+/** The variable a target process (targets/depot-app.ts) reads its PostgreSQL address from. */
+export const TARGET_DATABASE_URL = 'BENCH_TARGET_DATABASE_URL'
+
+/** The environment that makes a target process open `on`'s database rather than its SQLite file. */
+export function targetDatabaseEnv(on: BenchDatabase | undefined): Record<string, string> {
+  return on?.url ? { [TARGET_DATABASE_URL]: on.url } : {}
 }

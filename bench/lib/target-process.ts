@@ -14,6 +14,8 @@ export interface TargetDef {
   args?: string[]
   /** The request path the load generator sends GET requests to. */
   path: string
+  /** Further environment variables for the target's process (its database, for one). */
+  env?: Record<string, string>
 }
 
 export interface TargetProcess {
@@ -48,6 +50,7 @@ export async function startTarget(
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir, def.id)}`)
   const child = fork(path.resolve(BENCH_DIR, def.module), def.args ?? [], {
     cwd: REPO_ROOT,
+    env: { ...process.env, ...def.env },
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

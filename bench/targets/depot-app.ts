@@ -4,7 +4,7 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { createApp } from '../../src/server/app'
-import { accessToken, openDepot } from '../lib/app-fixture'
+import { accessToken, openDepot, TARGET_DATABASE_URL } from '../lib/app-fixture'
 import { seedFolderFiles, seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
@@ -30,8 +30,8 @@ serveTarget(async () => {
   const { database, deps } = await openDepot(dataDir, {
     logLevel: level,
     logDestination: level === 'silent' ? undefined : pino.destination('/dev/null'),
-    // A benchmark that prepared a PostgreSQL database names it here (dashboard.bench.ts).
-    env: process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : undefined,
+    // A benchmark that prepared a PostgreSQL database names it (app-fixture.ts targetDatabaseEnv).
+    env: process.env[TARGET_DATABASE_URL] ? { DATABASE_URL: process.env[TARGET_DATABASE_URL] } : undefined,
   })
   if (seed === 'catalogue') await seedProducts(database.db, seedCount)
   const lister =
