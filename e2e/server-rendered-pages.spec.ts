@@ -5,8 +5,9 @@ import { expect, test } from './support/fixtures'
 
 // The public pages come from the server rendered, and the browser takes them over as they are: on a
 // phone and a desktop, in both themes, hydration logs no error or warning and asks the API nothing the
-// server already answered. Signed in, the same pages (rendered by the browser) log none either. With scripts off, the shop lists its products and
-// a product page shows its name and price.
+// server already answered. Signed in, the same pages (rendered by the browser) log none either. With
+// scripts off, the shop lists its products, a product page shows its name and price, and a share
+// link's page lists the folder it shares.
 
 const tag = `ssr${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 const seller = {
@@ -20,6 +21,7 @@ const seller = {
 }
 const productName = `Server kit ${tag}`
 let slug = ''
+let shareToken = ''
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
@@ -41,6 +43,22 @@ test.beforeAll(async ({ browser }) => {
   })
   expect(created.status(), await created.text()).toBe(201)
   slug = ((await created.json()) as { slug: string }).slug
+  // A folder with a subfolder, shared by a download link: its page is rendered with the listing.
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
+  const top = await page.request.post('/api/folders', { headers, data: { folder_name: `Shared ${tag}` } })
+  expect(top.status(), await top.text()).toBe(201)
+  const folderId = ((await top.json()) as { id: string }).id
+  const inner = await page.request.post('/api/folders', {
+    headers,
+    data: { folder_name: 'Inner plans', parent_id: folderId },
+  })
+  expect(inner.status(), await inner.text()).toBe(201)
+  const link = await page.request.post(`/api/folders/${folderId}/links`, {
+    headers,
+    data: { mode: 'download' },
+  })
+  expect(link.status(), await link.text()).toBe(201)
+  shareToken = ((await link.json()) as { token: string }).token
   await context.close()
 })
 
@@ -52,16 +70,20 @@ const PAGES = () => [
   { path: '/quote', status: 200 },
   { path: '/contact', status: 200 },
   { path: '/ebook', status: 200 },
+  // A share link's page is its holder's alone: never stored by anyone.
+  { path: `/s/${shareToken}`, status: 200, cacheControl: 'private, no-store' },
   { path: `/no-such-page-${tag}`, status: 404 },
 ]
 /** The answers a server-rendered page carries: asking for them again at hydration is the bug. */
-const HANDED_OVER = [
+const HANDED_OVER = () => [
   '/api/shop/products',
   '/api/shop/types',
   '/api/site',
   '/api/site/words',
   '/api/shop/featured',
   '/api/auth/session',
+  `/api/s/${shareToken}`,
+  `/api/s/${shareToken}/listing`,
 ]
 const VIEWPORTS = [
   { width: 390, height: 844, isMobile: true },
@@ -80,17 +102,19 @@ async function visitAll(browser: Browser, theme: 'light' | 'dark', signedIn: boo
     const page = await context.newPage()
     if (signedIn) await signIn(page, seller.email, seller.password)
     const problems = watchHydration(page)
-    for (const { path, status } of PAGES()) {
+    for (const { path, status, cacheControl } of PAGES()) {
       const calls: string[] = []
       const onRequest = (request: { url(): string }) => {
         const url = new URL(request.url())
-        if (HANDED_OVER.includes(url.pathname)) calls.push(url.pathname)
+        if (HANDED_OVER().includes(url.pathname)) calls.push(url.pathname)
       }
       page.on('request', onRequest)
       const response = await page.goto(path)
       // Signed in, every address gets the shell (200), whose router draws the not-found page.
       expect(response?.status(), path).toBe(signedIn ? 200 : status)
-      expect(response?.headers()['cache-control'], path).toBe('no-cache')
+      expect(response?.headers()['cache-control'], path).toBe(
+        signedIn ? 'no-cache' : (cacheControl ?? 'no-cache'),
+      )
       // Hydrated: the server's state was read and removed, and the app answers a click (the theme).
       await expect(page.locator('#depot-server-state')).toHaveCount(0)
       await expect(page.locator('html')).toHaveClass(new RegExp(theme))
@@ -144,5 +168,8 @@ test('without JavaScript the shop lists its products and a product page shows it
   await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible()
   await expect(page.getByText('₦1,234.56').first()).toBeVisible()
   await expect(page.getByText('kit', { exact: true })).toBeVisible()
+  // A shared folder's page lists what it shares.
+  await page.goto(`/s/${shareToken}`)
+  await expect(page.getByText('Inner plans')).toBeVisible()
   await context.close()
 })

@@ -2,11 +2,13 @@ import { Hono } from 'hono'
 import { UPLOADS_ENDPOINT } from '../shared/contract/files-transfer'
 import type { AppDeps, AppEnv } from './deps'
 import { sessionActor } from './features/accounts/session-actor.middleware'
+import { isVisitorRequest } from './features/accounts/sign-in/visitor-request'
 import { shareLinkPage } from './features/files/links/share-link-page'
 import { tusResumableOnEveryAnswer } from './features/files/transfer/tus-headers'
 import { withPageChunkPreload } from './features/shop/catalogue/page-chunk-preload'
 import { productPageRedirect, withProductMeta } from './features/shop/catalogue/product-page-meta'
 import { EMULATOR_MOUNT } from './features/shop/paystack/paystack-setup'
+import { pageDataVersion } from './features/site/page-data-version.repository'
 import { shellWithIdentity } from './features/site/site-shell'
 import { handleError, problemResponse } from './lib/http/error-handler'
 import { withNodeBodies } from './lib/http/node-body'
@@ -86,7 +88,13 @@ export function createApp(deps: AppDeps): DepotApp {
             await withProductMeta(deps, url, await shellWithIdentity(deps, html)),
           ),
         page: deps.renderPage
-          ? serverRenderedPages(deps.env.authUrl.origin, deps.renderPage, appFetch)
+          ? serverRenderedPages({
+              origin: deps.env.authUrl.origin,
+              renderPage: deps.renderPage,
+              appFetch,
+              dataVersion: () => pageDataVersion(deps.database.db),
+              isVisitor: (c) => isVisitorRequest(c, deps.env),
+            })
           : undefined,
       }),
     )

@@ -7,7 +7,7 @@ export type PageFetch = (url: string, init: RequestInit) => Promise<Response>
 export interface RenderedPage {
   /** 200, or 404 for an address no route knows (the not-found page). */
   status: number
-  /** Someone is signed in: the HTML is theirs and must not be cached by anyone else (not rendered today). */
+  /** The page is its visitor's own (a share link's): answered `private, no-store`, never kept for another. */
   personal: boolean
   /** The query cache as JSON for a <script type="application/json"> element, already escaped. */
   state: string

@@ -57,7 +57,7 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context)
   return {
     status: notFound ? 404 : context.statusCode,
-    personal: Boolean(queryClient.getQueryData(sessionKey)),
+    personal: handles.some((handle) => handle?.personal),
     state: jsonForScript(state),
     content: JSON.stringify(state.queries.queries.map((query) => [query.queryHash, query.state.data])),
     stateId: SERVER_STATE_ID,

@@ -10,14 +10,21 @@ export interface ServerState {
   queries: DehydratedState
 }
 
-/** The state the server rendered this page with, or undefined for a page the browser renders alone. */
-export function takeServerState(): ServerState | undefined {
+/**
+ * The state the server rendered this page with, or undefined for a page the browser renders alone.
+ * Its answers count as fetched now: the server may send a visitor a page it drew earlier, but only
+ * while the data it was drawn from has not changed (decision 0149), so they are as fresh as the page.
+ */
+export function takeServerState(now = Date.now()): ServerState | undefined {
   const element = document.getElementById(SERVER_STATE_ID)
   if (!element?.textContent) return undefined
   element.remove()
+  let state: ServerState
   try {
-    return JSON.parse(element.textContent) as ServerState
+    state = JSON.parse(element.textContent) as ServerState
   } catch {
     return undefined
   }
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = now
+  return state
 }

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductDetail } from '../../src/shared/contract/shop/products'
 import type { RenderPage } from '../../src/shared/rendered-page'
 import { renderPage } from '../../src/web/entry-server'
+import { file, folder } from '../files/helpers'
 import { picture, productInput, upload } from '../shop-catalogue/helpers'
 import { insertProduct } from '../support/factories'
 import type { CookieClient } from '../support/http-client'
-import { signedIn } from '../support/people'
+import { grant, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
 
@@ -171,11 +172,14 @@ describe('caching', () => {
   })
 })
 
-describe('a visitor’s page, drawn once for its data', () => {
+describe('a visitor’s page, kept whole until its data changes', () => {
   let app: TestApp
+  /** Pages whose data was loaded, and pages drawn. */
+  let loads = 0
   let renders = 0
-  /** The web's renderer, counting the pages it draws. */
+  /** The web's renderer, counting the pages it loads and draws. */
   const counting: RenderPage = async (request, fetch) => {
+    loads++
     const page = await renderPage(request, fetch)
     if (!page) return page
     return {
@@ -186,46 +190,100 @@ describe('a visitor’s page, drawn once for its data', () => {
       },
     }
   }
-  const root = (page: string) => /<div id="root">(.*)<\/div><script/s.exec(page)?.[1]
+  const counts = () => ({ loads, renders })
 
   beforeAll(async () => {
     app = await createTestApp({ webRoot, renderPage: counting, env: { SHOP_CURRENCY: 'NGN' } })
     await insertProduct(app.database.db, { name: 'Kept page' })
   })
 
-  it('sends the HTML drawn for the first visitor to the next, with their own query cache', async () => {
-    const first = await html(await app.request('/shop'))
-    const drawn = renders
-    const requested = Date.now()
-    const second = await html(await app.request('/shop'))
-    expect(renders).toBe(drawn)
-    expect(root(second)).toBe(root(first))
-    expect(root(second)).toContain('Kept page')
-    // The query cache is this request's: the browser sees fresh data and does not ask again.
-    const queries = handedOver(second).queries.queries as unknown as { state: { dataUpdatedAt: number } }[]
-    const updated = queries.map((q) => q.state.dataUpdatedAt)
-    expect(Math.min(...updated)).toBeGreaterThanOrEqual(requested)
-    // Another address is another page; compressed, it is the same page.
-    await html(await app.request('/shop?page=1&sort=price-asc'))
-    expect(renders).toBe(drawn + 1)
+  it('sends the page drawn for the first visitor to the next, without loading or drawing it again', async () => {
+    const first = await app.request('/shop')
+    const page = await first.text()
+    expect(page).toContain('Kept page')
+    const before = counts()
+    const second = await app.request('/shop')
+    expect(second.status).toBe(200)
+    expect(await second.text()).toBe(page)
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(second.headers.get('cache-control')).toBe('no-cache')
+    expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie')
+    // Compressed, it is the same page; its ETag still revalidates; HEAD has the headers alone.
     const gzipped = await app.request('/shop', { headers: { 'Accept-Encoding': 'gzip' } })
     expect(gzipped.headers.get('content-encoding')).toBe('gzip')
-    const unzipped = zlib.gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')
-    expect(root(unzipped.replaceAll('<!-- -->', ''))).toBe(root(first))
-    expect(renders).toBe(drawn + 1)
+    expect(zlib.gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')).toBe(page)
+    const brotli = await app.request('/shop', { headers: { 'Accept-Encoding': 'br' } })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString('utf8')).toBe(page)
+    const revalidated = await app.request('/shop', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    })
+    expect(revalidated.status).toBe(304)
+    const head = await app.request('/shop', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(await head.text()).toBe('')
+    expect(counts()).toEqual(before)
+    // Another address is another page.
+    await html(await app.request('/shop?page=1&sort=price&order=asc'))
+    expect(counts()).toEqual({ loads: before.loads + 1, renders: before.renders + 1 })
   })
 
-  it('draws the page again when its data changes', async () => {
-    await html(await app.request('/shop'))
-    const drawn = renders
-    await insertProduct(app.database.db, { name: 'Newer product' })
-    const page = await html(await app.request('/shop'))
-    expect(page).toContain('Newer product')
-    expect(renders).toBe(drawn + 1)
+  it('draws the page again once a product, a setting or a site image changes, whoever writes it', async () => {
+    const drawnAgain = async (change: () => Promise<unknown>) => {
+      await app.request('/shop')
+      const before = renders
+      await change()
+      const page = await html(await app.request('/shop'))
+      expect(renders).toBe(before + 1)
+      return page
+    }
+    const db = app.database.db
+    expect(await drawnAgain(() => insertProduct(db, { name: 'Newer product' }))).toContain('Newer product')
+    const renamed = drawnAgain(() =>
+      db
+        .updateTable('products')
+        .set({ name: 'Renamed product' })
+        .where('name', '=', 'Newer product')
+        .execute(),
+    )
+    expect(await renamed).toContain('Renamed product')
+    await drawnAgain(() =>
+      db
+        .insertInto('settings')
+        .values({ key: 'test.any', value: '1', updatedAt: new Date().toISOString(), updatedBy: null })
+        .execute(),
+    )
+    await drawnAgain(() =>
+      db
+        .insertInto('site_images')
+        .values({
+          kind: 'favicon',
+          contentType: 'image/png',
+          bytes: Buffer.from('png'),
+          updatedAt: new Date().toISOString(),
+        })
+        .execute(),
+    )
+    const gone = await drawnAgain(() =>
+      db.deleteFrom('products').where('name', '=', 'Renamed product').execute(),
+    )
+    expect(gone).not.toContain('Renamed product')
+  })
+
+  it('never keeps a page for a request that carries a session cookie or credentials', async () => {
+    await app.request('/shop')
+    const before = loads
+    // An ended session's cookie: answered as a visitor's page, but never kept or taken from the kept ones.
+    const stale = await app.request('/shop', { headers: { Cookie: 'depot.session=ended' } })
+    expect(stale.status).toBe(200)
+    await app.request('/shop', { headers: { Cookie: 'depot.session=ended' } })
+    expect(loads).toBe(before + 2)
   })
 
   it('never keeps a page that failed while it was drawn', async () => {
     let failing = true
+    let drawn = 0
     const broken = await createTestApp({
       webRoot,
       env: { SHOP_CURRENCY: 'NGN' },
@@ -235,7 +293,7 @@ describe('a visitor’s page, drawn once for its data', () => {
           page && {
             ...page,
             render: (options) => {
-              renders++
+              drawn++
               if (failing) options?.onError?.(new Error('a part of the page failed'))
               return page.render(options)
             },
@@ -245,8 +303,65 @@ describe('a visitor’s page, drawn once for its data', () => {
     })
     await html(await broken.request('/shop'))
     failing = false
-    const drawn = renders
     await html(await broken.request('/shop'))
-    expect(renders).toBe(drawn + 1)
+    await html(await broken.request('/shop'))
+    expect(drawn).toBe(2)
+  })
+})
+
+describe('a share link’s page, rendered', () => {
+  const asBrowser = { Accept: 'text/html' }
+
+  it('shows the shared folder’s files, hands its answers over, and is the visitor’s alone', async () => {
+    const owner = await signedIn(t, { name: 'Sade Sharer' })
+    const root = await folder(t, 'Shared plans', { type: 'locked', createdBy: owner.id })
+    await grant(t, root.id, owner.id, 'administrator')
+    const sub = await folder(t, 'Drafts', { type: 'public', parent_id: root.id })
+    await file(t, root.id, 'floor-plan.pdf', 'plan')
+    await file(t, sub.id, 'draft-one.txt', 'draft')
+    const link = await call(owner, 'POST', `/api/folders/${root.id}/links`, { mode: 'download' }, 201)
+
+    const res = await t.request(`/s/${link.token}`, { headers: asBrowser })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    expect(res.headers.get('etag')).toBeNull()
+    const page = await html(res)
+    expect(page).toContain('floor-plan.pdf')
+    expect(page).toContain('Drafts')
+    expect(page).toContain('Shared by Sade Sharer')
+    const keys = handedOver(page).queries.queries.map((q) => JSON.stringify(q.queryKey))
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        JSON.stringify(['shared', link.token, 'open', 'info']),
+        JSON.stringify(['shared', link.token, 'open', 'listing', '']),
+      ]),
+    )
+    // The address names a subfolder: that folder is drawn.
+    const inner = await html(await t.request(`/s/${link.token}?folder=${sub.id}`, { headers: asBrowser }))
+    expect(inner).toContain('draft-one.txt')
+    expect(inner).not.toContain('floor-plan.pdf')
+  })
+
+  it('asks for the password of a protected link and shows nothing of what it shares', async () => {
+    const owner = await signedIn(t, { name: 'Pat Protector' })
+    const root = await folder(t, 'Locked plans', { type: 'locked', createdBy: owner.id })
+    await grant(t, root.id, owner.id, 'administrator')
+    await file(t, root.id, 'secret-plan.pdf', 'plan')
+    const link = await call(
+      owner,
+      'POST',
+      `/api/folders/${root.id}/links`,
+      { mode: 'view', password: 'correct horse battery' },
+      201,
+    )
+    const page = await html(await t.request(`/s/${link.token}`, { headers: asBrowser }))
+    expect(page).toMatch(/<input[^>]*type="password"/)
+    expect(page).not.toContain('secret-plan.pdf')
+  })
+
+  it('answers a token no link has with a 404', async () => {
+    const res = await t.request('/s/AAAAAAAAAAAAAAAAAAAAAA', { headers: asBrowser })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
   })
 })

@@ -58,7 +58,7 @@ import type {
   RefundsTable,
   SalesDaysTable,
 } from './schema/shop'
-import type { SiteImagesTable } from './schema/site'
+import type { PageDataVersionsTable, SiteImagesTable } from './schema/site'
 import type { JobLeasesTable, MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/two-factor'
 
@@ -136,6 +136,7 @@ export interface DB {
   user_two_factor: UserTwoFactorTable
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable
   site_images: SiteImagesTable
+  page_data_versions: PageDataVersionsTable
 }
 
 /** Every boolean column of every table, for the SQLite boolean plugin. Keep in step with migrations. */

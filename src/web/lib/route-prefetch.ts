@@ -21,6 +21,11 @@ export interface RouteHandle {
   serverRendered?: boolean
   /** The queries the route's page reads, started together; a failed one is left to the browser. */
   prefetch?: (context: PrefetchContext) => Promise<unknown>
+  /**
+   * The page is its visitor's own though nobody signed in (a share link's, opened by a secret token):
+   * answered `private, no-store`, never kept for the next visitor.
+   */
+  personal?: boolean
 }
 
 export const routeHandle = (handle: RouteHandle): RouteHandle => handle

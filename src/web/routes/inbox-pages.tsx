@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { serverRendered } from '../lib/route-prefetch'
+import { routeHandle, serverRendered } from '../lib/route-prefetch'
 
 // The inbox: the public forms and the pages their mails link to, then the staff triage pages.
 // A part of the route table (route-table.tsx): every page is a chunk of its own, loaded when first visited.
@@ -27,7 +27,13 @@ export const inboxPages: RouteObject[] = [
   },
   {
     path: 's/:token',
-    handle: serverRendered,
+    // The link's answer and its folder are in the page; the page is the token holder's alone.
+    handle: routeHandle({
+      serverRendered: true,
+      personal: true,
+      prefetch: async (context) =>
+        (await import('../features/files/links/share-link-prefetch')).prefetchSharedLink(context),
+    }),
     lazy: () =>
       import('../features/files/links/shared-link-page').then((m) => ({
         Component: m.SharedLinkPage,

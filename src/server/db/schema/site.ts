@@ -9,3 +9,12 @@ export interface SiteImagesTable {
   bytes: Buffer
   updatedAt: Timestamp
 }
+
+/**
+ * One row (id 1): a stamp that changes whenever what the public pages are drawn from changes
+ * (products, settings, site images), so a server can keep a visitor's page until it does (0060).
+ */
+export interface PageDataVersionsTable {
+  id: number
+  stamp: string
+}

@@ -44,10 +44,14 @@ export function staticWeb(
     /** Where a page path has moved (answered 308), or undefined to serve it. */
     redirect?: (url: URL) => Promise<string | undefined>
     /**
-     * The page rendered into the filled-in shell (server-render.ts), or undefined for a page the
-     * browser renders alone. `encoding` is the best one the client accepts.
+     * Server-rendered pages (server-render.ts): `kept` answers a page kept from before, ahead of any
+     * other work; `render` answers the page rendered into the filled-in shell. Either gives undefined
+     * for a page it does not answer. `encoding` is the best one the client accepts.
      */
-    page?: (shell: string, c: Context, encoding: Encoding | undefined) => Promise<Response | undefined>
+    page?: {
+      kept(c: Context, encoding: Encoding | undefined): Promise<Response | undefined>
+      render(shell: string, c: Context, encoding: Encoding | undefined): Promise<Response | undefined>
+    }
   } = {},
 ): MiddlewareHandler {
   const root = path.resolve(webRoot)
@@ -87,13 +91,15 @@ export function staticWeb(
 
     const stat = await fs.promises.stat(indexFile).catch(() => undefined)
     if (!stat) return next()
+    const best = ENCODINGS.find((e) => accepted.has(e.name))?.name
+    const kept = await options.page?.kept(c, best)
+    if (kept) return kept
     const url = new URL(c.req.url)
     const moved = await options.redirect?.(url)
     if (moved) return c.redirect(moved, 308)
     if (options.shell) {
       const shell = await options.shell(await readIndex(stat), url)
-      const best = ENCODINGS.find((e) => accepted.has(e.name))?.name
-      const rendered = await options.page?.(shell, c, best)
+      const rendered = await options.page?.render(shell, c, best)
       if (rendered) return rendered
       const html = Buffer.from(shell)
       // The filled-in shell differs per site, so it is compressed as it is sent (a few kB: cheap).

@@ -6,15 +6,16 @@ import zlib from 'node:zlib'
 import type { Context } from 'hono'
 import type { PageFetch, RenderedPage, RenderPage } from '../../../shared/rendered-page'
 import type { Encoding } from '../http/static-web'
-import { keepingACopy, RenderCache } from './render-cache'
+import { type KeptPage, keepingACopy, RenderCache } from './render-cache'
 
 // The web app's public pages rendered here (decision 0110). The web's server build
 // (dist/web-server/entry-server.js, from src/web/entry-server.tsx) renders a page with the route table
 // the browser uses, its data asked of this app in-process; this module wraps it in the shell (the head
 // the server filled in) and answers: streamed, compressed as it goes, with an ETag from the page's data
-// for a visitor (a repeat visit with unchanged data is a 304 that renders nothing, and another
-// visitor's request for the same data gets the HTML drawn before: render-cache.ts), never stored for
-// someone signed in.
+// for a visitor (a repeat visit with unchanged data is a 304 that renders nothing), never stored for
+// someone signed in. A visitor's page is kept whole under its address and the stamp of the data public
+// pages are drawn from (render-cache.ts, decision 0149): the next visitor gets it without its data
+// being loaded or drawn again, until that data changes.
 
 /** The web's server build beside the built web app (dist/web-server next to dist/web), if built. */
 export async function loadPageRenderer(webRoot: string): Promise<RenderPage | undefined> {
@@ -25,16 +26,12 @@ export async function loadPageRenderer(webRoot: string): Promise<RenderPage | un
 }
 
 const ROOT = '<div id="root"></div>'
-/** How much rendered HTML a server keeps for visitors (about 45 KB a catalogue page). */
+/** How many rendered pages a server keeps for visitors (about 60 KB a catalogue page, its copies included). */
 const RENDER_CACHE_BYTES = 16 * 1024 * 1024
 /** The shell's notice that the app needs JavaScript: a rendered page does not. */
 const NEEDS_SCRIPT = /<noscript id="needs-javascript">[\s\S]*?<\/noscript>\s*/
 
 export interface ServerRenderOptions {
-  /** The page's address (path and query): with the ETag, the render cache's key. */
-  url: string
-  /** Visitors' rendered pages, by address and data (render-cache.ts); none: every page is rendered. */
-  cache?: RenderCache
   /** The shell as the server filled it in (identity, a product's meta, preloads). */
   shell: string
   page: RenderedPage
@@ -42,47 +39,100 @@ export interface ServerRenderOptions {
   ifNoneMatch: string | undefined
   encoding: Encoding | undefined
   onError: (error: unknown) => void
+  /** Takes a visitor's page once it was sent whole without an error (not called for a personal page). */
+  keep?: (page: KeptPage) => void
 }
 
 type AppFetch = (request: Request, env?: unknown) => Response | Promise<Response>
 
+/** staticWeb's `page`: a visitor's page kept from before, else the page rendered now. */
+export interface PageRenderer {
+  /** A visitor's page answered before from data that has not changed since, or undefined. */
+  kept(c: Context, encoding: Encoding | undefined): Promise<Response | undefined>
+  /** The page rendered into the filled-in shell, or undefined for a page the browser renders alone. */
+  render(shell: string, c: Context, encoding: Encoding | undefined): Promise<Response | undefined>
+}
+
+export interface PageRendererOptions {
+  /** The app's own origin, for the in-process requests of a page's data. */
+  origin: string
+  renderPage: RenderPage
+  /** This app, answering in-process. */
+  appFetch: AppFetch
+  /** The stamp of what public pages are drawn from (features/site/page-data-version.repository.ts). */
+  dataVersion: () => Promise<string>
+  /** The request carries no session and no credentials: its page may be kept and shared. */
+  isVisitor: (c: Context) => boolean
+}
+
 /**
- * staticWeb's `page`: renders the public page at the request's address, asking `appFetch` (this app,
- * in-process) for its data with the visitor's cookie, so the page is what they would see. A page that
- * fails to render falls back to the shell, which the browser renders alone.
+ * Renders the public page at the request's address, asking `appFetch` (this app, in-process) for its
+ * data with the visitor's cookie, so the page is what they would see. A page that fails to render
+ * falls back to the shell, which the browser renders alone.
  */
-export function serverRenderedPages(origin: string, renderPage: RenderPage, appFetch: AppFetch) {
+export function serverRenderedPages(options: PageRendererOptions): PageRenderer {
+  const { origin, renderPage, appFetch } = options
   const cache = new RenderCache(RENDER_CACHE_BYTES)
-  return async (shell: string, c: Context, encoding: Encoding | undefined): Promise<Response | undefined> => {
-    const url = new URL(c.req.url)
-    const cookie = c.req.header('cookie')
-    // The peer's address for rate limits and logs; never the Node response (the page's own).
-    const env = { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }
-    const fetch: PageFetch = (target, init) => {
-      const headers = new Headers(init.headers)
-      if (cookie) headers.set('cookie', cookie)
-      return Promise.resolve(appFetch(new Request(new URL(target, origin), { ...init, headers }), env))
-    }
-    const logger = c.var.logger as { error(details: object, message: string): void }
-    try {
-      const page = await renderPage(new Request(new URL(url.pathname + url.search, origin)), fetch)
+  // The key `kept` looked up for a request, read before its data: where `render` keeps its page.
+  const keys = new WeakMap<Request, string>()
+  return {
+    async kept(c, encoding) {
+      if (!options.isVisitor(c)) return undefined
+      const url = new URL(c.req.url)
+      const key = `${await options.dataVersion()}\n${url.pathname}${url.search}`
+      keys.set(c.req.raw, key)
+      const page = cache.get(key)
       if (!page) return undefined
-      return await serverRenderedResponse({
-        url: url.pathname + url.search,
-        cache,
-        shell,
-        page,
-        method: c.req.method,
-        ifNoneMatch: c.req.header('if-none-match'),
-        encoding,
-        onError: (error) => logger.error({ err: error }, 'a server-rendered page failed while streaming'),
-      })
-    } catch (error) {
-      logger.error({ err: error }, 'server rendering failed: the shell was sent instead')
-      return undefined
-    }
+      if (matches(c.req.header('if-none-match'), page.etag)) return notModified(page.etag)
+      const headers = { ...page.headers, ...(encoding ? { 'Content-Encoding': encoding } : {}) }
+      if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers })
+      return new Response(cache.body(key, page, encoding), { status: page.status, headers })
+    },
+    async render(shell, c, encoding) {
+      const url = new URL(c.req.url)
+      const cookie = c.req.header('cookie')
+      // The peer's address for rate limits and logs; never the Node response (the page's own).
+      const env = { incoming: (c.env as { incoming?: unknown } | undefined)?.incoming }
+      const fetch: PageFetch = (target, init) => {
+        const headers = new Headers(init.headers)
+        if (cookie) headers.set('cookie', cookie)
+        return Promise.resolve(appFetch(new Request(new URL(target, origin), { ...init, headers }), env))
+      }
+      const logger = c.var.logger as { error(details: object, message: string): void }
+      const key = keys.get(c.req.raw)
+      try {
+        const page = await renderPage(new Request(new URL(url.pathname + url.search, origin)), fetch)
+        if (!page) return undefined
+        return await serverRenderedResponse({
+          shell,
+          page,
+          method: c.req.method,
+          ifNoneMatch: c.req.header('if-none-match'),
+          encoding,
+          onError: (error) => logger.error({ err: error }, 'a server-rendered page failed while streaming'),
+          keep: key ? (kept) => cache.set(key, kept) : undefined,
+        })
+      } catch (error) {
+        logger.error({ err: error }, 'server rendering failed: the shell was sent instead')
+        return undefined
+      }
+    },
   }
 }
+
+/** Does an If-None-Match header name `etag` (weak or strong)? */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false
+}
+
+function notModified(etag: string): Response {
+  return new Response(null, {
+    status: 304,
+    headers: { ETag: etag, 'Cache-Control': 'no-cache', Vary: VISITOR_VARY },
+  })
+}
+
+const VISITOR_VARY = 'Accept-Encoding, Cookie'
 
 /** The answer for a rendered page: the shell around the page's HTML and state. */
 export async function serverRenderedResponse(options: ServerRenderOptions): Promise<Response> {
@@ -94,61 +144,41 @@ export async function serverRenderedResponse(options: ServerRenderOptions): Prom
   const after = `</div>${stateScript}${shell.slice(at + ROOT.length).replace(NEEDS_SCRIPT, '')}`
 
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' }
-  let cacheKey: string | undefined
+  let etag: string | undefined
   if (page.personal) {
     headers['Cache-Control'] = 'private, no-store'
   } else {
     // The same shell, status and data draw the same page: their digest names this HTML.
     const digest = createHash('sha256').update(`${page.status}\n${shell}\n${page.content}`)
-    const etag = `"${digest.digest('base64url').slice(0, 27)}"`
-    Object.assign(headers, { 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie' })
-    if (options.ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return new Response(null, {
-        status: 304,
-        headers: { ETag: etag, 'Cache-Control': 'no-cache', Vary: headers.Vary! },
-      })
-    }
-    cacheKey = `${options.url}\n${etag}`
+    etag = `"${digest.digest('base64url').slice(0, 27)}"`
+    Object.assign(headers, { 'Cache-Control': 'no-cache', ETag: etag, Vary: VISITOR_VARY })
+    if (matches(options.ifNoneMatch, etag)) return notModified(etag)
   }
   if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
 
-  let body = withShell(before, await renderedHtml(options, cacheKey), after)
+  let failed = false
+  let body = withShell(
+    before,
+    await page.render({
+      onError: (error) => {
+        failed = true
+        options.onError(error)
+      },
+    }),
+    after,
+  )
+  const { keep } = options
+  if (keep && etag) {
+    const kept = { status: page.status, headers: { ...headers }, etag }
+    body = keepingACopy(body, (html) => {
+      if (!failed) keep({ ...kept, html, encoded: new Map() })
+    })
+  }
   if (options.encoding) {
     headers['Content-Encoding'] = options.encoding
     body = compressedAsItGoes(body, options.encoding)
   }
   return new Response(body, { status: page.status, headers })
-}
-
-/**
- * The page's own HTML (what goes in #root): kept from an earlier visitor with the same data, or drawn
- * now and kept once it is drawn whole without an error. The shell and the query cache around it are
- * the request's own (the cache's timestamps are this request's, so the browser does not ask again).
- */
-async function renderedHtml(
-  options: ServerRenderOptions,
-  cacheKey: string | undefined,
-): Promise<ReadableStream<Uint8Array>> {
-  const { cache } = options
-  const kept = cache && cacheKey ? cache.get(cacheKey) : undefined
-  if (kept)
-    return new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(kept)
-        controller.close()
-      },
-    })
-  let failed = false
-  const rendered = await options.page.render({
-    onError: (error) => {
-      failed = true
-      options.onError(error)
-    },
-  })
-  if (!cache || !cacheKey) return rendered
-  return keepingACopy(rendered, (html) => {
-    if (!failed) cache.set(cacheKey, html)
-  })
 }
 
 function withShell(

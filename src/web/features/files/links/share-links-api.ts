@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import type { ItemType } from '../../../../shared/contract/files'
 import {
   type CreateShareLink,
@@ -11,7 +12,7 @@ import {
   shareLinkRevokedSchema,
   shareLinksSchema,
 } from '../../../../shared/contract/share-links'
-import { api } from '../../../lib/api'
+import { type ApiClient, api } from '../../../lib/api'
 
 // Share links over HTTP: the owners' list, create and revoke, and the visitors' side under /api/s/.
 
@@ -48,11 +49,16 @@ export function useRevokeShareLink(itemType: ItemType, id: string) {
   })
 }
 
-// ---- The visitors' side: the key a password unlock gives lives in this tab only.
+// ---- The visitors' side: the key a password unlock gives lives in this tab only (in memory, and in
+// sessionStorage so a reload keeps it).
 
 const keyStore = (token: string) => `share-key:${token.slice(0, 8)}`
+const keysInMemory = new Map<string, string>()
+const keyListeners = new Set<() => void>()
 
 export function storedKey(token: string): string | undefined {
+  const kept = keysInMemory.get(token)
+  if (kept) return kept
   try {
     return sessionStorage.getItem(keyStore(token)) ?? undefined
   } catch {
@@ -60,9 +66,37 @@ export function storedKey(token: string): string | undefined {
   }
 }
 
-function keyHeaders(token: string): Record<string, string> {
-  const key = storedKey(token)
+/** Keeps the key an unlock gave and tells the pages reading it (useStoredKey). */
+function rememberKey(token: string, key: string): void {
+  keysInMemory.set(token, key)
+  try {
+    sessionStorage.setItem(keyStore(token), key)
+  } catch {
+    // Private mode without storage: the page works until it is reloaded.
+  }
+  for (const listener of keyListeners) listener()
+}
+
+function subscribeToKeys(listener: () => void): () => void {
+  keyListeners.add(listener)
+  return () => keyListeners.delete(listener)
+}
+
+function keyHeaders(key: string | undefined): Record<string, string> {
   return key ? { [SHARE_KEY_HEADER]: key } : {}
+}
+
+/**
+ * The tab's unlock key for the link, read as the page renders. While React takes over a page the
+ * server rendered it is none, as the server saw it (the server cannot read this tab's storage), so
+ * the first render matches the server's HTML; the next render reads the key and asks again with it.
+ */
+function useStoredKey(token: string): string | undefined {
+  return useSyncExternalStore(
+    subscribeToKeys,
+    () => storedKey(token),
+    () => undefined,
+  )
 }
 
 /** A URL the browser opens itself (downloads, previews, zips), with the key when there is one. */
@@ -79,43 +113,48 @@ export function sharedUrl(
   return `/api/s/${token}${path}${qs ? `?${qs}` : ''}`
 }
 
-export function useSharedInfo(token: string) {
-  return useQuery({
-    queryKey: [...shareLinkKeys.visit(token), 'info'],
+/** What the link opens; the server asks it too, without a key, for the page it renders (share-link-prefetch.ts). */
+export const sharedInfoQuery = (token: string, key: string | undefined, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: [...shareLinkKeys.visit(token), key ? 'unlocked' : 'open', 'info'],
     queryFn: ({ signal }) =>
-      api.get(`/api/s/${token}`, { schema: shareLinkInfoSchema, signal, headers: keyHeaders(token) }),
+      client.get(`/api/s/${token}`, { schema: shareLinkInfoSchema, signal, headers: keyHeaders(key) }),
     retry: false,
   })
-}
 
-export function useSharedListing(token: string, folder: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: [...shareLinkKeys.visit(token), 'listing', folder ?? ''],
+/** One folder of a shared folder (its top when `folder` is none). */
+export const sharedListingQuery = (
+  token: string,
+  folder: string | undefined,
+  key: string | undefined,
+  client: ApiClient = api,
+) =>
+  queryOptions({
+    queryKey: [...shareLinkKeys.visit(token), key ? 'unlocked' : 'open', 'listing', folder ?? ''],
     queryFn: ({ signal }) =>
-      api.get(`/api/s/${token}/listing`, {
+      client.get(`/api/s/${token}/listing`, {
         schema: sharedListingSchema,
         signal,
         query: folder ? { folder } : {},
-        headers: keyHeaders(token),
+        headers: keyHeaders(key),
       }),
-    enabled,
     retry: false,
   })
+
+export function useSharedInfo(token: string) {
+  return useQuery(sharedInfoQuery(token, useStoredKey(token)))
+}
+
+export function useSharedListing(token: string, folder: string | undefined, enabled: boolean) {
+  return useQuery({ ...sharedListingQuery(token, folder, useStoredKey(token)), enabled })
 }
 
 export function useUnlockShareLink(token: string) {
-  const client = useQueryClient()
   return useMutation({
     mutationFn: (input: { password: string }) =>
       api.post(`/api/s/${token}/unlock`, input, { schema: shareKeySchema }),
-    onSuccess: (answer) => {
-      try {
-        sessionStorage.setItem(keyStore(token), answer.key)
-      } catch {
-        // Private mode without storage: the page works until it is reloaded.
-      }
-      return client.invalidateQueries({ queryKey: shareLinkKeys.visit(token) })
-    },
+    // The pages reading the key ask again with it (their queries' keys name it).
+    onSuccess: (answer) => rememberKey(token, answer.key),
   })
 }
 
@@ -123,7 +162,7 @@ export function useUnlockShareLink(token: string) {
 export async function dropFile(token: string, file: File, sender: DropSender): Promise<{ filename: string }> {
   const res = await fetch(sharedUrl(token, '/files', { name: file.name, ...sender }), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/octet-stream', ...keyHeaders(token) },
+    headers: { 'Content-Type': 'application/octet-stream', ...keyHeaders(storedKey(token)) },
     body: file,
     credentials: 'same-origin',
   })
