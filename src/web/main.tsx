@@ -1,7 +1,7 @@
 import './lib/zod-config'
 import './styles.css'
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import { createWebApp } from './app'
@@ -20,10 +20,15 @@ const serverState = takeServerState()
 if (serverState) {
   // A page the server rendered (decision 0110): the same routes and the same query answers, so the
   // first render matches its HTML and React takes it over as it is.
+  // Hydrated as a transition: React yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already painted and readable meanwhile), and a
+  // click on a part not yet hydrated makes React hydrate that part first.
   void loadMatchedRoutes().then(() => {
     const { queryClient, app } = createWebApp()
     hydrate(queryClient, serverState.queries)
-    hydrateRoot(container, <StrictMode>{app}</StrictMode>)
+    startTransition(() => {
+      hydrateRoot(container, <StrictMode>{app}</StrictMode>)
+    })
   })
 } else {
   createRoot(container).render(<StrictMode>{createWebApp().app}</StrictMode>)
