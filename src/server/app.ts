@@ -94,6 +94,7 @@ export function createApp(deps: AppDeps): DepotApp {
               appFetch,
               dataVersion: () => pageDataVersion(deps.database.db),
               isVisitor: (c) => isVisitorRequest(c, deps.env),
+              dataBudgetMs: deps.env.pageDataBudgetMs,
             })
           : undefined,
       }),

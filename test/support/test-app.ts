@@ -80,6 +80,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     AUTH_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'info',
+    // Server-rendered pages wait for their data however loaded the machine (one test sets a budget).
+    PAGE_DATA_BUDGET_MS: '60000',
     ...options.env,
   })
   env.database = testDb.config

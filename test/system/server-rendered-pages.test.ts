@@ -365,3 +365,34 @@ describe('a share link’s page, rendered', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store')
   })
 })
+
+describe('a slow data source', () => {
+  it('does not hold the page: after the data budget the shell is sent, and the browser renders it', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let answered = false
+    const slow = await createTestApp({
+      webRoot,
+      env: { SHOP_CURRENCY: 'NGN', PAGE_DATA_BUDGET_MS: '300' },
+      renderPage: async (request, fetch) => {
+        await held
+        return renderPage(request, fetch)
+      },
+    })
+    try {
+      const res = await slow.request('/shop')
+      answered = true
+      expect(res.status).toBe(200)
+      expect(res.headers.get('etag')).toBeNull()
+      const page = await res.text()
+      expect(page).toContain('<div id="root"></div>')
+      expect(page).not.toContain('depot-server-state')
+    } finally {
+      release()
+    }
+    // The answer came while the data was still held, not after it.
+    expect(answered).toBe(true)
+  })
+})

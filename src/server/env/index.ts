@@ -33,6 +33,8 @@ export type Env = {
   /** Which reverse proxies may name the client in X-Forwarded-For (lib/http/client-address.ts). */
   trustProxy: ProxyTrust
   maxJsonBodyBytes: number
+  /** How long a server-rendered page waits for its data before the shell is sent instead. */
+  pageDataBudgetMs: number
   oidc: VariableGroups['oidc']
   google: VariableGroups['google']
   mail: { smtpUrl: string | undefined; from: string }
@@ -121,6 +123,7 @@ function assembleEnv(
     authUrl: checked.authUrl,
     trustProxy: checked.trustProxy,
     maxJsonBodyBytes: raw.MAX_JSON_BODY_BYTES,
+    pageDataBudgetMs: raw.PAGE_DATA_BUDGET_MS,
     oidc: checked.oidc,
     google: checked.google,
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },

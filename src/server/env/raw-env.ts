@@ -51,6 +51,7 @@ const rawEnvSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  PAGE_DATA_BUDGET_MS: z.coerce.number().int().positive().default(750),
   OIDC_ISSUER: url('the OpenID issuer'),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,

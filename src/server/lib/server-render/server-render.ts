@@ -63,6 +63,27 @@ export interface PageRendererOptions {
   dataVersion: () => Promise<string>
   /** The request carries no session and no credentials: its page may be kept and shared. */
   isVisitor: (c: Context) => boolean
+  /**
+   * How long the server waits for a page's data before it sends the shell instead, which the browser
+   * renders, asking the API itself: a slow data source delays a page by this much, never holds it
+   * (PAGE_DATA_BUDGET_MS).
+   */
+  dataBudgetMs: number
+}
+
+const TOO_SLOW = Symbol('too slow')
+
+/** `work`'s result, or TOO_SLOW once `ms` have passed first. */
+async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof TOO_SLOW> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<typeof TOO_SLOW>((resolve) => {
+    timer = setTimeout(() => resolve(TOO_SLOW), ms)
+  })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /**
@@ -98,10 +119,19 @@ export function serverRenderedPages(options: PageRendererOptions): PageRenderer 
         if (cookie) headers.set('cookie', cookie)
         return Promise.resolve(appFetch(new Request(new URL(target, origin), { ...init, headers }), env))
       }
-      const logger = c.var.logger as { error(details: object, message: string): void }
+      const logger = c.var.logger as {
+        error(details: object, message: string): void
+        warn(details: object, message: string): void
+      }
       const key = keys.get(c.req.raw)
       try {
-        const page = await renderPage(new Request(new URL(url.pathname + url.search, origin)), fetch)
+        const loading = renderPage(new Request(new URL(url.pathname + url.search, origin)), fetch)
+        const page = await withinBudget(loading, options.dataBudgetMs)
+        if (page === TOO_SLOW) {
+          logger.warn({ budgetMs: options.dataBudgetMs }, 'a page’s data was slow: the shell was sent')
+          loading.catch(() => {})
+          return undefined
+        }
         if (!page) return undefined
         return await serverRenderedResponse({
           shell,
