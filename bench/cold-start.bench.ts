@@ -16,9 +16,10 @@ import { formatFixed } from './lib/table'
 
 // Cold start on a built tree: from spawning the process to the first 200 from /healthz, for the built
 // server (`node dist/server/main.js` on a fresh data folder: SQLite, and PostgreSQL on the emptied
-// scratch database when BENCH_DATABASE_URL names one, so both migrate from nothing) and for `npm
-// start` (which first checks that the build is current, on SQLite), against a bare node:http server
-// started the same way (the baseline).
+// scratch database when BENCH_DATABASE_URL names one, so both migrate from nothing; on PostgreSQL also
+// on the database already migrated, as a restart finds it) and for `npm start` (which first checks
+// that the build is current, on SQLite), against a bare node:http server started the same way (the
+// baseline).
 
 const RUNS = 3
 const BARE = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`
@@ -29,6 +30,8 @@ interface Way {
   goalMs?: number
   /** The database the server opens; SQLite in its data folder when absent. */
   on?: BenchDatabase
+  /** PostgreSQL: empty the database before each start (it migrates from nothing), or keep it migrated. */
+  empty?: boolean
 }
 
 export const coldStart = {
@@ -38,18 +41,21 @@ export const coldStart = {
     ensureBuilt()
     const ways: Way[] = [
       { label: 'bare node:http (baseline)', command: [process.execPath, '-e', BARE] },
-      ...benchDatabases().map((on) => ({
-        label: 'node dist/server/main.js',
-        command: [process.execPath, 'dist/server/main.js'],
-        goalMs: 1500,
-        on,
-      })),
+      ...benchDatabases().flatMap((on) =>
+        (on.url ? [true, false] : [true]).map((empty) => ({
+          label: `node dist/server/main.js, ${on.url ? (empty ? 'empty database' : 'migrated database (a restart)') : 'new data folder'}`,
+          command: [process.execPath, 'dist/server/main.js'],
+          goalMs: 1500,
+          on,
+          empty,
+        })),
+      ),
       { label: 'npm start', command: ['npm', 'start', '--silent'], goalMs: 3000 },
     ]
     const medians: number[] = []
     for (const way of ways) {
       const times: number[] = []
-      for (let i = 0; i < RUNS; i++) times.push(await timeToFirst200(way.command, way.on))
+      for (let i = 0; i < RUNS; i++) times.push(await timeToFirst200(way.command, way.on, way.empty ?? true))
       medians.push(sortNumbers(times)[Math.floor(RUNS / 2)]!)
     }
     const load = loadAverage()
@@ -72,10 +78,15 @@ export const coldStart = {
   },
 }
 
-async function timeToFirst200(command: string[], on: BenchDatabase | undefined): Promise<number> {
+async function timeToFirst200(
+  command: string[],
+  on: BenchDatabase | undefined,
+  empty: boolean,
+): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-start-'))
-  // From nothing on PostgreSQL too: the server migrates an empty database, as SQLite a new file.
-  if (on?.url) await emptyPostgres(on.url)
+  // From nothing on PostgreSQL too: the server migrates an empty database, as SQLite a new file. The
+  // migrated way follows the empty one, so its database holds every migration already.
+  if (on?.url && empty) await emptyPostgres(on.url)
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const started = performance.now()
   const child = spawn(command[0]!, command.slice(1), {
