@@ -82,37 +82,43 @@ const presentFolder = (row: FolderRow) => ({
 
 serveTarget(async () => {
   const pool = rawPool()
-  return serveJson(pool, async (url) => {
-    const folderId = url.pathname.split('/')[3]!
-    const pageSize = Number(url.searchParams.get('pageSize') ?? 50)
-    const opened = (await pool.query<FolderRow>(FOLDER, [userId, folderId])).rows[0]
-    if (!opened?.grant) throw new Error('no grant')
-    const folderRows = (await pool.query<FolderRow>(SUBFOLDERS, [userId, folderId, false, pageSize + 1])).rows
-    const room = pageSize - Math.min(folderRows.length, pageSize)
-    const fileRows = room > 0 ? (await pool.query<FileRow>(FILES, [folderId, false, room + 1])).rows : []
-    const last = fileRows.length > room ? fileRows[room - 1] : undefined
-    return {
-      folder: presentFolder(opened),
-      breadcrumbs: [],
-      audience: { kind: 'members' },
-      folders: folderRows.slice(0, pageSize).map(presentFolder),
-      files: fileRows.slice(0, room).map((row) => ({
-        id: row.id,
-        filename: row.filename,
-        mimetype: row.mimetype,
-        originalname: row.originalname,
-        size: row.size,
-        folder_id: row.folder_id,
-        isTrashed: row.isTrashed,
-        sha256: row.sha256,
-        createdBy: row.createdBy,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-        modifiedAt: row.clientModifiedAt ?? row.updatedAt,
-        abilities: FILE_ABILITIES,
-      })),
-      pageSize,
-      nextCursor: last ? encodeCursor('name:asc', ['f', last.__keyset_key, last.__keyset_id]) : null,
-    }
-  })
+  return serveJson(
+    pool,
+    async (url) => {
+      const folderId = url.pathname.split('/')[3]!
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 50)
+      const opened = (await pool.query<FolderRow>(FOLDER, [userId, folderId])).rows[0]
+      if (!opened?.grant) throw new Error('no grant')
+      const folderRows = (await pool.query<FolderRow>(SUBFOLDERS, [userId, folderId, false, pageSize + 1]))
+        .rows
+      const room = pageSize - Math.min(folderRows.length, pageSize)
+      const fileRows = room > 0 ? (await pool.query<FileRow>(FILES, [folderId, false, room + 1])).rows : []
+      const last = fileRows.length > room ? fileRows[room - 1] : undefined
+      return {
+        folder: presentFolder(opened),
+        breadcrumbs: [],
+        audience: { kind: 'members' },
+        folders: folderRows.slice(0, pageSize).map(presentFolder),
+        files: fileRows.slice(0, room).map((row) => ({
+          id: row.id,
+          filename: row.filename,
+          mimetype: row.mimetype,
+          originalname: row.originalname,
+          size: row.size,
+          folder_id: row.folder_id,
+          isTrashed: row.isTrashed,
+          sha256: row.sha256,
+          createdBy: row.createdBy,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+          modifiedAt: row.clientModifiedAt ?? row.updatedAt,
+          abilities: FILE_ABILITIES,
+        })),
+        pageSize,
+        nextCursor: last ? encodeCursor('name:asc', ['f', last.__keyset_key, last.__keyset_id]) : null,
+      }
+    },
+    // A signed-in page: Depot marks it not to be stored.
+    { 'Cache-Control': 'no-store' },
+  )
 })

@@ -17,7 +17,6 @@ const POOL_SIZE = 10
 const HEADERS = {
   ...JSON_HEADERS,
   'Content-Security-Policy': JSON_HEADERS['Content-Security-Policy']!.replace('blob:;', 'blob: https:;'),
-  'Cache-Control': 'no-store',
 }
 
 export function rawPool(): Pg.Pool {
@@ -26,13 +25,20 @@ export function rawPool(): Pg.Pool {
   return new (loadPg().Pool)({ connectionString: url, max: POOL_SIZE })
 }
 
-/** node:http answering every GET with `answer(url)` as JSON; errors are 500s. */
-export async function serveJson(pool: Pg.Pool, answer: (url: URL) => Promise<unknown>) {
+/**
+ * node:http answering every GET with `answer(url)` as JSON and Depot's headers plus `headers` (what
+ * Depot adds for that route, such as `Cache-Control: no-store` on a signed-in page); errors are 500s.
+ */
+export async function serveJson(
+  pool: Pg.Pool,
+  answer: (url: URL) => Promise<unknown>,
+  headers: Record<string, string> = {},
+) {
   const server = http.createServer((req, res) => {
     answer(new URL(req.url ?? '/', 'http://localhost')).then(
       (value) => {
         const body = Buffer.from(JSON.stringify(value))
-        res.writeHead(200, { ...HEADERS, 'Content-Length': String(body.byteLength) })
+        res.writeHead(200, { ...HEADERS, ...headers, 'Content-Length': String(body.byteLength) })
         res.end(body)
       },
       (error: unknown) => {
