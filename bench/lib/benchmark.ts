@@ -1,3 +1,4 @@
+import { loadAverage } from './goal-rows'
 import { runLoad } from './load'
 import type { Settings } from './settings'
 import { halfSpread, percentile, sortNumbers } from './stats'
@@ -37,7 +38,7 @@ interface Measurement {
   responseBytes: number
 }
 
-interface TargetFigures {
+export interface TargetFigures {
   def: TargetDef
   requestsPerSecond: number
   roundRates: number[]
@@ -51,7 +52,16 @@ interface TargetFigures {
 const PAUSE_MS = 250
 const GENERATOR_SATURATED = 0.9
 
-export async function runBenchmark(benchmark: Benchmark, settings: Settings): Promise<{ ok: boolean }> {
+export interface BenchmarkResult {
+  ok: boolean
+  /** Every target's figures, in the benchmark's order. */
+  figures: TargetFigures[]
+  baseline: TargetFigures
+  /** The load average when the measurements ended. */
+  load: string
+}
+
+export async function runBenchmark(benchmark: Benchmark, settings: Settings): Promise<BenchmarkResult> {
   const baselineDef = benchmark.targets.find((t) => t.id === benchmark.baseline)
   if (!baselineDef)
     throw new Error(`${benchmark.name}: no target with the baseline id "${benchmark.baseline}"`)
@@ -59,8 +69,9 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
   console.log(`\n## ${benchmark.name}: ${benchmark.description}`)
   console.log(
     `   ${settings.connections} keep-alive connections, ${settings.warmupSeconds} s warm-up, then ` +
-      `${rounds} round(s) × ${settings.seconds} s per target (order reversed every other round)\n`,
+      `${rounds} round(s) × ${settings.seconds} s per target (order reversed every other round)`,
   )
+  console.log(`   load average before: ${loadAverage()}\n`)
 
   const running: TargetProcess[] = []
   const measurements = new Map<string, Measurement[]>()
@@ -108,7 +119,8 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
     summarise(def, measurements.get(def.id) ?? [], latencies.get(def.id) ?? []),
   )
   const base = figures.find((f) => f.def.id === benchmark.baseline)!
-  console.log()
+  const load = loadAverage()
+  console.log(`\n   load average after: ${load}`)
   console.log(
     formatTable(
       [
@@ -160,7 +172,7 @@ export async function runBenchmark(benchmark: Benchmark, settings: Settings): Pr
     )
   const errors = figures.reduce((sum, f) => sum + f.errors, 0)
   if (errors > 0) console.log(`   ${errors} requests failed: these figures are not meaningful.`)
-  return { ok: errors === 0 }
+  return { ok: errors === 0, figures, baseline: base, load }
 }
 
 function loadFor(target: TargetProcess, settings: Settings) {

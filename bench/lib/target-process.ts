@@ -16,6 +16,8 @@ export interface TargetDef {
   path: string
   /** Further environment variables for the target's process (its database, for one). */
   env?: Record<string, string>
+  /** How long it may take to listen, seeding included (default 30 s). */
+  startTimeoutMs?: number
 }
 
 export interface TargetProcess {
@@ -59,9 +61,10 @@ export async function startTarget(
 
   const { port, headers } = await new Promise<{ port: number; headers: Record<string, string> }>(
     (resolve, reject) => {
+      const timeout = def.startTimeoutMs ?? START_TIMEOUT_MS
       const timer = setTimeout(
-        () => reject(new Error(`${def.label} did not start within ${START_TIMEOUT_MS} ms`)),
-        START_TIMEOUT_MS,
+        () => reject(new Error(`${def.label} did not start within ${timeout} ms`)),
+        timeout,
       )
       const onMessage = (message: FromTarget) => {
         if (message.type === 'ready') {

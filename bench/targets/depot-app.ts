@@ -2,9 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
+import { sql } from 'kysely'
 import pino from 'pino'
 import { createApp } from '../../src/server/app'
 import { accessToken, openDepot, TARGET_DATABASE_URL } from '../lib/app-fixture'
+import { emptyPostgres } from '../lib/bench-database'
 import { seedFolderFiles, seedProducts } from '../lib/seed'
 import { HOST, portOf, serveTarget } from '../lib/target-server'
 
@@ -14,7 +16,9 @@ import { HOST, portOf, serveTarget } from '../lib/target-server'
 // Optional further arguments: `catalogue <count>` seeds published products first; `existing <dir>`
 // serves the data folder a benchmark has prepared (and leaves it in place); `folder-listing <count>
 // <userId> <folderId>` seeds a folder of files granted to a customer and asks for every request to
-// carry that customer's personal access token.
+// carry that customer's personal access token. With BENCH_TARGET_DATABASE_URL set (app-fixture.ts
+// targetDatabaseEnv) it opens that PostgreSQL database instead of SQLite; a seeding target empties it
+// first and ANALYZEs it after its bulk load (a live database has statistics from autovacuum).
 const level = process.argv[2] ?? 'silent'
 const seed = process.argv[3]
 const seedCount = seed === 'catalogue' || seed === 'folder-listing' ? Number(process.argv[4] ?? 10_000) : 0
@@ -27,16 +31,20 @@ serveTarget(async () => {
   }
   process.on('exit', removeDataDir)
 
+  // A benchmark that prepared a PostgreSQL database names it (app-fixture.ts targetDatabaseEnv).
+  const postgresUrl = process.env[TARGET_DATABASE_URL]
+  const seeds = seed === 'catalogue' || seed === 'folder-listing'
+  if (postgresUrl && seeds) await emptyPostgres(postgresUrl)
   const { database, deps } = await openDepot(dataDir, {
     logLevel: level,
     logDestination: level === 'silent' ? undefined : pino.destination('/dev/null'),
-    // A benchmark that prepared a PostgreSQL database names it (app-fixture.ts targetDatabaseEnv).
-    env: process.env[TARGET_DATABASE_URL] ? { DATABASE_URL: process.env[TARGET_DATABASE_URL] } : undefined,
+    env: postgresUrl ? { DATABASE_URL: postgresUrl } : undefined,
   })
   if (seed === 'catalogue') await seedProducts(database.db, seedCount)
   const lister =
     seed === 'folder-listing' ? { userId: process.argv[5]!, folderId: process.argv[6]! } : undefined
   if (lister) await seedFolderFiles(database.db, lister, seedCount)
+  if (postgresUrl && seeds) await sql`analyze`.execute(database.db)
   const { app } = createApp(deps)
   const headers: Record<string, string> = {}
   if (lister) {
