@@ -5,7 +5,7 @@ import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage, isUnfiltered } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
-import { keptTotal } from '../../lib/list-query/row-counts'
+import { keptTotal } from '../../lib/list-query/row-counts.repository'
 import { canTriageInbox } from '../../policies/inbox.policy'
 import { recordAudit, recordExport } from '../audit/audit.service'
 import {

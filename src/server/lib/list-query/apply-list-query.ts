@@ -87,7 +87,7 @@ export function applyListQuery<DB, TB extends keyof DB, O, Sort extends string>(
 
 export interface ListPageOptions {
   /**
-   * The total without counting the rows: an unfiltered list's kept row count (row-counts.ts). Leave
+   * The total without counting the rows: an unfiltered list's kept row count (row-counts.repository.ts). Leave
    * it out when the query has a search or a filter.
    */
   total?: () => Promise<number>

@@ -2,7 +2,7 @@ import type { ContactListQuery, QuoteListQuery } from '../../../../shared/contra
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage, isUnfiltered } from '../../../lib/list-query/apply-list-query'
-import { keptTotal } from '../../../lib/list-query/row-counts'
+import { keptTotal } from '../../../lib/list-query/row-counts.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts, findContact } from '../contacts.repository'
 import { formAttachmentsOf } from '../inbound/inbound.repository'
 import { presentContact, presentContactSummary, presentQuote, presentQuoteSummary } from '../inbox.presenter'
