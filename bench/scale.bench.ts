@@ -29,6 +29,12 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isFinite(n) && n >= 1000)
 
+// BENCH_SCALE_ON=postgresql (or sqlite): only that database, for a long run of one of them.
+const ONLY = (process.env.BENCH_SCALE_ON ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean)
+
 const GOALS = {
   listingP99: 10,
   searchP95: 50,
@@ -83,7 +89,9 @@ export const scale = {
     const emptyStart = await builtStartMs(emptyDir, undefined).finally(() =>
       fs.rmSync(emptyDir, { recursive: true, force: true }),
     )
-    for (const on of benchDatabases())
+    for (const on of benchDatabases().filter(
+      (d) => ONLY.length === 0 || ONLY.includes(d.label.toLowerCase()),
+    ))
       for (const size of SIZES) {
         const rows = await measure(on, size, settings, emptyStart)
         figures.push(...rows)
