@@ -9,6 +9,7 @@ import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
 import { lighthouseBench } from './lighthouse.bench'
 import { noFreeze } from './no-freeze.bench'
+import { scale } from './scale.bench'
 import { search } from './search.bench'
 import { smallUploads } from './small-uploads.bench'
 import { ssrThroughput } from './ssr-throughput.bench'
@@ -34,6 +35,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   webdavPut,
   ssrThroughput,
   lighthouseBench,
+  scale,
 ]
 
 /** A benchmark of something other than HTTP requests: it measures and prints its own table. */

@@ -59,7 +59,13 @@ import type {
   SalesDaysTable,
 } from './schema/shop'
 import type { PageDataVersionsTable, SiteImagesTable } from './schema/site'
-import type { JobLeasesTable, MailOutboxTable, RateLimitsTable, SettingsTable } from './schema/system'
+import type {
+  JobLeasesTable,
+  MailOutboxTable,
+  RateLimitsTable,
+  RowCountsTable,
+  SettingsTable,
+} from './schema/system'
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/two-factor'
 
 // The database as application code sees it, on both dialects (docs/decisions/0003):
@@ -133,6 +139,7 @@ export interface DB {
   rate_limits: RateLimitsTable
   job_leases: JobLeasesTable
   settings: SettingsTable
+  row_counts: RowCountsTable
   user_two_factor: UserTwoFactorTable
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable
   site_images: SiteImagesTable

@@ -45,6 +45,8 @@ import * as m0047 from './0026-0050/0047-dashboard-indexes'
 import * as m0048 from './0026-0050/0048-token-expiry-mail'
 import * as m0052 from './0051-0075/0052-notification-settings'
 import * as m0053 from './0051-0075/0053-dashboard-day-totals'
+import * as m0056 from './0051-0075/0056-kept-row-counts'
+import * as m0057 from './0051-0075/0057-users-role-index'
 import * as m0060 from './0051-0075/0060-page-data-version'
 
 /**
@@ -98,5 +100,7 @@ export const migrations: Record<string, Migration> = {
   '0048-token-expiry-mail': m0048,
   '0052-notification-settings': m0052,
   '0053-dashboard-day-totals': m0053,
+  '0056-kept-row-counts': m0056,
+  '0057-users-role-index': m0057,
   '0060-page-data-version': m0060,
 }

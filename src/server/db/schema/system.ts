@@ -57,3 +57,12 @@ export interface JobLeasesTable {
   /** Past this, any instance may take the job over. */
   expires_at: Timestamp
 }
+
+/**
+ * Ours (0056), derived: how many rows each large staff table holds (users, orders, quote requests,
+ * contacts, e-book addresses), kept by triggers; an unfiltered staff list reads its total here.
+ */
+export interface RowCountsTable {
+  table_name: string
+  n: number
+}

@@ -4,8 +4,9 @@ import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
-import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { fetchListPage, isUnfiltered } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
+import { keptTotal } from '../../lib/list-query/row-counts.repository'
 import { canViewUsers } from '../../policies/users.policy'
 import { countAdmins } from '../accounts/users.repository'
 import { recordExport } from '../audit/audit.service'
@@ -28,7 +29,13 @@ function authorizeView(actor: Caller) {
 export async function listUsers(deps: Deps, actor: Caller, query: AdminUserListQuery) {
   authorizeView(actor)
   const admins = await countAdmins(deps.database.db)
-  const page = await fetchListPage(filteredUsers(deps.database.db, query), query, USER_LIST_COLUMNS)
+  const { db } = deps.database
+  const page = await fetchListPage(
+    filteredUsers(db, query),
+    query,
+    USER_LIST_COLUMNS,
+    keptTotal(db, 'users', isUnfiltered(query)),
+  )
   return { ...page, items: page.items.map((row) => presentAdminUser(row, actor, admins)) }
 }
 

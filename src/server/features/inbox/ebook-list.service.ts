@@ -3,8 +3,9 @@ import type { AppDeps } from '../../deps'
 import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import { type Caller, recordedAs } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
-import { fetchListPage } from '../../lib/list-query/apply-list-query'
+import { fetchListPage, isUnfiltered } from '../../lib/list-query/apply-list-query'
 import { keysetBatches } from '../../lib/list-query/query-batches'
+import { keptTotal } from '../../lib/list-query/row-counts.repository'
 import { canTriageInbox } from '../../policies/inbox.policy'
 import { recordAudit, recordExport } from '../audit/audit.service'
 import {
@@ -28,7 +29,13 @@ function authorize(actor: Caller) {
 
 export async function listEbookRequests(deps: Deps, actor: Caller, query: EbookListQuery) {
   authorize(actor)
-  const page = await fetchListPage(filteredEbookRequests(deps.database.db, query), query, EBOOK_LIST_COLUMNS)
+  const { db } = deps.database
+  const page = await fetchListPage(
+    filteredEbookRequests(db, query),
+    query,
+    EBOOK_LIST_COLUMNS,
+    keptTotal(db, 'ebook_requests', isUnfiltered(query)),
+  )
   return { ...page, items: page.items.map((row) => presentEbookEntry(row, actor)) }
 }
 

@@ -56,13 +56,18 @@ export function applySort<DB, TB extends keyof DB, O, Sort extends string>(
 /**
  * The page query and the count query of one list request. `qb` carries the table's own filters
  * (status, date range) and must yield one row per item: the count replaces its select list with
- * count(*), so a GROUP BY or DISTINCT base query would be counted wrongly.
+ * count(*), so a GROUP BY or DISTINCT base query would be counted wrongly. `pageFromEnd` reads a
+ * page in the opposite order: the `limit` rows that have `rowsAfter` rows after them in the list.
  */
 export function applyListQuery<DB, TB extends keyof DB, O, Sort extends string>(
   qb: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery<Sort>,
   columns: ListColumns<DB, TB, Sort>,
-): { pageQuery: SelectQueryBuilder<DB, TB, O>; countQuery: SelectQueryBuilder<DB, TB, { total: number }> } {
+): {
+  pageQuery: SelectQueryBuilder<DB, TB, O>
+  countQuery: SelectQueryBuilder<DB, TB, { total: number }>
+  pageFromEnd: (rowsAfter: number, limit: number) => SelectQueryBuilder<DB, TB, O>
+} {
   const searched = applySearch(qb, query.q, columns.searchColumns)
   // Kysely cannot simplify Selection<> over generic tables; the selected shape is exactly { total }.
   const countQuery = searched
@@ -74,23 +79,45 @@ export function applyListQuery<DB, TB extends keyof DB, O, Sort extends string>(
   const pageQuery = applySort(searched, query, columns)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
-  return { pageQuery, countQuery }
+  const reversed = { sort: query.sort, order: query.order === 'asc' ? ('desc' as const) : ('asc' as const) }
+  const pageFromEnd = (rowsAfter: number, limit: number) =>
+    applySort(searched, reversed, columns).limit(limit).offset(rowsAfter)
+  return { pageQuery, countQuery, pageFromEnd }
+}
+
+export interface ListPageOptions {
+  /**
+   * The total without counting the rows: an unfiltered list's kept row count (row-counts.repository.ts). Leave
+   * it out when the query has a search or a filter.
+   */
+  total?: () => Promise<number>
 }
 
 /**
- * Runs both queries and builds the response envelope. A page past the end is not an error: it has
- * no items and the real total, so the client can step back.
+ * Runs the count, then the page, and builds the response envelope. A page past the end is not an
+ * error: it has no items and the real total, so the client can step back. A page in the second half
+ * of the list is read from the far end in the opposite order and turned round, so the last page
+ * costs what the first does (an OFFSET walks every row it skips).
  */
 export async function fetchListPage<DB, TB extends keyof DB, O, Sort extends string>(
   qb: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery<Sort>,
   columns: ListColumns<DB, TB, Sort>,
+  options: ListPageOptions = {},
 ): Promise<ListResponse<Simplify<O>>> {
-  const { pageQuery, countQuery } = applyListQuery(qb, query, columns)
+  const { pageQuery, countQuery, pageFromEnd } = applyListQuery(qb, query, columns)
   // One after the other: in parallel they would hold two pool connections per list request.
-  const count = await countQuery.executeTakeFirst()
-  const items = await pageQuery.execute()
-  const total = Number(count?.total ?? 0)
+  const total = options.total
+    ? await options.total()
+    : Number((await countQuery.executeTakeFirst())?.total ?? 0)
+  const offset = (query.page - 1) * query.pageSize
+  const rowsAfter = total - offset - query.pageSize
+  let items: O[]
+  if (offset >= total) items = []
+  else if (rowsAfter < offset) {
+    const limit = query.pageSize + Math.min(0, rowsAfter)
+    items = (await pageFromEnd(Math.max(0, rowsAfter), limit).execute()).reverse()
+  } else items = await pageQuery.execute()
   return {
     items,
     page: query.page,
@@ -98,4 +125,11 @@ export async function fetchListPage<DB, TB extends keyof DB, O, Sort extends str
     total,
     totalPages: Math.ceil(total / query.pageSize),
   }
+}
+
+/** True when a list query has no search and none of its table's filters: every row is listed. */
+export function isUnfiltered(query: ListQuery & Record<string, unknown>): boolean {
+  return Object.entries(query).every(
+    ([key, value]) => value === undefined || ['page', 'pageSize', 'sort', 'order'].includes(key),
+  )
 }

@@ -1,7 +1,8 @@
 import type { ContactListQuery, QuoteListQuery } from '../../../../shared/contract/inbox-staff'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import { fetchListPage } from '../../../lib/list-query/apply-list-query'
+import { fetchListPage, isUnfiltered } from '../../../lib/list-query/apply-list-query'
+import { keptTotal } from '../../../lib/list-query/row-counts.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts, findContact } from '../contacts.repository'
 import { formAttachmentsOf } from '../inbound/inbound.repository'
 import { presentContact, presentContactSummary, presentQuote, presentQuoteSummary } from '../inbox.presenter'
@@ -16,6 +17,7 @@ export async function listQuotes(deps: Deps, actor: Caller, query: QuoteListQuer
     filteredQuotes(deps.database.db, query, viewerId(actor)),
     query,
     QUOTE_LIST_COLUMNS,
+    keptTotal(deps.database.db, 'quote_requests', isUnfiltered(query)),
   )
   return { ...page, items: page.items.map((row) => presentQuoteSummary(row, actor)) }
 }
@@ -26,6 +28,7 @@ export async function listContacts(deps: Deps, actor: Caller, query: ContactList
     filteredContacts(deps.database.db, query, viewerId(actor)),
     query,
     CONTACT_LIST_COLUMNS,
+    keptTotal(deps.database.db, 'contacts', isUnfiltered(query)),
   )
   return { ...page, items: page.items.map((row) => presentContactSummary(row, actor)) }
 }

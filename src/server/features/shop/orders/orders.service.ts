@@ -7,8 +7,9 @@ import { presentation } from '../../../lib/blobs/presentation-policy'
 import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import { fetchListPage } from '../../../lib/list-query/apply-list-query'
+import { fetchListPage, isUnfiltered } from '../../../lib/list-query/apply-list-query'
 import { batchesOf, keysetBatches } from '../../../lib/list-query/query-batches'
+import { keptTotal } from '../../../lib/list-query/row-counts.repository'
 import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../../policies/shop/orders.policy'
 import { recordExport } from '../../audit/audit.service'
 import { verifyAndApply } from '../payments/payments.service'
@@ -104,7 +105,13 @@ export async function listMyOrders(deps: Deps, actor: Caller, query: OrderListQu
 
 export async function listAllOrders(deps: Deps, actor: Caller, query: OrderListQuery) {
   if (!canSeeAllOrders(actor)) throw problems.forbidden()
-  const page = await fetchListPage(filteredOrders(deps.database.db, query), query, ORDER_LIST_COLUMNS)
+  const { db } = deps.database
+  const page = await fetchListPage(
+    filteredOrders(db, query),
+    query,
+    ORDER_LIST_COLUMNS,
+    keptTotal(db, 'orders', isUnfiltered(query)),
+  )
   return presentPage(deps, page)
 }
 
