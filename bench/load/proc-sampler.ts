@@ -17,6 +17,9 @@ export interface Watched {
 
 export interface ProcessSample {
   rssMB: number
+  /** The anonymous part of RSS (heaps, SQLite's page caches) and the file-backed part (mapped files). */
+  anonMB: number
+  fileMB: number
   fds: number
   /** CPU since the sample before, as a share of one core (1 = a whole core). */
   cpu: number
@@ -28,15 +31,20 @@ export interface Sample {
   processes: ProcessSample[]
   /** The machine's busy share of all its cores since the sample before (0–1). */
   machine: number
+  /** The share of all its cores idle while waiting for the disk (iowait) since the sample before. */
+  iowait: number
   /** The generator's CPU since the sample before, as a share of one core. */
   generator: number
   load1: number
 }
 
-function rssMB(pid: number): number {
+function memoryMB(pid: number): { rssMB: number; anonMB: number; fileMB: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
-  return kb ? (Number(kb) * 1024) / 1e6 : Number.NaN
+  const mb = (field: string) => {
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]
+    return kb ? (Number(kb) * 1024) / 1e6 : Number.NaN
+  }
+  return { rssMB: mb('VmRSS'), anonMB: mb('RssAnon'), fileMB: mb('RssFile') }
 }
 
 function cpuMs(pid: number): number {
@@ -49,11 +57,11 @@ function openFiles(pid: number): number {
 }
 
 /** The machine's busy and total jiffies over all cores (the first line of /proc/stat). */
-function machineTicks(): { busy: number; total: number } {
+function machineTicks(): { busy: number; iowait: number; total: number } {
   const parts = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
   const total = parts.reduce((a, b) => a + b, 0)
   const idle = (parts[3] ?? 0) + (parts[4] ?? 0)
-  return { busy: total - idle, total }
+  return { busy: total - idle, iowait: parts[4] ?? 0, total }
 }
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -66,7 +74,12 @@ function safe<T>(read: () => T, fallback: T): T {
 
 export class ProcSampler {
   readonly samples: Sample[] = []
-  private last: { wall: number; cpu: number[]; machine: { busy: number; total: number }; generator: number }
+  private last: {
+    wall: number
+    cpu: number[]
+    machine: { busy: number; iowait: number; total: number }
+    generator: number
+  }
   private timer: NodeJS.Timeout | undefined
   private origin = performance.now()
 
@@ -91,12 +104,15 @@ export class ProcSampler {
     const sample: Sample = {
       at: Math.round((now.wall - this.origin) / 1000),
       processes: this.watched.map((w, i) => ({
-        rssMB: safe(() => rssMB(w.pid), Number.NaN),
+        ...safe(() => memoryMB(w.pid), { rssMB: Number.NaN, anonMB: Number.NaN, fileMB: Number.NaN }),
         fds: safe(() => openFiles(w.pid), Number.NaN),
         cpu: (now.cpu[i]! - this.last.cpu[i]!) / wallMs,
       })),
       machine:
         (now.machine.busy - this.last.machine.busy) /
+        Math.max(1, now.machine.total - this.last.machine.total),
+      iowait:
+        (now.machine.iowait - this.last.machine.iowait) /
         Math.max(1, now.machine.total - this.last.machine.total),
       generator: (now.generator - this.last.generator) / wallMs,
       load1: os.loadavg()[0] ?? Number.NaN,

@@ -96,9 +96,12 @@ export function report(f: RunFigures): void {
   const header = [
     't s',
     ...f.watched.flatMap((w) =>
-      w.isDepot ? [`${w.label} RSS MB`, `${w.label} fds`, `${w.label} CPU`] : [`${w.label} CPU`],
+      w.isDepot
+        ? [`${w.label} RSS MB`, 'anon / file', `${w.label} fds`, `${w.label} CPU`]
+        : [`${w.label} CPU`],
     ),
     'machine busy',
+    'iowait',
     'generator CPU',
     'load 1 min',
   ]
@@ -109,10 +112,16 @@ export function report(f: RunFigures): void {
         String(s.at),
         ...s.processes.flatMap((p, i) =>
           f.watched[i]!.isDepot
-            ? [formatFixed(p.rssMB, 1), formatInteger(p.fds), `${Math.round(p.cpu * 100)}%`]
+            ? [
+                formatFixed(p.rssMB, 1),
+                `${formatFixed(p.anonMB, 0)} / ${formatFixed(p.fileMB, 0)}`,
+                formatInteger(p.fds),
+                `${Math.round(p.cpu * 100)}%`,
+              ]
             : [`${Math.round(p.cpu * 100)}%`],
         ),
         `${Math.round(s.machine * 100)}%`,
+        `${Math.round(s.iowait * 100)}%`,
         `${Math.round(s.generator * 100)}%`,
         formatFixed(s.load1, 2),
       ]),

@@ -6,9 +6,10 @@ import type { Credentials } from './user-session'
 
 // One signed-in user's loop, as someone working in the file manager: open their folders, upload a
 // small file with tus (creation, then one PATCH), download it and check its SHA-256, rename it, find it
-// by name, trash it and restore it from the trash, read their notifications. Every fourth file is then
-// deleted for good, so blobs are deleted under load too. Half the files go to a team folder five users
-// share as editors, so the others are notified (on their live streams) of each upload.
+// by name, trash it and restore it from the trash, read their notifications. Half the files go to a
+// team folder five users share as editors, so the others are notified (on their live streams) of each
+// upload; every other file of the user's own folder is then deleted for good, so blobs are deleted
+// under load too.
 
 export interface UserPlace {
   person: Person
@@ -203,7 +204,9 @@ export async function userLoop(
     })
     await control.think()
 
-    if (round % 4 === 3) {
+    // In the user's own folder (even rounds), where they are an administrator: an editor of the team
+    // folder may trash, but only its administrators delete for good.
+    if (round % 4 === 2) {
       await recorder.time('delete for good', async () => {
         expectStatus(await client.send('DELETE', `/api/files/${fileId}`, write), 200, 'DELETE /api/files/:id')
         const listed = expectStatus(
