@@ -8,6 +8,7 @@ import { jsonEndpoint } from './json-endpoint.bench'
 import { type Benchmark, runBenchmark } from './lib/benchmark'
 import { busyMachineWarning, describeMachine, readSettings, type Settings } from './lib/settings'
 import { lighthouseBench } from './lighthouse.bench'
+import { loadBench } from './load.bench'
 import { noFreeze } from './no-freeze.bench'
 import { scale } from './scale.bench'
 import { search } from './search.bench'
@@ -36,6 +37,7 @@ const BENCHMARKS: readonly (Benchmark | SelfRunning)[] = [
   ssrThroughput,
   lighthouseBench,
   scale,
+  loadBench,
 ]
 
 /** A benchmark of something other than HTTP requests: it measures and prints its own table. */
@@ -47,7 +49,12 @@ interface SelfRunning {
 async function main(): Promise<void> {
   const settings = readSettings()
   const filters = process.argv.slice(2)
-  const selected = BENCHMARKS.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)))
+  // A filter that is a benchmark's whole name picks that one alone ("load" is also in "small-uploads").
+  const exact = BENCHMARKS.filter((b) => filters.includes(b.name))
+  const selected =
+    exact.length > 0
+      ? exact
+      : BENCHMARKS.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)))
   if (selected.length === 0) {
     console.error(
       `No benchmark matches ${filters.join(', ')}. Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`,

@@ -5,7 +5,7 @@ import { CookieClient } from '../support/http-client'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
-import { openStream, parseNotification, type SseEvent } from './helpers'
+import { openStream, parseNotification, readyReader, type SseEvent } from './helpers'
 
 // GET /api/notifications/stream: live delivery as server-sent events, resuming with Last-Event-ID
 // without duplicates or gaps, and closing when the session ends.
@@ -170,6 +170,28 @@ describe('the notification stream', () => {
     expect(end?.event).toBe('end')
     expect(await stream.ended()).toBe(true)
     await streamsSettle(0)
+  })
+
+  it('stays open for a personal access token, and ends when the token is revoked', async () => {
+    const reader = await signedIn(t, { name: 'Reader Tester' })
+    const created = (await call(
+      reader.client,
+      'POST',
+      '/api/me/access-tokens',
+      { name: 'stream script', scope: 'read-only', expiresInDays: 7 },
+      201,
+    )) as { token: string; id: string }
+    const res = await t.app.request('/api/notifications/stream', {
+      headers: { Accept: 'text/event-stream', Authorization: `Bearer ${created.token}` },
+    })
+    expect(res.status).toBe(200)
+    const stream = await readyReader(res.body!)
+    await send(to(reader))
+    expect((await stream.collect(1)).length).toBe(1)
+    await call(reader.client, 'DELETE', `/api/me/access-tokens/${created.id}`, undefined, 204)
+    await send(to(actor))
+    expect((await stream.collect(1, 'end')).length).toBe(1)
+    expect(await stream.ended()).toBe(true)
   })
 
   it('ends when the reader is restricted', async () => {

@@ -331,6 +331,16 @@ export async function latestId(db: Db): Promise<string | null> {
   return row?.id ?? null
 }
 
+/** A personal access token's expiry and its user's restriction (a stream opened with the token). */
+export function findAccessTokenState(db: Db, tokenId: string) {
+  return db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.userId')
+    .select(['access_tokens.expiresAt', 'users.isRestricted'])
+    .where('access_tokens.id', '=', tokenId)
+    .executeTakeFirst()
+}
+
 /**
  * The state of the stream's session, read without touching it: an open tab must not keep an idle
  * session alive (accounts' resolveSession() touches; this does not).

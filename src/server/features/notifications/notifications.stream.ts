@@ -55,6 +55,7 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
     logger: c.var.logger,
     caller: c.var.caller,
     sessionId: session.id,
+    via: session.via,
     readerId: session.user.id,
     timing,
     cursor,
@@ -90,7 +91,9 @@ interface ReaderStream {
   readonly deps: AppDeps
   readonly logger: Logger
   readonly caller: Caller
+  /** The session's id, or the access token's when the stream was opened with one (`via`). */
   readonly sessionId: string
+  readonly via: 'cookie' | 'token'
   readonly readerId: string
   readonly timing: StreamTiming
   /** The id of the last notification sent; null until the first pass places the stream at "now". */
@@ -247,8 +250,18 @@ function sendNotifications(
   return true
 }
 
-/** The session is still live, without touching it (an open tab must not keep an idle session alive). */
+/**
+ * The session is still live, without touching it (an open tab must not keep an idle session alive); for
+ * a stream opened with a personal access token, the token is: not revoked, not expired, its user not
+ * restricted (the checks every bearer request passes).
+ */
 async function sessionLive(stream: ReaderStream): Promise<boolean> {
-  const row = await repo.findSessionState(stream.deps.database.db, stream.sessionId)
-  return row !== undefined && !row.isRestricted && isSessionLive(row, stream.deps.clock())
+  const db = stream.deps.database.db
+  const now = stream.deps.clock()
+  if (stream.via === 'token') {
+    const token = await repo.findAccessTokenState(db, stream.sessionId)
+    return token !== undefined && !token.isRestricted && Date.parse(token.expiresAt) > now.getTime()
+  }
+  const row = await repo.findSessionState(db, stream.sessionId)
+  return row !== undefined && !row.isRestricted && isSessionLive(row, now)
 }

@@ -12,10 +12,15 @@ export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
 }
 
-/** Serialises writes into one folder until the transaction ends. */
+/**
+ * Serialises writes into one folder until the transaction ends. `for no key update`, not `for update`:
+ * it queues the writers of names all the same, but lets a foreign key check on the folder (a new
+ * file's, a notification's) through, since notify() waits for its own lock after this one and a
+ * transaction holding that lock may be checking a key to this folder (deadlock, decision 0148).
+ */
 export async function lockFolderForNames(trx: Transaction<DB>, folderId: string): Promise<void> {
   if (!isPostgres(trx)) return
-  await sql`select id from folders where id = ${folderId} for update`.execute(trx)
+  await sql`select id from folders where id = ${folderId} for no key update`.execute(trx)
 }
 
 /** The name keys of the untrashed files and subfolders in a folder. */

@@ -15,9 +15,12 @@ type FileContent = Pick<
   'id' | 'path' | 'size' | 'sha256' | 'sha1' | 'md5' | 'mimetype' | 'createdBy' | 'contentBy' | 'updatedAt'
 >
 
-/** Holds the file's row until the transaction ends (PostgreSQL; SQLite has one writer). */
+/**
+ * Holds the file's row until the transaction ends (PostgreSQL; SQLite has one writer); a foreign key
+ * check on it (a notification's) still passes, as with the folder name lock (decision 0148).
+ */
 export async function lockFileRow(db: Db, fileId: string): Promise<void> {
-  if (isPostgres(db)) await sql`select id from files where id = ${fileId} for update`.execute(db)
+  if (isPostgres(db)) await sql`select id from files where id = ${fileId} for no key update`.execute(db)
 }
 
 /** A version's content becomes the file's current content, made by `by` at `now`. */
