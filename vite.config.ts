@@ -20,6 +20,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         assetsDir: 'assets',
+        // CommonJS packages (react, react-dom, scheduler) become plain top-level code instead of
+        // functions called on first require: the browser then compiles them while the script streams
+        // in, off the main thread, rather than when the page starts (decision 0152).
+        commonjsOptions: { strictRequires: false },
         rollupOptions: {
           // The contract's modules only declare schemas: one whose exports a chunk does not use is left
           // out, so a page that trusts its answers in production carries no zod (decision 0096).

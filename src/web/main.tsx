@@ -7,7 +7,7 @@ import { matchRoutes } from 'react-router'
 import { createWebApp } from './app'
 import { initTheme } from './lib/theme'
 import { routes } from './route-table'
-import { takeServerState } from './server-state'
+import { type ServerState, takeServerState } from './server-state'
 
 // Before anything renders. An inline script in index.html would do it earlier, but the CSP allows
 // none (script-src 'self'); the stylesheet follows the system preference until this runs.
@@ -19,19 +19,34 @@ const serverState = takeServerState()
 
 if (serverState) {
   // A page the server rendered (decision 0110): the same routes and the same query answers, so the
-  // first render matches its HTML and React takes it over as it is.
-  // Hydrated as a transition: React yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page (the page is already painted and readable meanwhile), and a
-  // click on a part not yet hydrated makes React hydrate that part first.
-  void loadMatchedRoutes().then(() => {
-    const { queryClient, app } = createWebApp()
-    hydrate(queryClient, serverState.queries)
-    startTransition(() => {
-      hydrateRoot(container, <StrictMode>{app}</StrictMode>)
-    })
-  })
+  // first render matches its HTML and React takes it over as it is. The page is painted and readable
+  // already, so taking it over gives way to the browser between its steps (a tap, a scroll) instead of
+  // holding the main thread from the script's start to the end of hydration.
+  void hydrateServerPage(container, serverState)
 } else {
   createRoot(container).render(<StrictMode>{createWebApp().app}</StrictMode>)
+}
+
+async function hydrateServerPage(root: HTMLElement, state: ServerState): Promise<void> {
+  await loadMatchedRoutes()
+  await nextTask()
+  const { queryClient, app } = createWebApp()
+  hydrate(queryClient, state.queries)
+  await nextTask()
+  // Hydrated as a transition: React yields to the browser every few milliseconds, and a click on a
+  // part not yet hydrated makes React hydrate that part first.
+  startTransition(() => {
+    hydrateRoot(root, <StrictMode>{app}</StrictMode>)
+  })
+}
+
+/** Resolves in a task of its own, after what the browser has waiting (input, rendering). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
 }
 
 /** Loads the lazy routes of this address, so the router starts with them instead of their fallback. */
