@@ -206,8 +206,9 @@ describe('the trash', () => {
 })
 
 describe('the name search', () => {
-  // Matches come from the trigram index, never from reading every name; the folder walk starts at the
-  // matches and climbs by primary key. Sorting the matches by name is allowed: they are few.
+  // The names that contain the text further on (the second tier) come from the trigram index, never
+  // from reading every name; the folder walk starts at the matches and climbs by primary key. Sorting
+  // the matches by name is allowed: they are few.
   const cases = [
     { who: 'a super user', readableBy: null },
     { who: 'a user', readableBy: 'some-user-id' },
@@ -216,6 +217,7 @@ describe('the name search', () => {
     it(`for ${who}, reads the name index and no table in full`, async () => {
       const query = nameSearchQuery(database.dialect, {
         key: 'report',
+        tier: 'contains',
         readableBy,
         after: { name_key: 'quarterly report.pdf', id: 'x' },
         limit: 51,
@@ -254,6 +256,7 @@ describe('the name search', () => {
   it.each(cases)('for $who, reads a common text in name order off the name-order indexes', async (c) => {
     const query = namesInOrderQuery(database.dialect, {
       key: 'report',
+      tier: 'contains',
       readableBy: c.readableBy,
       after: { name_key: 'quarterly report.pdf', id: 'x' },
       limit: 500,
@@ -262,6 +265,125 @@ describe('the name search', () => {
     for (const index of inOrder) expect(text, text).toMatch(index)
     expect(text, text).not.toMatch(fullRead)
   })
+
+  // The names that start with the text (the first tier) are one range of each name-order index, from
+  // the text (or the cursor) to the text's prefix end ("reporu"), read in order: no table read in full,
+  // and no sort of the tier's rows before each table's limit (the two tables' pages are merged). A
+  // user's last resort (few of the names open to them) reads the rest of the same range.
+  const startsTier = () =>
+    cases.flatMap(({ who, readableBy }) => [
+      ...[null, { name_key: 'report-0042.pdf', id: 'x' }].map((after) => ({
+        what: `for ${who}, in order ${after ? 'from a cursor' : 'from the start'}`,
+        query: namesInOrderQuery(database.dialect, {
+          key: 'report',
+          tier: 'starts',
+          readableBy,
+          after,
+          // What the service asks: a page (and one more) for a super user, 500 candidates for a user.
+          limit: readableBy === null ? 51 : 500,
+        }),
+        after: after !== null,
+        inOrder: true,
+        aliases: { folders: 't', files: 't' },
+      })),
+      {
+        what: `for ${who}, the last resort`,
+        query: nameSearchQuery(database.dialect, {
+          key: 'report',
+          tier: 'starts',
+          readableBy,
+          after: { name_key: 'report-0042.pdf', id: 'x' },
+          limit: 51,
+        }),
+        after: true,
+        inOrder: false,
+        aliases: { folders: 'f', files: 'fi' },
+      },
+    ])
+  /** The range of each table's name-order index, as each database prints it. */
+  const range = (after: boolean, aliases: { folders: string; files: string }) =>
+    (['folders', 'files'] as const).map((table) =>
+      testDialect() === 'sqlite'
+        ? // SQLite prints `>=` as `>`.
+          new RegExp(
+            `SEARCH ${aliases[table]} USING INDEX ${table}_name_order_idx \\(${after ? '\\(name_key,id\\)>\\(\\?,\\?\\)' : 'name_key>\\?'} AND name_key<\\?\\)`,
+          )
+        : new RegExp(
+            `(Index Scan using ${table}_name_order_idx on ${table} \\w+|Bitmap Index Scan on ${table}_name_order_idx)  \\([^)]*\\)\\s+Index Cond: \\(${after ? '\\(ROW\\(name_key, id\\) > ROW\\(' : '\\(name_key >= '}[^\\n]*AND \\(name_key < 'reporu'::text\\)`,
+          ),
+    )
+
+  it.skipIf(testDialect() !== 'sqlite')(
+    'reads the names that start with the text as a range of the name-order indexes',
+    async () => {
+      for (const c of startsTier()) {
+        const text = (await planOf({ compile: () => c.query.compile(database.db) })).join('\n')
+        for (const index of range(c.after, c.aliases)) expect(text, `${c.what}\n${text}`).toMatch(index)
+        expect(text, `${c.what}\n${text}`).not.toMatch(fullRead)
+        if (!c.inOrder) continue
+        // Each table's page comes off its index in order (no B-tree under it); the merge of the two
+        // pages (limit rows each) may sort them.
+        expect(text, text).not.toMatch(/SEARCH t USING INDEX \w+ \([^\n]*\)\nUSE TEMP B-TREE/)
+        expect(text, text).toMatch(/name_key<\?\)\nSCAN folders_in_order/)
+        expect(text, text).toMatch(/name_key<\?\)\nSCAN files_in_order/)
+      }
+    },
+  )
+
+  it.skipIf(testDialect() !== 'postgres')(
+    'reads the names that start with the text as a range of the name-order indexes on PostgreSQL, once the tables hold names',
+    async () => {
+      // As below: real row counts (one name in eight starts with "report", more of them in each table
+      // than a page asks for), analysed, rolled back.
+      const plans = await database.db.connection().execute(async (conn) => {
+        const run = (text: string) => conn.executeQuery(CompiledQuery.raw(text))
+        await run('begin')
+        await run('set local enable_seqscan = off')
+        try {
+          const word = `(array['budget','contract','draft','invoice','notes','photo','report','scan'])[n % 8 + 1]`
+          await run(`insert into folders (id, folder_name, name_key, type, "isTrashed", parent_id, "createdAt", "updatedAt")
+            select 'plan-folder-' || n, ${word} || '-' || n, ${word} || '-' || n, 'locked', false, null, now(), now()
+            from generate_series(1, 20000) as n`)
+          await run(`insert into files (id, filename, name_key, mimetype, originalname, path, size, folder_id, "isTrashed", "createdAt", "updatedAt")
+            select 'plan-file-' || n, ${word} || '-' || n || '.txt', ${word} || '-' || n || '.txt', 'text/plain', 'f.txt', 'plan-blob-' || n, 1,
+              'plan-folder-' || (n % 20000 + 1), false, now(), now()
+            from generate_series(1, 50000) as n`)
+          await run('analyze folders')
+          await run('analyze files')
+          const explained: {
+            what: string
+            plan: string
+            after: boolean
+            inOrder: boolean
+            aliases: { folders: string; files: string }
+          }[] = []
+          for (const c of startsTier()) {
+            const compiled = c.query.compile(database.db)
+            const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+              CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+            )
+            explained.push({ ...c, plan: result.rows.map((r) => r['QUERY PLAN']).join('\n') })
+          }
+          return explained
+        } finally {
+          await run('rollback')
+        }
+      })
+      for (const c of plans) {
+        for (const index of range(c.after, c.aliases)) expect(c.plan, `${c.what}\n${c.plan}`).toMatch(index)
+        expect(c.plan, `${c.what}\n${c.plan}`).not.toMatch(fullRead)
+        if (!c.inOrder) continue
+        // Each table's rows come off its index in order under its limit, with no sort between.
+        expect(c.plan, `${c.what}\n${c.plan}`).toMatch(
+          /Limit[^\n]*\n\s*->\s+Index Scan using folders_name_order_idx/,
+        )
+        expect(c.plan, `${c.what}\n${c.plan}`).toMatch(
+          /Limit[^\n]*\n\s*->\s+Index Scan using files_name_order_idx/,
+        )
+      }
+    },
+    60_000,
+  )
 
   it.skipIf(testDialect() !== 'postgres')(
     'matches a name pattern through the trigram index on PostgreSQL, once the tables hold names',

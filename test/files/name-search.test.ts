@@ -10,7 +10,7 @@ import { entryFor, file, folder } from './helpers'
 // Search by name (product.md §2, docs/decisions/0094): substrings through the name index (FTS5
 // trigram on SQLite, pg_trgm on PostgreSQL), kept in step with creates, renames, trash, restore and
 // deletes; only what the caller can open (checked against the folder policy item by item); pages by
-// cursor in name order.
+// cursor, each tier in name order (the tiers themselves: name-search-tiers.test.ts).
 
 let t: TestApp
 let owner: Person
@@ -196,9 +196,11 @@ describe('paging', () => {
   })
 
   it('pages a text most names contain in name order too, only what each caller can open', async () => {
-    // More names than COMMON_NAMES contain "cmnqz-": pages are read in name order from the name
-    // indexes. The member opens a few names before the many they cannot and three after them, so their
-    // second page also takes the rest from the trigram index once the reads in name order give up.
+    // Every name containing "cmnqz-" starts with it: pages are read in name order from the range of
+    // the name indexes (the first tier, decision 0150). The member opens a few names before the many
+    // they cannot and three after them, so their second page also takes the rest from one statement
+    // over the rest of the range once the reads in name order give up. (name-search-tiers.test.ts
+    // does the same for the second tier, the names that contain the text further on.)
     const mine = await folder(t, 'Common mine')
     const theirs = await folder(t, 'Common theirs')
     await grant(t, mine.id, member.id, 'viewer')

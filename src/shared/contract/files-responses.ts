@@ -114,13 +114,23 @@ export const storageUsageSchema = z.object({
 export type StorageUsage = z.infer<typeof storageUsageSchema>
 
 /**
- * One page of a name search: the matches in name order (folders and files interleaved by name, then
- * split by kind here), and the cursor of the next page (null on the last).
+ * Where a name search's match stands (decision 0150): `starts`, the name starts with the text; `contains`,
+ * it contains the text further on. Every `starts` match comes before every `contains` one.
+ */
+export const SEARCH_TIERS = ['starts', 'contains'] as const
+
+/**
+ * One page of a name search: the matches split by kind (`folders`, `files`, each in result order),
+ * `order` saying how they interleave — the names that start with the text first, then the other names
+ * that contain it, each tier in name order (the name key's code point order) — and the cursor of the
+ * next page (null on the last).
  */
 export const searchResultSchema = z.object({
   q: z.string(),
   folders: z.array(folderSchema.extend({ parentName: z.string().nullable() })),
   files: z.array(fileSchema.extend({ folderName: z.string().nullable() })),
+  /** Every folder and file of the page once, best match first. */
+  order: z.array(z.object({ type: z.enum(ITEM_TYPES), id: z.string(), tier: z.enum(SEARCH_TIERS) })),
   nextCursor: z.string().nullable(),
 })
 export type SearchResult = z.infer<typeof searchResultSchema>

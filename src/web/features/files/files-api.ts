@@ -155,7 +155,7 @@ export function useSearch(q: string, scope: 'all' | 'public' = 'all') {
   })
 }
 
-/** The search page: matches in name order, more on demand (the server pages by cursor). */
+/** The search page: matches best first (names that start with the text, then the others), more on demand (the server pages by cursor). */
 export function useSearchPages(q: string) {
   return useInfiniteQuery({
     queryKey: [...filesKeys.search(q), 'pages'],

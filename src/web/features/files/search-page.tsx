@@ -7,29 +7,28 @@ import { Button } from '../../components/ui/button'
 import { searchable, useSearchPages } from './files-api'
 import { FilesToolbar } from './files-toolbar'
 import { Breadcrumbs } from './folder/breadcrumbs'
-import { sortEntries, toEntries } from './listing/entries'
+import { sortEntries } from './listing/entries'
 import { ItemListing } from './listing/item-listing'
 import { ListingEmpty, ListingError, ListingSkeleton } from './listing/listing-states'
-import { useListingSorting } from './listing/use-listing-sorting'
+import { useChosenSorting } from './listing/use-listing-sorting'
 import { useViewMode } from './listing/view-mode'
 import { PreviewDialog } from './preview-dialog'
+import { rankedEntries } from './search-results'
 
-/** Folders and files whose name contains the query, among everything the user can see. */
+/**
+ * Folders and files whose name contains the query, among everything the user can see: best match
+ * first (the names that start with it, then the others, as the server ranks them), or sorted by a
+ * column the user picks (the results loaded so far).
+ */
 export function SearchPage() {
   const [params] = useSearchParams()
   const q = params.get('q')?.trim() ?? ''
-  const { sorting, setSorting } = useListingSorting()
+  const { sorting, setSorting, clearSorting } = useChosenSorting()
   const results = useSearchPages(q)
   const [mode, setMode] = useViewMode()
   const [open, setOpen] = useState<FileItem | null>(null)
-  const pages = results.data?.pages ?? []
-  const entries = sortEntries(
-    toEntries(
-      pages.flatMap((p) => p.folders),
-      pages.flatMap((p) => p.files),
-    ),
-    sorting,
-  )
+  const ranked = rankedEntries(results.data?.pages ?? [])
+  const entries = sorting ? sortEntries(ranked, sorting) : ranked
   return (
     <div className="flex flex-col gap-4">
       <PageTitle title={q ? `Search: ${q}` : 'Search files'} />
@@ -58,6 +57,18 @@ export function SearchPage() {
         />
       ) : (
         <>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+            {sorting ? (
+              <>
+                <p>The results loaded so far, sorted by the column you chose.</p>
+                <Button variant="secondary" size="sm" onClick={clearSorting}>
+                  Best matches first
+                </Button>
+              </>
+            ) : (
+              <p>Names that start with “{q}” first, then names that contain it.</p>
+            )}
+          </div>
           <ItemListing
             label="Search results"
             entries={entries}

@@ -107,7 +107,7 @@ export const itemsRoutes = [
     method: 'get',
     path: '/api/items/search',
     summary:
-      'Folders and files whose name contains q (3 characters or more), among everything the caller can open; one page in name order, the next by nextCursor',
+      'Folders and files whose name contains q (3 characters or more), among everything the caller can open; the names that start with q first, then the others, each in name order (`order` interleaves the page’s folders and files); one page at a time, the next by nextCursor',
     tags,
     access: 'signedIn',
     request: { query: searchQuerySchema },
@@ -116,7 +116,9 @@ export const itemsRoutes = [
         description: 'One page of matching folders and files (limit in all)',
         schema: searchResultSchema,
       },
-      400: { description: 'The cursor is not one this search made' },
+      400: {
+        description: 'The cursor is not one this search made (or was made before results came in tiers)',
+      },
     },
     handler: (c, { query }) => searchItems(c.var.deps, requireSignedIn(c.var.caller), query),
   }),

@@ -1,43 +1,32 @@
 import type { SearchQuery } from '../../../../shared/contract/files'
 import { nameKey } from '../../../../shared/names'
-import type { Dialect } from '../../../db/connection'
-import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
-import { problems } from '../../../lib/http/problem'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess } from '../access/folder-access.repository'
 import { presentFile, presentFolder } from './files.presenter'
 import { folderNames } from './home.repository'
-import {
-  countNamesUpTo,
-  filesByIds,
-  foldersByIds,
-  type NameMatch,
-  type NameSearch,
-  nextNamesInOrder,
-  searchNames,
-} from './name-search.repository'
+import { filesByIds, foldersByIds } from './name-search.repository'
+import { decodeCursor, encodeCursor, findMatches } from './search-matches'
 
-// Search by name within everything the caller can open (product.md §2; docs/decisions/0094): the
-// name index finds the matches, SQL keeps those the caller can open and pages them by name; only the
-// page's items are then loaded and presented with their abilities.
+// Search by name within everything the caller can open (product.md §2; docs/decisions/0094, 0150):
+// the names that start with the text first, then the other names that contain it, each in name order;
+// SQL finds the matches, keeps those the caller can open and pages them; only the page's items are
+// then loaded and presented with their abilities.
 
-/** Folders and files whose name contains `q`, one page in name order, trash excluded. */
+/** Folders and files whose name contains `q`, one page of them best match first, trash excluded. */
 export async function searchItems(deps: AppDeps, who: SignedInCaller, query: SearchQuery) {
   const { db, dialect } = deps.database
-  const empty = { q: query.q, folders: [], files: [], nextCursor: null }
-  if (who.isRestricted) return empty
+  const after = query.cursor ? decodeCursor(query.cursor) : null
+  const empty = { q: query.q, folders: [], files: [], order: [], nextCursor: null }
+  const key = nameKey(query.q)
+  // No name holds a NUL (names refuse control characters), and PostgreSQL text cannot carry one.
+  if (who.isRestricted || key.includes('\u0000')) return empty
   const publicOnly = query.scope === 'public'
   // Super users open everything: no access walk at all, unless only the public tree is asked for
   // (nobody in particular, the empty id, opens exactly the public tree).
   const readableBy = isFolderSuperUser(who) && !publicOnly ? null : publicOnly ? '' : who.id
-  const matches = await findMatches(db, dialect, {
-    key: nameKey(query.q),
-    readableBy,
-    after: query.cursor ? decodeCursor(query.cursor) : null,
-    limit: query.limit + 1,
-  })
+  const matches = await findMatches(db, dialect, { key, readableBy, after, limit: query.limit + 1 })
   const page = matches.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = matches.length > query.limit && last ? encodeCursor(last) : null
@@ -52,8 +41,8 @@ export async function searchItems(deps: AppDeps, who: SignedInCaller, query: Sea
       page.filter((m) => m.kind === 'file').map((m) => m.id),
     ),
   ])
-  const order = new Map(page.map((m, i) => [m.id, i]))
-  const byPage = (a: { id: string }, b: { id: string }) => order.get(a.id)! - order.get(b.id)!
+  const onPage = new Map(page.map((m, i) => [m.id, i]))
+  const byPage = (a: { id: string }, b: { id: string }) => onPage.get(a.id)! - onPage.get(b.id)!
   folderRows.sort(byPage)
   fileRows.sort(byPage)
 
@@ -88,60 +77,9 @@ export async function searchItems(deps: AppDeps, who: SignedInCaller, query: Sea
     if (!access?.level) continue
     files.push({ ...presentFile(f, access), folderName: names.get(f.folder_id) ?? null })
   }
-  return { q: query.q, folders, files, nextCursor }
-}
-
-/** Above this many names containing the text, a page is read in name order instead of from the index. */
-const COMMON_NAMES = 1000
-/** Rows read per statement in name order for a user (whose access drops some). */
-const ORDERED_BATCH = 500
-/** Statements in name order before a page falls back to the trigram index from where they stopped. */
-const ORDERED_BATCHES = 4
-
-/**
- * One page of matches the searcher can open. A rare text (at most COMMON_NAMES names contain it): the
- * trigram index hands over its matches, few enough to sort. A common one: the name-order indexes are
- * read from the cursor on, keeping the names that contain the text, until the page is full; a user
- * who can open only a few of them gets the rest of the page from the trigram index after
- * ORDERED_BATCHES reads, so a page never costs much more than the index alone (docs/decisions/0100).
- */
-async function findMatches(db: Db, dialect: Dialect, search: NameSearch): Promise<NameMatch[]> {
-  if ((await countNamesUpTo(db, dialect, search.key, COMMON_NAMES)) <= COMMON_NAMES)
-    return searchNames(db, dialect, search)
-  const found: NameMatch[] = []
-  let after = search.after
-  const batch = search.readableBy === null ? search.limit : Math.max(search.limit, ORDERED_BATCH)
-  for (let i = 0; i < ORDERED_BATCHES; i++) {
-    const rows = await nextNamesInOrder(db, dialect, { ...search, after, limit: batch })
-    for (const row of rows) {
-      if (!row.readable) continue
-      found.push({ kind: row.kind, id: row.id, name_key: row.name_key })
-      if (found.length === search.limit) return found
-    }
-    const last = rows.at(-1)
-    if (rows.length < batch || !last) return found
-    after = { name_key: last.name_key, id: last.id }
-  }
-  return [
-    ...found,
-    ...(await searchNames(db, dialect, { ...search, after, limit: search.limit - found.length })),
-  ]
-}
-
-/** The cursor is the last match's (name_key, id), opaque to clients. */
-function encodeCursor(match: { name_key: string; id: string }): string {
-  return Buffer.from(JSON.stringify([match.name_key, match.id])).toString('base64url')
-}
-
-function decodeCursor(cursor: string): { name_key: string; id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (Array.isArray(value) && value.length === 2) {
-      const [key, id] = value as unknown[]
-      if (typeof key === 'string' && typeof id === 'string') return { name_key: key, id }
-    }
-  } catch {
-    // Falls through to the answer below.
-  }
-  throw problems.badRequest('That search cursor is not valid: start the search again.')
+  const shown = new Set([...folders.map((f) => `folder:${f.id}`), ...files.map((f) => `file:${f.id}`)])
+  const order = page
+    .filter((m) => shown.has(`${m.kind}:${m.id}`))
+    .map((m) => ({ type: m.kind, id: m.id, tier: m.tier }))
+  return { q: query.q, folders, files, order, nextCursor }
 }

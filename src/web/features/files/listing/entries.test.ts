@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FileItem, FolderItem } from '../../../../shared/contract/files-responses'
-import { nextSorting, previewKind, sortEntries, sortingFrom, toEntries } from './entries'
+import { chosenSortingFrom, nextSorting, previewKind, sortEntries, sortingFrom, toEntries } from './entries'
 
 const folder = (name: string, updatedAt = '2026-01-01T00:00:00.000Z') =>
   ({ id: name, folder_name: name, updatedAt }) as FolderItem
@@ -58,11 +58,17 @@ describe('sorting state', () => {
   it('flips the order on the same column and starts a new column ascending', () => {
     expect(nextSorting({ sort: 'name', order: 'asc' }, 'name')).toEqual({ sort: 'name', order: 'desc' })
     expect(nextSorting({ sort: 'name', order: 'desc' }, 'size')).toEqual({ sort: 'size', order: 'asc' })
+    // From a list in its own order (search results), any column starts ascending.
+    expect(nextSorting(null, 'name')).toEqual({ sort: 'name', order: 'asc' })
   })
 
   it('reads the URL and ignores unknown values', () => {
     expect(sortingFrom(new URLSearchParams('sort=size&order=desc'))).toEqual({ sort: 'size', order: 'desc' })
     expect(sortingFrom(new URLSearchParams('sort=evil&order=up'))).toEqual({ sort: 'name', order: 'asc' })
+    // Only what the URL names: nothing when it names no column.
+    expect(chosenSortingFrom(new URLSearchParams('q=rep'))).toBeNull()
+    expect(chosenSortingFrom(new URLSearchParams('sort=evil'))).toBeNull()
+    expect(chosenSortingFrom(new URLSearchParams('sort=name'))).toEqual({ sort: 'name', order: 'asc' })
   })
 })
 

@@ -2,7 +2,8 @@ import type { ItemType, SortKey } from '../../../../shared/contract/files'
 import type { FileItem, FolderItem } from '../../../../shared/contract/files-responses'
 
 // The rows of a listing: folders first, then files, each sorted by the chosen key. The server sorts
-// a folder's children the same way; search results and home views are sorted here with this.
+// a folder's children the same way; home views are sorted here with this, and search results too once
+// the user picks a column (until then they stay in the server's order, best match first).
 
 /** A listing's sort, as the page keeps it and sends it. */
 export interface Sorting {
@@ -42,17 +43,25 @@ export function sortEntries(entries: readonly Entry[], { sort, order }: Sorting)
   return [...entries].sort(compare)
 }
 
-/** The sorting after a click on a column header: the same column flips, a new one starts ascending. */
-export function nextSorting(current: Sorting, key: SortKey): Sorting {
-  if (current.sort === key) return { sort: key, order: current.order === 'asc' ? 'desc' : 'asc' }
+/**
+ * The sorting after a click on a column header: the same column flips, a new one starts ascending
+ * (null: the list is in the order it came in, e.g. search results best match first).
+ */
+export function nextSorting(current: Sorting | null, key: SortKey): Sorting {
+  if (current?.sort === key) return { sort: key, order: current.order === 'asc' ? 'desc' : 'asc' }
   return { sort: key, order: 'asc' }
 }
 
 /** Sorting from the URL (`?sort=size&order=desc`), defaulting to name ascending. */
 export function sortingFrom(params: URLSearchParams): Sorting {
+  return chosenSortingFrom(params) ?? { sort: 'name', order: 'asc' }
+}
+
+/** The sorting the URL names, or null when it names none (`?sort=` absent or not a column). */
+export function chosenSortingFrom(params: URLSearchParams): Sorting | null {
   const sort = params.get('sort')
-  const order = params.get('order') === 'desc' ? 'desc' : 'asc'
-  return { sort: sort === 'size' || sort === 'updatedAt' ? sort : 'name', order }
+  if (sort !== 'name' && sort !== 'size' && sort !== 'updatedAt') return null
+  return { sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' }
 }
 
 export type PreviewKind = 'image' | 'pdf' | 'audio' | 'video' | 'text' | null

@@ -17,7 +17,8 @@ export interface ItemListingProps {
   label: string
   entries: readonly Entry[]
   mode: ViewMode
-  sorting: Sorting
+  /** Null: `entries` are shown in the order given (search results, best match first). */
+  sorting: Sorting | null
   onSortingChange: (sorting: Sorting) => void
   /** Absent: no checkboxes (home views, search). */
   selection?: Selection

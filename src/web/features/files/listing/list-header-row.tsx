@@ -22,7 +22,8 @@ export function ListHeaderRow({
   order,
   hasMore,
 }: {
-  sorting: Sorting
+  /** Null: the rows are in the order they came in (search results), no column is sorted. */
+  sorting: Sorting | null
   onSortingChange: (sorting: Sorting) => void
   selection?: Selection
   onSelectionChange?: (selection: Selection) => void
@@ -45,13 +46,13 @@ export function ListHeaderRow({
         </th>
       )}
       {LIST_COLUMNS.map((col) => {
-        const active = sorting.sort === col.key
+        const active = sorting?.sort === col.key
         return (
           <th
             key={col.key}
             scope="col"
             className={cn('px-3 py-2 font-medium', col.className)}
-            aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : undefined}
+            aria-sort={active ? (sorting?.order === 'asc' ? 'ascending' : 'descending') : undefined}
           >
             <button
               type="button"
@@ -60,7 +61,7 @@ export function ListHeaderRow({
             >
               {col.label}
               {active &&
-                (sorting.order === 'asc' ? (
+                (sorting?.order === 'asc' ? (
                   <ArrowUp aria-hidden="true" className="size-3.5" />
                 ) : (
                   <ArrowDown aria-hidden="true" className="size-3.5" />
