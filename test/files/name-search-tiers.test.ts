@@ -135,9 +135,8 @@ describe('tiers', () => {
     const old = Buffer.from(JSON.stringify(['bndq-2.txt', 'some-id'])).toString('base64url')
     const tierless = Buffer.from(JSON.stringify(['x', 'bndq-2.txt', 'some-id'])).toString('base64url')
     for (const cursor of [old, tierless, 'not-a-cursor']) {
-      const res = await member.client.json(`/api/items/search?q=bndq&cursor=${cursor}`)
-      expect(res.status).toBe(400)
-      expect(JSON.stringify(await res.json())).toContain('start the search again')
+      const problem = await call(member, 'GET', `/api/items/search?q=bndq&cursor=${cursor}`, undefined, 400)
+      expect(problem.detail).toContain('start the search again')
     }
   })
 })
