@@ -28,6 +28,7 @@ if (serverState) {
 }
 
 async function hydrateServerPage(root: HTMLElement, state: ServerState): Promise<void> {
+  await nextTask()
   await loadMatchedRoutes()
   await nextTask()
   const { queryClient, app } = createWebApp()
