@@ -11,6 +11,15 @@ const serverSuite = ['test/**/*.test.ts']
 // settings (test/support/test-app.ts), and the notification hub and metrics live in the app's deps.
 const serverCommon = { ...common, isolate: false, globalSetup: ['test/support/server-bundle.global.ts'] }
 const postgresUrl = process.env.TEST_DATABASE_URL
+// Suites under test/ that open no database at all (the blob stores, storage settings, the emulator's
+// page script): running them again on PostgreSQL would test nothing new.
+const databaseFree = [
+  'test/shop-payments/emulator-script.test.ts',
+  'test/storage/disk-blob-store-memory.test.ts',
+  'test/storage/disk-blob-store.test.ts',
+  'test/storage/s3-blob-store.test.ts',
+  'test/storage/storage-config.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -40,6 +49,7 @@ export default defineConfig({
                 ...serverCommon,
                 name: 'postgres',
                 include: serverSuite,
+                exclude: databaseFree,
                 env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl },
               },
             },
