@@ -7,6 +7,11 @@ import { Price } from '../price'
 /** One product in the shop grid: its cover, type, name and price; the whole card opens the product. */
 /** `first`: the grid's first cards, on a phone's first screen: their covers load at once (the LCP). */
 /** `headingLevel`: 3 where the cards sit under a section's own heading (the home page's featured). */
+/**
+ * A card off the screen is not laid out or painted until it comes near (content-visibility: auto,
+ * with a card's height kept in its place meanwhile): a phone's first paint lays out the first rows
+ * of the grid, not all of it. It stays in the page for find-in-page, links and screen readers.
+ */
 export function ProductCard({
   product,
   first = false,
@@ -18,7 +23,7 @@ export function ProductCard({
 }) {
   const Heading = `h${headingLevel}` as const
   return (
-    <li className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-sm focus-within:ring-2 focus-within:ring-ring">
+    <li className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-sm [content-visibility:auto] [contain-intrinsic-block-size:auto_16rem] focus-within:ring-2 focus-within:ring-ring">
       <div className="aspect-[4/3] bg-surface-muted">
         {product.cover_photo ? (
           <img
