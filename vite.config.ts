@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { bootPreload } from './scripts/boot-preload'
 import { writeChunkAudience } from './scripts/chunk-audience'
 import { precompress } from './scripts/precompress'
 
@@ -12,7 +13,11 @@ import { precompress } from './scripts/precompress'
 // In development (`npm run dev`) Vite proxies the API to the server on :3000.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), writeChunkAudience()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [bootPreload(), precompress(), writeChunkAudience()]),
+  ],
   build: isSsrBuild
     ? { outDir: '../../dist/web-server', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {
