@@ -35,6 +35,14 @@ const ONLY = (process.env.BENCH_SCALE_ON ?? '')
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean)
 
+// BENCH_SCALE_ROWS=trash (or a comma list of cold,listing,search,staff,export,trash): only those rows,
+// for a run that measures one of them after a change.
+const ROWS = (process.env.BENCH_SCALE_ROWS ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean)
+const wanted = (row: string) => ROWS.length === 0 || ROWS.includes(row)
+
 const GOALS = {
   listingP99: 10,
   searchP95: 50,
@@ -85,10 +93,7 @@ export const scale = {
     )
     const figures: Figure[] = []
     // The baseline of the cold start: the built server on a new data folder (it migrates it first).
-    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-scale-empty-'))
-    const emptyStart = await builtStartMs(emptyDir, undefined).finally(() =>
-      fs.rmSync(emptyDir, { recursive: true, force: true }),
-    )
+    const emptyStart = wanted('cold') ? await emptyStartMs() : 0
     for (const on of benchDatabases().filter(
       (d) => ONLY.length === 0 || ONLY.includes(d.label.toLowerCase()),
     ))
@@ -110,6 +115,14 @@ export const scale = {
     )
     return { ok: true }
   },
+}
+
+/** The cold start of the built server on a new, empty data folder. */
+async function emptyStartMs(): Promise<number> {
+  const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-scale-empty-'))
+  return builtStartMs(emptyDir, undefined).finally(() =>
+    fs.rmSync(emptyDir, { recursive: true, force: true }),
+  )
 }
 
 function table(rows: Figure[]): string {
@@ -152,21 +165,23 @@ async function measure(
     const customer = { Authorization: await fixture.bearer(seed.customerId) }
     const admin = { Authorization: await fixture.bearer(seed.adminId) }
 
-    const cold = await builtStartMs(fixture.dataDir, on)
-    add(
-      'cold start, node dist/server/main.js to first /healthz',
-      `${formatFixed(cold, 0)} ms (new empty SQLite folder: ${formatFixed(emptyStart, 0)} ms)`,
-      `< ${GOALS.coldStartMs} ms`,
-      cold < GOALS.coldStartMs,
-    )
+    if (wanted('cold')) {
+      const cold = await builtStartMs(fixture.dataDir, on)
+      add(
+        'cold start, node dist/server/main.js to first /healthz',
+        `${formatFixed(cold, 0)} ms (new empty SQLite folder: ${formatFixed(emptyStart, 0)} ms)`,
+        `< ${GOALS.coldStartMs} ms`,
+        cold < GOALS.coldStartMs,
+      )
+    }
     const depot = await fixture.serve(settings)
     try {
       const base = `http://127.0.0.1:${depot.port}`
-      await measureListings(base, seed, customer, settings, add)
-      await measureSearch(base, seed, customer, admin, settings, add)
-      await measureStaffTables(base, admin, settings, add)
-      await measureExport(base, depot.port, seed, admin, add)
-      await measureTrash(base, seed, customer, add)
+      if (wanted('listing')) await measureListings(base, seed, customer, settings, add)
+      if (wanted('search')) await measureSearch(base, seed, customer, admin, settings, add)
+      if (wanted('staff')) await measureStaffTables(base, admin, settings, add)
+      if (wanted('export')) await measureExport(base, depot.port, seed, admin, add)
+      if (wanted('trash')) await measureTrash(base, seed, customer, add)
     } finally {
       await depot.stop()
     }
