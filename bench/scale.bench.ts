@@ -311,6 +311,7 @@ async function measureExport(
 }
 
 async function measureTrash(base: string, seed: LargeSeed, customer: Record<string, string>, add: Add) {
+  await warmTrash(base, seed, customer)
   const files = formatInteger(seed.subtreeFiles)
   const trashed = await probedWhile(
     base,
@@ -352,6 +353,26 @@ async function measureTrash(base: string, seed: LargeSeed, customer: Record<stri
     `< ${GOALS.healthzMs} ms`,
     restoreMax < GOALS.healthzMs,
   )
+}
+
+/**
+ * Trashes and restores one file of the subtree, unmeasured: the first trash and restore a server
+ * answers compile their code on the event loop (100–400 ms on a loaded machine), which is the
+ * server's start, not the trash's.
+ */
+async function warmTrash(base: string, seed: LargeSeed, customer: Record<string, string>) {
+  const page = await timedRequest(`${base}/api/folders/${seed.subtreeId}/children?pageSize=100`, {
+    headers: customer,
+  })
+  const fileId = (JSON.parse(page.body) as { files: { id: string }[] }).files[0]?.id
+  if (!fileId) return
+  await timedRequest(`${base}/api/files/${fileId}`, { method: 'DELETE', headers: customer })
+  const trash = await timedRequest(`${base}/api/trash`, { headers: customer })
+  await timedRequest(`${base}/api/trash/${trashEntryOf(trash.body, fileId)}/restore`, {
+    method: 'POST',
+    headers: { ...customer, 'Content-Type': 'application/json' },
+    body: '{}',
+  })
 }
 
 /** The id of the trash entry of `itemId` on a page of the trash. */
