@@ -1,4 +1,5 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely'
+import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { idTimePrefix } from '../../../lib/ids'
 import { isPostgres } from '../items/names.repository'
@@ -13,7 +14,7 @@ import { isPostgres } from '../items/names.repository'
  * A UUIDv7 made by the database for each row, in the application's format: the 48 bits of
  * milliseconds of `now` from here, the version, and 74 random bits (the variant's two bits set).
  */
-function newIdSql(trx: Transaction<DB>, now: Date): RawBuilder<string> {
+function newIdSql(trx: Db, now: Date): RawBuilder<string> {
   const prefix = idTimePrefix(now.getTime())
   if (isPostgres(trx))
     // gen_random_uuid() is a v4 text 'xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx': from its 16th character
@@ -25,7 +26,7 @@ function newIdSql(trx: Transaction<DB>, now: Date): RawBuilder<string> {
 }
 
 /** A timestamp parameter as the column's type (a select list gives PostgreSQL no type to infer). */
-function stampSql(trx: Transaction<DB>, stamp: string): RawBuilder<string> {
+function stampSql(trx: Db, stamp: string): RawBuilder<string> {
   return isPostgres(trx) ? sql<string>`cast(${stamp} as timestamptz)` : sql<string>`${stamp}`
 }
 
@@ -40,8 +41,14 @@ export async function trashFilesOf(
   now: Date,
 ): Promise<number> {
   if (folderIds.length === 0) return 0
-  const stamp = now.toISOString()
-  const inserted = await trx
+  const inserted = await insertFileEntries(trx, folderIds, trashedBy, now).executeTakeFirst()
+  await markFilesTrashed(trx, folderIds, now.toISOString()).execute()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0)
+}
+
+/** The entries of the untrashed files of `folderIds` (trashFilesOf's first statement). */
+export function insertFileEntries(db: Db, folderIds: string[], trashedBy: string | null, now: Date) {
+  return db
     .insertInto('trash_items')
     .columns([
       'id',
@@ -59,22 +66,27 @@ export async function trashFilesOf(
         .selectFrom('files as f')
         .innerJoin('folders as p', 'p.id', 'f.folder_id')
         .select([
-          newIdSql(trx, now).as('id'),
+          newIdSql(db, now).as('id'),
           sql<'file'>`'file'`.as('item_type'),
           'f.id as item_id',
           'f.filename as filename',
           'f.folder_id as folder_id',
           'p.folder_name as folder_name',
           sql<boolean>`false`.as('deleted_singly'),
-          stampSql(trx, stamp).as('deletedAt'),
+          stampSql(db, now.toISOString()).as('deletedAt'),
           sql<string | null>`cast(${trashedBy} as text)`.as('trashedBy'),
         ])
         .where('f.folder_id', 'in', folderIds)
         .where('f.isTrashed', '=', false),
     )
-    .executeTakeFirst()
-  // Only the files that got their entry: one put in by another transaction since stays as it was.
-  await trx
+}
+
+/**
+ * Marks the untrashed files of `folderIds` that have their entry (trashFilesOf's second statement):
+ * a file another transaction put in between the two statements stays live and whole.
+ */
+export function markFilesTrashed(db: Db, folderIds: string[], stamp: string) {
+  return db
     .updateTable('files')
     .set({ isTrashed: true, updatedAt: stamp })
     .where('folder_id', 'in', folderIds)
@@ -88,8 +100,6 @@ export async function trashFilesOf(
           .whereRef('t.item_id', '=', 'files.id'),
       ),
     )
-    .execute()
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0)
 }
 
 /**
@@ -103,7 +113,14 @@ export async function restoreFilesOf(
   stamp: string,
 ): Promise<number> {
   if (folderIds.length === 0) return 0
-  const updated = await trx
+  const updated = await markFilesRestored(trx, folderIds, stamp).executeTakeFirst()
+  await deleteRestoredFileEntries(trx, folderIds).execute()
+  return Number(updated.numUpdatedRows)
+}
+
+/** The trashed files of `folderIds` whose entry went with their folder, untrashed. */
+export function markFilesRestored(db: Db, folderIds: string[], stamp: string) {
+  return db
     .updateTable('files')
     .set({ isTrashed: false, updatedAt: stamp })
     .where('folder_id', 'in', folderIds)
@@ -118,9 +135,14 @@ export async function restoreFilesOf(
           .whereRef('t.item_id', '=', 'files.id'),
       ),
     )
-    .executeTakeFirst()
-  // An untrashed file has no entry: those left in these folders are the ones just restored.
-  await trx
+}
+
+/**
+ * The entries left by markFilesRestored: an untrashed file has no entry, so those of the live files
+ * of `folderIds` that went with their folder are the ones just restored.
+ */
+export function deleteRestoredFileEntries(db: Db, folderIds: string[]) {
+  return db
     .deleteFrom('trash_items')
     .where('item_type', '=', 'file')
     .where('deleted_singly', '=', false)
@@ -131,6 +153,4 @@ export async function restoreFilesOf(
         .where('files.folder_id', 'in', folderIds)
         .where('files.isTrashed', '=', false),
     )
-    .execute()
-  return Number(updated.numUpdatedRows)
 }
