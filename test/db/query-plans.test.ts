@@ -9,6 +9,12 @@ import {
   nameSearchQuery,
   namesInOrderQuery,
 } from '../../src/server/features/files/items/name-search.repository'
+import {
+  deleteRestoredFileEntries,
+  insertFileEntries,
+  markFilesRestored,
+  markFilesTrashed,
+} from '../../src/server/features/files/trash/trash-files.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
@@ -203,6 +209,19 @@ describe('the trash', () => {
     expectIndexedPlan(plan)
     expect(plan.join('\n')).toMatch(/trash_items_item_idx/)
   })
+  // Decision 0151: a tree's files go and come back by the folder; each statement reads the files of
+  // its folders through an index and each file's entry by its key, never a whole table.
+  const FOLDERS = ['0190a0a0-0000-7000-8000-0000000000f1', '0190a0a0-0000-7000-8000-0000000000f2']
+  const STAMP = '2026-11-29T12:00:00.000Z'
+  for (const [what, query] of [
+    ['the entries of a folder’s files', () => insertFileEntries(database.db, FOLDERS, null, new Date(STAMP))],
+    ['the files marked trashed', () => markFilesTrashed(database.db, FOLDERS, STAMP)],
+    ['the files restored', () => markFilesRestored(database.db, FOLDERS, STAMP)],
+    ['their entries dropped', () => deleteRestoredFileEntries(database.db, FOLDERS)],
+  ] as const)
+    it(`writes ${what} through indexes only`, async () => {
+      expectIndexedPlan(await planOf(query()))
+    })
 })
 
 describe('the name search', () => {

@@ -20,7 +20,7 @@ import {
   folderState,
   type Group,
   groupRootEntry,
-  loadGroup,
+  loadGroupFolders,
   sweepTombstones,
   type TrashRow,
   unmarkGroup,
@@ -66,16 +66,16 @@ export async function restoreEntry(
   return deps.database.db.transaction().execute(async (trx) => {
     // Checked again inside: the entry may have been restored or deleted meanwhile.
     if (!(await trashRowExists(trx, entry.id))) throw problems.notFound(NO_ENTRY)
-    const group = await loadGroup(trx, entry)
+    const folders = await loadGroupFolders(trx, entry)
     let folderId: string | null = null
     if (target.kind === 'folder') folderId = target.id
     else if (target.kind === 'my_folders') {
       folderId = entry.item_type === 'file' ? await restoredFilesFolder(trx, who, now) : null
     }
     const name = folderId ? await claimFreeName(trx, folderId, entry.filename) : sanitizeName(entry.filename)
-    await putBack(trx, who, entry, group, { name, folderId }, now)
+    const items = await putBack(trx, who, entry, folders, { name, folderId }, now)
     if (parentId && parentId !== folderId) await sweepTombstones(trx, parentId)
-    return recordRestore(trx, who, entry, group, { name, folderId, reason }, now)
+    return recordRestore(trx, who, entry, items, { name, folderId, reason }, now)
   })
 }
 
@@ -132,15 +132,18 @@ async function restoreTarget(
   return { target: { kind: 'folder', id: parentId }, reason: 'parent_restored' }
 }
 
-/** Untrashes the group: its root under `name` in `folderId` (null: the top), the rest where it was. */
+/**
+ * Untrashes the group: its root under `name` in `folderId` (null: the top), the rest where it was.
+ * How many items came back.
+ */
 async function putBack(
   trx: Transaction<DB>,
   who: SignedInCaller,
   entry: TrashRow,
-  group: Group,
+  folders: Group['folders'],
   place: { name: string; folderId: string | null },
   now: Date,
-): Promise<void> {
+): Promise<number> {
   const stamp = now.toISOString()
   const { name, folderId } = place
   if (entry.item_type === 'file') {
@@ -152,7 +155,7 @@ async function putBack(
       updatedAt: stamp,
     })
   } else {
-    const root = group.folders[0]!
+    const root = folders[0]!
     const changes: Partial<DB['folders']> = {
       isTrashed: false,
       folder_name: name,
@@ -168,7 +171,7 @@ async function putBack(
     }
     await updateFolderRow(trx, root.id, changes)
   }
-  await unmarkGroup(trx, group, entry.item_id, stamp)
+  return unmarkGroup(trx, entry, folders, stamp)
 }
 
 /** The restore's notification and answer. */
@@ -176,13 +179,12 @@ async function recordRestore(
   trx: Transaction<DB>,
   who: SignedInCaller,
   entry: TrashRow,
-  group: Group,
+  items: number,
   restored: { name: string; folderId: string | null; reason: Reason },
   now: Date,
 ): Promise<RestoreResult> {
   const { name, folderId, reason } = restored
   const path = folderId ? (await loadAncestors(trx, folderId)).reverse().map((f) => f.folder_name) : []
-  const items = group.folders.length + group.files.length
   await notifyItem(
     trx,
     who,

@@ -3,8 +3,14 @@ import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { filterInTurns, forEachChunk, yieldToEventLoop } from '../../../lib/event-loop'
 import { newId } from '../../../lib/ids'
-import { type FileRow, type FolderRow, loadSubtreeWithFileColumns } from '../items/tree.repository'
+import {
+  type FileRow,
+  type FolderRow,
+  loadSubtreeFolders,
+  loadSubtreeWithFileColumns,
+} from '../items/tree.repository'
 import { versionPathsOf } from '../versions/file-versions.repository'
+import { restoreFilesOf, trashFilesOf } from './trash-files.repository'
 
 // The trash's rows (product.md §2 "Trash"). Trashing X marks X and every not-yet-trashed item below it;
 // X's entry has deleted_singly = true, the others false. A group is an entry and what went with it:
@@ -17,8 +23,8 @@ import { versionPathsOf } from '../versions/file-versions.repository'
 
 export type TrashRow = DB['trash_items']
 
-/** Entries built between two turns of the event loop (about 10 ms of work on a 2-core EPYC). */
-const ENTRIES_PER_TURN = 500
+/** Folders one statement names at most. */
+const FOLDERS_PER_STATEMENT = 200
 
 /** What the trash does with a group's files needs these fields only (see loadSubtreeWithFileColumns). */
 const GROUP_FILE_COLUMNS = ['filename', 'folder_id', 'isTrashed', 'mimetype', 'size', 'path'] as const
@@ -30,7 +36,8 @@ export interface Group {
 
 /**
  * Trashes the untrashed part of a subtree (or one file) and records the entries: how many items went,
- * and the id of the root's entry (the one a restore names).
+ * and the id of the root's entry (the one a restore names). The folders are walked here (a tree has
+ * few of them); their files are trashed by the folder in SQL (trash-files.repository.ts).
  */
 export async function markTrashed(
   trx: Transaction<DB>,
@@ -50,12 +57,11 @@ export async function markTrashed(
     await insertEntries(trx, [only])
     return { count: 1, entryId: only.id }
   }
-  // The fields an entry needs only: a 100k-file folder's whole rows are garbage that pauses the server.
-  const tree = await loadSubtreeWithFileColumns(trx, root.row.id, ['filename', 'folder_id', 'isTrashed'])
-  const names = new Map(tree.folders.map((f) => [f.id, f.folder_name]))
+  const folders = await loadSubtreeFolders(trx, root.row.id)
+  const names = new Map(folders.map((f) => [f.id, f.folder_name]))
   const live = new Set<string>([root.row.id])
   const entries = [entry('folder', root.row.id, root.row.folder_name, parent, true, trashedBy, stamp)]
-  for (const f of tree.folders) {
+  for (const f of folders) {
     if (f.id === root.row.id || f.isTrashed || !f.parent_id || !live.has(f.parent_id)) continue
     live.add(f.id)
     entries.push(
@@ -70,33 +76,16 @@ export async function markTrashed(
       ),
     )
   }
-  const files = tree.files.filter((f) => !f.isTrashed && live.has(f.folder_id))
-  for (let i = 0; i < files.length; i++) {
-    // A new id per entry costs a little each: a turn of the event loop every few thousand.
-    if (i > 0 && i % ENTRIES_PER_TURN === 0) await yieldToEventLoop()
-    const f = files[i]!
-    entries.push(
-      entry(
-        'file',
-        f.id,
-        f.filename,
-        { id: f.folder_id, folder_name: names.get(f.folder_id)! },
-        false,
-        trashedBy,
-        stamp,
-      ),
-    )
-  }
   const folderIds = [...live]
-  await forEachChunk(folderIds, 200, (chunk) =>
+  await forEachChunk(folderIds, FOLDERS_PER_STATEMENT, (chunk) =>
     trx.updateTable('folders').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
   )
-  const fileIds = files.map((f) => f.id)
-  await forEachChunk(fileIds, 200, (chunk) =>
-    trx.updateTable('files').set({ isTrashed: true, updatedAt: stamp }).where('id', 'in', chunk).execute(),
-  )
   await insertEntries(trx, entries)
-  return { count: entries.length, entryId: entries[0]!.id }
+  let files = 0
+  await forEachChunk(folderIds, FOLDERS_PER_STATEMENT, async (chunk) => {
+    files += await trashFilesOf(trx, chunk, trashedBy, now)
+  })
+  return { count: entries.length + files, entryId: entries[0]!.id }
 }
 
 function entry(
@@ -255,20 +244,64 @@ export async function sweepTombstones(trx: Transaction<DB>, folderId: string | n
 }
 
 /**
- * Clears the trash mark of what went to the trash with a group's root (the restore places and names
- * the root itself) and drops the whole group's trash rows.
+ * The folders of an entry's group, the root first (none for a file's entry): the walk of loadGroup
+ * over folders only, since a restore moves the group's files in SQL.
  */
-export async function unmarkGroup(trx: Transaction<DB>, group: Group, rootId: string, stamp: string) {
-  const folderIds = group.folders.filter((f) => f.id !== rootId).map((f) => f.id)
-  await forEachChunk(folderIds, 200, (chunk) =>
+export async function loadGroupFolders(db: Db, entry: TrashRow): Promise<Group['folders']> {
+  if (entry.item_type === 'file') return []
+  const tree = await loadSubtreeFolders(db, entry.item_id)
+  const withEntries = new Map<string, boolean>()
+  await forEachChunk(
+    tree.map((f) => f.id),
+    500,
+    async (chunk) => {
+      const rows = await db
+        .selectFrom('trash_items')
+        .select(['item_id', 'deleted_singly'])
+        .where('item_type', '=', 'folder')
+        .where('item_id', 'in', chunk)
+        .execute()
+      for (const r of rows) withEntries.set(r.item_id, r.deleted_singly)
+    },
+  )
+  const inGroup = new Set<string>([entry.item_id])
+  return tree.filter((f) => {
+    if (f.id === entry.item_id) return true
+    if (f.parent_id === null || !inGroup.has(f.parent_id) || withEntries.get(f.id) !== false) return false
+    inGroup.add(f.id)
+    return true
+  })
+}
+
+/**
+ * Clears the trash mark of what went to the trash with a group's root (the restore places and names
+ * the root itself) and drops the whole group's trash rows: how many items the group held.
+ */
+export async function unmarkGroup(
+  trx: Transaction<DB>,
+  entry: TrashRow,
+  folders: Group['folders'],
+  stamp: string,
+): Promise<number> {
+  if (entry.item_type === 'file') {
+    await trx
+      .deleteFrom('trash_items')
+      .where('item_type', '=', 'file')
+      .where('item_id', '=', entry.item_id)
+      .execute()
+    return 1
+  }
+  const below = folders.filter((f) => f.id !== entry.item_id).map((f) => f.id)
+  await forEachChunk(below, FOLDERS_PER_STATEMENT, (chunk) =>
     trx.updateTable('folders').set({ isTrashed: false, updatedAt: stamp }).where('id', 'in', chunk).execute(),
   )
-  const fileIds = group.files.filter((f) => f.id !== rootId).map((f) => f.id)
-  await forEachChunk(fileIds, 200, (chunk) =>
-    trx.updateTable('files').set({ isTrashed: false, updatedAt: stamp }).where('id', 'in', chunk).execute(),
+  const folderIds = folders.map((f) => f.id)
+  let files = 0
+  await forEachChunk(folderIds, FOLDERS_PER_STATEMENT, async (chunk) => {
+    files += await restoreFilesOf(trx, chunk, stamp)
+  })
+  await forEachChunk(folderIds, FOLDERS_PER_STATEMENT, (chunk) =>
+    trx.deleteFrom('trash_items').where('item_type', '=', 'folder').where('item_id', 'in', chunk).execute(),
   )
-  const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
-  await forEachChunk(ids, 200, (chunk) =>
-    trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
-  )
+  return folderIds.length + files
 }
