@@ -9,8 +9,11 @@ export interface RenderedPage {
   status: number
   /** The page is its visitor's own (a share link's): answered `private, no-store`, never kept for another. */
   personal: boolean
-  /** The query cache as JSON for a <script type="application/json"> element, already escaped. */
-  state: string
+  /**
+   * What the page hands to the browser (its query cache, the prices as it wrote them) as JSON for a
+   * <script type="application/json"> element, already escaped; whole once render()'s stream is back.
+   */
+  state(): string
   /** The page's data without the times it was fetched: the same data and address draw the same page. */
   content: string
   /** The id of that element. */

@@ -6,6 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { RenderedPage } from '../shared/rendered-page'
 import { sessionKey } from './features/accounts/sessions/session'
 import { type ApiClientOptions, ApiError, createApiClient } from './lib/api'
+import { MoneyTextsNoted } from './lib/money-texts'
 import { createQueryClient } from './lib/query-client'
 import type { RouteHandle } from './lib/route-prefetch'
 import { routes } from './route-table'
@@ -53,20 +54,23 @@ export async function renderPage(
   queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' })
 
   const notFound = missing || context.matches.at(-1)?.route.path === '*'
-  const state: ServerState = { queries: dehydrate(queryClient) }
+  const queries = dehydrate(queryClient)
+  const moneyTexts = new Map<string, string>()
   const router = createStaticRouter(handler.dataRoutes, context)
   return {
     status: notFound ? 404 : context.statusCode,
     personal: handles.some((handle) => handle?.personal),
-    state: jsonForScript(state),
-    content: JSON.stringify(state.queries.queries.map((query) => [query.queryHash, query.state.data])),
+    state: () => jsonForScript({ queries, moneyTexts: Object.fromEntries(moneyTexts) } satisfies ServerState),
+    content: JSON.stringify(queries.queries.map((query) => [query.queryHash, query.state.data])),
     stateId: SERVER_STATE_ID,
     render: async (options = {}) => {
       const stream = await renderToReadableStream(
         <StrictMode>
           <QueryClientProvider client={queryClient}>
-            {/* No inline script for the router's state (the CSP allows none): the browser routes anew. */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <MoneyTextsNoted value={moneyTexts}>
+              {/* No inline script for the router's state (the CSP allows none): the browser routes anew. */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </MoneyTextsNoted>
           </QueryClientProvider>
         </StrictMode>,
         options,

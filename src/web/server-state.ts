@@ -8,6 +8,8 @@ export const SERVER_STATE_ID = 'depot-server-state'
 
 export interface ServerState {
   queries: DehydratedState
+  /** The prices the page shows as the server wrote them, by "minor-units currency" (lib/money-texts.ts). */
+  moneyTexts?: Record<string, string>
 }
 
 /**

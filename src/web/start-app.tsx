@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { matchRoutes } from 'react-router'
 import { createWebApp } from './app'
+import { takeMoneyTexts } from './lib/money-texts'
 import { nextTask } from './lib/next-task'
 import { routes } from './route-table'
 import type { ServerState } from './server-state'
@@ -21,6 +22,7 @@ export function startApp(root: HTMLElement, serverState: ServerState | undefined
 }
 
 async function hydrateServerPage(root: HTMLElement, state: ServerState): Promise<void> {
+  takeMoneyTexts(state.moneyTexts)
   await loadMatchedRoutes()
   await nextTask()
   const { queryClient, app } = createWebApp()

@@ -170,8 +170,6 @@ export async function serverRenderedResponse(options: ServerRenderOptions): Prom
   const at = shell.indexOf(ROOT)
   if (at < 0) throw new Error(`the web app's index.html has no ${ROOT}`)
   const before = shell.slice(0, at + ROOT.length - '</div>'.length)
-  const stateScript = `<script type="application/json" id="${page.stateId}">${page.state}</script>`
-  const after = `</div>${stateScript}${shell.slice(at + ROOT.length).replace(NEEDS_SCRIPT, '')}`
 
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' }
   let etag: string | undefined
@@ -187,16 +185,16 @@ export async function serverRenderedResponse(options: ServerRenderOptions): Prom
   if (options.method === 'HEAD') return new Response(null, { status: page.status, headers })
 
   let failed = false
-  let body = withShell(
-    before,
-    await page.render({
-      onError: (error) => {
-        failed = true
-        options.onError(error)
-      },
-    }),
-    after,
-  )
+  const html = await page.render({
+    onError: (error) => {
+      failed = true
+      options.onError(error)
+    },
+  })
+  // After the drawing: what the page hands over includes what it noted while drawn.
+  const stateScript = `<script type="application/json" id="${page.stateId}">${page.state()}</script>`
+  const after = `</div>${stateScript}${shell.slice(at + ROOT.length).replace(NEEDS_SCRIPT, '')}`
+  let body = withShell(before, html, after)
   const { keep } = options
   if (keep && etag) {
     const kept = { status: page.status, headers: { ...headers }, etag }

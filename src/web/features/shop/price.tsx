@@ -1,5 +1,5 @@
 import { useDisplayLocale } from '../../lib/display-locale'
-import { formatMoney } from '../../lib/format'
+import { useMoneyText } from '../../lib/money-texts'
 
 /** A price from integer minor units, formatted for the reader's locale with Intl (display-locale.ts). */
 export function Price({
@@ -11,5 +11,5 @@ export function Price({
   currency: string
   className?: string
 }) {
-  return <span className={className}>{formatMoney(amount, currency, { locale: useDisplayLocale() })}</span>
+  return <span className={className}>{useMoneyText(amount, currency, useDisplayLocale())}</span>
 }
