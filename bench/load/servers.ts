@@ -66,6 +66,14 @@ export function depotEnv(
 }
 
 /**
+ * Extra arguments for every Depot's node, from BENCH_LOAD_NODE_ARGS (split on spaces), e.g.
+ * `--heapsnapshot-signal=SIGUSR2` or `--expose-gc --import ./memlog.mjs` to look at its memory.
+ */
+function nodeArgs(): string[] {
+  return (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter((a) => a !== '')
+}
+
+/**
  * `node dist/server/main.js` on `port`, answering once /healthz does. Its log (JSON lines on stdout, at
  * warn and above) is read for errors, which the report prints; stderr is passed through.
  */
@@ -74,7 +82,7 @@ export async function startBuiltDepot(
   port: number,
   env: Record<string, string>,
 ): Promise<RunningDepot> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs(), 'dist/server/main.js'], {
     cwd: REPO_ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
