@@ -4,6 +4,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { REPO_ROOT } from '../lib/built-tree'
 import { freePort } from '../lib/free-port'
+import { SERVER_NODE_ARGS } from '../lib/server-node-args'
 
 // The processes the load runs against: the built server (`node dist/server/main.js`), one or two of
 // them; nginx balancing two round robin as docs/deploy.md shows; s3rver as their bucket. Each is a
@@ -74,7 +75,7 @@ function nodeArgs(): string[] {
 }
 
 /**
- * `node dist/server/main.js` on `port`, answering once /healthz does. Its log (JSON lines on stdout, at
+ * `node dist/server/main.js` on `port` with npm start's node arguments, answering once /healthz does. Its log (JSON lines on stdout, at
  * warn and above) is read for errors, which the report prints; stderr is passed through.
  */
 export async function startBuiltDepot(
@@ -82,7 +83,7 @@ export async function startBuiltDepot(
   port: number,
   env: Record<string, string>,
 ): Promise<RunningDepot> {
-  const child = spawn(process.execPath, [...nodeArgs(), 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs(), 'dist/server/main.js'], {
     cwd: REPO_ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
