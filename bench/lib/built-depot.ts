@@ -70,7 +70,10 @@ function cpuProfile(): string[] {
   return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : []
 }
 
-/** `node dist/server/main.js` on `dataDir` with npm start's node arguments, answering once /healthz does; `env` adds to its environment. */
+/**
+ * `node dist/server/main.js` on `dataDir` with npm start's node arguments, answering once /healthz
+ * does; `env` adds to its environment.
+ */
 export async function startDepot(dataDir: string, env: Record<string, string> = {}): Promise<BuiltDepot> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`

@@ -75,8 +75,9 @@ function nodeArgs(): string[] {
 }
 
 /**
- * `node dist/server/main.js` on `port` with npm start's node arguments, answering once /healthz does. Its log (JSON lines on stdout, at
- * warn and above) is read for errors, which the report prints; stderr is passed through.
+ * `node dist/server/main.js` on `port` with npm start's node arguments, answering once /healthz does.
+ * Its log (JSON lines on stdout, at warn and above) is read for errors, which the report prints; stderr
+ * is passed through.
  */
 export async function startBuiltDepot(
   label: string,
