@@ -14,6 +14,7 @@ import { createMetrics } from '../../src/server/features/system/metrics'
 import { createLogger } from '../../src/server/lib/logger'
 import { createStorage } from '../../src/server/lib/storage'
 import { type BenchDatabase, databaseEnv, emptyPostgres } from './bench-database'
+import { SERVER_NODE_ARGS } from './server-node-args'
 import type { Settings } from './settings'
 import { percentile, sortNumbers } from './stats'
 import { startTarget, type TargetProcess } from './target-process'
@@ -156,8 +157,8 @@ export async function repeat(url: string, headers: Record<string, string>, secon
 }
 
 /**
- * The whole Depot app in its own process on a data folder already seeded (logs silent), on
- * `on`'s PostgreSQL database when it names one.
+ * The whole Depot app in its own process (with npm start's node arguments) on a data folder already
+ * seeded (logs silent), on `on`'s PostgreSQL database when it names one.
  */
 export function serveDepot(dataDir: string, settings: Settings, on?: BenchDatabase): Promise<TargetProcess> {
   return startTarget(
@@ -168,6 +169,7 @@ export function serveDepot(dataDir: string, settings: Settings, on?: BenchDataba
       args: ['silent', 'existing', dataDir],
       path: '/healthz',
       env: targetDatabaseEnv(on),
+      nodeArgs: SERVER_NODE_ARGS,
     },
     settings,
   )

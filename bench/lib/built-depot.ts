@@ -8,6 +8,7 @@ import { createStorage } from '../../src/server/lib/storage'
 import { REPO_ROOT } from './built-tree'
 import { freePort } from './free-port'
 import { seedProducts } from './seed'
+import { SERVER_NODE_ARGS } from './server-node-args'
 
 // The built server (`node dist/server/main.js`) on a fresh SQLite folder with published products that
 // have covers: the storefront as a visitor meets it, for the benches that load it in a browser or by HTTP.
@@ -69,11 +70,14 @@ function cpuProfile(): string[] {
   return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : []
 }
 
-/** `node dist/server/main.js` on `dataDir`, answering once /healthz does; `env` adds to its environment. */
+/**
+ * `node dist/server/main.js` on `dataDir` with npm start's node arguments, answering once /healthz
+ * does; `env` adds to its environment.
+ */
 export async function startDepot(dataDir: string, env: Record<string, string> = {}): Promise<BuiltDepot> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [...cpuProfile(), 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...cpuProfile(), 'dist/server/main.js'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -16,6 +16,8 @@ export interface TargetDef {
   path: string
   /** Further environment variables for the target's process (its database, for one). */
   env?: Record<string, string>
+  /** Further arguments for the target's node (npm start's, for the whole Depot app). */
+  nodeArgs?: readonly string[]
   /** How long it may take to listen, seeding included (default 30 s). */
   startTimeoutMs?: number
 }
@@ -46,7 +48,7 @@ export async function startTarget(
   def: TargetDef,
   options: { cpuProfileDir?: string },
 ): Promise<TargetProcess> {
-  const execArgv = ['--import', 'tsx']
+  const execArgv = [...(def.nodeArgs ?? []), '--import', 'tsx']
   // One folder per target: its main thread and tsx's loader thread each write a profile there.
   if (options.cpuProfileDir)
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir, def.id)}`)

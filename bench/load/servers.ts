@@ -4,6 +4,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { REPO_ROOT } from '../lib/built-tree'
 import { freePort } from '../lib/free-port'
+import { SERVER_NODE_ARGS } from '../lib/server-node-args'
 
 // The processes the load runs against: the built server (`node dist/server/main.js`), one or two of
 // them; nginx balancing two round robin as docs/deploy.md shows; s3rver as their bucket. Each is a
@@ -66,15 +67,24 @@ export function depotEnv(
 }
 
 /**
- * `node dist/server/main.js` on `port`, answering once /healthz does. Its log (JSON lines on stdout, at
- * warn and above) is read for errors, which the report prints; stderr is passed through.
+ * Extra arguments for every Depot's node, from BENCH_LOAD_NODE_ARGS (split on spaces), e.g.
+ * `--heapsnapshot-signal=SIGUSR2` or `--expose-gc --import ./memlog.mjs` to look at its memory.
+ */
+function nodeArgs(): string[] {
+  return (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(' ').filter((a) => a !== '')
+}
+
+/**
+ * `node dist/server/main.js` on `port` with npm start's node arguments, answering once /healthz does.
+ * Its log (JSON lines on stdout, at warn and above) is read for errors, which the report prints; stderr
+ * is passed through.
  */
 export async function startBuiltDepot(
   label: string,
   port: number,
   env: Record<string, string>,
 ): Promise<RunningDepot> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs(), 'dist/server/main.js'], {
     cwd: REPO_ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],

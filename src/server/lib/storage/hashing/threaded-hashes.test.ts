@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runScript } from '../../../../../test/support/run-script'
-import { ThreadedHashes } from './threaded-hashes'
+import { hashSlotCounts, ThreadedHashes } from './threaded-hashes'
 
 const MiB = 1 << 20
 const expected = (bytes: Uint8Array) => ({
@@ -107,6 +107,26 @@ describe('ThreadedHashes', () => {
       await hash.update(buffer)
     }
     expect(await hash.digest()).toEqual(expected(Buffer.concat(whole)))
+  })
+
+  it('hashes one small file after another in the same slot, not a new 1 MiB buffer each', async () => {
+    const before = hashSlotCounts().made
+    for (let i = 0; i < 40; i++) {
+      const bytes = randomBytes(1 + i * 1_000)
+      const hash = new ThreadedHashes()
+      await hash.update(bytes)
+      expect(await hash.digest()).toEqual(expected(bytes))
+    }
+    expect(hashSlotCounts().made - before).toBeLessThanOrEqual(1)
+    expect(hashSlotCounts().pooled).toBeGreaterThanOrEqual(1)
+  })
+
+  it('keeps only a few slots once many hashes at once have let theirs go', async () => {
+    const inputs = Array.from({ length: 6 }, () => randomBytes(3 * MiB))
+    const hashes = inputs.map(() => new ThreadedHashes())
+    await Promise.all(hashes.map((hash, i) => feed(hash, inputs[i]!, [MiB])))
+    expect(await Promise.all(hashes.map((hash) => hash.digest()))).toEqual(inputs.map(expected))
+    expect(hashSlotCounts().pooled).toBe(8)
   })
 
   it('answers an update at once while a slot is free, leaving the hashing to the thread', () => {
