@@ -146,7 +146,7 @@ describe.skipIf(testDialect() !== 'postgres')('a stream says ready only once its
       await admin.end()
     }
     // No wait for the listener here: `ready` has to mean it.
-    await announceAccessChange(a.database.db, 'postgres', reader.id)
+    await announceAccessChange(a.database.db, reader.id)
     const id = await notify(
       a.database.db,
       {

@@ -4,6 +4,7 @@ import {
   loadFolderAccess,
   readableFolderIds,
 } from '../../src/server/features/files/access/folder-access.repository'
+import { folderMembers } from '../../src/server/features/notifications/notification-audience.repository'
 import { notify } from '../../src/server/features/notifications/notify'
 import type { Caller } from '../../src/server/lib/http/caller'
 import {
@@ -222,7 +223,7 @@ describe('grouping', () => {
 })
 
 describe('the folder rule in SQL', () => {
-  it('opens exactly the folders the policy opens, on random trees', async () => {
+  it('opens exactly the folders the policy opens, on random trees, read down or up', async () => {
     const db = t.database.db
     const levels: (PermissionType | null)[] = ['viewer', 'editor', 'administrator', null, null, null]
     await fc.assert(
@@ -274,6 +275,11 @@ describe('the folder rule in SQL', () => {
             // The one-folder path (repository + policy) agrees too.
             const loaded = await loadFolderAccess(db, actorOf, node.id)
             expect(loaded && canReadFolder(loaded)).toBe(policy)
+            // And read upwards, as the notification hub finds whose streams to wake.
+            const members = await folderMembers(db, node.id)
+            expect(members.everyone || members.userIds.includes(user.id), `members of ${node.id}`).toBe(
+              policy,
+            )
           }
         },
       ),

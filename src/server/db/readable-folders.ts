@@ -3,8 +3,9 @@ import type { Db } from './db'
 
 // The folder rule (policies/folders.policy.ts, docs/decisions/0023) in SQL, for queries over many
 // folders at once: the files room's lists and zips, and the notification inbox, which filters by it
-// without depending on the files room. test/notifications/folder-access.test.ts checks on random trees,
-// on both dialects, that it opens exactly the folders the policy opens. Change them together.
+// without depending on the files room. notification-audience.repository.ts reads the same rule upwards,
+// to wake the streams of a folder's members. test/notifications/folder-access.test.ts checks on random
+// trees, on both dialects, that both open exactly the folders the policy opens. Change them together.
 
 /**
  * Starts a query with `readable_folders(id, since)`: every folder `userId` can open, by the rule above

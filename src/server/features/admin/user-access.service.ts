@@ -13,7 +13,7 @@ import { deleteSessionsOfUser } from '../accounts/sessions/sessions.repository'
 import { countAdmins, findUserById, updateUser } from '../accounts/users.repository'
 import { type AuditEvent, recordAudit } from '../audit/audit.service'
 import { heldCapabilities, recordAccessStarts } from '../notifications/access-starts.repository'
-import { notify } from '../notifications/notify'
+import { announceAccessChange, notify } from '../notifications/notify'
 import { revokeInvitationsOf } from './invitations.service'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
@@ -91,6 +91,9 @@ export async function changeUserAccess(deps: Deps, by: Caller, targetId: string,
       )
     }
     if (isRestricted !== target.isRestricted) await audit('restriction.changed', { isRestricted })
+    // Their open pages refetch, and a restricted user's notification streams end.
+    if (role !== target.role || functionsChanged || isRestricted !== target.isRestricted)
+      await announceAccessChange(trx, target.id)
     return { id: target.id, email: target.email, role, staffFunctions: functions, isRestricted }
   })
 }
@@ -109,6 +112,7 @@ export async function endAllSessions(
     const result = await deleteSessionsOfUser(trx, targetId)
     const tokensRevoked = options.tokens ? await deleteAccessTokensOfUser(trx, targetId) : 0
     const tokensKept = options.tokens ? 0 : await countAccessTokensOfUser(trx, targetId)
+    await announceAccessChange(trx, targetId)
     await recordAudit(
       trx,
       {

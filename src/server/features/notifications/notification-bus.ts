@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events'
 
-// "Something new may be there": the only message live delivery passes around. It carries no content
-// and no audience; each open stream re-queries the database for what its reader may see since the
-// last event it sent (docs/decisions/0022). So a lost or early poke costs latency, never correctness.
+// "Something new may be there": the only message live delivery passes around. It carries the new
+// notification's id and no content; the hub looks up who could possibly see it and wakes their open
+// streams, and each re-queries the database for what its reader may see since the last event it sent
+// (docs/decisions/0022, 0154). So a lost or early poke costs latency, never correctness.
 //
 // PostgreSQL: notify() runs `pg_notify(NOTIFY_CHANNEL, id)` inside the caller's transaction, which
 // PostgreSQL delivers to every LISTENing instance only when (and if) that transaction commits.
@@ -31,11 +32,11 @@ export function onLocalAccessChange(listener: (userId: string) => void): () => v
   }
 }
 
-export function pokeLocal(): void {
-  local.emit('poke')
+export function pokeLocal(notificationId: string): void {
+  local.emit('poke', notificationId)
 }
 
-export function onLocalPoke(listener: () => void): () => void {
+export function onLocalPoke(listener: (notificationId: string) => void): () => void {
   local.on('poke', listener)
   return () => {
     local.off('poke', listener)

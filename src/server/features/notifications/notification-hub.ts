@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database, DatabaseConfig } from '../../db/connection'
 import { loadPg } from '../../db/pg-driver'
+import { type NotificationAudience, notificationAudience } from './notification-audience.repository'
 import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from './notification-bus'
 
 // Per app instance (AppDeps.notificationHub, made by createNotificationHub): who wakes the open
@@ -14,10 +15,16 @@ import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from
 //    (listenerReady), so nothing announced after `ready` passes it by, not even an access
 //    change, which no re-query would find.
 //  - SQLite: the in-process emitter (one instance by definition).
+// A poke names the new notification. The hub asks once who could possibly see it
+// (notification-audience.repository.ts) and wakes only those readers' streams, never the actor's: with
+// many streams open, most notifications concern few of them (docs/decisions/0154). A poke without an
+// id (the listener is back after a drop), or whose audience cannot be read, wakes every stream.
 // Streams also re-query on every heartbeat, which covers notifications made by another process on
 // SQLite (the operator command line) and any window where the listener was down.
 
 export interface StreamHandle {
+  /** Whose inbox the stream delivers. */
+  readonly readerId: string
   /** Wakes the stream: re-query. */
   wake(): void
   /** A user's access changed: the stream tells its page when that user is its reader. */
@@ -40,6 +47,8 @@ interface Hub {
   markListening: () => void
   /** Whether `listening` has resolved (false again once the listener loses its connection). */
   isListening: boolean
+  /** Streams woken by pokes since the hub was made (metrics, tests). */
+  wakes: number
 }
 
 function newHub(): Hub {
@@ -47,7 +56,15 @@ function newHub(): Hub {
   const listening = new Promise<void>((resolve) => {
     markListening = resolve
   })
-  return { streams: new Set(), closed: false, stopSource: null, listening, markListening, isListening: false }
+  return {
+    streams: new Set(),
+    closed: false,
+    stopSource: null,
+    listening,
+    markListening,
+    isListening: false,
+    wakes: 0,
+  }
 }
 
 function markListening(hub: Hub): void {
@@ -81,8 +98,19 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
   }
   current.streams.add(stream)
   if (!current.stopSource) {
-    const wakeAll = () => {
-      for (const s of current.streams) s.wake()
+    const wakeFor = (audience: NotificationAudience | null) => {
+      for (const s of current.streams) {
+        if (!mayConcern(audience, s.readerId)) continue
+        current.wakes += 1
+        s.wake()
+      }
+    }
+    const onPoke = (notificationId: string | undefined) => {
+      if (!notificationId) return wakeFor(null)
+      void notificationAudience(deps.database.db, notificationId).then(wakeFor, (error: unknown) => {
+        deps.logger.warn({ err: error }, 'could not read who a notification is for; waking every stream')
+        wakeFor(null)
+      })
     }
     const accessChanged = (userId: string) => {
       for (const s of current.streams) s.accessChanged(userId)
@@ -90,7 +118,7 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
     if (deps.database.dialect === 'postgres' && deps.env.database.dialect === 'postgres') {
       markNotListening(current)
       current.stopSource = startListener(deps.env.database.url, deps.logger, {
-        onPoke: wakeAll,
+        onPoke,
         onAccessChange: accessChanged,
         onListening: () => markListening(current),
         onLost: () => markNotListening(current),
@@ -99,7 +127,7 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
       // A poke comes from inside the notifying transaction, whose commit lands later (on SQLite's
       // transaction thread): the streams re-query once the writer is free, so they see it.
       const settled = () => deps.database.writesSettled?.() ?? Promise.resolve()
-      const stopPokes = onLocalPoke(() => void settled().then(wakeAll))
+      const stopPokes = onLocalPoke((id) => void settled().then(() => onPoke(id)))
       const stopAccess = onLocalAccessChange((userId) => void settled().then(() => accessChanged(userId)))
       current.stopSource = () => {
         stopPokes()
@@ -116,6 +144,13 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
       markNotListening(current)
     }
   }
+}
+
+/** Whether a new notification may be for this reader: null (unknown) may be for anyone. */
+function mayConcern(audience: NotificationAudience | null, readerId: string): boolean {
+  if (audience === null) return true
+  if (audience.kind === 'nobody' || audience.actorId === readerId) return false
+  return audience.kind === 'everyone' || audience.userIds.has(readerId)
 }
 
 /** The open notification streams of one app instance and what wakes them. */
@@ -135,6 +170,8 @@ export interface NotificationHub {
   listenerReady(): Promise<void>
   /** How many streams this instance has open (metrics, tests). */
   openStreams(): number
+  /** How many times a poke has woken a stream, in all (metrics, tests). */
+  streamWakes(): number
 }
 
 export function createNotificationHub(): NotificationHub {
@@ -151,13 +188,15 @@ export function createNotificationHub(): NotificationHub {
     },
     listenerReady: () => (used ? hub.listening : Promise.reject(new Error('no notification stream is open'))),
     openStreams: () => hub.streams.size,
+    streamWakes: () => hub.wakes,
   }
 }
 
 const MAX_BACKOFF_MS = 30_000
 
 interface ListenerEvents {
-  onPoke: () => void
+  /** A notification was committed (its id), or, without one, anything may have been. */
+  onPoke: (notificationId?: string) => void
   onAccessChange: (userId: string) => void
   /** LISTEN is active (again). */
   onListening: () => void
@@ -209,7 +248,7 @@ function startListener(
     next.on('notification', (message) => {
       if (message.channel === ACCESS_CHANNEL) {
         if (message.payload) onAccessChange(message.payload)
-      } else onPoke()
+      } else onPoke(message.payload || undefined)
     })
     next.on('error', (error) => reconnectLater(next, error))
     next.on('end', () => reconnectLater(next))

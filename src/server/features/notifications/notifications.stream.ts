@@ -15,9 +15,11 @@ import { loadRecipient } from './notifications.service'
 // reconnecting sends it back as Last-Event-ID). Whenever it wakes (a poke from notify() through the
 // hub, or a heartbeat) it asks the database for what this reader may see after the cursor, oldest
 // first, and sends it. Ids grow in commit order (notify.ts), so nothing is sent twice or skipped, on
-// a reconnect or across instances. Every wake re-checks the session without touching it (an open tab
-// must not keep an idle session alive) and reloads the reader's role, so a sign-out, a restriction or
-// an expiry closes the stream, and a lost permission stops what it hides.
+// a reconnect or across instances. The hub wakes a stream only for notifications its reader could see,
+// for a change to its reader's access (a sign-out, a revoked token, a restriction, a new role), and on
+// the heartbeat. Every wake re-checks the session without touching it (an open tab must not keep an
+// idle session alive) and reloads the reader's role, so a sign-out, a restriction or an expiry closes
+// the stream, and a lost permission stops what it hides.
 
 export interface StreamTiming {
   /** A comment line to keep proxies from closing the connection, and a re-query. */
@@ -116,11 +118,15 @@ function startStream(stream: ReaderStream, controller: ReadableStreamDefaultCont
   stream.controller = controller
   write(stream, `retry: ${RETRY_MS}\n\n`)
   stream.unregister = stream.deps.notificationHub.register(stream.deps, {
+    readerId: stream.readerId,
     wake: () => wake(stream),
     close: () => finish(stream),
-    // No content: the page refetches what its reader may open (a revoked share disappears).
+    // No content: the page refetches what its reader may open (a revoked share disappears). The
+    // stream re-checks its reader at once: a session or token ended, or a restriction, closes it.
     accessChanged: (userId) => {
-      if (userId === stream.readerId) event(stream, NOTIFICATION_STREAM_EVENTS.access, {})
+      if (userId !== stream.readerId) return
+      event(stream, NOTIFICATION_STREAM_EVENTS.access, {})
+      wake(stream)
     },
   })
   if (stream.closed) return // the server is shutting down: the browser reconnects to another instance

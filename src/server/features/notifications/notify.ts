@@ -122,16 +122,18 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
 
   // Live delivery is told after the commit (notification-bus.ts).
   if (postgres) await announceNotification(trx, NOTIFY_CHANNEL, id)
-  else pokeLocal()
+  else pokeLocal(id)
   return id
 }
 
 /**
- * Tells the user's open pages, on every instance, that what they may open changed (a share revoked),
- * so they refetch. Inside a transaction on PostgreSQL it is delivered on commit; nothing is stored.
+ * Tells the user's open pages, on every instance, that what they may open changed (a share revoked;
+ * a session, token, role or restriction of theirs changed), so they refetch, and their notification
+ * streams re-check who reads them at once (a stream whose session ended closes). Inside a
+ * transaction it is delivered on commit; nothing is stored.
  */
-export async function announceAccessChange(db: Db, dialect: 'sqlite' | 'postgres', userId: string) {
-  if (dialect === 'postgres') await announceNotification(db, ACCESS_CHANNEL, userId)
+export async function announceAccessChange(db: Db, userId: string): Promise<void> {
+  if (isPostgres(db)) await announceNotification(db, ACCESS_CHANNEL, userId)
   else accessChangedLocal(userId)
 }
 

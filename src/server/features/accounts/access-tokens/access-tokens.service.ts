@@ -13,6 +13,7 @@ import { problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { TOUCH_INTERVAL_MS } from '../../../policies/session.policy'
 import { recordAudit } from '../../audit/audit.service'
+import { announceAccessChange } from '../../notifications/notify'
 import { hashToken } from '../secure-tokens'
 import { type ClientInfo, resolvedUser } from '../sessions/sessions.service'
 import * as tokens from './access-tokens.repository'
@@ -116,6 +117,7 @@ export async function revokeAccessToken(
     const removed = await tokens.deleteAccessTokenOfUser(trx, ownerId, tokenId)
     // Another user's token id answers like a missing one.
     if (!removed) throw problems.notFound('No such access token.')
+    await announceAccessChange(trx, ownerId)
     await recordAudit(
       trx,
       {

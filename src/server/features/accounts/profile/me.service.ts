@@ -2,6 +2,7 @@ import type { Me, SessionSummary } from '../../../../shared/contract/accounts'
 import type { StaffFunction } from '../../../../shared/enums'
 import type { AppDeps } from '../../../deps'
 import { problems } from '../../../lib/http/problem'
+import { announceAccessChange } from '../../notifications/notify'
 import {
   deleteSessionOfUser,
   deleteSessionsOfUser,
@@ -63,6 +64,7 @@ export async function mySessions(
 export async function endMySession(deps: Deps, userId: string, sessionId: string): Promise<void> {
   const result = await deleteSessionOfUser(deps.database.db, userId, sessionId)
   if (Number(result.numDeletedRows) === 0) throw problems.notFound('No such session.')
+  await announceAccessChange(deps.database.db, userId)
 }
 
 /**
@@ -75,6 +77,7 @@ export async function endMyOtherSessions(
   currentSessionId: string,
 ): Promise<{ ended: number }> {
   const result = await deleteSessionsOfUser(deps.database.db, userId, currentSessionId)
+  await announceAccessChange(deps.database.db, userId)
   return { ended: Number(result.numDeletedRows) }
 }
 

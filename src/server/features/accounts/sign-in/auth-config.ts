@@ -5,6 +5,7 @@ import type { OIDCConfig } from '@auth/core/providers/oauth'
 import type { SessionUser, SignInErrorCode } from '../../../../shared/contract/accounts'
 import type { AppDeps } from '../../../deps'
 import { recordAudit } from '../../audit/audit.service'
+import { announceAccessChange } from '../../notifications/notify'
 import { deleteSession } from '../sessions/sessions.repository'
 import { beginSignedInSession, type ClientInfo, resolveSession } from '../sessions/sessions.service'
 import { issueTwoFactorTicket, needsSecondStep } from '../two-factor/sign-in-ticket'
@@ -185,6 +186,7 @@ function auditedEvents(deps: AppDeps, ctx: AuthRequestContext): AuthConfig['even
       const payload = 'token' in message ? (message.token as Partial<SessionTokenPayload> | null) : null
       if (!payload?.sid) return
       await deleteSession(deps.database.db, payload.sid)
+      if (payload.sub) await announceAccessChange(deps.database.db, payload.sub)
       await recordAudit(
         deps.database.db,
         { action: 'signout', actor: { id: payload.sub ?? null, email: null }, from: ctx.client },

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../../deps'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { recordAudit } from '../../audit/audit.service'
 import { enqueueMail, passwordReset } from '../../mail'
+import { announceAccessChange } from '../../notifications/notify'
 import { brandOf } from '../../site/brand'
 import { deleteAccessTokensOfUser } from '../access-tokens/access-tokens.repository'
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords'
@@ -71,6 +72,7 @@ export async function resetPassword(
     })
     await deleteSessionsOfUser(trx, user.id)
     const tokensRevoked = await deleteAccessTokensOfUser(trx, user.id)
+    await announceAccessChange(trx, user.id)
     await recordAudit(
       trx,
       {
@@ -108,6 +110,7 @@ export async function changePassword(
     await updateUser(trx, user.id, { password: hash, updatedAt: now.toISOString() })
     await deleteSessionsOfUser(trx, user.id, sessionId)
     const tokensRevoked = input.revokeAccessTokens ? await deleteAccessTokensOfUser(trx, user.id) : 0
+    await announceAccessChange(trx, user.id)
     await recordAudit(
       trx,
       {

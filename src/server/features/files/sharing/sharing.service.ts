@@ -249,7 +249,7 @@ export async function revokeGrant(deps: AppDeps, who: SignedInCaller, folderId: 
   decide(state, null)
   await deleteGrant(deps.database.db, state.current.id)
   // Their open "Shared with me" and folder pages refetch now (a revoke is not a notification).
-  await announceAccessChange(deps.database.db, deps.database.dialect, userId)
+  await announceAccessChange(deps.database.db, userId)
   // Revoking oneself may end one's view of the folder: answer with what is left only when still allowed.
   return { revoked: true as const }
 }
