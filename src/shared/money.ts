@@ -4,9 +4,21 @@
 
 import { numberFormat } from './intl-formats'
 
-/** How many minor units a currency has (NGN 2, JPY 0, KWD 3), from Intl rather than our own table. */
+const exponents = new Map<string, number>()
+
+/**
+ * How many minor units a currency has (NGN 2, JPY 0, KWD 3), from Intl rather than our own table.
+ * Kept per currency: reading a formatter's resolved options costs microseconds, and an export asks for
+ * every money cell.
+ */
 export function currencyExponent(currency: string): number {
-  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  let exponent = exponents.get(currency)
+  if (exponent === undefined) {
+    exponent =
+      numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+    exponents.set(currency, exponent)
+  }
+  return exponent
 }
 
 /**

@@ -164,6 +164,29 @@ describe('csvStream', () => {
     expect(bytes).toBeGreaterThan(2_000_000)
   })
 
+  it('gives the event loop a turn between chunks, even to a reader as fast as the writer', async () => {
+    const total = 50_000
+    let produced = 0
+    function* generate(): Generator<{ id: number }> {
+      for (let i = 0; i < total; i++) {
+        produced++
+        yield { id: i }
+      }
+    }
+    const columns: CsvColumn<{ id: number }>[] = [{ header: 'id', value: (r) => r.id }]
+    let producedAtTurn: number | null = null
+    const reader = csvStream(columns, generate(), { chunkChars: 4096 }).getReader()
+    setImmediate(() => {
+      producedAtTurn = produced
+    })
+    let chunks = 0
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks++
+    // Another task (a request waiting) ran while the export was under way, not after it.
+    expect(chunks).toBeGreaterThan(50)
+    expect(producedAtTurn).not.toBeNull()
+    expect(producedAtTurn).toBeLessThan(total / 10)
+  })
+
   it('closes the source when the client goes away', async () => {
     let closed = false
     let produced = 0
