@@ -59,11 +59,17 @@ export function depotEnv(
     // Production refuses plain http and the built-in emulators; the built files are served the same way.
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // With BENCH_LOAD_LOG_DIR, every request's line (its route and ms) is kept too.
+    LOG_LEVEL: logDir() ? 'info' : 'warn',
     AUTH_URL: authUrl,
     AUTH_SECRET,
     ...extra,
   }
+}
+
+/** BENCH_LOAD_LOG_DIR: where each Depot's log is kept (`<label>.log`, JSON lines), when set. */
+function logDir(): string | undefined {
+  return process.env.BENCH_LOAD_LOG_DIR?.trim() || undefined
 }
 
 /**
@@ -91,6 +97,11 @@ export async function startBuiltDepot(
   })
   const errors: ServerErrors = { count: 0, first: [] }
   let partial = ''
+  const dir = logDir()
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true })
+    child.stdout!.pipe(fs.createWriteStream(path.join(dir, `${label}.log`)))
+  }
   child.stdout!.setEncoding('utf8')
   child.stdout!.on('data', (text: string) => {
     const lines = (partial + text).split('\n')

@@ -93,6 +93,38 @@ describe('S3 driver against s3rver', () => {
       })
     }
   }, 60_000)
+
+  it('deletes the tail object an append left at commit, also for a state saved before tails were recorded', async () => {
+    await emptyBucket()
+    const store = s3Store()
+    const content = randomContent(5000)
+    // One append with every byte: one PutObject, no tail.
+    const whole = await store.beginStagedWrite(content.bytes.length)
+    const once = await store.appendStagedWrite(whole, streamOf(content.bytes))
+    expect(once.write.state).toMatchObject({ uploadId: null, tail: false })
+    expect(await store.commitStagedWrite(once.write)).toEqual({
+      key: whole.key,
+      size: 5000,
+      ...content.hashes,
+    })
+
+    for (const recorded of [true, false]) {
+      const begun = await store.beginStagedWrite(content.bytes.length)
+      const first = await store.appendStagedWrite(begun, streamOf(content.bytes.subarray(0, 1200)))
+      expect(first.write.state).toMatchObject({ tail: true })
+      expect(await listKeys('staging/')).toEqual([`staging/${begun.key}.tail`])
+      const saved = JSON.parse(JSON.stringify(first.write))
+      if (!recorded) delete saved.state.tail
+      const last = await store.appendStagedWrite(saved, streamOf(content.bytes.subarray(1200)))
+      expect(await store.commitStagedWrite(last.write)).toEqual({
+        key: begun.key,
+        size: 5000,
+        ...content.hashes,
+      })
+      expect(await listKeys('staging/')).toEqual([])
+    }
+    expect((await listKeys('blobs/')).length).toBe(3)
+  })
 })
 
 describeBlobStoreContract('S3 (s3rver)', async () => {

@@ -44,7 +44,13 @@ export function createS3StagedWrites(
   const s3: S3Staging = { client, Bucket, objectKey, exists, running: new RunningHashes() }
   return {
     async beginStagedWrite(length: number): Promise<StagedWrite> {
-      const state: S3StagedState = { driver: 's3', uploadId: null, partSize: partSizeFor(length), etags: [] }
+      const state: S3StagedState = {
+        driver: 's3',
+        uploadId: null,
+        partSize: partSizeFor(length),
+        etags: [],
+        tail: false,
+      }
       return { key: newBlobKey(), length, offset: 0, state }
     },
     appendStagedWrite: (write, source) => appendStagedWrite(s3, write, source),
@@ -122,7 +128,9 @@ async function appendStagedWrite(
   })
   await inFlight
   // What did not fill a part waits in the tail object, for whichever instance gets the next append.
+  let tail = state.tail
   if (fill > 0 && offset !== write.offset) {
+    tail = true
     await s3.client.send(
       new PutObjectCommand({
         Bucket: s3.Bucket,
@@ -137,7 +145,7 @@ async function appendStagedWrite(
     s3.running.keep(key, hash, offset)
   }
   const { uploadId, etags } = upload
-  return { write: { ...write, offset, state: { ...state, uploadId, etags } }, failure }
+  return { write: { ...write, offset, state: { ...state, uploadId, etags, tail } }, failure }
 }
 
 /**
@@ -172,7 +180,10 @@ async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<Put
   if (write.offset !== write.length) throw new StagedWriteLostError(write.key)
   const { client, Bucket } = s3
   const Key = s3.objectKey(write.key)
-  if (!(await s3.exists(write.key))) {
+  // This process sent the whole blob as one PutObject (no multipart upload) and hashed every byte
+  // of it: the object is there, no need to ask the store (the usual small upload, in one request).
+  const putHere = state.uploadId === null && write.length > 0 && s3.running.holds(write.key, write.length)
+  if (!putHere && !(await s3.exists(write.key))) {
     if (state.uploadId) {
       try {
         await client.send(
@@ -193,7 +204,7 @@ async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<Put
       throw new StagedWriteLostError(write.key)
     }
   }
-  await deleteTail(s3, write.key)
+  if (state.tail !== false) await deleteTail(s3, write.key)
   const hash = s3.running.takeAt(write.key, write.length)
   if (hash) return { key: write.key, size: write.length, ...(await hash.digest()) }
   return readBack(s3, write.key)

@@ -30,6 +30,11 @@ export interface S3StagedState {
   uploadId: string | null
   partSize: number
   etags: string[]
+  /**
+   * Whether an append may have left a tail object, which the commit then deletes. Absent in a state
+   * saved before it was recorded: a tail may exist.
+   */
+  tail?: boolean
 }
 
 export interface StagedAppend {

@@ -42,13 +42,45 @@ export async function mimeTypeOf(head: Uint8Array, filename: string): Promise<st
   return sniffed.mime
 }
 
-/** The type of a committed blob, sniffed from its first bytes in the store. */
+/**
+ * The bytes a body starts with, kept as they pass on their way to storage: when one request carries a
+ * blob from its first byte, its type is sniffed from them instead of reading the blob back from the
+ * store (a round trip to S3).
+ */
+export class HeadTap {
+  private readonly chunks: Uint8Array[] = []
+  private kept = 0
+
+  /** `source`, unchanged, keeping a copy of its first bytes. */
+  async *through(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      if (this.kept < SNIFF_BYTES) {
+        const part = chunk.subarray(0, SNIFF_BYTES - this.kept)
+        this.chunks.push(Uint8Array.from(part))
+        this.kept += part.byteLength
+      }
+      yield chunk
+    }
+  }
+
+  /** The first bytes seen, up to what sniffing needs. */
+  head(): Uint8Array {
+    return Buffer.concat(this.chunks)
+  }
+}
+
+/**
+ * The type of a committed blob, sniffed from its first bytes: `head` when the caller saw them go by
+ * (it must be the blob's start, as much of it as sniffing needs), else read from the store.
+ */
 export async function detectBlobMimeType(
   storage: BlobStore,
   blob: { key: string; size: number },
   filename: string,
+  head?: Uint8Array,
 ): Promise<string> {
   if (blob.size === 0) return mimeTypeOf(new Uint8Array(0), filename)
+  if (head && head.byteLength === Math.min(blob.size, SNIFF_BYTES)) return mimeTypeOf(head, filename)
   const read = await storage.get(blob.key, { range: { start: 0, end: Math.min(blob.size, SNIFF_BYTES) - 1 } })
   const chunks: Buffer[] = []
   for await (const chunk of read.body as AsyncIterable<Buffer>) chunks.push(chunk)

@@ -13,7 +13,7 @@ import { requireFile, requireFolder } from '../access/file-access'
 import { createFileRecord, updateFileRow } from '../items/files.repository'
 import { folderName } from '../items/folders.repository'
 import { keepAsVersion, lockFileRow } from '../versions/file-versions.repository'
-import { detectBlobMimeType } from './content-type'
+import { detectBlobMimeType, HeadTap } from './content-type'
 import { checkVersionStorage, reserveStorage, reserveVersionStorage } from './storage-quota'
 import { deleteUploadSession, findUploadSession, insertUploadSession } from './upload-sessions.repository'
 import {
@@ -203,13 +203,14 @@ export async function appendUpload(
     if (input.offset !== current) throw offsetMismatch(current, input.offset)
     let latest: Session = session
     let expiresAt = session.expiresAt
+    // A body that starts the blob shows its type on the way through: no read back at completion.
+    const tap = current === 0 ? new HeadTap() : undefined
     if (current < length) {
-      const { saved, failure } = await appendToStaging(deps, session, token, input.body).catch(
-        (error: unknown) => {
-          if (error instanceof StagedWriteLostError) throw gone()
-          throw error
-        },
-      )
+      const body = tap ? tap.through(input.body) : input.body
+      const { saved, failure } = await appendToStaging(deps, session, token, body).catch((error: unknown) => {
+        if (error instanceof StagedWriteLostError) throw gone()
+        throw error
+      })
       if (!saved) throw busy()
       latest = { ...session, ...stagingColumns(saved) }
       expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
@@ -229,7 +230,7 @@ export async function appendUpload(
     }
     const offset = stagedBytes(latest)
     if (offset < length) return { offset, expiresAt }
-    const fileId = await completeUpload(deps, actor, latest)
+    const fileId = await completeUpload(deps, actor, latest, tap?.head())
     return { offset, fileId }
   } finally {
     await writer.release()
@@ -238,7 +239,13 @@ export async function appendUpload(
 
 type Session = Awaited<ReturnType<typeof loadSession>>
 
-async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session): Promise<string> {
+/** Commits the staged blob and records the file; `head` is the blob's start, when this request saw it. */
+async function completeUpload(
+  deps: AppDeps,
+  actor: SignedIn,
+  session: Session,
+  head: Uint8Array | undefined,
+): Promise<string> {
   const db = deps.database.db
   let blob: PutResult
   try {
@@ -251,7 +258,7 @@ async function completeUpload(deps: AppDeps, actor: SignedIn, session: Session):
     }
     throw error
   }
-  const mimetype = await detectBlobMimeType(deps.storage, blob, session.filename)
+  const mimetype = await detectBlobMimeType(deps.storage, blob, session.filename, head)
   try {
     return await withUniqueRetry(() =>
       db.transaction().execute(async (trx) => {

@@ -18,6 +18,12 @@ export class RunningHashes {
     return kept && kept.offset === offset && kept.hash.usable ? kept.hash : undefined
   }
 
+  /** Whether this process holds a usable hash of exactly the write's first `offset` bytes (it stays kept). */
+  holds(key: string, offset: number): boolean {
+    const kept = this.kept.get(key)
+    return kept !== undefined && kept.offset === offset && kept.hash.usable
+  }
+
   /** As takeAt, and a new hash for a write that starts at 0. */
   take(key: string, offset: number): ThreadedHashes | undefined {
     return this.takeAt(key, offset) ?? (offset === 0 ? new ThreadedHashes() : undefined)
