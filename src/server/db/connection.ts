@@ -58,6 +58,12 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 })
     // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error))
+    // No JIT compiling: Depot's statements are short, and a plan whose estimate passes jit_above_cost
+    // on a large table spent 5–15 ms compiling to save less (docs/decisions/0155). The client runs
+    // this before any statement the pool gives it.
+    pool.on('connect', (client) => {
+      client.query('SET jit = off').catch((error: Error) => options.onConnectionError?.(error))
+    })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) })
     return {
       db,
