@@ -138,11 +138,16 @@ export async function timedRequest(
  * blocked the runner's own event loop (and so its probes' timings) for over 100 ms. indexOf, not a
  * loop over every byte.
  */
-export async function countLineFeeds(res: Response): Promise<number> {
+export async function countLineFeeds(
+  res: Response,
+  onProgress?: (newlines: number) => void,
+): Promise<number> {
   let newlines = 0
   const reader = res.body!.getReader()
-  for (let next = await reader.read(); !next.done; next = await reader.read())
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
     for (let at = next.value.indexOf(10); at !== -1; at = next.value.indexOf(10, at + 1)) newlines++
+    onProgress?.(newlines)
+  }
   return newlines
 }
 

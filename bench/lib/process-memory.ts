@@ -44,11 +44,21 @@ export function pidListeningOn(port: number): number | undefined {
 
 /** VmRSS of `pid` in MiB (NaN once the process is gone). */
 export function residentMiB(pid: number): number {
+  return residentParts(pid).rss
+}
+
+/**
+ * VmRSS of `pid` in MiB and its two parts: the process's own memory (RssAnon: heaps, buffers) and
+ * files mapped into it (RssFile: its code, and a SQLite database read through its memory map, which
+ * is the kernel's page cache, bounded by `mmap_size`). NaN once the process is gone.
+ */
+export function residentParts(pid: number): { rss: number; anon: number; file: number } {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1])
-    return kib / 1024
+    const mib = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1]) / 1024
+    return { rss: mib('VmRSS'), anon: mib('RssAnon'), file: mib('RssFile') }
   } catch {
-    return Number.NaN
+    return { rss: Number.NaN, anon: Number.NaN, file: Number.NaN }
   }
 }
