@@ -158,6 +158,27 @@ describe('the notification stream', () => {
     }
   })
 
+  it('delivers exactly once while its passes read past what others were told', async () => {
+    const saved = STREAM_TIMING.heartbeatMs
+    STREAM_TIMING.heartbeatMs = 40 // passes on the heartbeat, between the notifications below
+    try {
+      const reader = await signedIn(t, { name: 'Reader Tester' })
+      const other = await signedIn(t, { name: 'Other Tester' })
+      const stream = await openStream(reader)
+      const mine: string[] = []
+      for (let i = 0; i < 5; i++) {
+        for (let j = 0; j < 4; j++) await send(to(other))
+        await sleep(60)
+        mine.push(await send(to(reader)))
+      }
+      expect(ids(await stream.collect(5))).toEqual(mine)
+      expect(await stream.collect(1, 'notification', 300)).toEqual([])
+      await stream.close()
+    } finally {
+      STREAM_TIMING.heartbeatMs = saved
+    }
+  })
+
   it('ends when the reader signs out', async () => {
     const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)

@@ -61,6 +61,7 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
     readerId: session.user.id,
     timing,
     cursor,
+    scannedTo: null,
     resuming: cursor !== null,
     closed: false,
     running: false,
@@ -100,6 +101,12 @@ interface ReaderStream {
   readonly timing: StreamTiming
   /** The id of the last notification sent; null until the first pass places the stream at "now". */
   cursor: string | null
+  /**
+   * The newest id a pass has already looked at for this reader (at or past the cursor): the next pass
+   * reads after it, so a reader who sees few of the notifications does not read the others again and
+   * again as they pile up.
+   */
+  scannedTo: string | null
   /** Until the first pass: replay what was missed after the cursor the browser sent. */
   resuming: boolean
   closed: boolean
@@ -233,13 +240,25 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
   }
   for (;;) {
-    const rows = await repo.listVisibleAfter(db, recipient, now, stream.cursor, timing.batchSize)
+    // Read first: every id up to it has committed (ids grow in commit order, notify.ts), so once the
+    // list below comes back short, nothing this reader may see is left at or below it.
+    const newest = await repo.latestId(db)
+    const after = laterId(stream.cursor, stream.scannedTo)
+    const rows = await repo.listVisibleAfter(db, recipient, now, after, timing.batchSize)
     if (!sendNotifications(stream, rows, recipient)) return
     sent += rows.length
-    if (rows.length < timing.batchSize) break
+    if (rows.length < timing.batchSize) {
+      stream.scannedTo = laterId(stream.cursor, newest)
+      break
+    }
   }
   if (sent > 0)
     event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
+}
+
+/** The later of two notification ids (ids sort in time order), either of which may be missing. */
+function laterId(a: string, b: string | null): string {
+  return b !== null && b > a ? b : a
 }
 
 /** Sends the rows in order, each becoming the cursor; false when the stream closed on the way. */
