@@ -124,7 +124,10 @@ export async function startBuiltDepot(
 export async function startS3rver(dir: string): Promise<Running & { env: Record<string, string> }> {
   fs.mkdirSync(dir, { recursive: true })
   const child = fork(path.join(import.meta.dirname, 's3rver-process.ts'), [dir, BUCKET], {
-    execArgv: ['--import', 'tsx'],
+    // s3rver makes a listing's continuation token with DES, which Node 20's OpenSSL 3 keeps in its
+    // legacy provider: without it, every listing of more than 1,000 objects (fsck's, the integrity
+    // job's, after a long run) fails with InternalError.
+    execArgv: ['--openssl-legacy-provider', '--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   const port = await new Promise<number>((resolve, reject) => {
