@@ -47,7 +47,7 @@ interface Hub {
   markListening: () => void
   /** Whether `listening` has resolved (false again once the listener loses its connection). */
   isListening: boolean
-  /** Streams woken by pokes since the hub was made (metrics, tests). */
+  /** Streams woken by pokes since the hub was made (tests). */
   wakes: number
 }
 
@@ -170,7 +170,7 @@ export interface NotificationHub {
   listenerReady(): Promise<void>
   /** How many streams this instance has open (metrics, tests). */
   openStreams(): number
-  /** How many times a poke has woken a stream, in all (metrics, tests). */
+  /** How many times a poke has woken a stream, in all (tests). */
   streamWakes(): number
 }
 
