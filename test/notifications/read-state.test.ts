@@ -101,6 +101,28 @@ describe('read state', () => {
     expect(await readOf(a, later)).toBe(true)
   })
 
+  it('counts as unread what came after "mark all read" and what was marked unread again before it', async () => {
+    const a = await signedIn(t, { name: 'Ann Tester' })
+    const before = [await send(quoteFor(a)), await send(quoteFor(a)), await send(quoteFor(a))]
+    await call(a.client, 'POST', '/api/notifications/read-all', {}, 200)
+    const after = [await send(quoteFor(a)), await send(quoteFor(a))]
+    expect(await unreadCount(a)).toBe(2)
+
+    // Below the watermark: marked unread again, once each however often it is asked.
+    await call(a.client, 'PATCH', `/api/notifications/${before[0]}`, { read: false })
+    await call(a.client, 'PATCH', `/api/notifications/${before[0]}`, { read: false })
+    await call(a.client, 'PATCH', `/api/notifications/${before[2]}`, { read: false })
+    expect(await unreadCount(a)).toBe(4)
+    // Above it: read one by one.
+    await call(a.client, 'PATCH', `/api/notifications/${after[1]}`, { read: true })
+    expect(await unreadCount(a)).toBe(3)
+    // Dismissed, on either side: gone from the count.
+    await call(a.client, 'DELETE', `/api/notifications/${before[2]}`, undefined, 204)
+    await call(a.client, 'DELETE', `/api/notifications/${after[0]}`, undefined, 204)
+    expect(await unreadCount(a)).toBe(1)
+    expect((await inbox(a)).items.filter((n) => !n.read).map((n) => n.id)).toEqual([before[0]])
+  })
+
   it('answers not found for what the reader cannot see, and 422 for bad input', async () => {
     const a = await signedIn(t, { name: 'Ann Tester' })
     const b = await signedIn(t, { name: 'Ben Tester' })

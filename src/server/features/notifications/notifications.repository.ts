@@ -305,11 +305,41 @@ export function findVisible(db: Db, recipient: Recipient, now: Date, id: string)
   return withColumns(db, recipient, now).where('n.id', '=', id).executeTakeFirst()
 }
 
+/**
+ * How many the recipient has not read. Unread is either above their "mark all read" watermark or marked
+ * unread again one by one (a notification_reads row without readAt); reading those two off the id and
+ * the reads' key keeps the count proportional to what came since the reader last caught up, not to
+ * every notification kept.
+ */
 export async function countUnread(db: Db, recipient: Recipient, now: Date): Promise<number> {
-  const row = await eligibleNotifications(db, recipient, now)
-    .where((eb) => isUnread(eb))
-    .select((eb) => eb.fn.countAll().as('n'))
+  const mark = await db
+    .selectFrom('notification_read_marks')
+    .select('readUpTo')
+    .where('user_id', '=', recipient.id)
     .executeTakeFirst()
+  const unread = eligibleNotifications(db, recipient, now).where((eb) => isUnread(eb))
+  if (!mark) return count(unread)
+  // Two counts, so each is one index range on either database (an OR of the two is a full scan on
+  // PostgreSQL): what came after the watermark, and what was marked unread again at or below it.
+  const [above, again] = await Promise.all([
+    count(unread.where('n.id', '>', mark.readUpTo)),
+    count(
+      unread
+        .where('n.id', '<=', mark.readUpTo)
+        .where('n.id', 'in', (eb) =>
+          eb
+            .selectFrom('notification_reads as u')
+            .select('u.notification_id')
+            .where('u.user_id', '=', recipient.id)
+            .where('u.readAt', 'is', null),
+        ),
+    ),
+  ])
+  return above + again
+}
+
+async function count(query: ReturnType<typeof eligibleNotifications>): Promise<number> {
+  const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
