@@ -3,10 +3,16 @@
 // (structured clone) and are made Buffers again on the other side (asBuffer); rows travel as arrays
 // with their column names, which clone faster than objects.
 
+import type { MessagePort } from 'node:worker_threads'
+
 export interface TransactionThreadData {
   file: string
   /** Run on the thread's connection first, as on the main thread's writer. */
   pragmas: string[]
+  /** Where the thread posts its answers (transferred to it). */
+  answers: MessagePort
+  /** One Int32: the thread adds 1 and notifies after posting each answer, for a caller waiting on it. */
+  posted: SharedArrayBuffer
 }
 
 /** One statement for the thread to run. */

@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { type Generated, type Kysely, sql } from 'kysely'
+import { CompiledQuery, type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from './connection'
+import { startTransactionThread, type TransactionThread } from './sqlite-transaction-thread'
 
 // Transactions on a SQLite file run on a thread of their own (decision 0107), opened the way the server
 // opens them: the event loop goes on turning while a transaction's statements and its commit run, and
@@ -207,5 +208,63 @@ describe('transactions on the SQLite thread', () => {
     // Without the checkpoint worker the writer checkpoints in its commits, as SQLite does by default.
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)
     expect(rows[0]!.wal_autocheckpoint).toBe(1000)
+  })
+})
+
+/** How many turns of the event loop (setImmediate callbacks) ran while `work` ran. */
+async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0
+  let next: NodeJS.Immediate | undefined
+  const turn = () => {
+    turns++
+    next = setImmediate(turn)
+  }
+  next = setImmediate(turn)
+  try {
+    const before = turns
+    await work()
+    return turns - before
+  } finally {
+    clearImmediate(next)
+  }
+}
+
+describe("a statement's answer", () => {
+  it('is taken on the spot when it comes within the wait, and awaited as a message otherwise', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-trx-answer-'))
+    const file = path.join(dir, 'test.sqlite')
+    const setup = new SqliteDatabase(file)
+    setup.pragma('journal_mode = WAL')
+    setup.exec('create table items (id integer primary key, name text not null)')
+    setup.close()
+    // A wait no answer misses (the statements take microseconds), and none at all.
+    const onTheSpot = startTransactionThread(file, ['busy_timeout = 5000'], { answerWaitMs: 10_000 })
+    const asMessages = startTransactionThread(file, ['busy_timeout = 5000'], { answerWaitMs: 0 })
+    const transactionOf = (thread: TransactionThread, prefix: string) => async () => {
+      await thread.run(CompiledQuery.raw('begin immediate'))
+      for (let i = 0; i < 20; i++)
+        await thread.run(CompiledQuery.raw('insert into items (name) values (?)', [`${prefix} ${i}`]))
+      await thread.run(CompiledQuery.raw('commit'))
+    }
+    try {
+      expect(await onTheSpot.ready).toBe(true)
+      expect(await asMessages.ready).toBe(true)
+      // 22 statements, not one turn of the event loop between them: a short transaction holds the
+      // writer for microseconds, not for 22 turns of whatever else the process is doing.
+      expect(await turnsDuring(transactionOf(onTheSpot, 'spot'))).toBe(0)
+      expect(await turnsDuring(transactionOf(asMessages, 'message'))).toBeGreaterThanOrEqual(22)
+      const { rows } = await onTheSpot.run(
+        CompiledQuery.raw("select count(*) as n, sum(name like 'spot %') as spot from items"),
+      )
+      expect(rows).toEqual([{ n: 40, spot: 20 }])
+      // An error comes back on the spot too, with its code.
+      await expect(onTheSpot.run(CompiledQuery.raw('insert into nowhere values (1)'))).rejects.toThrow(
+        /no such table/,
+      )
+    } finally {
+      await onTheSpot.close()
+      await asMessages.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

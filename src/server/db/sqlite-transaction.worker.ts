@@ -15,7 +15,8 @@ import { cachingStatements } from './statement-cache'
 
 const port = parentPort
 if (!port) throw new Error('sqlite-transaction.worker.ts runs on a worker thread')
-const { file, pragmas } = workerData as TransactionThreadData
+const { file, pragmas, answers, posted } = workerData as TransactionThreadData
+const signal = new Int32Array(posted)
 const connection = new Database(file, { fileMustExist: true })
 for (const pragma of pragmas) connection.pragma(pragma)
 const statements = cachingStatements(connection)
@@ -46,6 +47,9 @@ port.on('message', (request: StatementRequest) => {
       error: { message: String(message), ...(typeof code === 'string' && { code }) },
     }
   }
-  port.postMessage(answer)
+  answers.postMessage(answer)
+  // Wakes a caller that waits a moment for this answer (sqlite-transaction-thread.ts).
+  Atomics.add(signal, 0, 1)
+  Atomics.notify(signal, 0)
 })
 port.postMessage({ ready: true } satisfies ThreadReady)
