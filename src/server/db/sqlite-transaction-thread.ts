@@ -1,4 +1,4 @@
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads'
+import { MessageChannel, type MessagePort, receiveMessageOnPort } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
 import type { CompiledQuery, QueryResult } from 'kysely'
 import { startWorker } from '../lib/threads/start-worker'
@@ -113,20 +113,6 @@ export function startTransactionThread(
   worker.on('error', stop)
   worker.on('exit', () => stop())
 
-  /** Waits up to answerWaitMs for `seq`'s answer, delivering it (and any before it) when it comes. */
-  const waitBriefly = (seq: number, seen: number) => {
-    const until = performance.now() + answerWaitMs
-    let last = seen
-    while (replies.has(seq)) {
-      const left = until - performance.now()
-      if (left <= 0 || Atomics.wait(signal, 0, last, left) === 'timed-out') return
-      last = Atomics.load(signal, 0)
-      // Answers come in the order the statements were posted: take every one there is now.
-      for (let got = receiveMessageOnPort(answers); got; got = receiveMessageOnPort(answers))
-        deliver(got.message as StatementAnswer)
-    }
-  }
-
   return {
     get usable() {
       return state === 'ready'
@@ -146,7 +132,7 @@ export function startTransactionThread(
       awaiting(true)
       const seen = Atomics.load(signal, 0)
       worker.postMessage({ seq, sql: query.sql, parameters: query.parameters } satisfies StatementRequest)
-      waitBriefly(seq, seen)
+      takeOnTheSpot({ signal, answers, seen, ms: answerWaitMs, deliver }, () => replies.has(seq))
       return answered
     },
     async close() {
@@ -154,6 +140,32 @@ export function startTransactionThread(
       await worker.terminate()
       await stopped
     },
+  }
+}
+
+/**
+ * Blocks up to `ms` while `waiting()`: each time the thread bumps `signal` past `seen`, every answer on
+ * `answers` is delivered (they come in the order the statements were posted, so an earlier statement's
+ * late answer goes to its own caller).
+ */
+function takeOnTheSpot(
+  on: {
+    signal: Int32Array
+    answers: MessagePort
+    seen: number
+    ms: number
+    deliver: (answer: StatementAnswer) => void
+  },
+  waiting: () => boolean,
+): void {
+  const until = performance.now() + on.ms
+  let last = on.seen
+  while (waiting()) {
+    const left = until - performance.now()
+    if (left <= 0 || Atomics.wait(on.signal, 0, last, left) === 'timed-out') return
+    last = Atomics.load(on.signal, 0)
+    for (let got = receiveMessageOnPort(on.answers); got; got = receiveMessageOnPort(on.answers))
+      on.deliver(got.message as StatementAnswer)
   }
 }
 
