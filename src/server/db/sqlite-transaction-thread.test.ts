@@ -41,16 +41,21 @@ const busyCount = sql<{
 }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000)
   select count(*) as n from c`
 
-/** How many times a 5 ms interval fired while `work` ran. */
-async function ticksDuring(work: () => Promise<unknown>): Promise<number> {
-  let ticks = 0
-  const timer = setInterval(() => ticks++, 5)
+/** How many turns of the event loop (setImmediate callbacks) ran while `work` ran. */
+async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0
+  let next: NodeJS.Immediate | undefined
+  const turn = () => {
+    turns++
+    next = setImmediate(turn)
+  }
+  next = setImmediate(turn)
   try {
-    const before = ticks
+    const before = turns
     await work()
-    return ticks - before
+    return turns - before
   } finally {
-    clearInterval(timer)
+    clearImmediate(next)
   }
 }
 
@@ -58,15 +63,15 @@ describe('transactions on the SQLite thread', () => {
   it('run their statements while the event loop goes on turning; a plain read still runs on it', async () => {
     const { db } = await open()
     let counted = 0
-    const inTransaction = await ticksDuring(() =>
+    const inTransaction = await turnsDuring(() =>
       db.transaction().execute(async (trx) => {
         counted = (await busyCount.execute(trx)).rows[0]!.n
       }),
     )
     expect(counted).toBe(3_000_000)
     expect(inTransaction).toBeGreaterThanOrEqual(3)
-    // The same statement outside a transaction runs on the reader, synchronously: no tick between.
-    const onReader = await ticksDuring(() => busyCount.execute(db))
+    // The same statement outside a transaction runs on the reader, synchronously: no turn between.
+    const onReader = await turnsDuring(() => busyCount.execute(db))
     expect(onReader).toBe(0)
   })
 
@@ -151,13 +156,13 @@ describe('transactions on the SQLite thread', () => {
     expect(seen).toEqual(['committed', 'committed'])
     expect(await names(db)).toEqual(['committed', 'written'])
 
-    const ticks = await ticksDuring(() =>
+    const turns = await turnsDuring(() =>
       db
         .transaction()
         .setAccessMode('read only')
         .execute((trx) => busyCount.execute(trx)),
     )
-    expect(ticks).toBeGreaterThanOrEqual(3)
+    expect(turns).toBeGreaterThanOrEqual(3)
     await expect(
       db
         .transaction()
@@ -186,8 +191,8 @@ describe('transactions on the SQLite thread', () => {
       .execute((trx) => trx.insertInto('items').values({ name: 'on the writer' }).execute())
     expect(await names(db)).toEqual(['on the writer'])
     // Now on the event loop: nothing turns while a transaction's statement runs.
-    const ticks = await ticksDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
-    expect(ticks).toBe(0)
+    const turns = await turnsDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
+    expect(turns).toBe(0)
   })
 
   it('run on the main thread with threads off: no worker, the same commits, rollbacks and errors', async () => {
@@ -195,7 +200,7 @@ describe('transactions on the SQLite thread', () => {
     expect(database.transactionThread).toBeUndefined()
     expect(database.readOnlyTransactionThread).toBeUndefined()
     // A statement inside a transaction now holds the event loop, as better-sqlite3 on one thread does.
-    const inTransaction = await ticksDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
+    const inTransaction = await turnsDuring(() => db.transaction().execute((trx) => busyCount.execute(trx)))
     expect(inTransaction).toBe(0)
     await db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'kept' }).execute())
     await expect(
@@ -210,24 +215,6 @@ describe('transactions on the SQLite thread', () => {
     expect(rows[0]!.wal_autocheckpoint).toBe(1000)
   })
 })
-
-/** How many turns of the event loop (setImmediate callbacks) ran while `work` ran. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0
-  let next: NodeJS.Immediate | undefined
-  const turn = () => {
-    turns++
-    next = setImmediate(turn)
-  }
-  next = setImmediate(turn)
-  try {
-    const before = turns
-    await work()
-    return turns - before
-  } finally {
-    clearImmediate(next)
-  }
-}
 
 describe("a statement's answer", () => {
   it('is taken on the spot when it comes within the wait, and awaited as a message otherwise', async () => {
