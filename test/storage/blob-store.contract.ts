@@ -257,9 +257,12 @@ export function describeBlobStoreContract(driver: string, fixture: () => Promise
       const writes = [fx.store.put(stalledSource(Buffer.alloc(64 * 1024, 1)), { signal: older.signal })]
       await waitFor(async () => (await fx.store.listAbandonedWrites(farFuture())).length === 1)
       const [olderWrite] = await fx.store.listAbandonedWrites(farFuture())
-      // Some stores keep times to the second: leave more than one between the two writes.
+      // Some stores keep times to the second, and a file's time may trail the clock by a few
+      // milliseconds: the cutoff is a whole second more than one after the older write, and the newer
+      // one starts 50 ms past it.
       await sleep(1_100)
-      const cutoff = new Date(Math.floor(Date.now() / 1000) * 1000)
+      const cutoff = new Date(Math.ceil(Date.now() / 1000) * 1000)
+      await sleep(cutoff.getTime() + 50 - Date.now())
       writes.push(fx.store.put(stalledSource(Buffer.alloc(64 * 1024, 2)), { signal: newer.signal }))
       await waitFor(async () => (await fx.store.listAbandonedWrites(farFuture())).length === 2)
 
