@@ -44,7 +44,8 @@ export function usePdfDocument(url: string): PdfState {
 
 /**
  * Draws one page into `canvas`, as wide as `width` CSS pixels at the screen's pixel density. Only the
- * shown page is drawn; turning the page cancels a drawing still under way.
+ * shown page is drawn; turning the page or a new width cancels a drawing still under way. `drawn` holds
+ * for the page and width asked for now, never for an earlier drawing still on the canvas.
  */
 export function usePdfPage(
   doc: PDFDocumentProxy | null,
@@ -52,12 +53,13 @@ export function usePdfPage(
   canvas: HTMLCanvasElement | null,
   width: number,
 ): { drawn: boolean; failed: boolean } {
-  const [result, setResult] = useState({ drawn: false, failed: false })
+  const wanted = `${pageNumber}@${width}`
+  const [result, setResult] = useState({ of: '', drawn: false, failed: false })
   useEffect(() => {
     if (!doc || !canvas || width <= 0) return
+    const of = `${pageNumber}@${width}`
     let cancel = () => {}
     let live = true
-    setResult({ drawn: false, failed: false })
     doc
       .getPage(pageNumber)
       .then(async (page) => {
@@ -69,15 +71,18 @@ export function usePdfPage(
         const task = page.render({ canvas, viewport })
         cancel = () => task.cancel()
         await task.promise
-        if (live) setResult({ drawn: true, failed: false })
+        if (live) setResult({ of, drawn: true, failed: false })
       })
       .catch((error: unknown) => {
-        if (live && !(error instanceof RenderingCancelledException)) setResult({ drawn: false, failed: true })
+        if (live && !(error instanceof RenderingCancelledException))
+          setResult({ of, drawn: false, failed: true })
       })
     return () => {
       live = false
       cancel()
     }
   }, [doc, pageNumber, canvas, width])
-  return result
+  return result.of === wanted
+    ? { drawn: result.drawn, failed: result.failed }
+    : { drawn: false, failed: false }
 }
