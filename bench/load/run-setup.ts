@@ -52,9 +52,17 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
       storeEnv = { DATABASE_URL: setup.url, ...s3.env }
     }
     console.log(
-      `   seeding: ${settings.users} users, a staff member, 24 products with covers, ${ORDERS} orders`,
+      settings.files > 0
+        ? `   seeding: the scale seed at ${settings.files.toLocaleString('en')} files (its shop and orders), then ${settings.users} users, a staff member, 24 covers`
+        : `   seeding: ${settings.users} users, a staff member, 24 products with covers, ${ORDERS} orders`,
     )
-    const seeded = await seedLoad(dataDir, storeEnv, { users: settings.users, orders: ORDERS })
+    const seeded = await seedLoad(dataDir, storeEnv, {
+      users: settings.users,
+      orders: ORDERS,
+      files: settings.files,
+    })
+    if (seeded.largeSeedSeconds !== undefined)
+      console.log(`   the scale seed took ${seeded.largeSeedSeconds.toFixed(1)} s`)
 
     // The address everyone uses: the one Depot, or nginx in front of two.
     const frontPort = await freePort()
@@ -140,7 +148,14 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
       loops.push(visitorLoop(client, recorder, seeded.products, control))
       await sleep(stagger)
     }
-    const staff = staffLoop(client, recorder, seeded.staff.token!, ORDERS, settings.exportPauseMs, control)
+    const staff = staffLoop(
+      client,
+      recorder,
+      seeded.staff.token!,
+      seeded.orders,
+      settings.exportPauseMs,
+      control,
+    )
     loops.push(staff)
 
     await sleep(settings.warmupSeconds * 1000)
@@ -164,7 +179,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
     await stopAll()
     let integrity: Check | undefined
     if (setup.kind === 'sqlite') integrity = sqliteIntegrity(dataDir)
-    const fsck = adminFsck(fsckEnv)
+    const fsck = adminFsck(fsckEnv, seeded.filesWithoutBytes)
     await s3?.stop()
 
     report({

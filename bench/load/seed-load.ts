@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { createUserWithPassword } from '../../src/server/features/accounts/sign-up/users.service'
 import { accessToken, openDepot } from '../lib/app-fixture'
 import { seedDashboard } from '../lib/seed-dashboard'
+import { seedLarge } from '../lib/seed-large'
 
 // What the load needs in the data folder (and database, and bucket) before the servers start: real
 // accounts with passwords (users and one staff member with AccessShop), a personal access token for
@@ -24,16 +25,23 @@ export interface Seeded {
   staff: Person
   products: { id: string; slug: string }[]
   orders: number
+  /** Rows of files the scale seed wrote without bytes (fsck counts each as a missing blob); 0 without it. */
+  filesWithoutBytes: number
+  /** What the scale seed took, in seconds; undefined without it. */
+  largeSeedSeconds: number | undefined
 }
 
 /**
  * Seeds `dataDir` with `env` (the database and storage variables the servers get too). Every other
  * user signs in over HTTP later (a browser's session); the others and the staff member use a token.
+ * With `counts.files`, the scale benchmark's seed (seed-large.ts) comes first and gives the shop and
+ * the orders in place of the dashboard's: its products, orders and customers, and its files, whose rows
+ * have no bytes behind them.
  */
 export async function seedLoad(
   dataDir: string,
   env: Record<string, string>,
-  counts: { users: number; orders: number },
+  counts: { users: number; orders: number; files: number },
 ): Promise<Seeded> {
   const { database, deps } = await openDepot(dataDir, { env })
   // The S3 client warns once per cover (a stream of unknown length): not news, and 48 lines of it.
@@ -42,12 +50,30 @@ export async function seedLoad(
     if (!String(args[0]).includes('Stream of unknown length')) warn(...args)
   }
   try {
-    await seedDashboard(
-      database.db,
-      { orders: counts.orders, entries: 200, customers: 2_000, products: PRODUCTS },
-      new Date(),
-    )
-    const products = await database.db.selectFrom('products').select(['id', 'slug']).execute()
+    let orders = counts.orders
+    let largeSeedSeconds: number | undefined
+    if (counts.files > 0) {
+      const config = deps.env.database
+      const large = await seedLarge(
+        { label: config.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', url: env.DATABASE_URL },
+        config.dialect === 'sqlite' ? config.file : '',
+        counts.files,
+      )
+      orders = large.sizes.orders
+      largeSeedSeconds = large.seconds.total
+    } else
+      await seedDashboard(
+        database.db,
+        { orders: counts.orders, entries: 200, customers: 2_000, products: PRODUCTS },
+        new Date(),
+      )
+    const products = await database.db
+      .selectFrom('products')
+      .select(['id', 'slug'])
+      .where('isPublished', '=', true)
+      .orderBy('id')
+      .limit(PRODUCTS)
+      .execute()
     for (const [i, product] of products.entries()) {
       const picture = sharp({
         create: { width: 1200, height: 900, channels: 3, background: `hsl(${i * 45}, 60%, 45%)` },
@@ -97,7 +123,9 @@ export async function seedLoad(
       users,
       staff,
       products: products.map((p) => ({ id: p.id, slug: p.slug ?? p.id })),
-      orders: counts.orders,
+      orders,
+      filesWithoutBytes: counts.files,
+      largeSeedSeconds,
     }
   } finally {
     console.warn = warn

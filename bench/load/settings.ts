@@ -16,6 +16,11 @@ export interface LoadSettings {
   exportPauseMs: number
   /** Seconds between two samples of the servers' RSS, open files and CPU. */
   sampleSeconds: number
+  /**
+   * The scale benchmark's seed under the load, by its files (BENCH_LOAD_FILES, default 0: none): 1M
+   * files, 100k customers, 1M quote requests and 200k orders beside the load's own people and folders.
+   */
+  files: number
 }
 
 function number(name: string, fallback: number, min = 0): number {
@@ -38,5 +43,6 @@ export function readLoadSettings(): LoadSettings {
     thinkMs: number('BENCH_LOAD_THINK_MS', 1000),
     exportPauseMs: number('BENCH_LOAD_EXPORT_PAUSE_MS', 1000),
     sampleSeconds: number('BENCH_LOAD_SAMPLE_SECONDS', 10, 1),
+    files: Math.round(number('BENCH_LOAD_FILES', 0)),
   }
 }
