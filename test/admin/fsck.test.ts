@@ -139,6 +139,26 @@ describe('fsck: blobs against the rows that name them', () => {
     expect(await check.run(new AbortController().signal)).toMatchObject({ orphans: 0, queued: 0 })
   })
 
+  it('reports every row of a restore that lost more blobs than one batch of its checks', async () => {
+    const t = await createTestApp()
+    const db = t.database.db
+    const folder = await insertFolder(db)
+    const keptKey = await putBlob(t, 'still here', 48)
+    await insertFile(db, folder.id, { path: keptKey, size: 10 })
+    const lost = 1_201
+    const broken: string[] = []
+    for (let i = 0; i < lost; i++) {
+      const key = `0190f0e0-0000-7000-8000-${String(i).padStart(12, '0')}`
+      broken.push((await insertFile(db, folder.id, { path: key, size: 3 })).id)
+    }
+    const r = await admin(t, 'fsck', '--grace-hours', '0')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(`${lost} row(s) with a missing blob; 0 orphan blob(s)`)
+    for (const id of [broken[0], broken[499], broken[500], broken[lost - 1]])
+      expect(r.out).toContain(`missing: files.path of ${id} names`)
+    expect(r.out).not.toContain(keptKey)
+  })
+
   it('refuses a bad --grace-hours', async () => {
     const t = await createTestApp()
     const r = await admin(t, 'fsck', '--grace-hours', 'soon')
