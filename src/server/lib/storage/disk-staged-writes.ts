@@ -4,8 +4,8 @@ import path from 'node:path'
 import { makePrivateDir, openPrivate } from '../private-files'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-writes'
+import { type ContentHasher, type ContentHashes, contentHasher } from './hashing/content-hasher'
 import { RunningHashes } from './hashing/running-hashes'
-import { type ContentHashes, ThreadedHashes } from './hashing/threaded-hashes'
 import { PositionedWriter, SYNC_EVERY } from './positioned-writer'
 import { feedStagedChunks } from './staged-source'
 import type { StagedAppend, StagedWrite, StagedWrites } from './staged-write'
@@ -18,8 +18,8 @@ import { StagedWriteLostError } from './storage-errors'
 // next append and cut off at commit. The commit is a rename into the blob tree: atomic, no copy.
 //
 // The hashes (SHA-256, SHA-1, MD5) are computed as the bytes are written, in the same pass, on the
-// hashing threads (threaded-hashes.ts): this process keeps the running hash of each write it appended to, with the
-// offset it covers. An append that continues where this process's hash stands (the usual case: one
+// hashing threads or in place for a small write (content-hasher.ts): this process keeps the running
+// hash of each write it appended to, with the offset it covers. An append that continues where this process's hash stands (the usual case: one
 // client, one instance, or the same one again) only feeds it; any other append (another instance took the previous chunks, or a saved offset fell behind what
 // was written) first hashes the staged prefix again. The commit digests the running hash when it
 // covers the whole write, and reads the file back only otherwise.
@@ -73,7 +73,8 @@ async function appendStagedWrite(
     throw isMissing(error) ? new StagedWriteLostError(write.key) : error
   })
   try {
-    const hash = staging.running.take(write.key, write.offset) ?? (await hashPrefix(write, file))
+    const hash =
+      staging.running.take(write.key, write.offset, write.length) ?? (await hashPrefix(write, file))
     const writer = new PositionedWriter(handle, write.offset, SYNC_EVERY)
     let failure: StagedAppend['failure']
     try {
@@ -96,8 +97,8 @@ async function appendStagedWrite(
 }
 
 /** The hash of the staged file's first `write.offset` bytes, read back (another process appended). */
-async function hashPrefix(write: StagedWrite, file: string): Promise<ThreadedHashes> {
-  const { size, hash } = await hashFile(file, write.offset)
+async function hashPrefix(write: StagedWrite, file: string): Promise<ContentHasher> {
+  const { size, hash } = await hashFile(file, write.length, write.offset)
   if (size < write.offset) throw new StagedWriteLostError(write.key)
   return hash
 }
@@ -110,16 +111,17 @@ async function commitStagedWrite(staging: DiskStaging, write: StagedWrite): Prom
     // Committed by an earlier attempt whose answer was lost: report the blob as it is.
     const committed = await stat(final).catch(() => undefined)
     if (!committed) throw new StagedWriteLostError(write.key)
-    return { key: write.key, ...(await hashesOf(final)) }
+    return { key: write.key, ...(await hashesOf(final, write.length)) }
   }
   if (!info) {
     // An empty blob never had an append: its staging file is made here.
-    if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await hashesOf(final)) }
+    if (await stat(final).catch(() => undefined)) return { key: write.key, ...(await hashesOf(final, 0)) }
     await makePrivateDir(path.dirname(staged))
     await (await openPrivate(staged, 'w')).close()
   }
-  await cutAndSync(staged, info?.size ?? 0, write)
-  const hashes = (await staging.running.digestAt(write.key, write.length)) ?? (await hashesOf(staged))
+  await cutToLength(staged, info?.size ?? 0, write)
+  const hashes =
+    (await staging.running.digestAt(write.key, write.length)) ?? (await hashesOf(staged, write.length))
   await makePrivateDir(path.dirname(final))
   await rename(staged, final)
   await staging.syncDirectory(path.dirname(final))
@@ -127,21 +129,33 @@ async function commitStagedWrite(staging: DiskStaging, write: StagedWrite): Prom
   return { key: write.key, size: write.length, ...hashes }
 }
 
-/** Cuts off bytes past the write's length (a writer that died before saving) and syncs the file. */
-async function cutAndSync(staged: string, size: number, write: StagedWrite): Promise<void> {
+/**
+ * Cuts off bytes past the write's length (a writer that died before saving) and syncs the cut. A file
+ * of the write's length is left as it is: every byte in it was synced by the append that wrote it,
+ * before its offset was saved, so syncing it again would only wait for the disk once more.
+ */
+async function cutToLength(staged: string, size: number, write: StagedWrite): Promise<void> {
   if (size < write.length) throw new StagedWriteLostError(write.key)
+  if (size === write.length) return
   const handle = await open(staged, 'r+')
   try {
-    if (size > write.length) await handle.truncate(write.length)
+    await handle.truncate(write.length)
     await handle.sync()
   } finally {
     await handle.close()
   }
 }
 
-/** The hashes of a file's first `end` bytes (all of them without `end`). */
-async function hashFile(file: string, end?: number): Promise<{ size: number; hash: ThreadedHashes }> {
-  const hash = new ThreadedHashes()
+/**
+ * The hashes of a file's first `end` bytes (all of them without `end`), in a running hash fit for a
+ * content of `length` bytes in all.
+ */
+async function hashFile(
+  file: string,
+  length: number,
+  end?: number,
+): Promise<{ size: number; hash: ContentHasher }> {
+  const hash = contentHasher(length)
   let size = 0
   if (end !== 0) {
     for await (const chunk of createReadStream(file, {
@@ -156,8 +170,8 @@ async function hashFile(file: string, end?: number): Promise<{ size: number; has
   return { size, hash }
 }
 
-async function hashesOf(file: string): Promise<ContentHashes & { size: number }> {
-  const { size, hash } = await hashFile(file)
+async function hashesOf(file: string, length: number): Promise<ContentHashes & { size: number }> {
+  const { size, hash } = await hashFile(file, length)
   return { size, ...(await hash.digest()) }
 }
 

@@ -12,8 +12,8 @@ import {
 } from '@aws-sdk/client-s3'
 import { assertBlobKey, newBlobKey } from './blob-key'
 import type { BlobSource, PutResult } from './blob-writes'
+import { contentHasher } from './hashing/content-hasher'
 import { RunningHashes } from './hashing/running-hashes'
-import { ThreadedHashes } from './hashing/threaded-hashes'
 import { feedStagedChunks } from './staged-source'
 import type { S3StagedState, StagedAppend, StagedWrite, StagedWrites } from './staged-write'
 import { StagedWriteLostError } from './storage-errors'
@@ -26,7 +26,8 @@ import { StagedWriteLostError } from './storage-errors'
 // completes into the part. Every instance finds the upload id and the parts' ETags in the caller's
 // saved state, never in its own memory.
 //
-// The hashes (SHA-256, SHA-1, MD5) are taken as the bytes arrive, on the hashing threads: this process keeps the running hash of each write it
+// The hashes (SHA-256, SHA-1, MD5) are taken as the bytes arrive (content-hasher.ts: on the hashing
+// threads, or in place for a small write): this process keeps the running hash of each write it
 // appended to, with the offset it covers, and an append that continues there only feeds it (the usual
 // case). Staged parts cannot be read back before the upload completes, so a write continued from any
 // other offset (another instance took the previous chunks) carries no running hash, and its commit
@@ -112,7 +113,7 @@ async function appendStagedWrite(
     fill = 0
   }
 
-  const hash = s3.running.take(write.key, write.offset)
+  const hash = s3.running.take(write.key, write.offset, write.length)
   const failure = await feedStagedChunks(source, length - write.offset, async (chunk) => {
     // Every byte of a chunk taken is staged (or the append fails, and the hash is dropped).
     await hash?.update(chunk)
@@ -207,7 +208,7 @@ async function commitStagedWrite(s3: S3Staging, write: StagedWrite): Promise<Put
   if (state.tail !== false) await deleteTail(s3, write.key)
   const hash = s3.running.takeAt(write.key, write.length)
   if (hash) return { key: write.key, size: write.length, ...(await hash.digest()) }
-  return readBack(s3, write.key)
+  return readBack(s3, write.key, write.length)
 }
 
 async function abortStagedWrite(s3: S3Staging, write: StagedWrite): Promise<void> {
@@ -253,9 +254,9 @@ function deleteTail(s3: S3Staging, key: string): Promise<void> {
 }
 
 /** The hashes of a completed blob, read back from the store. */
-async function readBack(s3: S3Staging, key: string): Promise<PutResult> {
+async function readBack(s3: S3Staging, key: string, length: number): Promise<PutResult> {
   const out = await s3.client.send(new GetObjectCommand({ Bucket: s3.Bucket, Key: s3.objectKey(key) }))
-  const hash = new ThreadedHashes()
+  const hash = contentHasher(length)
   let size = 0
   for await (const chunk of out.Body as Readable) {
     await hash.update(chunk as Buffer)

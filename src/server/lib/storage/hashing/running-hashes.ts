@@ -1,6 +1,6 @@
-import { type ContentHashes, ThreadedHashes } from './threaded-hashes'
+import { type ContentHasher, type ContentHashes, contentHasher } from './content-hasher'
 
-/** Running hashes kept at most (a few hundred bytes each on the hashing thread); the oldest go first, and are rebuilt. */
+/** Running hashes kept at most (a few hundred bytes each); the oldest go first, and are rebuilt. */
 const MAX_RUNNING_HASHES = 1024
 
 /**
@@ -9,10 +9,10 @@ const MAX_RUNNING_HASHES = 1024
  * A hash is kept flushed (it holds no slots); one the hashing thread lost is never handed out.
  */
 export class RunningHashes {
-  private readonly kept = new Map<string, { hash: ThreadedHashes; offset: number }>()
+  private readonly kept = new Map<string, { hash: ContentHasher; offset: number }>()
 
   /** The hash of the write's first `offset` bytes, taken out; undefined when this process has none. */
-  takeAt(key: string, offset: number): ThreadedHashes | undefined {
+  takeAt(key: string, offset: number): ContentHasher | undefined {
     const kept = this.kept.get(key)
     this.kept.delete(key)
     return kept && kept.offset === offset && kept.hash.usable ? kept.hash : undefined
@@ -24,9 +24,9 @@ export class RunningHashes {
     return kept !== undefined && kept.offset === offset && kept.hash.usable
   }
 
-  /** As takeAt, and a new hash for a write that starts at 0. */
-  take(key: string, offset: number): ThreadedHashes | undefined {
-    return this.takeAt(key, offset) ?? (offset === 0 ? new ThreadedHashes() : undefined)
+  /** As takeAt, and a new hash for a write of `length` bytes in all that starts at 0. */
+  take(key: string, offset: number, length: number): ContentHasher | undefined {
+    return this.takeAt(key, offset) ?? (offset === 0 ? contentHasher(length) : undefined)
   }
 
   /** The digests of the write's first `offset` bytes, when this process holds them (the hash is kept). */
@@ -36,7 +36,7 @@ export class RunningHashes {
   }
 
   /** Keeps a hash that covers the write's first `offset` bytes; flush() it first. */
-  keep(key: string, hash: ThreadedHashes, offset: number): void {
+  keep(key: string, hash: ContentHasher, offset: number): void {
     this.kept.set(key, { hash, offset })
     if (this.kept.size > MAX_RUNNING_HASHES) this.kept.delete(this.kept.keys().next().value!)
   }
