@@ -27,6 +27,7 @@ import {
 import { filteredOrders, ORDER_LIST_COLUMNS } from '../../src/server/features/shop/orders/orders.repository'
 import { applyListQuery } from '../../src/server/lib/list-query/apply-list-query'
 import { keysetBatchQuery } from '../../src/server/lib/list-query/query-batches'
+import { BLOB_REFERENCES, keysNamedIn } from '../../src/server/lib/storage/blob-references.repository'
 import { adminUserListQuerySchema } from '../../src/shared/contract/admin-users'
 import { auditListQuerySchema } from '../../src/shared/contract/audit'
 import { SORT_KEYS, type SortKey } from '../../src/shared/contract/files'
@@ -508,5 +509,17 @@ describe('a folder listing reads an index in every order it offers, from the cur
     } else {
       expect(text, text).not.toMatch(/Seq Scan on (folders|folder_permissions)/)
     }
+  })
+})
+
+describe('whether a row still names a blob is a seek per key', () => {
+  // The blob deletion queue asks before every batch it deletes, fsck for every blob it did not find.
+  const keys = ['0190f0e0-0000-7000-8000-000000000001', '0190f0e0-0000-7000-8000-000000000002']
+  const columns = BLOB_REFERENCES.filter((r) => r.table === 'files' || r.table === 'file_versions')
+  it.each(columns.map((r) => [`${r.table}.${r.column}`, r] as const))('%s', async (_name, reference) => {
+    const plan = await planOf(keysNamedIn(database.db, reference, keys))
+    expectIndexedPlan(plan)
+    if (database.dialect === 'sqlite')
+      expect(plan.join('\n')).toMatch(new RegExp(`SEARCH ${reference.table} USING COVERING INDEX`))
   })
 })

@@ -62,14 +62,22 @@ export async function isBlobReferenced(db: Kysely<DB>, key: string): Promise<boo
 export async function referencedBlobKeys(db: Kysely<DB>, keys: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>()
   if (keys.length === 0) return found
-  for (const { table, column } of BLOB_REFERENCES) {
-    const rows = (await rowsNaming(db, table)
-      .select(`${table}.${column} as key` as never)
-      .where(`${table}.${column}` as never, 'in', keys as never)
-      .execute()) as unknown as { key: string }[]
+  for (const reference of BLOB_REFERENCES) {
+    const rows = (await keysNamedIn(db, reference, keys).execute()) as unknown as { key: string }[]
     for (const row of rows) found.add(row.key)
   }
   return found
+}
+
+/** Which of `keys` one referencing column names: a seek per key where the column is indexed. */
+export function keysNamedIn(
+  db: Kysely<DB>,
+  { table, column }: Pick<(typeof BLOB_REFERENCES)[number], 'table' | 'column'>,
+  keys: readonly string[],
+) {
+  return rowsNaming(db, table)
+    .select(`${table}.${column} as key` as never)
+    .where(`${table}.${column}` as never, 'in', keys as never)
 }
 
 /** The rows of `table`, as a builder whose callers name their columns as strings of BLOB_REFERENCES. */
