@@ -1,6 +1,7 @@
 import { type Compilable, CompiledQuery, sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/server/db/connection'
+import { userByEmailQuery } from '../../src/server/features/accounts/users.repository'
 import { filteredUsers, USER_LIST_COLUMNS } from '../../src/server/features/admin/users.repository'
 import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/features/audit/audit.repository'
 import { loadFolderPathQuery } from '../../src/server/features/files/access/folder-access.repository'
@@ -17,6 +18,10 @@ import {
 } from '../../src/server/features/files/trash/trash-files.repository'
 import { CONTACT_LIST_COLUMNS, filteredContacts } from '../../src/server/features/inbox/contacts.repository'
 import { EBOOK_LIST_COLUMNS, filteredEbookRequests } from '../../src/server/features/inbox/ebook.repository'
+import {
+  contactsFromQuery,
+  quotesFromQuery,
+} from '../../src/server/features/inbox/inbound/my-requests.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
 import {
   CATALOGUE_COLUMNS,
@@ -57,7 +62,11 @@ beforeAll(async () => {
   database = t.database
 })
 
-async function planOf(query: Compilable): Promise<string[]> {
+/** The plan; on PostgreSQL with sequential scans discouraged and, unless `sorts` allows them, sorts too. */
+async function planOf(
+  query: Compilable,
+  sorts: 'allowed' | 'discouraged' = 'discouraged',
+): Promise<string[]> {
   const compiled = query.compile()
   if (database.dialect === 'sqlite') {
     const result = await database.db.executeQuery<{ detail: string }>(
@@ -67,7 +76,7 @@ async function planOf(query: Compilable): Promise<string[]> {
   }
   return database.db.connection().execute(async (conn) => {
     await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'))
-    await conn.executeQuery(CompiledQuery.raw('set enable_sort = off'))
+    if (sorts === 'discouraged') await conn.executeQuery(CompiledQuery.raw('set enable_sort = off'))
     try {
       const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(
         CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
@@ -521,5 +530,25 @@ describe('whether a row still names a blob is a seek per key', () => {
     expectIndexedPlan(plan)
     if (database.dialect === 'sqlite')
       expect(plan.join('\n')).toMatch(new RegExp(`SEARCH ${reference.table} USING COVERING INDEX`))
+  })
+})
+
+describe('an address is looked up through its lower(email) index', () => {
+  // Sign-in and sign-up find the user by address; "My requests" finds a customer's entries by theirs.
+  const cases = {
+    users_email_lower_unique: () => userByEmailQuery(database.db, 'Ada@Example.com'),
+    quote_requests_email_idx: () => quotesFromQuery(database.db, 'ada@example.com'),
+    contacts_email_idx: () => contactsFromQuery(database.db, 'ada@example.com'),
+  }
+  it.each(Object.keys(cases))('%s', async (index) => {
+    // A person's few entries are sorted after the seek: no sort to discourage.
+    const plan = (await planOf(cases[index as keyof typeof cases](), 'allowed')).join('\n')
+    if (database.dialect === 'sqlite') {
+      expect(plan, plan).toMatch(new RegExp(`SEARCH \\w+ USING INDEX ${index}`))
+      expect(plan, plan).not.toMatch(/^SCAN /m)
+    } else {
+      expect(plan, plan).toMatch(new RegExp(`Index Scan using ${index}|Bitmap Index Scan on ${index}`))
+      expect(plan, plan).not.toMatch(/Seq Scan/)
+    }
   })
 })

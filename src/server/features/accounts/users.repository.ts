@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/db'
+import { emailIs } from '../../db/email-match'
 import type { DB } from '../../db/schema'
 
 /**
@@ -10,8 +11,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
+/** The user with this address, through the unique lower(email) index. */
+export function userByEmailQuery(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(emailIs('email', normalizeEmail(email)))
+}
+
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  return userByEmailQuery(db, email).executeTakeFirst()
 }
 
 export function findUserById(db: Db, id: string) {

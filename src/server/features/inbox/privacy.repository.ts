@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { emailIs } from '../../db/email-match'
 import type { DB } from '../../db/schema'
 import { releaseAttachmentBlobs } from './triage/triage.repository'
 
@@ -8,9 +9,6 @@ import { releaseAttachmentBlobs } from './triage/triage.repository'
 /** The columns a quote request and a contact share: who sent it, and how it was handled. */
 const SENDER = ['id', 'first_name', 'last_name', 'email'] as const
 const HANDLING = ['status', 'createdAt', 'updatedAt', 'resolvedAt'] as const
-
-/** `lower(column) = email`: the address compared as stored (lower-case), rows written otherwise too. */
-const emailIs = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`
 
 export async function heldForEmail(db: Kysely<DB>, email: string) {
   const quoteRequests = await db

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../../db/db'
+import { emailIs } from '../../../db/email-match'
 import type { DB } from '../../../db/schema'
 
 // Named queries of single-use verification tokens (verification-tokens.ts).
@@ -9,7 +10,7 @@ type TokenPurpose = DB['verification_tokens']['purpose']
 export async function deleteTokensFor(db: Db, email: string, purpose: TokenPurpose): Promise<void> {
   await db
     .deleteFrom('verification_tokens')
-    .where('email', '=', email)
+    .where(emailIs('email', email))
     .where('purpose', '=', purpose)
     .execute()
 }

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely'
+import { emailIs } from '../../../db/email-match'
 import type { DB } from '../../../db/schema'
 
 // The queries of "My requests": a customer's entries by their address, and what of each thread they
-// may see (staff replies and their own messages, never notes).
+// may see (staff replies and their own messages, never notes). Entries are found by address without
+// case, as the staff's privacy tools find them.
 
-export function quotesFrom(db: Kysely<DB>, email: string) {
+/** The quote requests sent from this address, newest first (the lower(email) index). */
+export function quotesFromQuery(db: Kysely<DB>, email: string) {
   return db
     .selectFrom('quote_requests')
     .select([
@@ -18,12 +21,16 @@ export function quotesFrom(db: Kysely<DB>, email: string) {
       'last_name',
       'assignedTo',
     ])
-    .where('email', '=', email)
+    .where(emailIs('email', email))
     .orderBy('createdAt', 'desc')
-    .execute()
 }
 
-export function contactsFrom(db: Kysely<DB>, email: string) {
+export function quotesFrom(db: Kysely<DB>, email: string) {
+  return quotesFromQuery(db, email).execute()
+}
+
+/** The contacts sent from this address, newest first (the lower(email) index). */
+export function contactsFromQuery(db: Kysely<DB>, email: string) {
   return db
     .selectFrom('contacts')
     .select([
@@ -37,9 +44,12 @@ export function contactsFrom(db: Kysely<DB>, email: string) {
       'last_name',
       'assignedTo',
     ])
-    .where('email', '=', email)
+    .where(emailIs('email', email))
     .orderBy('createdAt', 'desc')
-    .execute()
+}
+
+export function contactsFrom(db: Kysely<DB>, email: string) {
+  return contactsFromQuery(db, email).execute()
 }
 
 /** The replies and customer messages of these entries, oldest first. */
