@@ -80,6 +80,29 @@ describe('disk resumable writes: the SHA-256 in the same pass as the writes', ()
     })
   })
 
+  it('cuts off at commit what a writer that died before saving wrote past the end, small or large', async () => {
+    const fx = await diskFixture()
+    // 40 KiB is hashed in place, 3 MiB on the hashing threads (content-hasher.ts).
+    for (const length of [40 * 1024, 3 * MiB]) {
+      const content = randomContent(length)
+      const write = (
+        await fx.store.appendStagedWrite(await fx.store.beginStagedWrite(length), streamOf(content.bytes))
+      ).write
+      expect(write.offset).toBe(length)
+      // A second writer of the same bytes got further than the saved state says, then died.
+      const staged = path.join(fx.root, 'staging', `${write.key}.part`)
+      fs.appendFileSync(staged, Buffer.from('bytes nobody saved'))
+      expect(await fx.store.commitStagedWrite(write)).toEqual({
+        key: write.key,
+        size: length,
+        ...content.hashes,
+      })
+      const blob = fs.readFileSync(path.join(fx.root, write.key.slice(-2), write.key))
+      expect(blob.length).toBe(length)
+      expect(sha256(blob)).toBe(content.sha256)
+    }
+  })
+
   it('hashes the staged prefix again when another instance continues a write, or a saved offset fell behind', async () => {
     const fx = await diskFixture()
     // Two instances on one shared blob root, taking turns as a round-robin balancer sends them chunks.
