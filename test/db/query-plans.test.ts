@@ -1,6 +1,7 @@
 import { type Compilable, CompiledQuery, sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/server/db/connection'
+import { withReadableFolders } from '../../src/server/db/readable-folders'
 import { userByEmailQuery } from '../../src/server/features/accounts/users.repository'
 import { filteredUsers, USER_LIST_COLUMNS } from '../../src/server/features/admin/users.repository'
 import { AUDIT_LIST_COLUMNS, filteredAuditEvents } from '../../src/server/features/audit/audit.repository'
@@ -548,6 +549,22 @@ describe('an address is looked up through its lower(email) index', () => {
       expect(plan, plan).not.toMatch(/^SCAN /m)
     } else {
       expect(plan, plan).toMatch(new RegExp(`Index Scan using ${index}|Bitmap Index Scan on ${index}`))
+      expect(plan, plan).not.toMatch(/Seq Scan/)
+    }
+  })
+})
+
+describe('the folders a user can open are found from their ways in, not by reading every folder', () => {
+  // Every folder listing, search and notification inbox read of a user who is not a super user starts
+  // here: top-level public folders and the user's grants, then the public folders under them.
+  it('readable_folders', async () => {
+    const query = withReadableFolders(database.db, SOME_STAFF_ID).selectFrom('readable_folders').select('id')
+    const plan = (await planOf(query, 'allowed')).join('\n')
+    if (database.dialect === 'sqlite') {
+      expect(plan, plan).not.toMatch(/^SCAN (f|c|p|folders|folder_permissions)\b/m)
+      expect(plan, plan).toMatch(/SEARCH f USING INDEX/)
+      expect(plan, plan).toMatch(/SEARCH p USING INDEX folder_permissions_user_idx/)
+    } else {
       expect(plan, plan).not.toMatch(/Seq Scan/)
     }
   })
