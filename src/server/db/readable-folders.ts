@@ -46,7 +46,11 @@ export function withReadableFolders(db: Db, userId: string) {
           .selectFrom('folders as c')
           .innerJoin('readable_folders as r', 'r.id', 'c.parent_id')
           .select(['c.id', 'r.since'])
-          .where('c.type', '=', 'public'),
+          // Public: a folder is public or locked (FOLDER_TYPES). Written as "not locked" because SQLite,
+          // planning this walk inside a correlated subquery (the notification inbox), answered an
+          // equality on the type with an automatic index built from every public folder on each call
+          // (3 ms with ten thousand folders) instead of the parent index.
+          .where('c.type', '<>', 'locked'),
       ),
   )
 }
