@@ -4,6 +4,7 @@ import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { CompiledQuery, type Generated, type Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { turnsDuring } from '../../../test/support/event-loop-turns'
 import { type Database, openDatabase } from './connection'
 import { startTransactionThread, type TransactionThread } from './sqlite-transaction-thread'
 
@@ -40,24 +41,6 @@ const busyCount = sql<{
   n: number
 }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000)
   select count(*) as n from c`
-
-/** How many turns of the event loop (setImmediate callbacks) ran while `work` ran. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0
-  let next: NodeJS.Immediate | undefined
-  const turn = () => {
-    turns++
-    next = setImmediate(turn)
-  }
-  next = setImmediate(turn)
-  try {
-    const before = turns
-    await work()
-    return turns - before
-  } finally {
-    clearImmediate(next)
-  }
-}
 
 describe('transactions on the SQLite thread', () => {
   it('run their statements while the event loop goes on turning; a plain read still runs on it', async () => {

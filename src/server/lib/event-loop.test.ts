@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { turnsDuring } from '../../../test/support/event-loop-turns'
 import { filterInTurns, forEachChunk } from './event-loop'
 
 // Long passes give the event loop turns between slices, and still do exactly what the plain loop would.
-
-/** Counts the turns of the event loop taken while `work` runs. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0
-  let running = true
-  const tick = () => {
-    if (!running) return
-    turns++
-    setImmediate(tick)
-  }
-  setImmediate(tick)
-  await work()
-  running = false
-  return turns
-}
 
 describe('filterInTurns', () => {
   it('keeps what the filter keeps, in order', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { turnsDuring } from '../../../../../test/support/event-loop-turns'
 import { type ContentHasher, contentHasher, INLINE_HASH_MAX_BYTES, InlineHashes } from './content-hasher'
 import { ThreadedHashes } from './threaded-hashes'
 
@@ -8,23 +9,6 @@ const expected = (bytes: Uint8Array) => ({
   sha1: createHash('sha1').update(bytes).digest('hex'),
   md5: createHash('md5').update(bytes).digest('hex'),
 })
-
-/** Turns of the event loop (setImmediate callbacks run) while `work` is awaited. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0
-  let counting = true
-  const tick = () => {
-    if (!counting) return
-    turns++
-    setImmediate(tick)
-  }
-  setImmediate(tick)
-  try {
-    return { value: await work(), turns }
-  } finally {
-    counting = false
-  }
-}
 
 async function feed(hash: ContentHasher, bytes: Uint8Array, piece: number): Promise<void> {
   for (let at = 0; at < bytes.byteLength; at += piece) await hash.update(bytes.subarray(at, at + piece))
@@ -54,20 +38,18 @@ describe('contentHasher', () => {
 
   it('answers a small content with no turn of the event loop, where the threads take at least one', async () => {
     const bytes = randomBytes(40_000)
-    const inline = await turnsDuring(async () => {
-      const hash = contentHasher(bytes.byteLength)
+    const digestOf = async (hash: ContentHasher) => {
       await feed(hash, bytes, 16_384)
       await hash.flush()
       return hash.digest()
-    })
-    expect(inline).toEqual({ value: expected(bytes), turns: 0 })
-    const threaded = await turnsDuring(async () => {
-      const hash = new ThreadedHashes()
-      await feed(hash, bytes, 16_384)
-      await hash.flush()
-      return hash.digest()
-    })
-    expect(threaded.value).toEqual(expected(bytes))
-    expect(threaded.turns).toBeGreaterThanOrEqual(1)
+    }
+    let inline: unknown
+    expect(await turnsDuring(async () => (inline = await digestOf(contentHasher(bytes.byteLength))))).toBe(0)
+    expect(inline).toEqual(expected(bytes))
+    let threaded: unknown
+    expect(
+      await turnsDuring(async () => (threaded = await digestOf(new ThreadedHashes()))),
+    ).toBeGreaterThanOrEqual(1)
+    expect(threaded).toEqual(expected(bytes))
   })
 })
