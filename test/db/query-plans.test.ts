@@ -24,7 +24,10 @@ import {
   quotesFromQuery,
 } from '../../src/server/features/inbox/inbound/my-requests.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
-import { eligibleNotifications } from '../../src/server/features/notifications/notifications.repository'
+import {
+  eligibleNotifications,
+  unreadAbove,
+} from '../../src/server/features/notifications/notifications.repository'
 import {
   CATALOGUE_COLUMNS,
   listedProducts,
@@ -555,6 +558,18 @@ describe('an address is looked up through its lower(email) index', () => {
   })
 })
 
+const INBOX_READER = {
+  id: SOME_STAFF_ID,
+  name: 'Ada',
+  role: 'user' as const,
+  staffFunctions: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isRestricted: false,
+  since: {},
+}
+const INBOX_NOW = new Date('2026-06-01T00:00:00.000Z')
+const SOME_NOTIFICATION_ID = '01900000-0000-7000-8000-000000000000'
+
 describe('the folders a user can open are found from their ways in, not by reading every folder', () => {
   // Every folder listing, search and notification inbox read of a user who is not a super user starts
   // here: top-level public folders and the user's grants, then the public folders under them.
@@ -571,18 +586,9 @@ describe('the folders a user can open are found from their ways in, not by readi
   })
 
   it('the notification inbox, which asks about them for each notification', async () => {
-    const recipient = {
-      id: SOME_STAFF_ID,
-      name: 'Ada',
-      role: 'user' as const,
-      staffFunctions: [],
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isRestricted: false,
-      since: {},
-    }
-    const query = eligibleNotifications(database.db, recipient, new Date('2026-06-01T00:00:00.000Z'))
+    const query = eligibleNotifications(database.db, INBOX_READER, INBOX_NOW)
       .select('n.id')
-      .where('n.id', '>', '01900000-0000-7000-8000-000000000000')
+      .where('n.id', '>', SOME_NOTIFICATION_ID)
       .orderBy('n.id')
       .limit(50)
     const plan = (await planOf(query, 'allowed')).join('\n')
@@ -594,6 +600,26 @@ describe('the folders a user can open are found from their ways in, not by readi
       expect(plan, plan).not.toMatch(/^SCAN (c|f|p)\b/m)
     } else {
       expect(plan, plan).not.toMatch(/Seq Scan on folders/)
+    }
+  })
+})
+
+describe('the unread count reads what came after the reader last caught up, not every notification kept', () => {
+  // Every stream wake and inbox read counts this. The retention window (createdAt after a cutoff) holds
+  // for nearly every row; driven from its index, each count walked the whole table.
+  it('unread above the watermark', async () => {
+    const query = unreadAbove(database.db, INBOX_READER, INBOX_NOW, SOME_NOTIFICATION_ID).select((eb) =>
+      eb.fn.countAll().as('n'),
+    )
+    const plan = (await planOf(query, 'allowed')).join('\n')
+    expect(plan, plan).not.toMatch(/notifications_created_idx/)
+    if (database.dialect === 'sqlite') {
+      expect(plan, plan).toMatch(
+        /SEARCH n USING (COVERING )?INDEX sqlite_autoindex_notifications_1 \(id>\?\)/,
+      )
+    } else {
+      expect(plan, plan).toMatch(/Index Scan using notifications_pkey on notifications n/)
+      expect(plan, plan).not.toMatch(/Seq Scan on notifications /)
     }
   })
 })

@@ -3,6 +3,7 @@ import type { NotificationReadState } from '../../../shared/contract/notificatio
 import type { NotificationType, Role, StaffFunction } from '../../../shared/enums'
 import { hasStaffFunction } from '../../../shared/staff-functions'
 import type { Db } from '../../db/db'
+import { notIndexed } from '../../db/not-indexed'
 import { withReadableFolders } from '../../db/readable-folders'
 import type { AccessCapability, DB } from '../../db/schema'
 
@@ -237,7 +238,8 @@ export function eligibleNotifications(db: Db, recipient: Recipient, now: Date) {
         mayStillSee(eb, recipient),
         ...(recipient.muted && recipient.muted.length > 0 ? [eb('n.type', 'not in', recipient.muted)] : []),
         eb.or([isUnread(eb), eb('n.createdAt', '>=', readCutoff)]),
-        eb('n.createdAt', '>=', allCutoff),
+        // Nearly every notification kept is inside the window: the id ranges of the callers drive.
+        eb(notIndexed<string>('n.createdAt'), '>=', allCutoff),
       ]),
     )
 }
@@ -317,14 +319,13 @@ export async function countUnread(db: Db, recipient: Recipient, now: Date): Prom
     .select('readUpTo')
     .where('user_id', '=', recipient.id)
     .executeTakeFirst()
-  const unread = eligibleNotifications(db, recipient, now).where((eb) => isUnread(eb))
-  if (!mark) return count(unread)
+  if (!mark) return count(unreadOf(db, recipient, now))
   // Two counts, so each is one index range on either database (an OR of the two is a full scan on
   // PostgreSQL): what came after the watermark, and what was marked unread again at or below it.
   const [above, again] = await Promise.all([
-    count(unread.where('n.id', '>', mark.readUpTo)),
+    count(unreadAbove(db, recipient, now, mark.readUpTo)),
     count(
-      unread
+      unreadOf(db, recipient, now)
         .where('n.id', '<=', mark.readUpTo)
         .where('n.id', 'in', (eb) =>
           eb
@@ -337,6 +338,13 @@ export async function countUnread(db: Db, recipient: Recipient, now: Date): Prom
   ])
   return above + again
 }
+
+const unreadOf = (db: Db, recipient: Recipient, now: Date) =>
+  eligibleNotifications(db, recipient, now).where((eb) => isUnread(eb))
+
+/** The unread made after the reader's watermark `readUpTo`: a range of the id, read from its index. */
+export const unreadAbove = (db: Db, recipient: Recipient, now: Date, readUpTo: string) =>
+  unreadOf(db, recipient, now).where('n.id', '>', readUpTo)
 
 async function count(query: ReturnType<typeof eligibleNotifications>): Promise<number> {
   const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
