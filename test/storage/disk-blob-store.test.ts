@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -130,5 +131,63 @@ describe('disk resumable writes: the SHA-256 in the same pass as the writes', ()
       })
     }
     expect(sha256(fs.readFileSync(path.join(fx.root, write.key.slice(-2), write.key)))).toBe(content.sha256)
+  })
+})
+
+describe('disk resumable writes: a small write on the disk thread', () => {
+  /**
+   * Holds every thread of libuv's pool in an open() of a named pipe nobody writes to (no CPU spent);
+   * answers how to let them go. `probe` is a pool call queued behind them: pending while they hold.
+   */
+  async function holdThreadPool(dir: string) {
+    const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4
+    const pipes = Array.from({ length: threads }, (_, i) => path.join(dir, `pipe-${i}`))
+    for (const pipe of pipes) execFileSync('mkfifo', [pipe])
+    const held = pipes.map((pipe) => fs.promises.open(pipe, 'r'))
+    let probeDone = false
+    const probe = fs.promises.stat(dir).then(() => {
+      probeDone = true
+    })
+    return {
+      probeDone: () => probeDone,
+      async release() {
+        // Opening each pipe for writing ends the open() waiting on it.
+        for (const pipe of pipes) fs.closeSync(fs.openSync(pipe, 'w'))
+        for (const handle of await Promise.all(held)) await handle.close()
+        await probe
+      },
+    }
+  }
+
+  it('appends and commits without a trip through the thread pool, which other work may fill', async () => {
+    const fx = await diskFixture()
+    fs.mkdirSync(fx.root, { recursive: true })
+    const content = randomContent(40 * 1024)
+    // The disk threads start with the first write (a thread loads its program through the pool).
+    const first = await fx.store.appendStagedWrite(
+      await fx.store.beginStagedWrite(1),
+      streamOf(Buffer.from('x')),
+    )
+    await fx.store.commitStagedWrite(first.write)
+    const pool = await holdThreadPool(fs.mkdtempSync(path.join(base, 'pipes-')))
+    try {
+      const write = (
+        await fx.store.appendStagedWrite(
+          await fx.store.beginStagedWrite(content.bytes.length),
+          streamOf(content.bytes),
+        )
+      ).write
+      expect(await fx.store.commitStagedWrite(write)).toEqual({
+        key: write.key,
+        size: content.bytes.length,
+        ...content.hashes,
+      })
+      // The pool was full all along: a call queued on it is still waiting.
+      expect(pool.probeDone()).toBe(false)
+    } finally {
+      await pool.release()
+    }
+    expect(pool.probeDone()).toBe(true)
+    expect(committedFiles(fx.root)).toHaveLength(2)
   })
 })

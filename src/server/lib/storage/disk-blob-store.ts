@@ -39,7 +39,7 @@ export function createDiskBlobStore(root: string): BlobStore {
 
   return {
     driver: 'disk',
-    ...createDiskStagedWrites(root, blobPath, syncDirectory),
+    ...createDiskStagedWrites(root, blobPath),
     put: (source, options = {}) => putBlob(root, source, options),
     get: async (key, options = {}) => getBlob(blobPath(key), key, options),
 
