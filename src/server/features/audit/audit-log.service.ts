@@ -4,7 +4,7 @@ import { type CsvColumn, csvStream } from '../../lib/csv/csv-stream'
 import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { fetchListPage } from '../../lib/list-query/apply-list-query'
-import { batchesOf, keysetBatches } from '../../lib/list-query/query-batches'
+import { batchesOf, EXPORT_BATCH_ROWS, keysetBatches } from '../../lib/list-query/query-batches'
 import { canReadAuditLog } from '../../policies/audit.policy'
 import { idsToName, presentAuditEvent } from './audit.presenter'
 import { AUDIT_LIST_COLUMNS, type AuditRow, auditNames, filteredAuditEvents } from './audit.repository'
@@ -49,11 +49,9 @@ const CSV_COLUMNS: CsvColumn<CsvEvent>[] = [
   { header: 'summary', value: ({ item }) => item.summary },
 ]
 
-const CSV_BATCH = 500
-
 /** Each batch of events presented with the names it mentions, looked up once per batch. */
 async function* presented(deps: Deps, rows: AsyncIterable<AuditRow>): AsyncGenerator<CsvEvent> {
-  for await (const batch of batchesOf(rows, CSV_BATCH)) {
+  for await (const batch of batchesOf(rows, EXPORT_BATCH_ROWS)) {
     const names = {
       ...(await auditNames(deps.database.db, idsToName(batch))),
       currency: deps.env.shopCurrency,

@@ -7,8 +7,17 @@ import { applySearch, type ListColumns } from './apply-list-query'
 const KEY = '__keyset_key'
 const ID = '__keyset_id'
 
+/**
+ * Rows per query of an export, and per lookup of what its rows mention (batchesOf). Each batch's query,
+ * lookups and formatting run in one turn of the event loop, which every other request waits behind: at
+ * 500 rows those turns took about 10 ms, and under the load benchmark every other operation's p99 was
+ * 15–30 ms longer than at 250 (bench/README.md, "Shorter turns for the export"). Each turn then costs a
+ * few milliseconds, and an export about a tenth more time in all.
+ */
+export const EXPORT_BATCH_ROWS = 250
+
 export interface BatchOptions {
-  /** Rows per query. */
+  /** Rows per query (default EXPORT_BATCH_ROWS). */
   batchSize?: number
 }
 
@@ -30,7 +39,7 @@ export async function* keysetBatches<DB, TB extends keyof DB, O, Sort extends st
   columns: ListColumns<DB, TB, Sort>,
   options: BatchOptions = {},
 ): AsyncGenerator<Simplify<O>> {
-  const batchSize = options.batchSize ?? 500
+  const batchSize = options.batchSize ?? EXPORT_BATCH_ROWS
   const phases: KeysetPhase[] = query.order === 'asc' ? ['values', 'empty'] : ['empty', 'values']
   for (const phase of phases) {
     let after: KeysetCursor | undefined

@@ -8,7 +8,7 @@ import { type CsvColumn, csvStream } from '../../../lib/csv/csv-stream'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { fetchListPage, isUnfiltered } from '../../../lib/list-query/apply-list-query'
-import { batchesOf, keysetBatches } from '../../../lib/list-query/query-batches'
+import { batchesOf, EXPORT_BATCH_ROWS, keysetBatches } from '../../../lib/list-query/query-batches'
 import { keptTotal } from '../../../lib/list-query/row-counts.repository'
 import { canSeeAllOrders, canSeeOrder, hasDeliverables, PAYABLE } from '../../../policies/shop/orders.policy'
 import { recordExport } from '../../audit/audit.service'
@@ -140,11 +140,9 @@ const ORDER_CSV: CsvColumn<CsvOrder>[] = [
   { header: 'id', value: (r) => r.id },
 ]
 
-const CSV_BATCH = 500
-
 /** Each batch of orders with its product lines, looked up in one query per batch. */
 async function* withLines(deps: Deps, rows: AsyncIterable<OrderRow>): AsyncGenerator<CsvOrder> {
-  for await (const batch of batchesOf(rows, CSV_BATCH)) {
+  for await (const batch of batchesOf(rows, EXPORT_BATCH_ROWS)) {
     const lines = await lineNamesOf(
       deps.database.db,
       batch.map((o) => o.id),
