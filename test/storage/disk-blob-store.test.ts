@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadEnv } from '../../src/server/env'
 import { cleanAbandonedWrites, createDiskBlobStore, createStorage } from '../../src/server/lib/storage'
 import { describeBlobStoreContract, type StoreFixture } from './blob-store.contract'
-import { randomContent, sha256, streamOf } from './storage-test-helpers'
+import { randomContent, readAll, sha256, streamOf } from './storage-test-helpers'
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-disk-store-'))
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }))
@@ -159,7 +159,7 @@ describe('disk resumable writes: a small write on the disk thread', () => {
     }
   }
 
-  it('appends and commits without a trip through the thread pool, which other work may fill', async () => {
+  it('appends, commits and reads back without a trip through the thread pool, which other work may fill', async () => {
     const fx = await diskFixture()
     fs.mkdirSync(fx.root, { recursive: true })
     const content = randomContent(40 * 1024)
@@ -182,6 +182,10 @@ describe('disk resumable writes: a small write on the disk thread', () => {
         size: content.bytes.length,
         ...content.hashes,
       })
+      // And a download of it: read whole, in one step too.
+      const read = await fx.store.get(write.key, { range: { start: 10, end: 19 } })
+      expect(read).toMatchObject({ size: content.bytes.length, contentLength: 10 })
+      expect(await readAll(read.body)).toEqual(Buffer.from(content.bytes.subarray(10, 20)))
       // The pool was full all along: a call queued on it is still waiting.
       expect(pool.probeDone()).toBe(false)
     } finally {

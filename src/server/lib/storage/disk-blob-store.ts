@@ -9,7 +9,8 @@ import type { AbandonedWrite, BlobListing, BlobRead, BlobStat, BlobStore, GetOpt
 import type { BlobSource, PutOptions, PutResult } from './blob-writes'
 import { resolveByteRange } from './byte-range'
 import { createDiskStagedWrites } from './disk-staged-writes'
-import { FileRangeStream } from './file-range-stream'
+import { readOnDiskThread } from './disk-thread/disk-thread'
+import { FILE_READ_CHUNK, FileRangeStream } from './file-range-stream'
 import { BlobNotFoundError } from './storage-errors'
 import { toWriteError } from './write-error'
 import { WriteMeter } from './write-meter'
@@ -104,6 +105,11 @@ async function putBlob(root: string, source: BlobSource, options: PutOptions): P
 }
 
 async function getBlob(filePath: string, key: string, options: GetOptions): Promise<BlobRead> {
+  // A blob of at most one read's size comes whole from the disk thread, in one trip (decision 0159).
+  const whole = await readOnDiskThread({ file: filePath, max: FILE_READ_CHUNK }).catch((error: unknown) => {
+    throw isMissing(error) ? new BlobNotFoundError(key) : error
+  })
+  if (whole.bytes) return wholeRead(whole.bytes, options)
   // Open first, then size the open file: a delete racing with the read cannot cut the stream short.
   const file = await openBlob(filePath, key)
   try {
@@ -119,6 +125,16 @@ async function getBlob(filePath: string, key: string, options: GetOptions): Prom
     await file.close()
     throw error
   }
+}
+
+/** What `options` asks of a blob read whole. */
+function wholeRead(bytes: Uint8Array, options: GetOptions): BlobRead {
+  const size = bytes.byteLength
+  const range = options.range && resolveByteRange(options.range, size)
+  if (size === 0) return { body: Readable.from([]), size, range: undefined, contentLength: 0 }
+  const part = range ? bytes.subarray(range.start, range.end + 1) : bytes
+  const body = Readable.from([Buffer.from(part.buffer, part.byteOffset, part.byteLength)])
+  return { body, size, range, contentLength: part.byteLength }
 }
 
 async function* listBlobs(root: string): AsyncIterable<BlobListing> {

@@ -27,7 +27,15 @@ export interface CommitStep {
   length: number
 }
 
-export type DiskStep = AppendStep | CommitStep
+/** Reads a whole file of at most `max` bytes; a larger one is only sized. */
+export interface ReadStep {
+  op: 'read'
+  seq: number
+  file: string
+  max: number
+}
+
+export type DiskStep = AppendStep | CommitStep | ReadStep
 
 /**
  * `committed`: an earlier attempt already moved it (its answer was lost). `lost`: neither the staged
@@ -46,4 +54,5 @@ export interface StepError {
 export type DiskStepAnswer =
   | { seq: number; written: number }
   | { seq: number; outcome: CommitOutcome }
+  | { seq: number; size: number; bytes: Uint8Array | undefined }
   | { seq: number; error: StepError }

@@ -2,7 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../private-files'
-import type { AppendStep, CommitOutcome, CommitStep, DiskStep, DiskStepAnswer } from './disk-steps-protocol'
+import type {
+  AppendStep,
+  CommitOutcome,
+  CommitStep,
+  DiskStep,
+  DiskStepAnswer,
+  ReadStep,
+} from './disk-steps-protocol'
 
 // The disk thread's program (docs/decisions/0159; started by disk-thread.ts): each step is a run of
 // blocking system calls done in one go here, so the event loop waits for one answer instead of a
@@ -14,6 +21,15 @@ if (!port) throw new Error('disk-steps.worker.ts runs on a worker thread')
 port.on('message', (step: DiskStep) => {
   let answer: DiskStepAnswer
   try {
+    if (step.op === 'read') {
+      const read = readWhole(step)
+      // The bytes move to the caller's thread instead of being copied.
+      port.postMessage(
+        { seq: step.seq, ...read } satisfies DiskStepAnswer,
+        read.bytes ? [read.bytes.buffer] : [],
+      )
+      return
+    }
     answer =
       step.op === 'append'
         ? { seq: step.seq, written: append(step) }
@@ -86,6 +102,24 @@ function commit(step: CommitStep): CommitOutcome {
     fs.closeSync(handle)
   }
   return 'renamed'
+}
+
+function readWhole(step: ReadStep): { size: number; bytes: Uint8Array<ArrayBuffer> | undefined } {
+  const fd = fs.openSync(step.file, 'r')
+  try {
+    // Sized once open: a delete racing with the read cannot cut it short.
+    const { size } = fs.fstatSync(fd)
+    if (size > step.max) return { size, bytes: undefined }
+    const bytes = new Uint8Array(size)
+    for (let done = 0; done < size; ) {
+      const n = fs.readSync(fd, bytes, done, size - done, done)
+      if (n === 0) throw new Error('The file ended before its expected length.')
+      done += n
+    }
+    return { size, bytes }
+  } finally {
+    fs.closeSync(fd)
+  }
 }
 
 function sizeOf(file: string): number | undefined {
