@@ -34,6 +34,18 @@ export async function openPrivate(file: string, flags: string): Promise<FileHand
   return handle
 }
 
+/** openPrivate, blocking (a worker thread's file steps): answers the file descriptor. */
+export function openPrivateSync(file: string, flags: string): number {
+  const fd = fs.openSync(file, flags, PRIVATE_FILE_MODE)
+  try {
+    fs.fchmodSync(fd, PRIVATE_FILE_MODE)
+  } catch (error) {
+    fs.closeSync(fd)
+    throw error
+  }
+  return fd
+}
+
 /** Writes `data` to a new or replaced `file`, owner-only whatever the umask. */
 export async function writePrivateFile(file: string, data: Parameters<typeof writeFile>[1]): Promise<void> {
   await writeFile(file, data, { mode: PRIVATE_FILE_MODE })

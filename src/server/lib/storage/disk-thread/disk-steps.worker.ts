@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parentPort } from 'node:worker_threads'
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../private-files'
+import { makePrivateDirSync, openPrivateSync } from '../../private-files'
 import type {
   AppendStep,
   CommitOutcome,
@@ -45,8 +45,8 @@ port.on('message', (step: DiskStep) => {
 })
 
 function append(step: AppendStep): number {
-  if (step.create) makePrivateDir(path.dirname(step.file))
-  const fd = step.create ? openPrivate(step.file, 'w') : fs.openSync(step.file, 'r+')
+  if (step.create) makePrivateDirSync(path.dirname(step.file))
+  const fd = step.create ? openPrivateSync(step.file, 'w') : fs.openSync(step.file, 'r+')
   try {
     let at = step.offset
     for (const bytes of step.bytes) {
@@ -70,8 +70,8 @@ function commit(step: CommitStep): CommitOutcome {
     if (sizeOf(step.final) !== undefined) return 'committed'
     if (step.length > 0) return 'lost'
     // An empty blob never had an append: its staging file is made here.
-    makePrivateDir(path.dirname(step.staged))
-    fs.closeSync(openPrivate(step.staged, 'w'))
+    makePrivateDirSync(path.dirname(step.staged))
+    fs.closeSync(openPrivateSync(step.staged, 'w'))
     size = 0
   }
   if (size < step.length) return 'lost'
@@ -92,7 +92,7 @@ function commit(step: CommitStep): CommitOutcome {
   } catch (error) {
     // The blob tree's shard folder does not exist yet: the first blob whose key ends so.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || sizeOf(step.staged) === undefined) throw error
-    makePrivateDir(dir)
+    makePrivateDirSync(dir)
     fs.renameSync(step.staged, step.final)
   }
   const handle = fs.openSync(dir, 'r')
@@ -129,21 +129,4 @@ function sizeOf(file: string): number | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-}
-
-/** As private-files.ts does it, blocking: owner-only whatever the umask. */
-function makePrivateDir(dir: string): void {
-  if (fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE }) !== undefined)
-    fs.chmodSync(dir, PRIVATE_DIR_MODE)
-}
-
-function openPrivate(file: string, flags: string): number {
-  const fd = fs.openSync(file, flags, PRIVATE_FILE_MODE)
-  try {
-    fs.fchmodSync(fd, PRIVATE_FILE_MODE)
-  } catch (error) {
-    fs.closeSync(fd)
-    throw error
-  }
-  return fd
 }
