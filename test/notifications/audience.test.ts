@@ -185,6 +185,21 @@ describe('for_users', () => {
       expect(ids.includes(quote), `${who} and the quote`).toBe(who === 'outsider')
     }
   })
+
+  it('leaves out a listed user who no longer exists, and still reaches the others', async () => {
+    const { actor, member } = people as Record<string, Person>
+    const sent = await notify(
+      t.database.db,
+      {
+        type: 'quote',
+        action: 'resolved',
+        actor: by(actor!),
+        audience: { forUsers: ['00000000-0000-7000-8000-000000000000', member!.id] },
+      },
+      t.clock.now,
+    )
+    expect(await inboxIds(member!)).toContain(sent)
+  })
 })
 
 describe('the actor', () => {

@@ -54,25 +54,52 @@ export async function findGroupableNotification(
     .executeTakeFirst()
 }
 
-/** Its read state and recipients go with it (cascade). */
-export async function deleteNotification(trx: Db, id: string): Promise<void> {
-  await trx.deleteFrom('notifications').where('id', '=', id).execute()
+/**
+ * Deletes the entry and answers what it counted, or undefined when it is gone already. Its read state
+ * and recipients go with it (cascade).
+ */
+export async function takeNotification(
+  trx: Db,
+  id: string,
+): Promise<{ itemCount: number; contentCount: number } | undefined> {
+  return trx
+    .deleteFrom('notifications')
+    .where('id', '=', id)
+    .returning(['itemCount', 'contentCount'])
+    .executeTakeFirst()
 }
 
-export async function insertNotification(trx: Db, row: Insertable<DB['notifications']>): Promise<void> {
-  await trx.insertInto('notifications').values(row).execute()
+/**
+ * Inserts the row; with `announceOn` (PostgreSQL) the same statement tells that channel's listeners its
+ * id, which PostgreSQL delivers after the commit: one round trip fewer under the order lock.
+ */
+export async function insertNotification(
+  trx: Db,
+  row: Insertable<DB['notifications']>,
+  announceOn: string | null,
+): Promise<void> {
+  if (announceOn === null) {
+    await trx.insertInto('notifications').values(row).execute()
+    return
+  }
+  await trx
+    .with('inserted', (db) => db.insertInto('notifications').values(row).returning('id'))
+    .selectFrom('inserted')
+    .select(sql<string>`pg_notify(${announceOn}, inserted.id)`.as('announced'))
+    .execute()
 }
 
-/** Which of `userIds` still exist. */
-export async function existingUserIds(trx: Db, userIds: readonly string[]): Promise<string[]> {
-  const rows = await trx.selectFrom('users').select('id').where('id', 'in', userIds).execute()
-  return rows.map((u) => u.id)
-}
-
+/** The listed users as the entry's recipients; ids with no user (deleted since) are left out. */
 export async function insertRecipients(trx: Db, notificationId: string, userIds: readonly string[]) {
   await trx
     .insertInto('notification_recipients')
-    .values(userIds.map((userId) => ({ notification_id: notificationId, user_id: userId })))
+    .columns(['notification_id', 'user_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([sql<string>`cast(${notificationId} as text)`.as('notification_id'), 'users.id'])
+        .where('users.id', 'in', userIds),
+    )
     .execute()
 }
 

@@ -4,14 +4,13 @@ import { newId } from '../../lib/ids'
 import { ACCESS_CHANNEL, accessChangedLocal, NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
 import {
   announceNotification,
-  deleteNotification,
-  existingUserIds,
   findGroupableNotification,
   insertNotification,
   insertRecipients,
   isPostgres,
   latestNotificationId,
   lockNotificationOrder,
+  takeNotification,
 } from './notify.repository'
 
 /**
@@ -60,13 +59,7 @@ export async function notify(db: Db, input: NotificationInput, now: Date): Promi
 
 async function record(trx: Db, input: NotificationInput, now: Date): Promise<string> {
   const postgres = isPostgres(trx)
-  // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
-  // after it. PostgreSQL: one transaction at a time records a notification (the lock is held until
-  // commit). SQLite: transactions are serial already (one writer, one connection).
-  if (postgres) await lockNotificationOrder(trx)
-  const id = idAfter(now, await latestNotificationId(trx))
   const stamp = now.toISOString()
-
   const forAll = 'forAll' in input.audience
   const listed = 'forAll' in input.audience ? (input.audience.alsoUsers ?? []) : input.audience.forUsers
   const users = [...new Set(listed)].sort()
@@ -75,54 +68,65 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
   let itemCount = Math.max(1, Math.trunc(input.count ?? 1))
   let contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
 
-  if (GROUPED_TYPES.has(input.type) && GROUPED_ACTIONS.has(input.action) && input.actor.id && folderId) {
-    const previous = await findGroupableNotification(trx, {
-      type: input.type,
-      action: input.action,
-      userId: input.actor.id,
-      folderId,
-      forAll,
-      forUsers,
-      since: new Date(now.getTime() - GROUP_WINDOW_MS).toISOString(),
-    })
+  // What needs no order is read before the lock, so the lock is held for as few statements as can be:
+  // the entry a burst would group into (taken below only if it is still there).
+  const groupInto =
+    GROUPED_TYPES.has(input.type) && GROUPED_ACTIONS.has(input.action) && input.actor.id && folderId
+      ? await findGroupableNotification(trx, {
+          type: input.type,
+          action: input.action,
+          userId: input.actor.id,
+          folderId,
+          forAll,
+          forUsers,
+          since: new Date(now.getTime() - GROUP_WINDOW_MS).toISOString(),
+        })
+      : undefined
+
+  // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
+  // after it. PostgreSQL: one transaction at a time records a notification (the lock is held until
+  // commit). SQLite: transactions are serial already (one writer, one connection).
+  if (postgres) await lockNotificationOrder(trx)
+  const id = idAfter(now, await latestNotificationId(trx))
+  if (groupInto) {
+    // Its read state and recipients go with it (cascade): the grouped entry is news again.
+    const previous = await takeNotification(trx, groupInto.id)
     if (previous) {
       itemCount += previous.itemCount
       contentCount += previous.contentCount
-      // Its read state and recipients go with it (cascade): the grouped entry is news again.
-      await deleteNotification(trx, previous.id)
     }
   }
 
-  await insertNotification(trx, {
-    id,
-    type: input.type,
-    action: input.action,
-    user_name: input.actor.name,
-    user_id: input.actor.id,
-    mainItem: input.mainItem ?? null,
-    subItem: input.subItem ?? null,
-    forAll,
-    for_users: forUsers,
-    folder_id: folderId,
-    file_id: input.refs?.file_id ?? null,
-    product_id: input.refs?.product_id ?? null,
-    order_id: input.refs?.order_id ?? null,
-    itemCount,
-    contentCount,
-    amount: input.amount?.value ?? null,
-    currency: input.amount?.currency ?? null,
-    createdAt: stamp,
-    updatedAt: stamp,
-  })
-  if (users.length > 0) {
-    // Only existing users: a stale id in the list must not fail the action that notifies.
-    const existing = await existingUserIds(trx, users)
-    if (existing.length > 0) await insertRecipients(trx, id, existing)
-  }
-
-  // Live delivery is told after the commit (notification-bus.ts).
-  if (postgres) await announceNotification(trx, NOTIFY_CHANNEL, id)
-  else pokeLocal(id)
+  // PostgreSQL tells the listeners in the same statement; they hear of it after the commit
+  // (notification-bus.ts).
+  await insertNotification(
+    trx,
+    {
+      id,
+      type: input.type,
+      action: input.action,
+      user_name: input.actor.name,
+      user_id: input.actor.id,
+      mainItem: input.mainItem ?? null,
+      subItem: input.subItem ?? null,
+      forAll,
+      for_users: forUsers,
+      folder_id: folderId,
+      file_id: input.refs?.file_id ?? null,
+      product_id: input.refs?.product_id ?? null,
+      order_id: input.refs?.order_id ?? null,
+      itemCount,
+      contentCount,
+      amount: input.amount?.value ?? null,
+      currency: input.amount?.currency ?? null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    },
+    postgres ? NOTIFY_CHANNEL : null,
+  )
+  // Only existing users: a stale id in the list must not fail the action that notifies.
+  if (users.length > 0) await insertRecipients(trx, id, users)
+  if (!postgres) pokeLocal(id)
   return id
 }
 
