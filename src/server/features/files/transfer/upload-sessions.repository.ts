@@ -48,10 +48,10 @@ export interface WriterLeaseRow {
 
 /**
  * Takes the writer lease when free, lapsed, or void: held by an earlier boot of this same instance (a
- * request that died with it). Answers whether it was taken.
+ * request that died with it). Answers the session row as taken, or undefined when it was not.
  */
-export async function takeWriterLease(db: Db, id: string, lease: WriterLeaseRow, now: Date) {
-  const result = await db
+export function takeWriterLease(db: Db, id: string, lease: WriterLeaseRow, now: Date) {
+  return db
     .updateTable('upload_sessions')
     .set(lease)
     .where('id', '=', id)
@@ -65,8 +65,8 @@ export async function takeWriterLease(db: Db, id: string, lease: WriterLeaseRow,
         ]),
       ]),
     )
+    .returningAll()
     .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
 }
 
 const NO_WRITER = { writer: null, writer_until: null, writer_instance: null, writer_boot: null }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { Selectable } from 'kysely'
 import type { Db } from '../../../db/db'
+import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import { processInstance } from '../../../lib/process-instance'
 import type { BlobSource, S3StagedState, StagedAppend, StagedWrite } from '../../../lib/storage'
@@ -68,19 +70,31 @@ function leaseFor(token: string, now: Date): WriterLeaseRow {
   return { writer: token, writer_instance: instance, writer_boot: boot, writer_until: until }
 }
 
+type SessionRow = Selectable<DB['upload_sessions']>
+
 /**
  * Takes the upload's writer lease: one request at a time appends, on whichever instance. Answers the
- * lease's token, or undefined while another live request holds it (or the session is gone).
+ * lease's token and the session row as it was taken, or undefined while another live request holds it
+ * (or the session is gone).
  */
-export async function claimWriter(db: Db, sessionId: string, now: Date): Promise<string | undefined> {
+export async function claimWriter(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<{ token: string; session: SessionRow } | undefined> {
   const token = randomUUID()
-  return (await takeWriterLease(db, sessionId, leaseFor(token, now), now)) ? token : undefined
+  const session = await takeWriterLease(db, sessionId, leaseFor(token, now), now)
+  return session && { token, session }
 }
 
 export interface HeldWriter {
   token: string
+  /** The session row as the lease was taken: what no other request changes until release(). */
+  session: SessionRow
   /** Stops renewing and gives the lease back. */
   release(): Promise<void>
+  /** Stops renewing, for a session that is gone (its upload completed): no lease is left to give back. */
+  stop(): Promise<void>
 }
 
 /** Takes the writer lease and renews it until release(): for a request that appends and completes. */
@@ -88,15 +102,18 @@ export async function holdWriter(
   deps: Pick<AppDeps, 'database' | 'clock'>,
   sessionId: string,
 ): Promise<HeldWriter | undefined> {
-  const token = await claimWriter(deps.database.db, sessionId, deps.clock())
-  if (!token) return undefined
+  const claimed = await claimWriter(deps.database.db, sessionId, deps.clock())
+  if (!claimed) return undefined
+  const { token, session } = claimed
   const renewal = renewWriter(deps, sessionId, token)
   return {
     token,
+    session,
     async release() {
       await renewal.stop()
       await clearWriterLease(deps.database.db, sessionId, token)
     },
+    stop: () => renewal.stop(),
   }
 }
 

@@ -11,7 +11,6 @@ import { notify } from '../../notifications/notify'
 import { assertNoForeignDavLock } from '../access/dav-lock-guard'
 import { requireFile, requireFolder } from '../access/file-access'
 import { createFileRecord, updateFileRow } from '../items/files.repository'
-import { folderName } from '../items/folders.repository'
 import { keepAsVersion, lockFileRow } from '../versions/file-versions.repository'
 import { detectBlobMimeType, HeadTap } from './content-type'
 import { checkVersionStorage, reserveStorage, reserveVersionStorage } from './storage-quota'
@@ -121,7 +120,10 @@ async function ownerOf(db: Db, file: { createdBy: string | null }) {
 }
 
 async function loadSession(deps: AppDeps, actor: SignedIn, id: string) {
-  const session = await findUploadSession(deps.database.db, id, actor.id)
+  return unexpired(deps, await findUploadSession(deps.database.db, id, actor.id))
+}
+
+function unexpired<S extends { expiresAt: string }>(deps: AppDeps, session: S | undefined): S {
   if (!session || Date.parse(session.expiresAt) <= deps.clock().getTime()) {
     throw problems.notFound('This upload does not exist or has expired. Start it again.')
   }
@@ -196,9 +198,10 @@ export async function appendUpload(
   const writer = await holdWriter(deps, id)
   if (!writer) throw busy()
   const token = writer.token
+  let completed = false
   try {
-    // Read again under the lease: another request may have moved the offset since.
-    const session = await loadSession(deps, actor, id)
+    // The row as the lease was taken: another request may have moved the offset since the first read.
+    const session = unexpired(deps, writer.session)
     const current = stagedBytes(session)
     if (input.offset !== current) throw offsetMismatch(current, input.offset)
     let latest: Session = session
@@ -231,9 +234,11 @@ export async function appendUpload(
     const offset = stagedBytes(latest)
     if (offset < length) return { offset, expiresAt }
     const fileId = await completeUpload(deps, actor, latest, tap?.head())
+    completed = true
     return { offset, fileId }
   } finally {
-    await writer.release()
+    // A completed upload's session row went with its commit, and its lease with it.
+    await (completed ? writer.stop() : writer.release())
   }
 }
 
@@ -264,15 +269,15 @@ async function completeUpload(
       db.transaction().execute(async (trx) => {
         // The session ends with the file's arrival; if it is gone (cancelled, expired), so is the upload.
         if (!(await deleteUploadSession(trx, session.id))) throw gone()
-        const user = await findUserById(trx, actor.id)
-        if (!user) throw new Error(`The uploader ${actor.id} has no user row.`)
         const now = deps.clock()
         let file: { id: string; filename: string; folder_id: string }
+        let folder: { folder_name: string }
         let action: 'uploaded' | 'updated'
         if (session.file_id) {
           // Rights may have changed since the upload began: check again at the moment it lands.
           await lockFileRow(trx, session.file_id)
           const found = await requireFile(trx, actor, session.file_id, 'editor')
+          folder = found.folder
           // The replaced content stays as a version (docs/decisions/0088); its blob is named by the
           // version row from the same commit. A completion retried onto the same blob keeps nothing.
           if (found.file.path !== blob.key) {
@@ -293,7 +298,7 @@ async function completeUpload(
           file = found.file
           action = 'updated'
         } else {
-          await requireFolder(trx, actor, session.folder_id!, 'editor')
+          folder = await requireFolder(trx, actor, session.folder_id!, 'editor')
           file = await createFileRecord(trx, {
             folderId: session.folder_id!,
             wantedName: session.filename,
@@ -305,14 +310,12 @@ async function completeUpload(
           })
           action = 'uploaded'
         }
-        const folder = await folderName(trx, file.folder_id)
-        if (!folder) throw new Error(`The folder ${file.folder_id} of file ${file.id} has no row.`)
         await notify(
           trx,
           {
             type: 'file',
             action,
-            actor: { id: actor.id, name: user.name },
+            actor: { id: actor.id, name: actor.name },
             mainItem: file.filename,
             subItem: folder.folder_name,
             audience: { forAll: true },
@@ -351,7 +354,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** DELETE (tus termination): the client gave up; drop the session and its bytes. */
 export async function cancelUpload(deps: AppDeps, actor: SignedIn, id: string): Promise<void> {
   const session = await loadSession(deps, actor, id)
-  const token = await claimWriter(deps.database.db, id, deps.clock())
-  if (!token) throw problems.conflict('The upload is still receiving data.', 'upload_busy')
+  if (!(await claimWriter(deps.database.db, id, deps.clock())))
+    throw problems.conflict('The upload is still receiving data.', 'upload_busy')
   await removeStaging(deps, session, deps.clock())
 }
