@@ -51,6 +51,28 @@ describe('creating', () => {
     expect(sub.folder_name).toBe('reports (1)')
   })
 
+  it('a new item passes every taken alternative, however many, and counts no trashed one', async () => {
+    const { a } = await space()
+    // `Plan.txt` and `Plan (1).txt` … `Plan (60).txt` taken, one of them by a folder: more
+    // alternatives than one lookup asks about; `Plan (61).txt` is in the trash and so free.
+    await file(t, a.id, 'plan.TXT')
+    for (let n = 1; n <= 60; n++) {
+      if (n === 30) await folder(t, 'Plan (30).txt', { parent_id: a.id, type: 'public' })
+      else await file(t, a.id, `Plan (${n}).txt`)
+    }
+    await file(t, a.id, 'Plan (61).txt', 'gone', { isTrashed: true })
+    const created = await call(
+      owner,
+      'POST',
+      '/api/folders',
+      { folder_name: 'Plan.txt', parent_id: a.id },
+      201,
+    )
+    expect(created.folder_name).toBe('Plan (61).txt')
+    const free = await call(owner, 'POST', '/api/folders', { folder_name: 'Other', parent_id: a.id }, 201)
+    expect(free.folder_name).toBe('Other')
+  })
+
   it('two concurrent creates of the same name both survive, with a suffix', async () => {
     const { a } = await space()
     const [one, two] = await Promise.all([

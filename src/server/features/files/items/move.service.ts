@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { ItemRef, OnConflict } from '../../../../shared/contract/files'
-import { firstFreeName, nameKey } from '../../../../shared/names'
+import { nameKey } from '../../../../shared/names'
 import type { DB } from '../../../db/schema'
 import type { AppDeps } from '../../../deps'
 import type { SignedInCaller } from '../../../lib/http/caller'
@@ -16,7 +16,7 @@ import { notifyItem } from './file-notify'
 import { updateFileRow } from './files.repository'
 import { updateFolderRow } from './folders.repository'
 import { nameTaken } from './folders.service'
-import { findByName, lockFolderForNames, takenNameKeys } from './names.repository'
+import { findByName, firstFreeNameIn, lockFolderForNames } from './names.repository'
 import { isInSubtree } from './tree.repository'
 
 // Moving files and folders (product.md §2): a move onto a taken name answers 409 unless the request
@@ -160,7 +160,7 @@ async function settleName(
   if (!holder) return name
   if (!onConflict) throw nameTaken(name)
   if (onConflict === 'skip') return null
-  if (onConflict === 'rename') return firstFreeName(name, await takenNameKeys(trx, targetId))
+  if (onConflict === 'rename') return firstFreeNameIn(trx, targetId, name)
   if (
     !replace ||
     replace.kind !== holder.type ||
