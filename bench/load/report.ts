@@ -69,7 +69,7 @@ export function report(f: RunFigures): void {
   )
   console.log(
     `\n   ${formatInteger(f.requests)} HTTP requests in ${f.seconds} s measured: ${formatFixed(f.requests / f.seconds, 1)} requests/s` +
-      ` (each operation above is one to four requests)`,
+      ` (each operation above is one or two requests)`,
   )
   console.log(
     `   downloads whose SHA-256 matched the upload: ${formatInteger(f.recorder.verifiedDownloads)}; wrong bytes: ${f.recorder.wrongBytes}`,

@@ -5,11 +5,12 @@ import type { Person } from './seed-load'
 import type { Credentials } from './user-session'
 
 // One signed-in user's loop, as someone working in the file manager: open their folders, upload a
-// small file with tus (creation, then one PATCH), download it and check its SHA-256, rename it, find it
-// by name, trash it and restore it from the trash, read their notifications. Half the files go to a
-// team folder five users share as editors, so the others are notified (on their live streams) of each
-// upload; every other file of the user's own folder is then deleted for good, so blobs are deleted
-// under load too.
+// small file with tus (its bytes in the creation request, as the web app sends a file up to
+// ONE_REQUEST_BYTES), download it and check its SHA-256, rename it, find it by name, trash it, open
+// the trash and restore it, read their notifications. Half the files go to a team folder five users
+// share as editors, so the others are notified (on their live streams) of each upload; every other
+// file of the user's own folder is then trashed again and deleted for good from the trash, so blobs
+// are deleted under load too. Each step is one thing the user does and waits for, timed on its own.
 
 export interface UserPlace {
   person: Person
@@ -88,34 +89,23 @@ export async function userLoop(
     const name = `u${place.index}-r${round}-${randomBytes(4).toString('hex')}.bin`
     const fileId = await recorder.time('upload (tus)', async () => {
       const created = expectStatus(
-        await client.send('POST', '/api/uploads', {
-          ...write,
-          'Tus-Resumable': '1.0.0',
-          'Upload-Length': String(content.length),
-          'Upload-Metadata': `filename ${b64(name)},folder_id ${b64(folderId)}`,
-        }),
-        201,
-        'POST /api/uploads',
-      )
-      const location = created.headers.location
-      if (!location) throw new Error('POST /api/uploads: no Location')
-      const patched = expectStatus(
         await client.send(
-          'PATCH',
-          new URL(location, client.server.origin).pathname,
+          'POST',
+          '/api/uploads',
           {
             ...write,
             'Tus-Resumable': '1.0.0',
+            'Upload-Length': String(content.length),
+            'Upload-Metadata': `filename ${b64(name)},folder_id ${b64(folderId)}`,
             'Content-Type': 'application/offset+octet-stream',
-            'Upload-Offset': '0',
           },
           content,
         ),
-        204,
-        'PATCH /api/uploads/:id',
+        201,
+        'POST /api/uploads',
       )
-      const id = patched.headers['depot-file-id']
-      if (typeof id !== 'string') throw new Error('PATCH /api/uploads/:id: no Depot-File-Id')
+      const id = created.headers['depot-file-id']
+      if (typeof id !== 'string') throw new Error('POST /api/uploads: no Depot-File-Id')
       return id
     })
     if (fileId === undefined) {
@@ -170,24 +160,21 @@ export async function userLoop(
     }
     await control.think()
 
-    const entryId = await recorder.time('restore', async () => {
-      const listed = expectStatus(
-        await client.send('GET', `/api/trash?mine=true&q=${encodeURIComponent(renamed)}`, read),
-        200,
-        'GET /api/trash',
-      )
-      const entry = json<{ items: { id: string; item_id: string }[] }>(listed).items.find(
-        (e) => e.item_id === fileId,
-      )
-      if (!entry) throw new Error(`the trash list did not show ${renamed}`)
+    const entryId = await findInTrash(client, recorder, read, renamed, fileId)
+    if (entryId === undefined) {
+      await control.think()
+      continue
+    }
+    await control.think()
+
+    const restored = await recorder.time('restore', async () =>
       expectStatus(
-        await client.send('POST', `/api/trash/${entry.id}/restore`, jsonWrite, json_({})),
+        await client.send('POST', `/api/trash/${entryId}/restore`, jsonWrite, json_({})),
         200,
         'POST /api/trash/:id/restore',
-      )
-      return entry.id
-    })
-    if (entryId === undefined) {
+      ),
+    )
+    if (restored === undefined) {
       await control.think()
       continue
     }
@@ -207,24 +194,43 @@ export async function userLoop(
     // In the user's own folder (even rounds), where they are an administrator: an editor of the team
     // folder may trash, but only its administrators delete for good.
     if (round % 4 === 2) {
-      await recorder.time('delete for good', async () => {
-        expectStatus(await client.send('DELETE', `/api/files/${fileId}`, write), 200, 'DELETE /api/files/:id')
-        const listed = expectStatus(
-          await client.send('GET', `/api/trash?mine=true&q=${encodeURIComponent(renamed)}`, read),
-          200,
-          'GET /api/trash',
-        )
-        const entry = json<{ items: { id: string; item_id: string }[] }>(listed).items.find(
-          (e) => e.item_id === fileId,
-        )
-        if (!entry) throw new Error(`the trash list did not show ${renamed}`)
+      const again = await recorder.time('trash', async () =>
         expectStatus(
-          await client.send('DELETE', `/api/trash/${entry.id}`, write),
+          await client.send('DELETE', `/api/files/${fileId}`, write),
           200,
-          'DELETE /api/trash/:id',
-        )
-      })
+          'DELETE /api/files/:id',
+        ),
+      )
+      await control.think()
+      const gone = again && (await findInTrash(client, recorder, read, renamed, fileId))
+      if (gone === undefined) continue
+      await control.think()
+      await recorder.time('delete for good', async () =>
+        expectStatus(await client.send('DELETE', `/api/trash/${gone}`, write), 200, 'DELETE /api/trash/:id'),
+      )
       await control.think()
     }
   }
+}
+
+/** Opens the trash at the file's name, as the trash page's search does; answers its entry's id. */
+function findInTrash(
+  client: HttpClient,
+  recorder: Recorder,
+  read: Record<string, string>,
+  name: string,
+  fileId: string,
+): Promise<string | undefined> {
+  return recorder.time('open the trash', async () => {
+    const listed = expectStatus(
+      await client.send('GET', `/api/trash?mine=true&q=${encodeURIComponent(name)}`, read),
+      200,
+      'GET /api/trash',
+    )
+    const entry = json<{ items: { id: string; item_id: string }[] }>(listed).items.find(
+      (e) => e.item_id === fileId,
+    )
+    if (!entry) throw new Error(`the trash list did not show ${name}`)
+    return entry.id
+  })
 }
