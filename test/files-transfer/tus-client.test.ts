@@ -159,6 +159,42 @@ describe('tus-js-client in Node', () => {
     expect(sha(await storedBytes(fileId!))).toBe(sha(bytes))
   })
 
+  it('gives back the lease a creation with its first bytes held, so the next PATCH goes on at once', async () => {
+    const created = await editor.client.request('/api/uploads', {
+      method: 'POST',
+      headers: {
+        Origin: TEST_ORIGIN,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '6',
+        'Upload-Metadata': `filename ${btoa('halves.txt')},folder_id ${btoa(folderId)}`,
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: 'abc',
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('upload-offset')).toBe('3')
+    const location = created.headers.get('location')!
+    const session = await t.database.db
+      .selectFrom('upload_sessions')
+      .select(['writer', 'staged_bytes'])
+      .where('id', '=', location.split('/').pop()!)
+      .executeTakeFirstOrThrow()
+    expect(session.writer).toBeNull()
+    expect(Number(session.staged_bytes)).toBe(3)
+    const rest = await editor.client.request(location, {
+      method: 'PATCH',
+      headers: {
+        Origin: TEST_ORIGIN,
+        'Tus-Resumable': '1.0.0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Upload-Offset': '3',
+      },
+      body: 'def',
+    })
+    expect(rest.status).toBe(204)
+    expect((await storedBytes(rest.headers.get('depot-file-id')!)).toString()).toBe('abcdef')
+  })
+
   it('resumes from a new client that has only the upload URL', async () => {
     const bytes = randomBytes(250_000)
     const first = await runUpload(bytes, { chunkSize: 100_000, stopAfterBytes: 100_000 })

@@ -5,8 +5,9 @@ import type { DB } from '../../../db/schema'
 // Named queries of resumable upload sessions (uploads.service.ts, upload-staging.ts,
 // upload-cleanup.ts): the session row, its writer lease and its staged offset.
 
-export async function insertUploadSession(db: Db, row: Insertable<DB['upload_sessions']>): Promise<void> {
-  await db.insertInto('upload_sessions').values(row).execute()
+/** Inserts the session; answers the row as stored. */
+export function insertUploadSession(db: Db, row: Insertable<DB['upload_sessions']>) {
+  return db.insertInto('upload_sessions').values(row).returningAll().executeTakeFirstOrThrow()
 }
 
 /** The user's own session, expired or not. */

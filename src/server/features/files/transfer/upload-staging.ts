@@ -103,15 +103,31 @@ export async function holdWriter(
   sessionId: string,
 ): Promise<HeldWriter | undefined> {
   const claimed = await claimWriter(deps.database.db, sessionId, deps.clock())
-  if (!claimed) return undefined
-  const { token, session } = claimed
-  const renewal = renewWriter(deps, sessionId, token)
+  return claimed && heldWriter(deps, claimed.session, claimed.token)
+}
+
+/**
+ * The writer lease a new session is inserted with, for the request that creates it and sends its
+ * first bytes (tus creation-with-upload): no other request knows the session yet, so none is claimed.
+ */
+export function creatorLease(now: Date): { token: string; columns: WriterLeaseRow } {
+  const token = randomUUID()
+  return { token, columns: leaseFor(token, now) }
+}
+
+/** Renews the lease `token` on `session` until release() or stop(). */
+export function heldWriter(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  session: SessionRow,
+  token: string,
+): HeldWriter {
+  const renewal = renewWriter(deps, session.id, token)
   return {
     token,
     session,
     async release() {
       await renewal.stop()
-      await clearWriterLease(deps.database.db, sessionId, token)
+      await clearWriterLease(deps.database.db, session.id, token)
     },
     stop: () => renewal.stop(),
   }

@@ -24,7 +24,7 @@ import {
   tusCapabilities,
   tusHeaders,
 } from './tus-headers'
-import { appendUpload, cancelUpload, createUpload, uploadOffset } from './uploads.service'
+import { appendHeld, appendUpload, cancelUpload, createUpload, uploadOffset } from './uploads.service'
 
 // The tus 1.0 endpoint (core, creation, creation-with-upload, termination, expiration; docs/decisions/
 // 0028). tus requests carry no JSON: DELETE has no body, PATCH sends application/offset+octet-stream
@@ -148,14 +148,15 @@ export const uploadsRoutes = [
       if (withData && contentLength !== undefined && contentLength > length) {
         throw new HttpProblem(413, 'upload_too_large', `The body is longer than Upload-Length (${length}).`)
       }
-      const created = await createUpload(c.var.deps, user(c), { length, metadata })
+      const firstBytes = withData || length === 0
+      const created = await createUpload(c.var.deps, user(c), { length, metadata, firstBytes })
       const headers: Record<string, string> = {
         Location: `${UPLOADS_ENDPOINT}/${created.id}`,
         'Upload-Expires': httpDate(created.expiresAt),
       }
-      if (withData || length === 0) {
+      if (created.writer) {
         const body = withData ? requestBody(c) : Readable.from([])
-        const result = await appendUpload(c.var.deps, user(c), created.id, { offset: 0, body, contentLength })
+        const result = await appendHeld(c.var.deps, user(c), created.writer, { offset: 0, body })
         headers['Upload-Offset'] = String(result.offset)
         if (result.expiresAt) headers['Upload-Expires'] = httpDate(result.expiresAt)
         if (result.fileId) headers[FILE_ID_HEADER] = result.fileId

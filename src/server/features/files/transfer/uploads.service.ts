@@ -18,6 +18,9 @@ import { deleteUploadSession, findUploadSession, insertUploadSession } from './u
 import {
   appendToStaging,
   claimWriter,
+  creatorLease,
+  type HeldWriter,
+  heldWriter,
   holdWriter,
   removeStaging,
   stagedBytes,
@@ -49,6 +52,8 @@ export interface UploadMetadata {
 export interface CreatedUpload {
   id: string
   expiresAt: string
+  /** With `firstBytes`: the writer lease the session was made with, for appendHeld(). */
+  writer?: HeldWriter
 }
 
 type SignedIn = Extract<Caller, { kind: 'user' }>
@@ -56,7 +61,7 @@ type SignedIn = Extract<Caller, { kind: 'user' }>
 export async function createUpload(
   deps: AppDeps,
   actor: SignedIn,
-  input: { length: number; metadata: UploadMetadata },
+  input: { length: number; metadata: UploadMetadata; firstBytes?: boolean },
 ): Promise<CreatedUpload> {
   const { length, metadata } = input
   const db = deps.database.db
@@ -95,10 +100,12 @@ export async function createUpload(
   const expiresAt = new Date(now.getTime() + expiryMs).toISOString()
   // Stores nothing yet: a creation refused below leaves no bytes behind.
   const write = await deps.storage.beginStagedWrite(length)
+  // The request that sends the first bytes with the creation holds the writer lease from the start.
+  const lease = input.firstBytes ? creatorLease(now) : undefined
   // The session is the quota reservation: checked and written under the user's lock.
-  await db.transaction().execute(async (trx) => {
+  const session = await db.transaction().execute(async (trx) => {
     await reserveStorage(trx, deps, actor, length, now, 'upload')
-    await insertUploadSession(trx, {
+    return insertUploadSession(trx, {
       id,
       user_id: actor.id,
       folder_id: folderId,
@@ -109,9 +116,10 @@ export async function createUpload(
       createdAt: now.toISOString(),
       expiresAt,
       ...stagingColumns(write),
+      ...lease?.columns,
     })
   })
-  return { id, expiresAt }
+  return { id, expiresAt, ...(lease && { writer: heldWriter(deps, session, lease.token) }) }
 }
 
 /** Whom a file's versions count against: whoever made the file (docs/decisions/0113). */
@@ -197,7 +205,22 @@ export async function appendUpload(
   // One request appends at a time, whichever instance it reached: two would interleave bytes.
   const writer = await holdWriter(deps, id)
   if (!writer) throw busy()
+  return appendHeld(deps, actor, writer, input)
+}
+
+/**
+ * Appends the body under a writer lease already held (appendUpload's, or the one a creation with
+ * its first bytes made the session with), completes the upload when its bytes are all in, and gives
+ * the lease back.
+ */
+export async function appendHeld(
+  deps: AppDeps,
+  actor: SignedIn,
+  writer: HeldWriter,
+  input: { offset: number; body: Readable | AsyncIterable<Uint8Array> },
+): Promise<{ offset: number; fileId?: string; expiresAt?: string }> {
   const token = writer.token
+  const length = Number(writer.session.length)
   let completed = false
   try {
     // The row as the lease was taken: another request may have moved the offset since the first read.
