@@ -102,17 +102,11 @@ export async function loadFolderAccess(
   actor: Caller,
   folderId: string,
 ): Promise<FolderAccess | null> {
-  const chain = await loadFolderChain(db, folderId)
-  if (chain.length === 0) return null
-  const grants =
-    actor.kind === 'user' && !isFolderSuperUser(actor)
-      ? await loadGrants(
-          db,
-          actor.id,
-          chain.map((f) => f.id),
-        )
-      : []
-  return resolveFolderAccess(actor, chain, grants)
+  // The chain and the caller's grants on it in one statement (super users need no grants).
+  const userId = actor.kind === 'user' && !isFolderSuperUser(actor) ? actor.id : null
+  const path = await loadFolderPath(db, userId, folderId)
+  if (path.length === 0) return null
+  return resolveFolderAccess(actor, chainOf(path), grantsOf(path, userId))
 }
 
 /** The ids of every folder the user can open (for callers that need the set itself, and tests). */
@@ -167,6 +161,17 @@ export async function loadFolderPath(
 const folderPathTemplate = queryTemplate<{ userId: string; folderId: string }, PathFolderRow>((db, slot) =>
   loadFolderPathQuery(db, slot.userId, slot.folderId),
 )
+
+/** A folder path's chain, as the folder rule reads it. */
+export function chainOf(path: readonly PathFolderRow[]): FolderNode[] {
+  return path.map((r) => ({ id: r.id, type: r.type, parent_id: r.parent_id }))
+}
+
+/** The grants a folder path carries: `userId`'s own, the one it was loaded for. */
+export function grantsOf(path: readonly PathFolderRow[], userId: string | null): FolderGrant[] {
+  if (!userId) return []
+  return path.flatMap((r) => (r.grant ? [{ folder_id: r.id, user_id: userId, permissionType: r.grant }] : []))
+}
 
 /** loadFolderPath's statement (the query plan test reads its plan). */
 export function loadFolderPathQuery(db: Db, userId: string | null, folderId: string) {

@@ -1,14 +1,8 @@
 import type { Db } from '../../../db/db'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
-import {
-  type FolderAccess,
-  type FolderGrant,
-  type FolderNode,
-  isFolderSuperUser,
-  resolveFolderAccess,
-} from '../../../policies/folders.policy'
-import { loadFolderPath, type PathFolderRow } from './folder-access.repository'
+import { type FolderAccess, isFolderSuperUser, resolveFolderAccess } from '../../../policies/folders.policy'
+import { chainOf, grantsOf, loadFolderPath, type PathFolderRow } from './folder-access.repository'
 import { NOTHING } from './item-access'
 
 // Opening a folder from one load of its path (loadFolderPath: the folder, its ancestors and the
@@ -43,11 +37,8 @@ export async function openFolderPath(db: Db, actor: Caller, folderId: string): P
   const rows = await loadFolderPath(db, userId, folderId)
   const target = rows[0]
   if (!target || target.isTrashed) throw problems.notFound(NOTHING)
-  const chain: FolderNode[] = rows.map((r) => ({ id: r.id, type: r.type, parent_id: r.parent_id }))
-  const grants: FolderGrant[] = []
-  for (const r of rows) {
-    if (r.grant && userId) grants.push({ folder_id: r.id, user_id: userId, permissionType: r.grant })
-  }
+  const chain = chainOf(rows)
+  const grants = grantsOf(rows, userId)
   const accessAt = (i: number) => resolveFolderAccess(actor, chain.slice(i), grants)
   const access = accessAt(0)
   if (access.level === null) throw problems.notFound(NOTHING)
