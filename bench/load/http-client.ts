@@ -20,7 +20,17 @@ export interface Server {
 export class HttpClient {
   /** HTTP requests completed (any status). */
   requests = 0
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512 })
+  /**
+   * Idle connections are closed after 30 s, well before the server's 65 s keep-alive (as a browser or
+   * nginx closes theirs first): reusing one the server is closing at that moment fails with a reset,
+   * which a browser would retry and this client would count as an error.
+   */
+  private readonly agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: 512,
+    maxFreeSockets: 512,
+    timeout: 30_000,
+  })
 
   constructor(readonly server: Server) {}
 
