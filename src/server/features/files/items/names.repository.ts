@@ -23,23 +23,31 @@ export async function lockFolderForNames(trx: Transaction<DB>, folderId: string)
   await sql`select id from folders where id = ${folderId} for no key update`.execute(trx)
 }
 
-/** The name keys of the untrashed files and subfolders in a folder. */
-export async function takenNameKeys(db: Db, folderId: string): Promise<Set<string>> {
-  const [folders, files] = await Promise.all([
-    db
-      .selectFrom('folders')
-      .select('name_key')
-      .where('parent_id', '=', folderId)
-      .where('isTrashed', '=', false)
-      .execute(),
-    db
-      .selectFrom('files')
-      .select('name_key')
-      .where('folder_id', '=', folderId)
-      .where('isTrashed', '=', false)
-      .execute(),
-  ])
-  return new Set([...folders.map((f) => f.name_key), ...files.map((f) => f.name_key)])
+/**
+ * The name keys the untrashed files and subfolders of a folder hold; with `among`, only those of
+ * these keys (an indexed lookup each, however large the folder).
+ */
+export async function takenNameKeys(
+  db: Db,
+  folderId: string,
+  among?: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('folders')
+    .select('name_key')
+    .where('parent_id', '=', folderId)
+    .where('isTrashed', '=', false)
+    .$if(among !== undefined, (q) => q.where('name_key', 'in', among!))
+    .unionAll(
+      db
+        .selectFrom('files')
+        .select('name_key')
+        .where('folder_id', '=', folderId)
+        .where('isTrashed', '=', false)
+        .$if(among !== undefined, (q) => q.where('name_key', 'in', among!)),
+    )
+    .execute()
+  return new Set(rows.map((row) => row.name_key))
 }
 
 /** What holds `name` in the folder, if anything (untrashed). */
@@ -81,32 +89,12 @@ export async function firstFreeNameIn(db: Db, folderId: string, wanted: string):
   let count = 1
   for (;;) {
     const candidates = Array.from({ length: count }, (_, i) => nameWithSuffix(name, first + i))
-    const taken = await takenAmong(db, folderId, candidates.map(nameKey))
+    const taken = await takenNameKeys(db, folderId, candidates.map(nameKey))
     const free = candidates.find((candidate) => !taken.has(nameKey(candidate)))
     if (free !== undefined) return free
     first += count
     count = ALTERNATIVES_PER_LOOKUP
   }
-}
-
-/** Which of the name keys `keys` an untrashed file or subfolder of the folder holds. */
-async function takenAmong(db: Db, folderId: string, keys: readonly string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('folders')
-    .select('name_key')
-    .where('parent_id', '=', folderId)
-    .where('isTrashed', '=', false)
-    .where('name_key', 'in', keys)
-    .unionAll(
-      db
-        .selectFrom('files')
-        .select('name_key')
-        .where('folder_id', '=', folderId)
-        .where('isTrashed', '=', false)
-        .where('name_key', 'in', keys),
-    )
-    .execute()
-  return new Set(rows.map((row) => row.name_key))
 }
 
 /** Locks the folder and picks the first free name there: `wanted`, else `wanted (1)`, … */
