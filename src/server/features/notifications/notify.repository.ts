@@ -38,10 +38,10 @@ export async function findGroupableNotification(
     forUsers: string
     since: string
   },
-): Promise<{ id: string; itemCount: number; contentCount: number } | undefined> {
+): Promise<{ id: string } | undefined> {
   return trx
     .selectFrom('notifications')
-    .select(['id', 'itemCount', 'contentCount'])
+    .select('id')
     .where('type', '=', match.type)
     .where('action', '=', match.action)
     .where('user_id', '=', match.userId)
