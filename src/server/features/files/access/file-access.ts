@@ -2,8 +2,8 @@ import type { Db } from '../../../db/db'
 import type { Caller } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { type FolderLevel, hasAtLeast } from '../../../policies/folders.policy'
-import { loadFolderAccess } from './folder-access.repository'
-import { findFile, findFolder } from './item-rows.repository'
+import { loadFolderWithAccess } from './folder-access.repository'
+import { findFile } from './item-rows.repository'
 
 // The access checks uploads and downloads share (product.md §2 table): viewer to read, editor to
 // upload or replace. What the caller cannot open does not exist for them (404, never 403, so a guessed
@@ -11,17 +11,13 @@ import { findFile, findFolder } from './item-rows.repository'
 
 /** The folder, if the caller may act on it at `required`; throws 404/403 otherwise. */
 export async function requireFolder(db: Db, actor: Caller, folderId: string, required: FolderLevel) {
-  const folder = await findFolder(db, folderId)
-  if (!folder || folder.isTrashed)
+  const found = await loadFolderWithAccess(db, actor, folderId)
+  if (!found || found.folder.isTrashed || found.access.level === null)
     throw problems.notFound('This folder does not exist or is not yours to see.')
-  const access = await loadFolderAccess(db, actor, folderId)
-  if (!access || access.level === null) {
-    throw problems.notFound('This folder does not exist or is not yours to see.')
-  }
-  if (!hasAtLeast(access.level, required)) {
+  if (!hasAtLeast(found.access.level, required)) {
     throw problems.forbidden(`You need ${required} rights on this folder.`)
   }
-  return folder
+  return found.folder
 }
 
 /** The untrashed file and its folder, if the caller may act on it at `required`; 404/403 otherwise. */

@@ -102,11 +102,22 @@ export async function loadFolderAccess(
   actor: Caller,
   folderId: string,
 ): Promise<FolderAccess | null> {
-  // The chain and the caller's grants on it in one statement (super users need no grants).
+  return (await loadFolderWithAccess(db, actor, folderId))?.access ?? null
+}
+
+/** The folder's row and the caller's access to it, from one statement; null when it does not exist. */
+export async function loadFolderWithAccess(
+  db: Db,
+  actor: Caller,
+  folderId: string,
+): Promise<{ folder: PathFolderRow; access: FolderAccess } | null> {
+  // The chain and the caller's grants on it in one statement (super users need no grants); the
+  // chain's first row is the folder itself.
   const userId = actor.kind === 'user' && !isFolderSuperUser(actor) ? actor.id : null
   const path = await loadFolderPath(db, userId, folderId)
-  if (path.length === 0) return null
-  return resolveFolderAccess(actor, chainOf(path), grantsOf(path, userId))
+  const folder = path[0]
+  if (!folder) return null
+  return { folder, access: resolveFolderAccess(actor, chainOf(path), grantsOf(path, userId)) }
 }
 
 /** The ids of every folder the user can open (for callers that need the set itself, and tests). */

@@ -16,30 +16,34 @@ export interface StorageUsage {
 }
 
 export async function storageUsage(db: Db, userId: string, now: Date): Promise<StorageUsage> {
-  const [stored, versions, reserved] = await Promise.all([
-    db
-      .selectFrom('files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
-      .where('createdBy', '=', userId)
-      .executeTakeFirst(),
-    // A file's earlier versions count for the file's owner, whoever uploaded them (decisions 0088, 0113).
-    db
-      .selectFrom('file_versions as v')
-      .innerJoin('files as f', 'f.id', 'v.file_id')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('v.size'), eb.val(0)).as('total'))
-      .where('f.createdBy', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('upload_sessions')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length'), eb.val(0)).as('total'))
-      .where('user_id', '=', userId)
-      .where('expiresAt', '>', now.toISOString())
-      .executeTakeFirst(),
-  ])
+  // One statement, three sums: inside a reservation's transaction each statement is a round trip.
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('files')
+        .select((f) => f.fn.coalesce(f.fn.sum<number>('size'), f.val(0)).as('total'))
+        .where('createdBy', '=', userId)
+        .as('stored'),
+      // A file's earlier versions count for the file's owner, whoever uploaded them (decisions 0088, 0113).
+      eb
+        .selectFrom('file_versions as v')
+        .innerJoin('files as f', 'f.id', 'v.file_id')
+        .select((v) => v.fn.coalesce(v.fn.sum<number>('v.size'), v.val(0)).as('total'))
+        .where('f.createdBy', '=', userId)
+        .as('versions'),
+      eb
+        .selectFrom('upload_sessions')
+        .select((u) => u.fn.coalesce(u.fn.sum<number>('length'), u.val(0)).as('total'))
+        .where('user_id', '=', userId)
+        .where('expiresAt', '>', now.toISOString())
+        .as('reserved'),
+    ])
+    .executeTakeFirstOrThrow()
+  const versions = Number(row.versions ?? 0)
   return {
-    stored: Number(stored?.total ?? 0) + Number(versions?.total ?? 0),
-    versions: Number(versions?.total ?? 0),
-    reserved: Number(reserved?.total ?? 0),
+    stored: Number(row.stored ?? 0) + versions,
+    versions,
+    reserved: Number(row.reserved ?? 0),
   }
 }
 
