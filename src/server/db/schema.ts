@@ -31,6 +31,7 @@ import type {
   QuoteRequestsTable,
 } from './schema/inbox'
 import type {
+  NotificationOrderTable,
   NotificationReadMarksTable,
   NotificationReadsTable,
   NotificationRecipientsTable,
@@ -130,6 +131,8 @@ export interface DB {
   notifications: NotificationsTable
   notification_reads: NotificationReadsTable
   notification_read_marks: NotificationReadMarksTable
+  /** PostgreSQL only. */
+  notification_order: NotificationOrderTable
   notification_recipients: NotificationRecipientsTable
   notification_settings: NotificationSettingsTable
   staff_access_starts: StaffAccessStartsTable

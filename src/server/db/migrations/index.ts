@@ -49,6 +49,7 @@ import * as m0056 from './0051-0075/0056-kept-row-counts'
 import * as m0057 from './0051-0075/0057-users-role-index'
 import * as m0060 from './0051-0075/0060-page-data-version'
 import * as m0061 from './0051-0075/0061-files-path-index'
+import * as m0062 from './0051-0075/0062-notification-order'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '0057-users-role-index': m0057,
   '0060-page-data-version': m0060,
   '0061-files-path-index': m0061,
+  '0062-notification-order': m0062,
 }

@@ -63,6 +63,15 @@ export interface NotificationReadMarksTable {
   updatedAt: Timestamp
 }
 
+/**
+ * PostgreSQL only: the last notification id given out (one row, id 1), locked by each transaction that
+ * records a notification until it commits, so ids grow in commit order (docs/decisions/0162).
+ */
+export interface NotificationOrderTable {
+  id: number
+  last_id: string
+}
+
 /** `for_users` as rows, for an indexed "addressed to me". */
 export interface NotificationRecipientsTable {
   notification_id: string

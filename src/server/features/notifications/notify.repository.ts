@@ -1,21 +1,13 @@
-import { type Insertable, PostgresAdapter, sql } from 'kysely'
+import { type Insertable, PostgresAdapter, type RawBuilder, sql } from 'kysely'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
 import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 
-// Named queries of notify(): the id-order lock, the entry a burst groups into, the row and its
-// recipients, and the live-delivery signal.
-
-/** pg_advisory_xact_lock key: notifications get ids in commit order across every instance. */
-const ID_ORDER_LOCK = 0x6465706f74 // "depot"
+// Named queries of notify(): the entry a burst groups into, the row and its recipients in commit
+// order (PostgreSQL: one statement), and the live-delivery signal.
 
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
-}
-
-/** PostgreSQL: one transaction at a time records a notification (held until commit). */
-export async function lockNotificationOrder(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${ID_ORDER_LOCK})`.execute(trx)
 }
 
 export async function latestNotificationId(trx: Db): Promise<string | null> {
@@ -69,24 +61,9 @@ export async function takeNotification(
     .executeTakeFirst()
 }
 
-/**
- * Inserts the row; with `announceOn` (PostgreSQL) the same statement tells that channel's listeners its
- * id, which PostgreSQL delivers after the commit: one round trip fewer under the order lock.
- */
-export async function insertNotification(
-  trx: Db,
-  row: Insertable<DB['notifications']>,
-  announceOn: string | null,
-): Promise<void> {
-  if (announceOn === null) {
-    await trx.insertInto('notifications').values(row).execute()
-    return
-  }
-  await trx
-    .with('inserted', (db) => db.insertInto('notifications').values(row).returning('id'))
-    .selectFrom('inserted')
-    .select(sql<string>`pg_notify(${announceOn}, inserted.id)`.as('announced'))
-    .execute()
+/** Inserts the row (SQLite; PostgreSQL records through recordInCommitOrder). */
+export async function insertNotification(trx: Db, row: Insertable<DB['notifications']>): Promise<void> {
+  await trx.insertInto('notifications').values(row).execute()
 }
 
 /** The listed users as the entry's recipients; ids with no user (deleted since) are left out. */
@@ -106,4 +83,91 @@ export async function insertRecipients(trx: Db, notificationId: string, userIds:
 /** PostgreSQL: listeners on every instance hear of it after the commit. */
 export async function announceNotification(trx: Db, channel: string, id: string): Promise<void> {
   await sql`select pg_notify(${channel}, ${id})`.execute(trx)
+}
+
+/** A notification to record on PostgreSQL: its row but the id, and what goes with it. */
+export interface OrderedRecord {
+  row: Omit<Insertable<DB['notifications']>, 'id' | 'itemCount' | 'contentCount'> & {
+    itemCount: number
+    contentCount: number
+  }
+  /** A fresh id made now: the record's id is this, or just above the last one given out. */
+  candidateId: string
+  /** The entry a burst groups into: deleted, and its counts added to this one's (null: none). */
+  groupInto: string | null
+  /** Listed recipients; ids with no user (deleted since) are left out. */
+  recipients: readonly string[]
+  /** Whose listeners hear of the id after the commit. */
+  channel: string
+}
+
+/**
+ * PostgreSQL: records a notification in ONE statement, in commit order (docs/decisions/0162). Its
+ * first step takes the `notification_order` row (an upsert, which waits while another transaction
+ * that took it is uncommitted, and then reads the id that one gave out); the row stays locked until
+ * this transaction commits, so ids grow in commit order. Then, in the same statement: the id, above
+ * the last one given out and every stored one; the grouped entry's deletion (after the order row, so
+ * two of one actor's uploads cannot each hold what the other waits for); the row; its recipients; and
+ * the `pg_notify`, delivered after the commit. Answers the id.
+ */
+export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<string> {
+  const stored = sql<string | null>`(select max(id) from notifications)`
+  const last = sql<string | null>`greatest(notification_order.last_id, ${stored})`
+  const { itemCount, contentCount, ...row } = r.row
+  const recorded = await trx
+    .with('ordered', (db) =>
+      db
+        .insertInto('notification_order')
+        .values({ id: 1, last_id: idAbove(stored, r.candidateId) })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ last_id: idAbove(last, r.candidateId) }))
+        .returning('last_id'),
+    )
+    .with('taken', (db) =>
+      db
+        .deleteFrom('notifications')
+        .where('id', '=', r.groupInto)
+        .where(sql<boolean>`exists (select 1 from ordered)`)
+        .returning(['itemCount', 'contentCount']),
+    )
+    .with('inserted', (db) =>
+      db
+        .insertInto('notifications')
+        .values({
+          id: sql<string>`(select last_id from ordered)`,
+          ...row,
+          itemCount: sql<number>`${itemCount} + coalesce((select "itemCount" from taken), 0)`,
+          contentCount: sql<number>`${contentCount} + coalesce((select "contentCount" from taken), 0)`,
+        })
+        .returning('id'),
+    )
+    .with('listed', (db) =>
+      db
+        .insertInto('notification_recipients')
+        .columns(['notification_id', 'user_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom(['inserted', 'users'])
+            .select(['inserted.id as notification_id', 'users.id as user_id'])
+            .where(sql<boolean>`users.id = any(${[...r.recipients]})`),
+        ),
+    )
+    .selectFrom('inserted')
+    .select(['inserted.id', sql<string>`pg_notify(${r.channel}, inserted.id)`.as('announced')])
+    .executeTakeFirstOrThrow()
+  return recorded.id
+}
+
+/**
+ * The first id after `last` (null: none yet): `candidate` when it sorts above it, else a UUIDv7 one
+ * millisecond after `last` with the candidate's random part (as idAfter() in notify.ts).
+ */
+function idAbove(last: RawBuilder<string | null>, candidate: string) {
+  return sql<string>`(
+    select case when b is null or ${candidate} > b then ${candidate}
+      else substr(h, 1, 8) || '-' || substr(h, 9, 4) || substr(${candidate}, 14) end
+    from (
+      select b, lpad(to_hex(('x' || substr(b, 1, 8) || substr(b, 10, 4))::bit(48)::bigint + 1), 12, '0') as h
+      from (select ${last} as b) as last_given
+    ) as next_id
+  )`
 }

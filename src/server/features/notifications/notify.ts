@@ -9,7 +9,7 @@ import {
   insertRecipients,
   isPostgres,
   latestNotificationId,
-  lockNotificationOrder,
+  recordInCommitOrder,
   takeNotification,
 } from './notify.repository'
 
@@ -65,11 +65,11 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
   const users = [...new Set(listed)].sort()
   const forUsers = JSON.stringify(users)
   const folderId = input.refs?.folder_id ?? null
-  let itemCount = Math.max(1, Math.trunc(input.count ?? 1))
-  let contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
+  const itemCount = Math.max(1, Math.trunc(input.count ?? 1))
+  const contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
 
-  // What needs no order is read before the lock, so the lock is held for as few statements as can be:
-  // the entry a burst would group into (taken below only if it is still there).
+  // What needs no order is read first, so the order is held for as little as can be: the entry a burst
+  // would group into (taken below only if it is still there).
   const groupInto =
     GROUPED_TYPES.has(input.type) && GROUPED_ACTIONS.has(input.action) && input.actor.id && folderId
       ? await findGroupableNotification(trx, {
@@ -83,50 +83,52 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
         })
       : undefined
 
+  const row = {
+    type: input.type,
+    action: input.action,
+    user_name: input.actor.name,
+    user_id: input.actor.id,
+    mainItem: input.mainItem ?? null,
+    subItem: input.subItem ?? null,
+    forAll,
+    for_users: forUsers,
+    folder_id: folderId,
+    file_id: input.refs?.file_id ?? null,
+    product_id: input.refs?.product_id ?? null,
+    order_id: input.refs?.order_id ?? null,
+    itemCount,
+    contentCount,
+    amount: input.amount?.value ?? null,
+    currency: input.amount?.currency ?? null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  }
   // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
-  // after it. PostgreSQL: one transaction at a time records a notification (the lock is held until
-  // commit). SQLite: transactions are serial already (one writer, one connection).
-  if (postgres) await lockNotificationOrder(trx)
+  // after it. PostgreSQL: one statement takes the order row, which stays locked until the commit, and
+  // records the notification; the listeners hear of it after the commit (notification-bus.ts).
+  if (postgres)
+    return recordInCommitOrder(trx, {
+      row,
+      candidateId: newId(now.getTime()),
+      groupInto: groupInto?.id ?? null,
+      recipients: users,
+      channel: NOTIFY_CHANNEL,
+    })
+
+  // SQLite: transactions are serial already (one writer, one connection).
   const id = idAfter(now, await latestNotificationId(trx))
   if (groupInto) {
     // Its read state and recipients go with it (cascade): the grouped entry is news again.
     const previous = await takeNotification(trx, groupInto.id)
     if (previous) {
-      itemCount += previous.itemCount
-      contentCount += previous.contentCount
+      row.itemCount += previous.itemCount
+      row.contentCount += previous.contentCount
     }
   }
-
-  // PostgreSQL tells the listeners in the same statement; they hear of it after the commit
-  // (notification-bus.ts).
-  await insertNotification(
-    trx,
-    {
-      id,
-      type: input.type,
-      action: input.action,
-      user_name: input.actor.name,
-      user_id: input.actor.id,
-      mainItem: input.mainItem ?? null,
-      subItem: input.subItem ?? null,
-      forAll,
-      for_users: forUsers,
-      folder_id: folderId,
-      file_id: input.refs?.file_id ?? null,
-      product_id: input.refs?.product_id ?? null,
-      order_id: input.refs?.order_id ?? null,
-      itemCount,
-      contentCount,
-      amount: input.amount?.value ?? null,
-      currency: input.amount?.currency ?? null,
-      createdAt: stamp,
-      updatedAt: stamp,
-    },
-    postgres ? NOTIFY_CHANNEL : null,
-  )
+  await insertNotification(trx, { id, ...row })
   // Only existing users: a stale id in the list must not fail the action that notifies.
   if (users.length > 0) await insertRecipients(trx, id, users)
-  if (!postgres) pokeLocal(id)
+  pokeLocal(id)
   return id
 }
 

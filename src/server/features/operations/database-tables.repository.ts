@@ -11,10 +11,11 @@ import type { ForeignKey } from './database-tables'
  * Tables derived from others by triggers, so a backup leaves them out and a restore rebuilds them as
  * it inserts the rows they follow: SQLite's name search index (migration 0035; the FTS5 table's own
  * storage tables share its prefix), the listed products' counts (0037), the dashboard's day totals
- * (0053), the large staff tables' row counts (0056) and the public pages' data stamp (0060).
+ * (0053), the large staff tables' row counts (0056) and the public pages' data stamp (0060); and
+ * the notifications' order row (0062), which the next notification sets from the notifications' own ids.
  */
 const DERIVED =
-  /^(item_names(_fts.*)?|listed_product_counts|sales_days|order_status_days|product_sales_(days|months)|customer_firsts|first_replies|row_counts|page_data_versions)$/
+  /^(item_names(_fts.*)?|listed_product_counts|sales_days|order_status_days|product_sales_(days|months)|customer_firsts|first_replies|row_counts|page_data_versions|notification_order)$/
 
 /** The application's tables (not Kysely's migration bookkeeping, not views, not derived indexes), by name. */
 export async function listTables(db: Kysely<DB>): Promise<string[]> {
