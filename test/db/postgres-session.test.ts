@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
+import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { preparingStatements } from '../../src/server/db/pg-prepared-statements'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
 
@@ -24,5 +26,42 @@ describe.skipIf(testDialect() !== 'postgres')('a PostgreSQL connection of the po
       ),
     )
     expect(settings).toEqual(Array(6).fill('off'))
+  })
+
+  it('prepares a statement with values once per connection, and runs it by name after', async () => {
+    const prepared = await t.database.db.transaction().execute(async (trx) => {
+      for (const id of ['a', 'b', 'c']) await trx.selectFrom('users').select('id').where('id', '=', id).execute()
+      await trx.selectFrom('users').select('id').where('name', 'like', 'Ad%').execute()
+      const rows = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)
+      return rows.rows.map((r) => r.statement)
+    })
+    const users = prepared.filter((text) => text.startsWith('select "id" from "users"'))
+    // One for the three runs; none for LIKE, whose plan must see its pattern.
+    expect(users).toEqual(['select "id" from "users" where "id" = $1'])
+  })
+
+  it('keeps at most its size per connection, the least recently used given up first', async () => {
+    const url = (t.testDb.config as { url: string }).url
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      preparingStatements(client as unknown as pg.PoolClient, 3)
+      const run = (n: number) => client.query(`select ${n} + $1::int as n`, [1])
+      for (const n of [1, 2, 3, 1, 4, 5]) expect((await run(n)).rows).toEqual([{ n: n + 1 }])
+      const { rows } = await client.query('select statement from pg_prepared_statements order by statement')
+      expect(rows.map((r) => r.statement)).toEqual([
+        'select 1 + $1::int as n',
+        'select 4 + $1::int as n',
+        'select 5 + $1::int as n',
+      ])
+      // A failed statement aborts its transaction; the prepared ones still run after it.
+      await client.query('begin')
+      await expect(client.query('select 1 / $1::int as n', [0])).rejects.toThrow(/division by zero/)
+      await client.query('rollback')
+      expect((await run(5)).rows).toEqual([{ n: 6 }])
+      expect((await client.query('select 1 / $1::int as n', [1])).rows).toEqual([{ n: 1 }])
+    } finally {
+      await client.end()
+    }
   })
 })

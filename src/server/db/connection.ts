@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely'
 import { makePrivateIfPresentSync, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files'
 import { loadPg } from './pg-driver'
+import { preparingStatements } from './pg-prepared-statements'
 import type { DB } from './schema'
 import { SqliteBooleanPlugin } from './sqlite-booleans'
 import { SplitSqliteDialect } from './sqlite-split-driver'
@@ -63,6 +64,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // this before any statement the pool gives it.
     pool.on('connect', (client) => {
       client.query('SET jit = off').catch((error: Error) => options.onConnectionError?.(error))
+      preparingStatements(client)
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) })
     return {
