@@ -30,7 +30,8 @@ describe.skipIf(testDialect() !== 'postgres')('a PostgreSQL connection of the po
 
   it('prepares a statement with values once per connection, and runs it by name after', async () => {
     const prepared = await t.database.db.transaction().execute(async (trx) => {
-      for (const id of ['a', 'b', 'c']) await trx.selectFrom('users').select('id').where('id', '=', id).execute()
+      for (const id of ['a', 'b', 'c'])
+        await trx.selectFrom('users').select('id').where('id', '=', id).execute()
       await trx.selectFrom('users').select('id').where('name', 'like', 'Ad%').execute()
       const rows = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)
       return rows.rows.map((r) => r.statement)
