@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { preparingStatements } from '../../src/server/db/pg-prepared-statements'
+import { preparingStatements } from '../../src/server/db/pg-driver'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
 
