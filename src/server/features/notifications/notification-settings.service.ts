@@ -18,13 +18,15 @@ import { latestId } from './notifications.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'env'>
 
-function choicesOf(row: settings.SettingsRow | undefined): NotificationSettingsBody {
+type Choices = Pick<settings.SettingsRow, 'files' | 'shop' | 'inbox' | 'digest'>
+
+function choicesOf(row: Choices | undefined): NotificationSettingsBody {
   if (!row) return DEFAULT_NOTIFICATION_SETTINGS
   return { files: row.files, shop: row.shop, inbox: row.inbox, digest: row.digest }
 }
 
 /** The types whose kind the person turned off: no bell entry, no e-mail. */
-export function mutedTypes(row: settings.SettingsRow | undefined): NotificationType[] {
+export function mutedTypes(row: Choices | undefined): NotificationType[] {
   return typesWith(choicesOf(row), (d) => d === 'off')
 }
 

@@ -56,11 +56,14 @@ export function heldSince(recipient: Recipient, ...fns: StaffFunction[]): string
   return starts.length === 0 ? null : starts.reduce((a, b) => (a < b ? a : b))
 }
 
+/** The user's row with their notification settings (null columns: none saved), in one statement. */
 export async function loadRecipientRow(db: Db, userId: string) {
   return db
-    .selectFrom('users')
-    .select(['id', 'name', 'role', 'staffFunctions', 'createdAt', 'isRestricted'])
-    .where('id', '=', userId)
+    .selectFrom('users as u')
+    .leftJoin('notification_settings as s', 's.user_id', 'u.id')
+    .select(['u.id', 'u.name', 'u.role', 'u.staffFunctions', 'u.createdAt', 'u.isRestricted'])
+    .select(['s.files', 's.shop', 's.inbox', 's.digest'])
+    .where('u.id', '=', userId)
     .executeTakeFirst()
 }
 

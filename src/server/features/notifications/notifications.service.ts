@@ -11,7 +11,6 @@ import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import { loadAccessStarts } from './access-starts.repository'
 import * as reads from './notification-reads.repository'
-import { findSettings } from './notification-settings.repository'
 import { mutedTypes } from './notification-settings.service'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
@@ -37,8 +36,13 @@ export async function recipientById(db: Db, userId: string): Promise<repo.Recipi
     staffFunctions: row.role === 'staff' ? parseStaffFunctions(row.staffFunctions) : [],
     createdAt: row.createdAt,
     isRestricted: row.isRestricted,
-    since: await loadAccessStarts(db, row.id),
-    muted: mutedTypes(await findSettings(db, row.id)),
+    // Only admins' and staff's inboxes start where a capability began (heldSince); a customer's does not.
+    since: row.role === 'user' ? {} : await loadAccessStarts(db, row.id),
+    muted: mutedTypes(
+      row.files === null || row.shop === null || row.inbox === null || row.digest === null
+        ? undefined
+        : { files: row.files, shop: row.shop, inbox: row.inbox, digest: row.digest },
+    ),
   }
 }
 
