@@ -65,18 +65,20 @@ export async function folderMembers(
           .where('w.type', '=', 'public'),
       ),
   )
-  const everyone = await path
+  // One statement: a row without a user when the way up ends in a public top-level folder, and the
+  // users granted on any folder of the way.
+  const rows = await path
     .selectFrom('way_up')
-    .select(sql<number>`1`.as('one'))
+    .select(sql<string | null>`null`.as('user_id'))
     .where('parent_id', 'is', null)
     .where('type', '=', 'public')
-    .executeTakeFirst()
-  if (everyone) return { everyone: true, userIds: [] }
-  const grants = await path
-    .selectFrom('folder_permissions as p')
-    .innerJoin('way_up as w', 'w.id', 'p.folder_id')
-    .select('p.user_id')
-    .distinct()
+    .union((eb) =>
+      eb
+        .selectFrom('folder_permissions as p')
+        .innerJoin('way_up as w', 'w.id', 'p.folder_id')
+        .select('p.user_id'),
+    )
     .execute()
-  return { everyone: false, userIds: grants.map((g) => g.user_id) }
+  if (rows.some((r) => r.user_id === null)) return { everyone: true, userIds: [] }
+  return { everyone: false, userIds: rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])) }
 }
