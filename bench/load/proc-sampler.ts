@@ -33,6 +33,11 @@ export interface Sample {
   machine: number
   /** The share of all its cores idle while waiting for the disk (iowait) since the sample before. */
   iowait: number
+  /**
+   * The share of all its cores a hypervisor gave to others while this machine wanted them (steal),
+   * since the sample before; counted in `machine` too. On a shared host it moves every figure.
+   */
+  steal: number
   /** The generator's CPU since the sample before, as a share of one core. */
   generator: number
   load1: number
@@ -56,12 +61,14 @@ function openFiles(pid: number): number {
   return fs.readdirSync(`/proc/${pid}/fd`).length
 }
 
+type MachineTicks = { busy: number; iowait: number; steal: number; total: number }
+
 /** The machine's busy and total jiffies over all cores (the first line of /proc/stat). */
-function machineTicks(): { busy: number; iowait: number; total: number } {
+function machineTicks(): MachineTicks {
   const parts = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
   const total = parts.reduce((a, b) => a + b, 0)
   const idle = (parts[3] ?? 0) + (parts[4] ?? 0)
-  return { busy: total - idle, iowait: parts[4] ?? 0, total }
+  return { busy: total - idle, iowait: parts[4] ?? 0, steal: parts[7] ?? 0, total }
 }
 
 function safe<T>(read: () => T, fallback: T): T {
@@ -77,7 +84,7 @@ export class ProcSampler {
   private last: {
     wall: number
     cpu: number[]
-    machine: { busy: number; iowait: number; total: number }
+    machine: MachineTicks
     generator: number
   }
   private timer: NodeJS.Timeout | undefined
@@ -113,6 +120,9 @@ export class ProcSampler {
         Math.max(1, now.machine.total - this.last.machine.total),
       iowait:
         (now.machine.iowait - this.last.machine.iowait) /
+        Math.max(1, now.machine.total - this.last.machine.total),
+      steal:
+        (now.machine.steal - this.last.machine.steal) /
         Math.max(1, now.machine.total - this.last.machine.total),
       generator: (now.generator - this.last.generator) / wallMs,
       load1: os.loadavg()[0] ?? Number.NaN,

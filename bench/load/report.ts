@@ -102,6 +102,7 @@ export function report(f: RunFigures): void {
     ),
     'machine busy',
     'iowait',
+    'steal',
     'generator CPU',
     'load 1 min',
   ]
@@ -122,6 +123,7 @@ export function report(f: RunFigures): void {
         ),
         `${Math.round(s.machine * 100)}%`,
         `${Math.round(s.iowait * 100)}%`,
+        `${Math.round(s.steal * 100)}%`,
         `${Math.round(s.generator * 100)}%`,
         formatFixed(s.load1, 2),
       ]),
@@ -137,7 +139,8 @@ export function report(f: RunFigures): void {
     `\n   CPU over the measured run: Depot ${Math.round(serverCpu * 100)}% of one core` +
       ` (${Math.round((serverCpu / cores) * 100)}% of the ${cores} cores)` +
       (allServersCpu > serverCpu ? `, with nginx and s3rver ${Math.round(allServersCpu * 100)}%` : '') +
-      `; the machine ${Math.round(mean(measured.map((s) => s.machine)) * 100)}% busy in all (other work included)` +
+      `; the machine ${Math.round(mean(measured.map((s) => s.machine)) * 100)}% busy in all (other work included;` +
+      ` ${Math.round(mean(measured.map((s) => s.steal)) * 100)}% stolen by the host)` +
       `; the generator ${Math.round(mean(measured.map((s) => s.generator)) * 100)}% of one core`,
   )
 
