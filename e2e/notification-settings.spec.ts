@@ -119,11 +119,13 @@ test('a member turns folder notices off, then gets them in the e-mail digest', a
   // The job runs every few minutes; the operator's command runs it now.
   await runAdminCli(['send-digests'])
   const mail = await waitForMail(member.email, /new notification/)
-  expect(mail.subject).toMatch(/^1 new notification on /)
+  // Tests running alongside work in public folders, which every member sees too, so the digest may
+  // hold their entries as well: of this folder's, only the change made after e-mail was turned on.
+  expect(mail.subject).toMatch(/^\d+ new notifications? on /)
   expect(mail.text).toContain('Hi Mena,')
   expect(mail.text).toContain(`renamed folder Plans ${tag} v2 to Plans ${tag} v3`)
   expect(mail.text).not.toContain(`to Plans ${tag} v2\n`)
-  expect(mail.text).toContain(`/files/${folder.id}`)
+  expect((mail.text ?? '').split(`/files/${folder.id}`)).toHaveLength(2)
   expect(mail.text).toContain('/account/notifications')
   await ownerContext.close()
 })
