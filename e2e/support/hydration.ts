@@ -1,15 +1,21 @@
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test'
 
 /**
- * Waits until React has taken over the page (createRoot and hydrateRoot both mark #root as their
- * container). A server-rendered page shows its HTML before that, but its buttons and forms have no
- * handlers yet, so a click made then is lost. Pages without #root (a download, an API answer) return at once.
+ * Waits until React has taken over the page. A server-rendered page shows its HTML before that, but
+ * its buttons and forms have no handlers yet, so what is typed or clicked then reaches nothing.
+ * createRoot and hydrateRoot both mark #root as their container at once, but hydration then runs as
+ * a transition, in slices between the browser's tasks; React marks a server-rendered element as its
+ * own when it has hydrated everything inside it, so the app's outermost element carries the mark
+ * once the whole page has been taken over. Pages without #root (a download, an API answer) return at once.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root')
     if (root === null) return true
-    return Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+    const marked = (node: Element, prefix: string) => Object.keys(node).some((key) => key.startsWith(prefix))
+    if (!marked(root, '__reactContainer')) return false
+    const outermost = root.firstElementChild
+    return outermost === null || marked(outermost, '__reactFiber')
   })
 }
 
