@@ -12,6 +12,7 @@ import type { Caller } from '../../lib/http/caller'
 import { problems } from '../../lib/http/problem'
 import * as settings from './notification-settings.repository'
 import { latestId } from './notifications.repository'
+import { announceAccessChange } from './notify'
 
 // A person's notification settings (docs/decisions/0143): per kind, the bell, the bell and the e-mail
 // digest, or nothing. Staff function changes (account and security) are not a kind one can turn off.
@@ -54,7 +55,8 @@ export async function getNotificationSettings(deps: Deps, actor: Caller): Promis
 
 /**
  * Saves the person's choices. Turning e-mail on (when no kind had it) starts the digest from now:
- * what happened before is not mailed after the fact.
+ * what happened before is not mailed after the fact. Announced like an access change: what the
+ * person's inbox holds changes with the kinds they turn off.
  */
 export async function saveNotificationSettings(
   deps: Deps,
@@ -75,6 +77,8 @@ export async function saveNotificationSettings(
       digestAfter: (await latestId(trx)) ?? '',
       moveWatermark: !mailedBefore,
     })
+    // Their open streams read the kinds turned off again, and their pages refetch their inbox.
+    await announceAccessChange(trx, id)
   })
   return getNotificationSettings(deps, actor)
 }

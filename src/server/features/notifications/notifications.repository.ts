@@ -297,15 +297,6 @@ export function listVisible(db: Db, recipient: Recipient, now: Date, filter: Lis
   return query.execute()
 }
 
-/** Oldest first: what a stream has not sent yet. */
-export function listVisibleAfter(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
-  return withColumns(db, recipient, now)
-    .where('n.id', '>', after)
-    .orderBy('n.id', 'asc')
-    .limit(limit)
-    .execute()
-}
-
 export function findVisible(db: Db, recipient: Recipient, now: Date, id: string) {
   return withColumns(db, recipient, now).where('n.id', '=', id).executeTakeFirst()
 }
@@ -324,22 +315,26 @@ export async function countUnread(db: Db, recipient: Recipient, now: Date): Prom
     .executeTakeFirst()
   if (!mark) return count(unreadOf(db, recipient, now))
   // Two counts, so each is one index range on either database (an OR of the two is a full scan on
-  // PostgreSQL): what came after the watermark, and what was marked unread again at or below it.
-  const [above, again] = await Promise.all([
-    count(unreadAbove(db, recipient, now, mark.readUpTo)),
-    count(
-      unreadOf(db, recipient, now)
-        .where('n.id', '<=', mark.readUpTo)
-        .where('n.id', 'in', (eb) =>
-          eb
-            .selectFrom('notification_reads as u')
-            .select('u.notification_id')
-            .where('u.user_id', '=', recipient.id)
-            .where('u.readAt', 'is', null),
-        ),
-    ),
-  ])
-  return above + again
+  // PostgreSQL): what came after the watermark, and what was marked unread again at or below it. One
+  // statement with each as a subquery: one round trip.
+  const again = unreadOf(db, recipient, now)
+    .where('n.id', '<=', mark.readUpTo)
+    .where('n.id', 'in', (eb) =>
+      eb
+        .selectFrom('notification_reads as u')
+        .select('u.notification_id')
+        .where('u.user_id', '=', recipient.id)
+        .where('u.readAt', 'is', null),
+    )
+  const row = await db
+    .selectNoFrom([
+      unreadAbove(db, recipient, now, mark.readUpTo)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .as('above'),
+      again.select((eb) => eb.fn.countAll().as('n')).as('again'),
+    ])
+    .executeTakeFirstOrThrow()
+  return Number(row.above ?? 0) + Number(row.again ?? 0)
 }
 
 const unreadOf = (db: Db, recipient: Recipient, now: Date) =>
@@ -370,27 +365,4 @@ export async function latestId(db: Db): Promise<string | null> {
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst()
   return row?.id ?? null
-}
-
-/** A personal access token's expiry and its user's restriction (a stream opened with the token). */
-export function findAccessTokenState(db: Db, tokenId: string) {
-  return db
-    .selectFrom('access_tokens')
-    .innerJoin('users', 'users.id', 'access_tokens.userId')
-    .select(['access_tokens.expiresAt', 'users.isRestricted'])
-    .where('access_tokens.id', '=', tokenId)
-    .executeTakeFirst()
-}
-
-/**
- * The state of the stream's session, read without touching it: an open tab must not keep an idle
- * session alive (accounts' resolveSession() touches; this does not).
- */
-export function findSessionState(db: Db, sessionId: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['sessions.expires', 'sessions.lastSeenAt', 'sessions.createdAt', 'users.isRestricted'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst()
 }

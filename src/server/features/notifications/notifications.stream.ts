@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../../deps'
 import type { Caller } from '../../lib/http/caller'
 import { HttpProblem } from '../../lib/http/problem'
 import { isSessionLive } from '../../policies/session.policy'
+import * as streamRepo from './notification-stream.repository'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 import { loadRecipient } from './notifications.service'
@@ -17,9 +18,13 @@ import { loadRecipient } from './notifications.service'
 // first, and sends it. Ids grow in commit order (notify.ts), so nothing is sent twice or skipped, on
 // a reconnect or across instances. The hub wakes a stream only for notifications its reader could see,
 // for a change to its reader's access (a sign-out, a revoked token, a restriction, a new role), and on
-// the heartbeat. Every wake re-checks the session without touching it (an open tab must not keep an
-// idle session alive) and reloads the reader's role, so a sign-out, a restriction or an expiry closes
-// the stream, and a lost permission stops what it hides.
+// the heartbeat. The stream keeps its reader (role, functions, settings) and their session's state as
+// last read, without touching the session (an open tab must not keep an idle session alive), and
+// reads them again on every heartbeat and whenever the reader's access changes (a sign-out, a
+// restriction, a new role or function, new notification settings: each is announced), so a sign-out
+// or a restriction closes the stream at once and a lost permission stops what it hides. Every wake
+// checks the session's end by time against the clock; when it has passed, the session is read again
+// (another request may have kept it alive) before the stream ends.
 
 export interface StreamTiming {
   /** A comment line to keep proxies from closing the connection, and a re-query. */
@@ -53,6 +58,8 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
   const cursor = resume.success ? resume.data : null
 
   const stream: ReaderStream = {
+    reader: null,
+    readerStale: true,
     deps: c.var.deps,
     logger: c.var.logger,
     caller: c.var.caller,
@@ -89,8 +96,26 @@ export function openNotificationStream(c: Context<AppEnv>, timing: StreamTiming 
   })
 }
 
+/** The stream's session or token, as last read: enough to tell when it ends by time. */
+type SessionState =
+  | { kind: 'cookie'; expires: string; lastSeenAt: string | null; createdAt: string }
+  | {
+      kind: 'token'
+      expiresAt: string
+    }
+
+/** Who reads the stream, as last read from the database. */
+interface Reader {
+  recipient: repo.Recipient
+  session: SessionState
+}
+
 /** One reader's open stream: who reads it, where it stands, and the connection it writes to. */
 interface ReaderStream {
+  /** The reader as last read; null before the first pass. */
+  reader: Reader | null
+  /** Read the reader again before the next pass (a heartbeat, or their access changed). */
+  readerStale: boolean
   readonly deps: AppDeps
   readonly logger: Logger
   readonly caller: Caller
@@ -133,12 +158,14 @@ function startStream(stream: ReaderStream, controller: ReadableStreamDefaultCont
     accessChanged: (userId) => {
       if (userId !== stream.readerId) return
       event(stream, NOTIFICATION_STREAM_EVENTS.access, {})
+      stream.readerStale = true
       wake(stream)
     },
   })
   if (stream.closed) return // the server is shutting down: the browser reconnects to another instance
   stream.heartbeat = setInterval(() => {
     write(stream, ': keep-alive\n\n')
+    stream.readerStale = true
     wake(stream)
   }, stream.timing.heartbeatMs)
   stream.heartbeat.unref()
@@ -202,16 +229,17 @@ function wake(stream: ReaderStream): void {
   })()
 }
 
-/** One pass: re-checks the session, then sends what the reader may see after the cursor. */
+/** One pass: checks the session, then sends what the reader may see after the cursor. */
 async function catchUp(stream: ReaderStream): Promise<void> {
-  if (!(await sessionLive(stream))) {
+  const { deps, timing } = stream
+  const now = deps.clock()
+  const reader = await liveReader(stream, now)
+  if (!reader) {
     endSession(stream)
     return
   }
-  const { deps, timing } = stream
-  const recipient = await loadRecipient(deps, stream.caller)
+  const { recipient } = reader
   const db = deps.database.db
-  const now = deps.clock()
   if (stream.cursor === null) {
     // A fresh connection starts from now, once this instance LISTENs: from `ready` on, every
     // notification wakes the stream. `ready` carries the position as its event id, so a browser that
@@ -228,7 +256,13 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     await deps.notificationHub.listenerReady()
     if (stream.closed) return
     stream.resuming = false
-    const missed = await repo.listVisibleAfter(db, recipient, now, stream.cursor, timing.replayLimit + 1)
+    const missed = await streamRepo.listVisibleAfter(
+      db,
+      recipient,
+      now,
+      stream.cursor,
+      timing.replayLimit + 1,
+    )
     if (missed.length > timing.replayLimit) {
       stream.cursor = (await repo.latestId(db)) ?? stream.cursor
       event(stream, NOTIFICATION_STREAM_EVENTS.reset, { position: stream.cursor }, stream.cursor)
@@ -240,11 +274,16 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
   }
   for (;;) {
-    // Read first: every id up to it has committed (ids grow in commit order, notify.ts), so once the
-    // list below comes back short, nothing this reader may see is left at or below it.
-    const newest = await repo.latestId(db)
+    // With the newest id of all, read in the same statement: once the list comes back short, nothing
+    // this reader may see is left at or below it.
     const after = laterId(stream.cursor, stream.scannedTo)
-    const rows = await repo.listVisibleAfter(db, recipient, now, after, timing.batchSize)
+    const { newest, rows } = await streamRepo.newestAndVisibleAfter(
+      db,
+      recipient,
+      now,
+      after,
+      timing.batchSize,
+    )
     if (!sendNotifications(stream, rows, recipient)) return
     sent += rows.length
     if (rows.length < timing.batchSize) {
@@ -276,17 +315,38 @@ function sendNotifications(
 }
 
 /**
- * The session is still live, without touching it (an open tab must not keep an idle session alive); for
- * a stream opened with a personal access token, the token is: not revoked, not expired, its user not
- * restricted (the checks every bearer request passes).
+ * The reader, when their session (or, for a stream opened with a personal access token, the token)
+ * is still live at `now`; null when it has ended. Read from the database when marked stale, and when
+ * the state last read says the session has ended by time: other requests may have kept it alive since.
  */
-async function sessionLive(stream: ReaderStream): Promise<boolean> {
+async function liveReader(stream: ReaderStream, now: Date): Promise<Reader | null> {
+  if (!stream.readerStale && stream.reader && liveAt(stream.reader.session, now)) return stream.reader
+  // Cleared before reading: an access change announced meanwhile marks it stale again.
+  stream.readerStale = false
+  stream.reader = await readReader(stream)
+  return stream.reader && liveAt(stream.reader.session, now) ? stream.reader : null
+}
+
+function liveAt(session: SessionState, now: Date): boolean {
+  if (session.kind === 'token') return Date.parse(session.expiresAt) > now.getTime()
+  return isSessionLive(session, now)
+}
+
+/**
+ * The session or token as it is now, read without touching it; null when it is gone or its user is
+ * restricted (the checks every request passes). Then the reader, with role and functions as they are now.
+ */
+async function readReader(stream: ReaderStream): Promise<Reader | null> {
   const db = stream.deps.database.db
-  const now = stream.deps.clock()
+  let session: SessionState
   if (stream.via === 'token') {
-    const token = await repo.findAccessTokenState(db, stream.sessionId)
-    return token !== undefined && !token.isRestricted && Date.parse(token.expiresAt) > now.getTime()
+    const token = await streamRepo.findAccessTokenState(db, stream.sessionId)
+    if (!token || token.isRestricted) return null
+    session = { kind: 'token', expiresAt: token.expiresAt }
+  } else {
+    const row = await streamRepo.findSessionState(db, stream.sessionId)
+    if (!row || row.isRestricted) return null
+    session = { kind: 'cookie', expires: row.expires, lastSeenAt: row.lastSeenAt, createdAt: row.createdAt }
   }
-  const row = await repo.findSessionState(db, stream.sessionId)
-  return row !== undefined && !row.isRestricted && isSessionLive(row, now)
+  return { session, recipient: await loadRecipient(stream.deps, stream.caller) }
 }
