@@ -1,5 +1,5 @@
-import { PostgresAdapter, type RawBuilder, sql } from 'kysely'
-import type { Db } from '../../db/db'
+import { type RawBuilder, sql } from 'kysely'
+import { type Db, isPostgres } from '../../db/db'
 import type { TimeSpan } from './bucket-calendar'
 import { splitByUtcDays } from './day-pieces'
 
@@ -7,10 +7,6 @@ import { splitByUtcDays } from './day-pieces'
 // with the instants computed by the bucket calendar. SQLite compares its ISO-8601 text timestamps with
 // ISO-8601 text (every timestamp is written by toISOString, so text order is time order); PostgreSQL
 // gets timestamptz values.
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-}
 
 /** One instant as the database compares it with a timestamp column. */
 export function instant(db: Db, at: Date): RawBuilder<unknown> {

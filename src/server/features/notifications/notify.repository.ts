@@ -1,14 +1,10 @@
-import { type Insertable, PostgresAdapter, type RawBuilder, sql } from 'kysely'
+import { type Insertable, type RawBuilder, sql } from 'kysely'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
 import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
 
 // Named queries of notify(): the entry a burst groups into, the row and its recipients in commit
 // order (PostgreSQL: one statement), and the live-delivery signal.
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-}
 
 export async function latestNotificationId(trx: Db): Promise<string | null> {
   const latest = await trx

@@ -1,5 +1,5 @@
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
-import type { Db } from '../../db/db'
+import { type Db, isPostgres } from '../../db/db'
 import { newId } from '../../lib/ids'
 import { ACCESS_CHANNEL, accessChangedLocal, NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
 import {
@@ -7,7 +7,6 @@ import {
   findGroupableNotification,
   insertNotification,
   insertRecipients,
-  isPostgres,
   latestNotificationId,
   recordInCommitOrder,
   takeNotification,

@@ -1,16 +1,12 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { nameKey, nameWithSuffix, sanitizeName } from '../../../../shared/names'
-import type { Db } from '../../../db/db'
+import { type Db, isPostgres } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 
 // One namespace per folder for files and subfolders together (product.md §2 "Names"). The database's
 // partial unique indexes hold each table on its own; the cross-table rule is kept here: every write
 // that names something in a folder first locks that folder's row (PostgreSQL; SQLite has one writer),
 // so two concurrent creates of one name queue up and the second picks `name (1)`.
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-}
 
 /**
  * Serialises writes into one folder until the transaction ends. `for no key update`, not `for update`:

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely'
-import type { Db } from '../../../db/db'
+import { type Db, isPostgres } from '../../../db/db'
 import type { DB } from '../../../db/schema'
-import { isPostgres } from '../items/names.repository'
 
 // What a user's storage holds, counted from the rows (never kept as a running total), and the lock
 // that queues their reservations.

@@ -1,8 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely'
-import type { Db } from '../../../db/db'
+import { type Db, isPostgres } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { idTimePrefix } from '../../../lib/ids'
-import { isPostgres } from '../items/names.repository'
 
 // The files of a group, trashed and restored by the folder: one statement over every file of a few
 // hundred folders, never a row at a time from the server. A 100k-file folder is a few statements

@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
-import type { Db } from '../../../db/db'
+import { type Db, isPostgres } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import { newId } from '../../../lib/ids'
-import { isPostgres } from '../items/names.repository'
 
 // The named SQL of file versions (docs/decisions/0088). A version row names its blob, so the blob
 // deletion queue and the integrity check keep the blob while the row exists
