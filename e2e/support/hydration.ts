@@ -6,7 +6,9 @@ import type { Browser, BrowserContext, Page, Response } from '@playwright/test'
  * createRoot and hydrateRoot both mark #root as their container at once, but hydration then runs as
  * a transition, in slices between the browser's tasks; React marks a server-rendered element as its
  * own when it has hydrated everything inside it, so the app's outermost element carries the mark
- * once the whole page has been taken over. Pages without #root (a download, an API answer) return at once.
+ * once the whole page has been taken over. The server may put resource tags ahead of it (a preload
+ * `<link>` for the first product's cover), which React leaves unmarked: they are skipped. Pages
+ * without #root (a download, an API answer) return at once.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -14,8 +16,9 @@ export async function hydrated(page: Page): Promise<void> {
     if (root === null) return true
     const marked = (node: Element, prefix: string) => Object.keys(node).some((key) => key.startsWith(prefix))
     if (!marked(root, '__reactContainer')) return false
-    const outermost = root.firstElementChild
-    return outermost === null || marked(outermost, '__reactFiber')
+    const resources = ['LINK', 'META', 'TITLE', 'STYLE', 'SCRIPT', 'BASE']
+    const outermost = [...root.children].find((child) => !resources.includes(child.tagName))
+    return outermost === undefined || marked(outermost, '__reactFiber')
   })
 }
 
