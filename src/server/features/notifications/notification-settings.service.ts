@@ -77,7 +77,7 @@ export async function saveNotificationSettings(
       digestAfter: (await latestId(trx)) ?? '',
       moveWatermark: !mailedBefore,
     })
-    // Their open streams read the kinds turned off again, and their pages refetch their inbox.
+    // Their open streams read the kinds turned off again at once (the event also reaches their pages).
     await announceAccessChange(trx, id)
   })
   return getNotificationSettings(deps, actor)
