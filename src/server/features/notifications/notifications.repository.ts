@@ -328,10 +328,8 @@ export async function countUnread(db: Db, recipient: Recipient, now: Date): Prom
     )
   const row = await db
     .selectNoFrom([
-      unreadAbove(db, recipient, now, mark.readUpTo)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .as('above'),
-      again.select((eb) => eb.fn.countAll().as('n')).as('again'),
+      counting(unreadAbove(db, recipient, now, mark.readUpTo)).as('above'),
+      counting(again).as('again'),
     ])
     .executeTakeFirstOrThrow()
   return Number(row.above ?? 0) + Number(row.again ?? 0)
@@ -344,8 +342,12 @@ const unreadOf = (db: Db, recipient: Recipient, now: Date) =>
 export const unreadAbove = (db: Db, recipient: Recipient, now: Date, readUpTo: string) =>
   unreadOf(db, recipient, now).where('n.id', '>', readUpTo)
 
+/** The query's rows counted, as the column `n`. */
+const counting = (query: ReturnType<typeof eligibleNotifications>) =>
+  query.select((eb) => eb.fn.countAll().as('n'))
+
 async function count(query: ReturnType<typeof eligibleNotifications>): Promise<number> {
-  const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()
+  const row = await counting(query).executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
