@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { createUsers, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
@@ -67,6 +68,9 @@ test('a folder shared with the reader appears in Shared with me without a reload
 
   await expect(page.getByRole('link', { name: folderName })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText('Nobody has shared a folder with you yet.')).toHaveCount(0)
+  // The bell counts the share's entry, unread, as the server does.
+  await expect.poll(async () => (await inboxOf(page, folder.id)).share).toEqual([false])
+  await expect.poll(async () => bellShows(page, (await inboxOf(page, folder.id)).unread)).toBe(true)
   expect(reloaded).toBe(false)
   // One live connection for the page: the bell's.
   expect(streams).toHaveLength(1)
@@ -95,8 +99,25 @@ test('a folder shared with the reader appears in Shared with me without a reload
   await expect(folderTab.getByRole('heading', { level: 1, name: folderName })).toHaveCount(0)
   await expect(folderTab.getByText('You cannot open this', { exact: true })).toBeVisible()
   await expect(folderTab.getByRole('link', { name: 'Back to Files' })).toBeVisible()
+  // The share's entry left B's inbox with the access, and the bell follows at once: no notification
+  // arrives to refresh it, only the access event.
+  expect((await inboxOf(page, folder.id)).share).toEqual([])
+  await expect.poll(async () => bellShows(page, (await inboxOf(page, folder.id)).unread)).toBe(true)
   // The folder's 404 is logged by the browser as a failed resource: expected here.
   browserIssues.clear()
   expect(reloaded).toBe(false)
   expect(folderTabReloaded).toBe(false)
 })
+
+/** What the server says the page's reader has unread, and the read state of the folder's entries. */
+async function inboxOf(page: Page, folderId: string) {
+  const res = await page.request.get('/api/notifications?limit=50')
+  const list = (await res.json()) as { items: { folder_id: string | null; read: boolean }[]; unread: number }
+  return { share: list.items.filter((n) => n.folder_id === folderId).map((n) => n.read), unread: list.unread }
+}
+
+/** Whether the bell shows exactly this unread count. */
+async function bellShows(page: Page, unread: number) {
+  const label = await page.getByTestId('notification-bell').getAttribute('aria-label')
+  return label === (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`)
+}

@@ -67,10 +67,13 @@ export function useNotificationStream(enabled = true): DeliveryMode {
         latestId: old?.latestId ?? null,
       }))
     })
-    // A share of the reader's was revoked: every file manager list and folder page refetches, so
-    // "Shared with me" drops the folder and its open page shows the access problem.
+    // What the reader may see changed (a share revoked, a role or function changed, settings saved):
+    // every file manager list and folder page refetches, so "Shared with me" drops the folder and its
+    // open page shows the access problem; and the bell refetches its list and count, which may have
+    // lost (or gained) entries though no notification arrived.
     source.addEventListener(NOTIFICATION_STREAM_EVENTS.access, () => {
       void queryClient.invalidateQueries({ queryKey: FILES_QUERY_ROOT })
+      refreshSoon()
     })
     // The session ended (signed out elsewhere, restricted, expired): no point reconnecting.
     source.addEventListener(NOTIFICATION_STREAM_EVENTS.end, () => stop('off'))
