@@ -24,10 +24,8 @@ import {
   quotesFromQuery,
 } from '../../src/server/features/inbox/inbound/my-requests.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
-import {
-  eligibleNotifications,
-  unreadAbove,
-} from '../../src/server/features/notifications/notifications.repository'
+import { eligibleNotifications } from '../../src/server/features/notifications/notifications.repository'
+import { unreadCountQuery } from '../../src/server/features/notifications/unread-count.repository'
 import {
   CATALOGUE_COLUMNS,
   listedProducts,
@@ -48,6 +46,7 @@ import {
 } from '../../src/shared/contract/inbox-staff'
 import { orderListQuerySchema } from '../../src/shared/contract/shop/orders'
 import { catalogueQuerySchema, productListQuerySchema } from '../../src/shared/contract/shop/products'
+import type { StaffFunction } from '../../src/shared/enums'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDialect } from '../support/test-database'
 
@@ -604,22 +603,46 @@ describe('the folders a user can open are found from their ways in, not by readi
   })
 })
 
-describe('the unread count reads what came after the reader last caught up, not every notification kept', () => {
-  // Every stream wake and inbox read counts this. The retention window (createdAt after a cutoff) holds
-  // for nearly every row; driven from its index, each count walked the whole table.
-  it('unread above the watermark', async () => {
-    const query = unreadAbove(database.db, INBOX_READER, INBOX_NOW, SOME_NOTIFICATION_ID).select((eb) =>
-      eb.fn.countAll().as('n'),
-    )
-    const plan = (await planOf(query, 'allowed')).join('\n')
-    expect(plan, plan).not.toMatch(/notifications_created_idx/)
-    if (database.dialect === 'sqlite') {
-      expect(plan, plan).toMatch(
-        /SEARCH n USING (COVERING )?INDEX sqlite_autoindex_notifications_1 \(id>\?\)/,
-      )
-    } else {
-      expect(plan, plan).toMatch(/Index Scan using notifications_pkey on notifications n/)
-      expect(plan, plan).not.toMatch(/Seq Scan on notifications /)
-    }
-  })
+describe("the unread count reads the reader's own ways into the notifications, not every one kept", () => {
+  // Every stream wake and inbox read counts this. Each way in is one index range of what the reader may
+  // see, and the filter reads the candidates by id: never the whole table, nor every notification made
+  // since the reader's watermark (a range of the primary key), which grows with everyone's activity
+  // (docs/decisions/0165).
+  const readers = {
+    customer: INBOX_READER,
+    'shop and feedback staff': {
+      ...INBOX_READER,
+      role: 'staff' as const,
+      staffFunctions: ['AccessShop', 'ManageFeedback'] as StaffFunction[],
+    },
+  }
+  for (const [who, reader] of Object.entries(readers)) {
+    it(`for a ${who}`, async () => {
+      const plan = (await planOf(unreadCountQuery(database.db, reader, INBOX_NOW), 'allowed')).join('\n')
+      const ways =
+        database.dialect === 'sqlite'
+          ? [
+              /SEARCH inFolder USING (COVERING )?INDEX notifications_folder_id_idx \(folder_id=\? AND id>\?\)/,
+              /SEARCH nr USING (COVERING )?INDEX sqlite_autoindex_notification_recipients_1 \(user_id=\? AND notification_id>\?\)/,
+              /SEARCH byType USING (COVERING )?INDEX notifications_type_id_idx \(type=\? AND id>\?\)/,
+              /SEARCH again USING INDEX sqlite_autoindex_notification_reads_1 \(user_id=\?\)/,
+              /SEARCH n USING INDEX sqlite_autoindex_notifications_1 \(id=\?\)/,
+            ]
+          : [
+              /Index Cond: \(\(folder_id = rf_1\.id\) AND \(id > /,
+              /notification_recipients_pkey on notification_recipients nr/,
+              /Index Cond: \(\(type = (ANY .*|'product'::text)\) AND \(id > /,
+              /Index Cond: \(id = ANY \(\$\d+\)\)/,
+            ]
+      if (who === 'customer')
+        ways.push(
+          database.dialect === 'sqlite'
+            ? /SEARCH own USING INDEX notifications_order_idx \(order_id=\?\)/
+            : /Bitmap Heap Scan on notifications own[^\n]*\n\s+Recheck Cond: \(order_id = ANY|notifications_order_idx on notifications own/,
+        )
+      for (const way of ways) expect(plan, plan).toMatch(way)
+      expect(plan, plan).not.toMatch(/notifications_created_idx|sqlite_autoindex_notifications_1 \(id>\?\)/)
+      expect(plan, plan).not.toMatch(/Seq Scan on notifications |^SCAN (n|inFolder|byType|own)\b/m)
+    })
+  }
 })

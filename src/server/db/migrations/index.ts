@@ -50,6 +50,7 @@ import * as m0057 from './0051-0075/0057-users-role-index'
 import * as m0060 from './0051-0075/0060-page-data-version'
 import * as m0061 from './0051-0075/0061-files-path-index'
 import * as m0062 from './0051-0075/0062-notification-order'
+import * as m0063 from './0051-0075/0063-notification-ways-in'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '0060-page-data-version': m0060,
   '0061-files-path-index': m0061,
   '0062-notification-order': m0062,
+  '0063-notification-ways-in': m0063,
 }

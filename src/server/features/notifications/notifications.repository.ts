@@ -67,7 +67,8 @@ export async function loadRecipientRow(db: Db, userId: string) {
     .executeTakeFirst()
 }
 
-type Scope = ExpressionBuilder<
+/** What the inbox filter's conditions see: the notification, the reader's read state, their folders. */
+export type Scope = ExpressionBuilder<
   DB & {
     n: DB['notifications']
     r: DB['notification_reads']
@@ -162,26 +163,18 @@ function mayStillSee(eb: Scope, recipient: Recipient) {
   // they hear of like anyone else.
   checks.push(
     eb.or([
-      // Mentions no folder or file, and is not about one.
+      // Mentions no folder, and is not about one.
       eb.and([
         eb('n.folder_id', 'is', null),
-        eb('n.file_id', 'is', null),
         eb('n.type', 'not in', ['folder', 'file'] satisfies NotificationType[]),
       ]),
-      // The folder (or the file's folder) is one the recipient is in now, and was when it was
-      // made. A folder or file gone for good leaves nothing to check, so it drops out.
+      // The folder (a file's notification records its folder, notify.ts) is one the recipient is in
+      // now, and was when it was made. A folder gone for good leaves nothing to check, so it drops out.
       eb.exists(
         eb
           .selectFrom('readable_folders as rf')
           .select(sql<number>`1`.as('one'))
-          .where(
-            'rf.id',
-            '=',
-            eb.fn.coalesce(
-              'n.folder_id',
-              eb.selectFrom('files as fi').select('fi.folder_id').whereRef('fi.id', '=', 'n.file_id'),
-            ),
-          )
+          .whereRef('rf.id', '=', 'n.folder_id')
           .whereRef('rf.since', '<=', 'n.createdAt'),
       ),
     ]),
@@ -299,56 +292,6 @@ export function listVisible(db: Db, recipient: Recipient, now: Date, filter: Lis
 
 export function findVisible(db: Db, recipient: Recipient, now: Date, id: string) {
   return withColumns(db, recipient, now).where('n.id', '=', id).executeTakeFirst()
-}
-
-/**
- * How many the recipient has not read. Unread is either above their "mark all read" watermark or marked
- * unread again one by one (a notification_reads row without readAt); reading those two off the id and
- * the reads' key keeps the count proportional to what came since the reader last caught up, not to
- * every notification kept.
- */
-export async function countUnread(db: Db, recipient: Recipient, now: Date): Promise<number> {
-  const mark = await db
-    .selectFrom('notification_read_marks')
-    .select('readUpTo')
-    .where('user_id', '=', recipient.id)
-    .executeTakeFirst()
-  if (!mark) return count(unreadOf(db, recipient, now))
-  // Two counts, so each is one index range on either database (an OR of the two is a full scan on
-  // PostgreSQL): what came after the watermark, and what was marked unread again at or below it. One
-  // statement with each as a subquery: one round trip.
-  const again = unreadOf(db, recipient, now)
-    .where('n.id', '<=', mark.readUpTo)
-    .where('n.id', 'in', (eb) =>
-      eb
-        .selectFrom('notification_reads as u')
-        .select('u.notification_id')
-        .where('u.user_id', '=', recipient.id)
-        .where('u.readAt', 'is', null),
-    )
-  const row = await db
-    .selectNoFrom([
-      counting(unreadAbove(db, recipient, now, mark.readUpTo)).as('above'),
-      counting(again).as('again'),
-    ])
-    .executeTakeFirstOrThrow()
-  return Number(row.above ?? 0) + Number(row.again ?? 0)
-}
-
-const unreadOf = (db: Db, recipient: Recipient, now: Date) =>
-  eligibleNotifications(db, recipient, now).where((eb) => isUnread(eb))
-
-/** The unread made after the reader's watermark `readUpTo`: a range of the id, read from its index. */
-export const unreadAbove = (db: Db, recipient: Recipient, now: Date, readUpTo: string) =>
-  unreadOf(db, recipient, now).where('n.id', '>', readUpTo)
-
-/** The query's rows counted, as the column `n`. */
-const counting = (query: ReturnType<typeof eligibleNotifications>) =>
-  query.select((eb) => eb.fn.countAll().as('n'))
-
-async function count(query: ReturnType<typeof eligibleNotifications>): Promise<number> {
-  const row = await counting(query).executeTakeFirst()
-  return Number(row?.n ?? 0)
 }
 
 export async function latestVisibleId(db: Db, recipient: Recipient, now: Date): Promise<string | null> {

@@ -14,6 +14,7 @@ import * as reads from './notification-reads.repository'
 import { mutedTypes } from './notification-settings.service'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
+import { countUnread } from './unread-count.repository'
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>
 
@@ -64,7 +65,7 @@ export async function listNotifications(
   return {
     items: page.map((row) => presentNotification(row, recipient)),
     nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-    unread: await repo.countUnread(db, recipient, now),
+    unread: await countUnread(db, recipient, now),
   }
 }
 
@@ -72,7 +73,7 @@ export async function getUnreadCount(deps: Deps, actor: Caller): Promise<UnreadC
   const recipient = await loadRecipient(deps, actor)
   const now = deps.clock()
   return {
-    unread: await repo.countUnread(deps.database.db, recipient, now),
+    unread: await countUnread(deps.database.db, recipient, now),
     latestId: await repo.latestVisibleId(deps.database.db, recipient, now),
   }
 }
@@ -119,5 +120,5 @@ export async function markAllRead(
   // Never past what exists: a future id would pre-read notifications not yet made.
   const target = latest === null ? null : upTo !== undefined && upTo < latest ? upTo : latest
   if (target !== null) await reads.markAllReadUpTo(db, recipient.id, target, now)
-  return { unread: await repo.countUnread(db, recipient, now) }
+  return { unread: await countUnread(db, recipient, now) }
 }

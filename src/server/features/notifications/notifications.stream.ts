@@ -9,6 +9,7 @@ import * as streamRepo from './notification-stream.repository'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
 import { loadRecipient } from './notifications.service'
+import { countUnread } from './unread-count.repository'
 
 // GET /api/notifications/stream: server-sent events for one reader (docs/decisions/0022).
 //
@@ -266,7 +267,7 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     if (missed.length > timing.replayLimit) {
       stream.cursor = (await repo.latestId(db)) ?? stream.cursor
       event(stream, NOTIFICATION_STREAM_EVENTS.reset, { position: stream.cursor }, stream.cursor)
-      event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
+      event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await countUnread(db, recipient, now) })
       return
     }
     if (!sendNotifications(stream, missed, recipient)) return
@@ -292,7 +293,7 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     }
   }
   if (sent > 0)
-    event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await repo.countUnread(db, recipient, now) })
+    event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await countUnread(db, recipient, now) })
 }
 
 /** The later of two notification ids (ids sort in time order), either of which may be missing. */

@@ -14,6 +14,12 @@ export async function latestNotificationId(trx: Db): Promise<string | null> {
   return latest?.id ?? null
 }
 
+/** The folder a file is in now, or null when the file is gone. */
+export async function folderOfFile(trx: Db, fileId: string): Promise<string | null> {
+  const row = await trx.selectFrom('files').select('folder_id').where('id', '=', fileId).executeTakeFirst()
+  return row?.folder_id ?? null
+}
+
 /** The latest entry of the same kind by the same actor on the same folder and audience since `since`. */
 export async function findGroupableNotification(
   trx: Db,

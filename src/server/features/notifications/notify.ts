@@ -5,6 +5,7 @@ import { ACCESS_CHANNEL, accessChangedLocal, NOTIFY_CHANNEL, pokeLocal } from '.
 import {
   announceNotification,
   findGroupableNotification,
+  folderOfFile,
   insertNotification,
   insertRecipients,
   latestNotificationId,
@@ -40,7 +41,10 @@ export interface NotificationInput {
   /** The money it is about (a refund), in minor units. */
   amount?: { value: number; currency: string }
   audience: { forAll: true; alsoUsers?: readonly string[] } | { forUsers: readonly string[] }
-  /** For a file, give its folder too (`folder_id`): access is checked on the folder. */
+  /**
+   * Access is checked on the folder: a file's notification records its folder (looked up when only
+   * `file_id` is given), and the unread count reads a reader's folders' notifications by that column.
+   */
   refs?: { folder_id?: string; file_id?: string; product_id?: string; order_id?: string }
 }
 
@@ -63,7 +67,8 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
   const listed = 'forAll' in input.audience ? (input.audience.alsoUsers ?? []) : input.audience.forUsers
   const users = [...new Set(listed)].sort()
   const forUsers = JSON.stringify(users)
-  const folderId = input.refs?.folder_id ?? null
+  const fileId = input.refs?.file_id ?? null
+  const folderId = input.refs?.folder_id ?? (fileId ? await folderOfFile(trx, fileId) : null)
   const itemCount = Math.max(1, Math.trunc(input.count ?? 1))
   const contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
 
@@ -92,7 +97,7 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
     forAll,
     for_users: forUsers,
     folder_id: folderId,
-    file_id: input.refs?.file_id ?? null,
+    file_id: fileId,
     product_id: input.refs?.product_id ?? null,
     order_id: input.refs?.order_id ?? null,
     itemCount,
