@@ -18,6 +18,7 @@ import { PaystackRefused, PaystackUnavailable } from '../paystack/paystack-gatew
 import { deliverablesOf, readDownloadToken } from './orders.downloads'
 import { presentOrderDetail, presentOrderSummary } from './orders.presenter'
 import {
+  type ExportedOrderRow,
   filteredOrders,
   findOrder,
   lineNamesOf,
@@ -25,6 +26,7 @@ import {
   type OrderRow,
   orderEvents,
   orderLines,
+  ordersToExport,
 } from './orders.repository'
 
 // Orders as buyers and shop staff see them: a buyer's history and one order with its deliverables,
@@ -115,7 +117,7 @@ export async function listAllOrders(deps: Deps, actor: Caller, query: OrderListQ
   return presentPage(deps, page)
 }
 
-type CsvOrder = OrderRow & { lines: { name: string; quantity: number }[] }
+type CsvOrder = ExportedOrderRow & { lines: { name: string; quantity: number }[] }
 
 /**
  * The orders CSV reads as people read orders: products by name ("Brand Kit × 2; Logo Pack"), money
@@ -130,7 +132,7 @@ const ORDER_CSV: CsvColumn<CsvOrder>[] = [
     header: 'products',
     value: (r) => r.lines.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join('; '),
   },
-  { header: 'items', value: (r) => String(Number(r.item_count ?? 0)) },
+  { header: 'items', value: (r) => String(r.lines.reduce((sum, l) => sum + l.quantity, 0)) },
   { header: 'total', value: (r) => majorUnits(Number(r.total), r.currency) },
   { header: 'discount_code', value: (r) => r.discount_code ?? '' },
   { header: 'discount', value: (r) => majorUnits(Number(r.discount_total), r.currency) },
@@ -141,7 +143,7 @@ const ORDER_CSV: CsvColumn<CsvOrder>[] = [
 ]
 
 /** Each batch of orders with its product lines, looked up in one query per batch. */
-async function* withLines(deps: Deps, rows: AsyncIterable<OrderRow>): AsyncGenerator<CsvOrder> {
+async function* withLines(deps: Deps, rows: AsyncIterable<ExportedOrderRow>): AsyncGenerator<CsvOrder> {
   for await (const batch of batchesOf(rows, EXPORT_BATCH_ROWS)) {
     const lines = await lineNamesOf(
       deps.database.db,
@@ -156,7 +158,7 @@ export async function exportOrders(deps: Deps, by: Caller, query: OrderListQuery
   await recordExport(deps.database.db, by, 'orders', query, deps.clock())
   const rows = keysetBatches(
     deps.database.dialect,
-    filteredOrders(deps.database.db, query),
+    ordersToExport(deps.database.db, query),
     query,
     ORDER_LIST_COLUMNS,
   )
