@@ -29,7 +29,7 @@ import {
  * every entry they may see, or nearly: a newly published product reaches every signed-in user, and
  * product entries are few.
  */
-export function typesSeenInFull(recipient: Recipient): NotificationType[] {
+function typesSeenInFull(recipient: Recipient): NotificationType[] {
   const types: NotificationType[] = ['product']
   if (heldSince(recipient, 'ManageFeedback') !== null) types.push('quote', 'feedback')
   if (heldSince(recipient, 'AccessShop') !== null) types.push('order')
@@ -80,7 +80,7 @@ function inFolders(db: Db, eb: Scope, mark: Expression<string>) {
 }
 
 /** The ids that may be unread for the reader, by way in (they may repeat). */
-export function unreadCandidates(db: Db, eb: Scope, recipient: Recipient) {
+function unreadCandidates(db: Db, eb: Scope, recipient: Recipient) {
   const mark = eb.fn.coalesce(
     eb.selectFrom('notification_read_marks as m').select('m.readUpTo').where('m.user_id', '=', recipient.id),
     eb.val(''),
