@@ -43,9 +43,10 @@ function typesSeenInFull(recipient: Recipient): NotificationType[] {
  * it planned against a guess of the list's size and read the whole range above the watermark instead.
  */
 function oneOf(db: Db, column: string, values: Expression<unknown>): Expression<SqlBool> {
+  // A query in a `sql` template is compiled in parentheses: `array(select …)`, `in (select …)`.
   return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} = any(array(${values}))`
-    : sql<SqlBool>`${sql.ref(column)} in (${values})`
+    ? sql<SqlBool>`${sql.ref(column)} = any(array${values})`
+    : sql<SqlBool>`${sql.ref(column)} in ${values}`
 }
 
 /**
