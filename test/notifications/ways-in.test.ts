@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as reads from '../../src/server/features/notifications/notification-reads.repository'
+import { listVisibleAfter } from '../../src/server/features/notifications/notification-stream.repository'
 import { listVisible } from '../../src/server/features/notifications/notifications.repository'
 import { recipientById } from '../../src/server/features/notifications/notifications.service'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
@@ -10,13 +11,16 @@ import { insertFile, insertFolder, insertOrder, insertProduct } from '../support
 import { grant, insertUser } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
 
-// The unread count reads candidates off the reader's own ways into the notifications (their folders,
-// what is addressed to them, the broadcast types they see in full, their own orders, what they marked
-// unread again) and asks the inbox's one filter of those alone (docs/decisions/0165). Whatever happens,
-// it must equal the number of unread entries the list shows: random notifications of every type and
-// audience, read, marked unread again, dismissed and marked all read by random readers of every kind.
+// The unread count and the live stream read candidates off the reader's own ways into the
+// notifications (their folders, what is addressed to them, the broadcast types they see in full, their
+// own orders; for the count, what they marked unread again too) and ask the inbox's one filter of
+// those alone (notification-ways-in.repository.ts, docs/decisions/0165). Whatever happens, the count
+// must equal the number of unread entries the list shows, and the stream must find after any cursor
+// exactly the entries the list shows above it: random notifications of every type and audience, read,
+// marked unread again, dismissed and marked all read by random readers of every kind.
 
 let t: TestApp
+const BEFORE_ALL = '00000000-0000-0000-0000-000000000000'
 const HOUR = 60 * 60 * 1000
 
 interface World {
@@ -155,8 +159,8 @@ async function run(step: Step): Promise<void> {
   else await reads.setRead(db, userId, entry.id, step.kind === 'read', now)
 }
 
-describe('the unread count', () => {
-  it('is the number of unread entries in the list, for every reader, whatever happened', async () => {
+describe('the unread count and the stream', () => {
+  it('agree with the list, for every reader, whatever happened', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary(), { minLength: 5, maxLength: 25 }), async (steps) => {
         for (const step of steps) await run(step)
@@ -167,6 +171,19 @@ describe('the unread count', () => {
           expect(await countUnread(db, recipient, t.clock.now), `reader ${recipient.role}`).toBe(
             unread.length,
           )
+          // Oldest first after a cursor: from the start, and from each of a few entries the list shows.
+          const shown = (await listVisible(db, recipient, t.clock.now, { read: 'all', limit: 1000 }))
+            .map((n) => n.id)
+            .reverse()
+          for (const at of [-1, 0, Math.floor(shown.length / 2), shown.length - 1]) {
+            const cursor = at < 0 ? BEFORE_ALL : shown[at]
+            if (cursor === undefined) continue
+            const after = await listVisibleAfter(db, recipient, t.clock.now, cursor, 1000)
+            expect(
+              after.map((n) => n.id),
+              `reader ${recipient.role} after ${at}`,
+            ).toEqual(shown.filter((id) => id > cursor))
+          }
         }
       }),
       { numRuns: 25 },
