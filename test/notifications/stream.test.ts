@@ -179,6 +179,45 @@ describe('the notification stream', () => {
     }
   })
 
+  it('keeps each stream alive on its own beat, so streams opened together do not re-query together', async () => {
+    const saved = STREAM_TIMING.heartbeatMs
+    STREAM_TIMING.heartbeatMs = 1_000
+    try {
+      const reader = await signedIn(t, { name: 'Reader Tester' })
+      // Twelve pages opened at once (a restart: every page reconnects): each stream's first keep-alive,
+      // timed from its own opening.
+      const firstBeats = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const res = await reader.client.request('/api/notifications/stream', {
+            headers: { Accept: 'text/event-stream' },
+          })
+          const opened = performance.now()
+          const body = res.body!.getReader()
+          const decoder = new TextDecoder()
+          let text = ''
+          while (!text.includes(': keep-alive')) {
+            const { value, done } = await body.read()
+            if (done) throw new Error('the stream ended before its heartbeat')
+            text += decoder.decode(value, { stream: true })
+          }
+          const beat = performance.now() - opened
+          await body.cancel()
+          return beat
+        }),
+      )
+      firstBeats.sort((a, b) => a - b)
+      // Each within the interval (slack for a loaded machine's timers), none early, and spread over
+      // half of it: in step they would all come at the full interval.
+      expect(firstBeats[0]).toBeGreaterThanOrEqual(350)
+      expect(firstBeats.at(-1)).toBeLessThan(1_500)
+      expect(firstBeats.at(-1)! - firstBeats[0]!).toBeGreaterThan(150)
+      expect(firstBeats[6]).toBeLessThan(950)
+      await streamsSettle(0)
+    } finally {
+      STREAM_TIMING.heartbeatMs = saved
+    }
+  })
+
   it('ends when the reader signs out', async () => {
     const reader = await signedIn(t, { name: 'Reader Tester' })
     const stream = await openStream(reader)

@@ -28,7 +28,7 @@ import { countUnread } from './unread-count.repository'
 // (another request may have kept it alive) before the stream ends.
 
 export interface StreamTiming {
-  /** A comment line to keep proxies from closing the connection, and a re-query. */
+  /** At most this long between two comment lines (proxies close idle connections) and two re-queries. */
   heartbeatMs: number
   /** On resume, more missed notifications than this: send `reset` (refetch) instead of replaying. */
   replayLimit: number
@@ -164,13 +164,26 @@ function startStream(stream: ReaderStream, controller: ReadableStreamDefaultCont
     },
   })
   if (stream.closed) return // the server is shutting down: the browser reconnects to another instance
-  stream.heartbeat = setInterval(() => {
+  scheduleHeartbeat(stream)
+  wake(stream)
+}
+
+/**
+ * The next heartbeat, after a random 50–100 % of `heartbeatMs`: never later than the keep-alive is due,
+ * and never in step with other streams. Streams opened together (every page reconnecting after a
+ * restart) would otherwise re-query together every interval, taking every pooled connection at once
+ * and stalling every other request for as long (docs/decisions/0166).
+ */
+function scheduleHeartbeat(stream: ReaderStream): void {
+  const delay = stream.timing.heartbeatMs * (0.5 + Math.random() / 2)
+  stream.heartbeat = setTimeout(() => {
+    if (stream.closed) return
     write(stream, ': keep-alive\n\n')
     stream.readerStale = true
     wake(stream)
-  }, stream.timing.heartbeatMs)
+    scheduleHeartbeat(stream)
+  }, delay)
   stream.heartbeat.unref()
-  wake(stream)
 }
 
 function write(stream: ReaderStream, text: string): void {
@@ -189,7 +202,7 @@ function event(stream: ReaderStream, name: string, data: unknown, id?: string): 
 function finish(stream: ReaderStream): void {
   if (stream.closed) return
   stream.closed = true
-  if (stream.heartbeat) clearInterval(stream.heartbeat)
+  if (stream.heartbeat) clearTimeout(stream.heartbeat)
   stream.unregister?.()
   try {
     stream.controller?.close()
