@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
-import { oneOf, waysIn } from './notification-ways-in.repository'
 import { type NotificationRow, type Recipient, withColumns } from './notifications.repository'
 
 // Named queries of the notification stream (notifications.stream.ts): who reads it, and what it has
@@ -11,17 +10,8 @@ export function listVisibleAfter(db: Db, recipient: Recipient, now: Date, after:
   return visibleAfter(db, recipient, now, after, limit).execute()
 }
 
-/**
- * The inbox filter over the candidates on the reader's own ways in above `after`
- * (notification-ways-in.repository.ts), not over everyone's notifications since: a pass on the
- * heartbeat comes after every notification made in the meantime.
- */
 function visibleAfter(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
-  return withColumns(db, recipient, now)
-    .where('n.id', '>', after)
-    .where((eb) => oneOf(db, 'n.id', waysIn(db, eb, recipient, eb.val(after))))
-    .orderBy('n.id', 'asc')
-    .limit(limit)
+  return withColumns(db, recipient, now).where('n.id', '>', after).orderBy('n.id', 'asc').limit(limit)
 }
 
 /**
