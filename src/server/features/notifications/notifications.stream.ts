@@ -170,9 +170,9 @@ function startStream(stream: ReaderStream, controller: ReadableStreamDefaultCont
 
 /**
  * The next heartbeat, after a random 50–100 % of `heartbeatMs`: never later than the keep-alive is due,
- * and never in step with other streams. Streams opened together (every page reconnecting after a
- * restart) would otherwise re-query together every interval, taking every pooled connection at once
- * and stalling every other request for as long (docs/decisions/0166).
+ * and out of step with other streams. Streams opened together (every page reconnecting after a
+ * restart) would otherwise re-query together every interval, enough to take every pooled connection
+ * at once and hold up every other request meanwhile (docs/decisions/0166).
  */
 function scheduleHeartbeat(stream: ReaderStream): void {
   const delay = stream.timing.heartbeatMs * (0.5 + Math.random() / 2)
