@@ -82,7 +82,14 @@ export function runAdminCli(args: readonly string[]): Promise<string> {
   for (const [key, value] of Object.entries(process.env)) if (!HOST_VARIABLES.test(key)) env[key] = value
   Object.assign(env, serverDatabase(), { NODE_ENV: 'development', LOG_LEVEL: 'warn' })
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    // The bundle global-setup.ts made (admin-cli-bundle.ts), else the sources through tsx.
+    const bundled = process.env.DEPOT_E2E_ADMIN_CLI
+    const [command, commandArgs] = bundled ? [process.execPath, [bundled]] : [TSX, [CLI]]
+    const child = spawn(command, [...commandArgs, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString()

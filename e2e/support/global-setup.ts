@@ -7,6 +7,7 @@ import type { FullConfig } from '@playwright/test'
 import { type Dovecot, dovecotAvailable, startDovecot } from '../../test/support/dovecot'
 import { startOidcProvider, type TestOidcProvider } from '../../test/support/oidc-provider'
 import { SmtpSink } from '../../test/support/smtp-sink'
+import { bundleAdminCli } from './admin-cli-bundle'
 import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './identity-provider'
 
 // Starts the production build once for the whole browser run:
@@ -27,7 +28,8 @@ import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './identity-provider'
 //   - when Debian's dovecot is installed (decision 0129), an IMAP mailbox the app reads customers'
 //     answers from (INBOUND_IMAP_URL, replies' Reply-To inbox+<token>@depot.test); tests deliver into it
 //     at DEPOT_E2E_IMAP_URL. Without dovecot the app runs without a mailbox and those tests skip.
-// The data folder is exported as DEPOT_E2E_DATA_DIR for helpers that use the operator command line.
+// The data folder is exported as DEPOT_E2E_DATA_DIR for helpers that use the operator command line,
+// which is bundled first (admin-cli-bundle.ts; its entry in DEPOT_E2E_ADMIN_CLI).
 //
 // NODE_ENV=production is not possible here: production refuses the built-in Paystack emulator and an
 // http AUTH_URL. Development mode with LOG_LEVEL=warn is the closest we get to production behaviour.
@@ -39,12 +41,31 @@ const STOP_TIMEOUT_MS = 30_000 // the server's own grace period is 25 s
 const HOST_VARIABLES =
   /^(DATABASE_URL|AUTH_|OIDC_|GOOGLE_|SMTP_URL|MAIL_FROM|S3_|PAYSTACK_|TRUST_PROXY|WEB_ROOT|SHOP_|INBOUND_)/
 
-export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
+  const adminCli = await bundleAdminCli(root)
+  process.env.DEPOT_E2E_ADMIN_CLI = adminCli.entry
+  try {
+    const stop = await startServer(root)
+    return async () => {
+      try {
+        await stop?.()
+      } finally {
+        adminCli.remove()
+      }
+    }
+  } catch (error) {
+    adminCli.remove()
+    throw error
+  }
+}
+
+/** Builds and starts the server (unless DEPOT_E2E_BASE_URL names one); answers how to stop it. */
+async function startServer(root: string): Promise<(() => Promise<void>) | undefined> {
   if (process.env.DEPOT_E2E_BASE_URL) {
     console.info(`[e2e] using the server at ${process.env.DEPOT_E2E_BASE_URL} (DEPOT_E2E_BASE_URL is set)`)
     return undefined
   }
-  const root = config.configFile ? path.dirname(config.configFile) : process.cwd()
   buildIfNeeded(root)
 
   const port = await freePort()
