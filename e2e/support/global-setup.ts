@@ -35,7 +35,7 @@ import { E2E_OIDC_ACCOUNT, E2E_OIDC_NAME } from './identity-provider'
 // http AUTH_URL. Development mode with LOG_LEVEL=warn is the closest we get to production behaviour.
 
 const READY_TIMEOUT_MS = 60_000
-const STOP_TIMEOUT_MS = 30_000 // the server's own grace period is 25 s
+const STOP_TIMEOUT_MS = 30_000 // the server's own grace period (SHUTDOWN_GRACE_SECONDS) is 25 s
 
 // Operator variables (architecture.md) that would leak a developer's own configuration into the run.
 const HOST_VARIABLES =

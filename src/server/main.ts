@@ -91,7 +91,17 @@ async function main(): Promise<void> {
     metrics,
   })
   const server = listen(app.fetch, env, logger, database.dialect)
-  handleProcessSignals({ server, database, notificationHub, mailWorker, jobs, jobTable, inbound, logger })
+  handleProcessSignals({
+    server,
+    database,
+    notificationHub,
+    mailWorker,
+    jobs,
+    jobTable,
+    inbound,
+    logger,
+    graceMs: env.shutdownGraceMs,
+  })
 }
 
 /** Opens the configured database and applies the migrations it lacks, logging each one applied. */

@@ -8,10 +8,10 @@ import type { Logger } from './lib/logger'
 
 // What the running server does on a signal. SIGTERM/SIGINT shut it down gracefully: end event streams
 // at once, finish in-flight requests, stop the mail worker and the jobs, then close the database and
-// exit 0 (1 when requests outlast the grace period, after giving back the upload leases they hold).
+// exit 0 (1 when requests outlast the grace period, SHUTDOWN_GRACE_SECONDS, after giving back the
+// upload leases they hold).
 // SIGUSR2 runs every periodic job now.
 
-const SHUTDOWN_GRACE_MS = 25_000
 /** How long a forced exit waits for the database to take back its upload leases. */
 const LEASE_RELEASE_MS = 2_000
 
@@ -26,6 +26,8 @@ export interface RunningServer {
   /** The mailbox reader, when INBOUND_IMAP_URL is set. */
   inbound?: { stop(): Promise<void> }
   logger: Logger
+  /** How long requests in flight may take to finish once a shutdown begins. */
+  graceMs: number
 }
 
 export function handleProcessSignals(running: RunningServer): void {
@@ -48,7 +50,7 @@ export function handleProcessSignals(running: RunningServer): void {
 
 /** The graceful shutdown sequence; the process exits at its end, or when the grace period runs out. */
 function shutDown(
-  { server, database, notificationHub, mailWorker, jobs, inbound, logger }: RunningServer,
+  { server, database, notificationHub, mailWorker, jobs, inbound, logger, graceMs }: RunningServer,
   signal: string,
 ): void {
   logger.info({ signal }, 'shutting down: finishing requests in flight')
@@ -66,7 +68,7 @@ function shutDown(
       if (released > 0) logger.info({ released }, 'upload writer leases given back')
       exit()
     }, exit)
-  }, SHUTDOWN_GRACE_MS)
+  }, graceMs)
   force.unref()
   // close() stops accepting connections and waits for active requests. A connection whose request
   // finishes goes back to keep-alive idle, so keep closing idle ones rather than wait out the timeout.

@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 const MiB = 1 << 20
 const SIZE = 24 * MiB + 4321
 const CHUNK = 4 * MiB
+const GRACE_SECONDS = 3
 
 let testDb: TestDatabase
 let env: Record<string, string>
@@ -40,6 +41,8 @@ beforeAll(async () => {
     AUTH_URL: origin,
     AUTH_SECRET: randomBytes(48).toString('base64'),
     MAX_UPLOAD_BYTES: String(64 * MiB),
+    // A forced shutdown below waits this out: 3 s, not the default 25.
+    SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
   }
   server = await startServer(env, 60_000)
   const database = openDatabase(testDb.config)
@@ -209,8 +212,13 @@ describe('an upload cut by a server crash', () => {
       const lease = () =>
         database.db.selectFrom('upload_sessions').select('writer').where('id', '=', id).executeTakeFirst()
       await waitFor(async () => ((await lease())?.writer ? true : undefined), 'the PATCH to take its lease')
+      const stopping = Date.now()
       server.child.kill('SIGTERM')
       expect(await server.exited).toBe(1)
+      // Cut off when SHUTDOWN_GRACE_SECONDS ran out, not the default 25 s.
+      const took = Date.now() - stopping
+      expect(took).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000 - 100)
+      expect(took).toBeLessThan(20_000)
       expect(server.output()).toContain('upload writer leases given back')
       expect((await lease())?.writer).toBeNull()
       patch.destroy()

@@ -105,6 +105,14 @@ describe('loadEnv', () => {
 })
 
 describe('loadEnv: uploads and downloads', () => {
+  it('gives requests in flight 25 s to finish on shutdown unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadEnv({}).shutdownGraceMs).toBe(25_000)
+    expect(loadEnv({ SHUTDOWN_GRACE_SECONDS: '90' }).shutdownGraceMs).toBe(90_000)
+    expect(problemsOf({ SHUTDOWN_GRACE_SECONDS: '0' })).toEqual([
+      expect.stringContaining('SHUTDOWN_GRACE_SECONDS'),
+    ])
+  })
+
   it('caps uploads and customers’ storage at 10 GiB, with no nginx hand-off by default', () => {
     const env = loadEnv({})
     expect(env.uploads).toEqual({

@@ -62,6 +62,8 @@ export type Env = {
   notificationDigestMinutes: number
   /** A blob no row names is deleted only once older than this (integrity check, docs/decisions/0067). */
   blobOrphanGraceHours: number
+  /** How long a shutdown lets requests in flight finish before it cuts them off (process-signals.ts). */
+  shutdownGraceMs: number
   /** Uploads (docs/decisions/0028): size cap, customers' quota (undefined: none; 0046), how long an unfinished one may wait. */
   uploads: { maxBytes: number; userQuotaBytes: number | undefined; expiryMs: number }
   /** nginx X-Accel-Redirect hand-off of downloads (disk driver only); undefined = Node streams them. */
@@ -150,6 +152,7 @@ function assembleEnv(
     fileVersionsKept: raw.FILE_VERSIONS_KEPT,
     notificationDigestMinutes: raw.NOTIFICATION_DIGEST_MINUTES,
     blobOrphanGraceHours: raw.BLOB_ORPHAN_GRACE_HOURS,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     uploads: {
       maxBytes: raw.MAX_UPLOAD_BYTES,
       userQuotaBytes: raw.USER_QUOTA_BYTES === 0 ? undefined : raw.USER_QUOTA_BYTES,

@@ -83,6 +83,7 @@ const rawEnvSchema = z.object({
   FILE_VERSIONS_KEPT: wholeNumber(0, 1000).default(10),
   NOTIFICATION_DIGEST_MINUTES: wholeNumber(5, 24 * 60).default(60),
   BLOB_ORPHAN_GRACE_HOURS: wholeNumber(1, 24 * 365).default(24),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 3600).default(25),
   MAX_UPLOAD_BYTES: wholeNumber(0, Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
   // Customers' storage quota (docs/decisions/0046); 0: none. Staff and admins have none.
   USER_QUOTA_BYTES: z.preprocess(
