@@ -25,6 +25,9 @@ export interface LoopControl {
   think(): Promise<void>
 }
 
+/** Rounds after which a user's steps repeat: home or team every 2, mark all read every 3, delete for good every 4. */
+const CYCLE = 12
+
 const json_ = (body: unknown) => Buffer.from(JSON.stringify(body))
 const b64 = (s: string) => Buffer.from(s).toString('base64')
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
@@ -67,7 +70,11 @@ export async function userLoop(
 ): Promise<void> {
   const { read, write } = place.credentials
   const jsonWrite = { ...write, 'Content-Type': 'application/json' }
-  for (let round = 0; control.running(); round++) {
+  // Each user starts at its own point of the cycle the round number drives (home or team folder,
+  // "mark all read" every third round, delete for good every fourth), as people working on their own
+  // would: started in step, every user would be in a shared folder in the same rounds, and the load
+  // would come in waves, twice the average at their crest, instead of at the pace it is set to.
+  for (let round = place.index % CYCLE; control.running(); round++) {
     const folderId = round % 2 === 0 ? place.homeId : place.teamId
     const listed = await recorder.time('list folders', async () => {
       expectStatus(await client.send('GET', '/api/folders?view=mine', read), 200, 'GET /api/folders')
