@@ -102,9 +102,7 @@ describe('loadEnv', () => {
     expect(env.isProduction).toBe(true)
     expect(env.paystack?.baseUrl).toBe('https://api.paystack.co')
   })
-})
 
-describe('loadEnv: uploads and downloads', () => {
   it('gives requests in flight 25 s to finish on shutdown unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
     expect(loadEnv({}).shutdownGraceMs).toBe(25_000)
     expect(loadEnv({ SHUTDOWN_GRACE_SECONDS: '90' }).shutdownGraceMs).toBe(90_000)
@@ -112,7 +110,9 @@ describe('loadEnv: uploads and downloads', () => {
       expect.stringContaining('SHUTDOWN_GRACE_SECONDS'),
     ])
   })
+})
 
+describe('loadEnv: uploads and downloads', () => {
   it('caps uploads and customers’ storage at 10 GiB, with no nginx hand-off by default', () => {
     const env = loadEnv({})
     expect(env.uploads).toEqual({
