@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/server/db/connection'
 import { insertUserWithPassword } from '../support/people'
 import { runServerEntry, type ServerProcess, startServer } from '../support/server-process'
-import { createTestDatabase, type TestDatabase } from '../support/test-database'
+import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-database'
 
 // The real entry point as a separate process, on this suite's dialect.
 const databases: TestDatabase[] = []
@@ -77,20 +77,26 @@ describe('start-up', PROCESS_TESTS, () => {
     }
   })
 
-  it('keeps an idle connection open past Node’s default 5 s, so a client or proxy reusing it is not reset', async () => {
-    const server = await startServer(await serverEnv())
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-    try {
-      expect(await getReusing(agent, `${server.url}/healthz`)).toEqual({ status: 200, reused: false })
-      // The condition under test is the idle time itself.
-      await new Promise((resolve) => setTimeout(resolve, 6_000))
-      expect(await getReusing(agent, `${server.url}/healthz`)).toEqual({ status: 200, reused: true })
-    } finally {
-      agent.destroy()
-      server.child.kill('SIGTERM')
-      await server.exited
-    }
-  }, 90_000)
+  // On SQLite only: the six seconds of waiting test the HTTP server, which is the same whichever
+  // database is behind it.
+  it.skipIf(testDialect() !== 'sqlite')(
+    'keeps an idle connection open past Node’s default 5 s, so a client or proxy reusing it is not reset',
+    async () => {
+      const server = await startServer(await serverEnv())
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      try {
+        expect(await getReusing(agent, `${server.url}/healthz`)).toEqual({ status: 200, reused: false })
+        // The condition under test is the idle time itself.
+        await new Promise((resolve) => setTimeout(resolve, 6_000))
+        expect(await getReusing(agent, `${server.url}/healthz`)).toEqual({ status: 200, reused: true })
+      } finally {
+        agent.destroy()
+        server.child.kill('SIGTERM')
+        await server.exited
+      }
+    },
+    90_000,
+  )
 })
 
 describe('graceful shutdown', PROCESS_TESTS, () => {
