@@ -103,7 +103,7 @@ describe.skipIf(why !== undefined)(`rclone${why ? ` (skipped: ${why})` : ''}`, (
   // take it some 45 s whichever database answers. The 300-file copies below send PostgreSQL the same
   // requests (PROPFIND, MKCOL, PUT, GET).
   it.skipIf(testDialect() !== 'sqlite')(
-    'syncs 1,000 files up and back with equal checksums',
+    'syncs 1,000 files up and back with equal checksums (on SQLite only: rclone’s pace, not the database, sets its time)',
     {
       timeout: 300_000,
     },

@@ -80,7 +80,7 @@ describe('start-up', PROCESS_TESTS, () => {
   // On SQLite only: the six seconds of waiting test the HTTP server, which is the same whichever
   // database is behind it.
   it.skipIf(testDialect() !== 'sqlite')(
-    'keeps an idle connection open past Node’s default 5 s, so a client or proxy reusing it is not reset',
+    'keeps an idle connection open past Node’s default 5 s, so a client or proxy reusing it is not reset (on SQLite only: the wait tests the HTTP server, not the database)',
     async () => {
       const server = await startServer(await serverEnv())
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
