@@ -149,3 +149,38 @@ test('share a folder by link with a password, open it without an account, and re
   const inbox = await (await page.request.get('/api/notifications?limit=20')).json()
   expect(JSON.stringify(inbox)).toContain('Vic Visitor (vic@example.test) through a file drop link')
 })
+
+test('a link turned off says so, with its reason, whether the page runs its script or not', async ({
+  page,
+  browser,
+  browserIssues,
+}) => {
+  await signIn(page, owner.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
+  const made = await page.request.post('/api/folders', { headers, data: { folder_name: `Retired ${tag}` } })
+  expect(made.status(), await made.text()).toBe(201)
+  const folderId = ((await made.json()) as { id: string }).id
+  const link = await page.request.post(`/api/folders/${folderId}/links`, { headers, data: { mode: 'view' } })
+  expect(link.status(), await link.text()).toBe(201)
+  const { id, token } = (await link.json()) as { id: string; token: string }
+  const off = await page.request.delete(`/api/share-links/${id}`, { headers })
+  expect(off.status(), await off.text()).toBe(200)
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled })
+    const visitor = await context.newPage()
+    await browserIssues.watch(visitor)
+    const response = await visitor.goto(`/s/${token}`)
+    expect(response?.status()).toBe(410)
+    const alert = visitor.getByRole('alert').filter({ hasText: 'This link does not work' })
+    await expect(alert).toContainText('Its owner has turned this link off.')
+    await expect(visitor.getByText('Opening the link')).toHaveCount(0)
+    await context.close()
+  }
+  // The page's own 410 is the only thing the browser logged.
+  const issues = browserIssues
+    .list()
+    .filter((issue) => !issue.includes(`/s/${token}: Failed to load resource`))
+  browserIssues.clear()
+  expect(issues).toEqual([])
+})

@@ -34,7 +34,9 @@ async function html(res: Response): Promise<string> {
 }
 
 /** The query cache the page hands to the browser. */
-function handedOver(page: string): { queries: { queries: { queryKey: unknown[] }[] } } {
+function handedOver(page: string): {
+  queries: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] }
+} {
   const json = /<script type="application\/json" id="depot-server-state">(.*?)<\/script>/s.exec(page)?.[1]
   expect(json).toBeDefined()
   return JSON.parse(json!)
@@ -312,6 +314,15 @@ describe('a visitor’s page, kept whole until its data changes', () => {
 describe('a share link’s page, rendered', () => {
   const asBrowser = { Accept: 'text/html' }
 
+  /** Someone's own folder (they administer it) holding one file. */
+  async function ownFolderWithFile(name: string, folderName: string, fileName: string) {
+    const owner = await signedIn(t, { name })
+    const root = await folder(t, folderName, { type: 'locked', createdBy: owner.id })
+    await grant(t, root.id, owner.id, 'administrator')
+    await file(t, root.id, fileName, 'plan')
+    return { owner, root }
+  }
+
   it('shows the shared folder’s files, hands its answers over, and is the visitor’s alone', async () => {
     const owner = await signedIn(t, { name: 'Sade Sharer' })
     const root = await folder(t, 'Shared plans', { type: 'locked', createdBy: owner.id })
@@ -343,10 +354,7 @@ describe('a share link’s page, rendered', () => {
   })
 
   it('asks for the password of a protected link and shows nothing of what it shares', async () => {
-    const owner = await signedIn(t, { name: 'Pat Protector' })
-    const root = await folder(t, 'Locked plans', { type: 'locked', createdBy: owner.id })
-    await grant(t, root.id, owner.id, 'administrator')
-    await file(t, root.id, 'secret-plan.pdf', 'plan')
+    const { owner, root } = await ownFolderWithFile('Pat Protector', 'Locked plans', 'secret-plan.pdf')
     const link = await call(
       owner,
       'POST',
@@ -359,10 +367,35 @@ describe('a share link’s page, rendered', () => {
     expect(page).not.toContain('secret-plan.pdf')
   })
 
-  it('answers a token no link has with a 404', async () => {
+  it('answers a token no link has with a 404 and a page that says so', async () => {
     const res = await t.request('/s/AAAAAAAAAAAAAAAAAAAAAA', { headers: asBrowser })
     expect(res.status).toBe(404)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const page = await html(res)
+    expect(page).toContain('This link does not work')
+    expect(page).toContain('There is no such link.')
+    expect(page).not.toContain('Opening the link')
+  })
+
+  it('draws a link turned off as not working, with the 410 and the reason, and hands the answer over', async () => {
+    const { owner, root } = await ownFolderWithFile('Tunde Turner', 'Old plans', 'old-plan.pdf')
+    const link = await call(owner, 'POST', `/api/folders/${root.id}/links`, { mode: 'download' }, 201)
+    await call(owner, 'DELETE', `/api/share-links/${link.id}`)
+
+    const res = await t.request(`/s/${link.token}`, { headers: asBrowser })
+    expect(res.status).toBe(410)
+    const page = await html(res)
+    expect(page).toContain('This link does not work')
+    expect(page).toContain('Its owner has turned this link off.')
+    expect(page).not.toContain('Opening the link')
+    expect(page).not.toContain('old-plan.pdf')
+    // The browser takes the page over from the answer the server drew it with, asking nothing again.
+    const info = handedOver(page).queries.queries.find(
+      (q) => JSON.stringify(q.queryKey) === JSON.stringify(['shared', link.token, 'open', 'info']),
+    )
+    expect(info?.state.data).toEqual({
+      unusable: { status: 410, message: 'Its owner has turned this link off.' },
+    })
   })
 })
 

@@ -6,13 +6,14 @@ import {
   createdShareLinkSchema,
   type DropSender,
   SHARE_KEY_HEADER,
+  type ShareLinkInfo,
   sharedListingSchema,
   shareKeySchema,
   shareLinkInfoSchema,
   shareLinkRevokedSchema,
   shareLinksSchema,
 } from '../../../../shared/contract/share-links'
-import { type ApiClient, api } from '../../../lib/api'
+import { type ApiClient, api, isApiError } from '../../../lib/api'
 
 // Share links over HTTP: the owners' list, create and revoke, and the visitors' side under /api/s/.
 
@@ -113,12 +114,33 @@ export function sharedUrl(
   return `/api/s/${token}${path}${qs ? `?${qs}` : ''}`
 }
 
-/** What the link opens; the server asks it too, without a key, for the page it renders (share-link-prefetch.ts). */
+/** A link that does not work: no link has the token (404), or it stopped: expired or revoked (410). */
+export interface UnusableLink {
+  unusable: { status: 404 | 410; message: string }
+}
+
+/**
+ * What the link opens; the server asks it too, without a key, for the page it renders
+ * (share-link-prefetch.ts). A link that does not work is an answer, not a failure: the page says so,
+ * and the server draws it so too (a failed query is not handed over, so the server would draw the page
+ * loading, and without JavaScript it would stay so).
+ */
 export const sharedInfoQuery = (token: string, key: string | undefined, client: ApiClient = api) =>
   queryOptions({
     queryKey: [...shareLinkKeys.visit(token), key ? 'unlocked' : 'open', 'info'],
-    queryFn: ({ signal }) =>
-      client.get(`/api/s/${token}`, { schema: shareLinkInfoSchema, signal, headers: keyHeaders(key) }),
+    queryFn: async ({ signal }): Promise<ShareLinkInfo | UnusableLink> => {
+      try {
+        return await client.get(`/api/s/${token}`, {
+          schema: shareLinkInfoSchema,
+          signal,
+          headers: keyHeaders(key),
+        })
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 410))
+          return { unusable: { status: error.status, message: error.message } }
+        throw error
+      }
+    },
     retry: false,
   })
 

@@ -14,7 +14,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
-import { errorMessage, isApiError } from '../../../lib/api'
+import { errorMessage } from '../../../lib/api'
 import { formatBytes, formatDate, formatDateTime } from '../../../lib/format'
 import { FileAddressesProvider } from '../file-addresses'
 import { PreviewDialog } from '../preview-dialog'
@@ -36,18 +36,14 @@ export function SharedLinkPage() {
         <Spinner /> Opening the link…
       </div>
     )
-  if (info.isError)
-    return (
-      <div className="flex flex-col gap-4">
-        <PageTitle title="Shared link" />
-        <Alert variant="warning" title="This link does not work">
-          {isApiError(info.error) && info.error.status === 404
-            ? 'There is no such link.'
-            : errorMessage(info.error)}
-        </Alert>
-      </div>
-    )
+  if (info.isError) return <LinkDoesNotWork message={errorMessage(info.error)} />
   const link = info.data
+  if ('unusable' in link)
+    return (
+      <LinkDoesNotWork
+        message={link.unusable.status === 404 ? 'There is no such link.' : link.unusable.message}
+      />
+    )
   if (link.needsPassword) return <UnlockForm token={token} />
   const sharedBy = <SharedByLine by={link.sharedBy} at={link.sharedAt} expiresAt={link.expiresAt} />
   if (link.mode === 'upload') return <FileDrop token={token} name={link.name} sharedBy={sharedBy} />
@@ -56,6 +52,18 @@ export function SharedLinkPage() {
       <SharedFile token={token} file={link.file} canDownload={link.mode === 'download'} sharedBy={sharedBy} />
     )
   return <SharedFolder token={token} canDownload={link.mode === 'download'} sharedBy={sharedBy} />
+}
+
+/** A link that stopped, one no link has, or one that could not be read now: the page says which. */
+function LinkDoesNotWork({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <PageTitle title="Shared link" />
+      <Alert variant="warning" title="This link does not work">
+        {message}
+      </Alert>
+    </div>
+  )
 }
 
 /** "Shared by Ada Obi on 22 Nov 2026 · until 30 Nov 2026, 18:00": who is behind the link, and for how long. */
