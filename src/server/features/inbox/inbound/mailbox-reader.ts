@@ -73,7 +73,8 @@ export function startInboundReader(deps: Deps, options: InboundReaderOptions): I
     await saveMailboxHealth(deps.database.db, imap!.mailbox, { error: null, at: deps.clock().toISOString() })
     while (!stopped && client.usable) {
       // IDLE at once, rather than after imapflow's 15 s of quiet: mail that lands meanwhile is told
-      // as it lands. The next command (the next read) ends it.
+      // as it lands. The next command (the next read) ends it. An IDLE that fails has lost the
+      // connection, whose 'close' wakes this loop, which then reports it and reconnects.
       if (idle) void client.idle({ whenFree: true }).catch(() => {})
       await sleep(Math.min(idle ? leaseMs / 3 : deps.env.inbound.pollMs, leaseMs / 3))
       if (stopped || !client.usable) break

@@ -115,7 +115,7 @@ export function sharedUrl(
 }
 
 /** A link that does not work: no link has the token (404), or it stopped: expired or revoked (410). */
-export interface UnusableLink {
+interface UnusableLink {
   unusable: { status: 404 | 410; message: string }
 }
 
