@@ -147,10 +147,12 @@ for (const theme of ['light', 'dark'] as const) {
   test(`every server-rendered page hydrates cleanly, ${theme} theme, signed out`, async ({ browser }) => {
     await visitAll(browser, theme, false)
   })
-  test(`every server-rendered page hydrates cleanly, ${theme} theme, signed in`, async ({ browser }) => {
-    await visitAll(browser, theme, true)
-  })
 }
+// Signed in, the browser draws every page itself: nothing is hydrated, so the theme, which is all a dark
+// run would change, cannot make server and browser disagree. One theme covers it.
+test('every page loads without a hydration error, light theme, signed in', async ({ browser }) => {
+  await visitAll(browser, 'light', true)
+})
 
 test('without JavaScript the shop lists its products and a product page shows its name and price', async ({
   browser,
