@@ -172,8 +172,8 @@ test('a link turned off says so, with its reason, whether the page runs its scri
     await browserIssues.watch(visitor)
     const response = await visitor.goto(`/s/${token}`)
     expect(response?.status()).toBe(410)
-    const alert = visitor.getByRole('alert').filter({ hasText: 'This link does not work' })
-    await expect(alert).toContainText('Its owner has turned this link off.')
+    await expect(visitor.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible()
+    await expect(visitor.getByText('Its owner has turned this link off.')).toBeVisible()
     await expect(visitor.getByText('Opening the link')).toHaveCount(0)
     await context.close()
   }

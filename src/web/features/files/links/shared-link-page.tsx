@@ -1,4 +1,4 @@
-import { Download, Eye } from 'lucide-react'
+import { Download, Eye, Link2Off } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useParams } from 'react-router'
 import {
@@ -10,8 +10,8 @@ import { FormFailure } from '../../../components/forms/form-failure'
 import { SubmitButton } from '../../../components/forms/submit-button'
 import { useForm } from '../../../components/forms/use-form'
 import { PageTitle } from '../../../components/layout/page-title'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
 import { Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
@@ -57,12 +57,16 @@ export function SharedLinkPage() {
 /** A link that stopped, one no link has, or one that could not be read now: the page says which. */
 function LinkDoesNotWork({ message }: { message: string }) {
   return (
-    <div className="flex flex-col gap-4">
+    <>
       <PageTitle title="Shared link" />
-      <Alert variant="warning" title="This link does not work">
-        {message}
-      </Alert>
-    </div>
+      <EmptyState
+        icon={Link2Off}
+        tone="danger"
+        headingLevel="h1"
+        title="This link does not work"
+        description={message}
+      />
+    </>
   )
 }
 
