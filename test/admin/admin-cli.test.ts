@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../src/server/features/admin/admin-cli'
@@ -218,18 +221,105 @@ describe('npm run admin', () => {
     expect(r.out).toContain('1 user(s).')
   })
 
+  describe('batch', () => {
+    const batchFile = (lines: readonly (readonly string[] | string)[]) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'depot-batch-'))
+      const file = path.join(dir, 'commands.jsonl')
+      writeFileSync(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'))
+      return file
+    }
+    const user = (email: string) => ['create-user', '--email', email, '--password', 'batch passphrase 1']
+    const exists = async (t: TestApp, email: string) =>
+      (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !==
+      undefined
+
+    it('runs the commands of a file in order in one run, skipping blank and # lines', async () => {
+      const t = await createTestApp()
+      const file = batchFile([
+        '# two people, one of them suspended',
+        [...user('ada@example.com'), '--verified', '--role', 'staff', '--functions', 'AccessShop'],
+        '',
+        user('bob@example.com'),
+        ['restrict', '--email', 'bob@example.com'],
+      ])
+      const r = await admin(t, 'batch', '--from', file)
+      expect(r).toMatchObject({ code: 0, err: '' })
+      expect(r.out.split('\n')).toEqual([
+        expect.stringMatching(
+          /^Created staff ada@example\.com \(id [0-9a-f-]{36}\) with AccessShop; e-mail verified/,
+        ),
+        expect.stringMatching(/^Created user bob@example\.com /),
+        'bob@example.com is restricted; their sessions have ended.',
+        'Ran 3 command(s).',
+      ])
+      const bob = await t.database.db
+        .selectFrom('users')
+        .select('isRestricted')
+        .where('email', '=', 'bob@example.com')
+        .executeTakeFirstOrThrow()
+      expect(bob.isRestricted).toBe(true)
+    })
+
+    it.each([
+      [
+        'a line that is not a JSON array of words',
+        'create-user --email x@example.com',
+        'Line 2: write each command as a JSON array',
+      ],
+      ['an unknown command', ['frobnicate'], 'Line 2: Unknown command "frobnicate".'],
+      ['a bad option', ['set-role', '--email', 'a@example.com', '--role', 'king'], 'Line 2: --role:'],
+      [
+        'a command that copies the site',
+        ['backup', '--to', '/tmp/x'],
+        'Line 2: "backup" cannot run in a batch',
+      ],
+    ])('checks every line before running any: %s on line 2 runs nothing', async (_what, line, message) => {
+      const t = await createTestApp()
+      const r = await admin(t, 'batch', '--from', batchFile([user('first@example.com'), line]))
+      expect(r.code).toBe(2)
+      expect(r.err).toContain(message)
+      expect(await exists(t, 'first@example.com')).toBe(false)
+    })
+
+    it('stops at the first refusal and says which lines ran', async () => {
+      const t = await createTestApp()
+      const file = batchFile([
+        user('one@example.com'),
+        ['restrict', '--email', 'ghost@example.com'],
+        user('two@example.com'),
+      ])
+      const r = await admin(t, 'batch', '--from', file)
+      expect(r.code).toBe(1)
+      expect(r.err).toBe(
+        'Line 2 (restrict): Refused: No user with e-mail ghost@example.com.\n' +
+          'Stopped: 1 command(s) before it ran; the 1 after it did not.',
+      )
+      expect(await exists(t, 'one@example.com')).toBe(true)
+      expect(await exists(t, 'two@example.com')).toBe(false)
+    })
+
+    it('needs a readable file', async () => {
+      const t = await createTestApp()
+      expect((await admin(t, 'batch')).err).toContain('--from: name the file of commands')
+      const missing = await admin(t, 'batch', '--from', path.join(tmpdir(), 'no-such-depot-batch.jsonl'))
+      expect(missing.code).toBe(2)
+      expect(missing.err).toContain('--from: cannot read')
+    })
+  })
+
   it('runs as `npm run admin` against the configured database', async () => {
     const t = await createTestApp()
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATA_DIR: t.testDb.dir }
     if (t.testDb.config.dialect === 'postgres') env.DATABASE_URL = t.testDb.config.url
     else env.DATABASE_URL = t.testDb.config.file
-    const run = (args: string[]) =>
+    const run = (args: string[], input = '') =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env })
         let out = ''
         child.stdout.on('data', (d) => (out += d))
         child.stderr.on('data', (d) => (out += d))
         child.on('exit', (code) => resolve({ code, out }))
+        child.stdin.end(input)
       })
     const created = await run([
       'create-user',
@@ -244,6 +334,15 @@ describe('npm run admin', () => {
     const bad = await run(['set-role', '--email', 'cli@example.com'])
     expect(bad.code).toBe(2)
     expect(bad.out).toContain('--role:')
+    // A batch read from standard input runs in the same one process.
+    const batch = await run(
+      ['batch', '--from', '-'],
+      `${JSON.stringify(['create-user', '--email', 'second@example.com', '--password', 'cli passphrase 2'])}\n` +
+        `${JSON.stringify(['set-role', '--email', 'cli@example.com', '--role', 'staff'])}\n`,
+    )
+    expect(batch.out).toContain('Created user second@example.com')
+    expect(batch.out).toContain('cli@example.com is now staff.')
+    expect(batch.code).toBe(0)
     const client = new CookieClient(t.app)
     expect((await client.signIn('cli@example.com', 'cli passphrase 1')).headers.get('location')).toBe(
       'http://localhost:3000/',

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { emailSchema, passwordSchema } from '../../../shared/contract/accounts'
@@ -35,6 +36,11 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
                                  orphans older than H hours (default BLOB_ORPHAN_GRACE_HOURS)
   send-digests                   queues the notification e-mail digests due now (a job does it every
                                  few minutes; the running server's worker sends them)
+  batch       --from FILE|-      runs the commands in FILE (- for standard input) in order, in one
+                                 process: one per line, as a JSON array of the words that follow
+                                 \`npm run admin --\`, e.g. ["restrict", "--email", "a@example.com"]. Every
+                                 line is checked before the first runs; it stops at the first refusal.
+                                 Lines that are blank or start with # are skipped. User commands only.
 
 Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
 
@@ -136,6 +142,51 @@ async function againWhileSqliteBusy(run: () => Promise<void>): Promise<void> {
   }
 }
 
+/** Commands a batch may hold: the ones about users and their mail, not those that copy the site. */
+const BATCHABLE: readonly Command[] = [
+  'create-user',
+  'set-role',
+  'restrict',
+  'unrestrict',
+  'end-sessions',
+  'reset-2fa',
+  'list-users',
+  'send-digests',
+]
+
+interface ParsedCommand {
+  command: Command
+  input: Record<string, never>
+}
+
+/** A command line's words as a command and its checked options; bad input is a UsageError. */
+function parseCommand(argv: readonly string[]): ParsedCommand {
+  const [command, ...rest] = argv
+  if (!command || !(command in schemas)) throw new UsageError(`Unknown command "${command ?? ''}".`)
+  let values: Record<string, unknown>
+  try {
+    values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const parsed = schemas[command as Command].safeParse(values)
+  if (!parsed.success) {
+    throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'))
+  }
+  return { command: command as Command, input: parsed.data as never }
+}
+
+async function runParsed(deps: CliDeps, { command, input }: ParsedCommand, io: CliOutput): Promise<void> {
+  const run = () => execute(deps, command, input, io)
+  await (LONG_COMMANDS.includes(command) ? run() : againWhileSqliteBusy(run))
+}
+
+/** What the operator is told when the site refused a command. */
+function refusal(error: HttpProblem): string {
+  const fields = error.errors ? Object.values(error.errors).flat().join(' ') : ''
+  return `Refused: ${error.detail ?? error.title}${fields ? ` ${fields}` : ''}`
+}
+
 /** Runs one command; returns the process exit code. */
 export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutput): Promise<number> {
   try {
@@ -144,19 +195,8 @@ export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutp
       io.out(ADMIN_USAGE)
       return command ? 0 : 2
     }
-    if (!(command in schemas)) throw new UsageError(`Unknown command "${command}".`)
-    let values: Record<string, unknown>
-    try {
-      values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values
-    } catch (error) {
-      throw new UsageError((error as Error).message)
-    }
-    const parsed = schemas[command as Command].safeParse(values)
-    if (!parsed.success) {
-      throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'))
-    }
-    const run = () => execute(deps, command as Command, parsed.data as never, io)
-    await (LONG_COMMANDS.includes(command) ? run() : againWhileSqliteBusy(run))
+    if (command === 'batch') return await runBatch(deps, rest, io)
+    await runParsed(deps, parseCommand(argv), io)
     return 0
   } catch (error) {
     if (error instanceof UsageError) {
@@ -164,12 +204,74 @@ export async function runAdminCommand(deps: CliDeps, argv: string[], io: CliOutp
       return 2
     }
     if (error instanceof HttpProblem) {
-      const fields = error.errors ? Object.values(error.errors).flat().join(' ') : ''
-      io.err(`Refused: ${error.detail ?? error.title}${fields ? ` ${fields}` : ''}`)
+      io.err(refusal(error))
       return 1
     }
     throw error
   }
+}
+
+/**
+ * `batch --from FILE|-`: the commands of a file (or standard input), one per line as a JSON array of
+ * their words, run in order in this one process. Every line is checked before the first runs, so a
+ * typo on line 40 runs nothing; the batch stops at the first command the site refuses, saying which
+ * lines were done.
+ */
+async function runBatch(deps: CliDeps, argv: readonly string[], io: CliOutput): Promise<number> {
+  let from: string | undefined
+  try {
+    from = parseArgs({ args: [...argv], options: { from: { type: 'string' } }, strict: true }).values.from
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  if (!from) throw new UsageError('--from: name the file of commands (- for standard input)')
+  let text: string
+  try {
+    text = fs.readFileSync(from === '-' ? 0 : from, 'utf8')
+  } catch (error) {
+    throw new UsageError(`--from: cannot read ${from}: ${(error as Error).message}`)
+  }
+  const lines = text
+    .split(/\r?\n/)
+    .map((line, index) => ({ number: index + 1, line: line.trim() }))
+    .filter(({ line }) => line !== '' && !line.startsWith('#'))
+  const commands = lines.map(({ number, line }) => {
+    let words: unknown
+    try {
+      words = JSON.parse(line)
+    } catch {
+      words = undefined
+    }
+    if (!Array.isArray(words) || words.length === 0 || !words.every((w) => typeof w === 'string')) {
+      throw new UsageError(
+        `Line ${number}: write each command as a JSON array of its words, e.g. ["restrict", "--email", "a@example.com"].`,
+      )
+    }
+    try {
+      const parsed = parseCommand(words)
+      if (!BATCHABLE.includes(parsed.command)) {
+        throw new UsageError(
+          `"${parsed.command}" cannot run in a batch; a batch holds ${BATCHABLE.join(', ')}.`,
+        )
+      }
+      return { number, parsed }
+    } catch (error) {
+      if (error instanceof UsageError) throw new UsageError(`Line ${number}: ${error.message}`)
+      throw error
+    }
+  })
+  for (const [done, { number, parsed }] of commands.entries()) {
+    try {
+      await runParsed(deps, parsed, io)
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error
+      io.err(`Line ${number} (${parsed.command}): ${refusal(error)}`)
+      io.err(`Stopped: ${done} command(s) before it ran; the ${commands.length - done - 1} after it did not.`)
+      return 1
+    }
+  }
+  io.out(`Ran ${commands.length} command(s).`)
+  return 0
 }
 
 async function execute(deps: CliDeps, command: Command, input: Record<string, never>, io: CliOutput) {
