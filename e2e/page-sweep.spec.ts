@@ -25,6 +25,25 @@ plain('every route of the web route table is swept or excluded with a reason', (
   expect(unsweptRoutes()).toEqual([])
 })
 
+// The check every page goes through finds what it is there to find: a page given an image without a
+// text alternative, a button without a name and grey text on grey gets each reported, and a defect
+// axe rates only moderate (content outside any landmark) is not.
+test('the accessibility check reports the serious violations a page has, and only those', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  await expect(seriousViolations(page)).resolves.toEqual([])
+  await page.evaluate(() => {
+    const broken = document.createElement('div')
+    broken.innerHTML =
+      '<img src="/favicon.svg"><button type="button"></button>' +
+      '<p style="color:#777;background:#888">Grey on grey</p>'
+    document.body.append(broken)
+  })
+  const rules = (await seriousViolations(page)).map((line) => line.split(' ')[0])
+  expect(rules.sort()).toEqual(['button-name', 'color-contrast', 'image-alt'])
+})
+
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'))
 
 /**

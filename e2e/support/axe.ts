@@ -18,7 +18,11 @@ const BLOCKING: ImpactValue[] = ['serious', 'critical']
 
 declare global {
   interface Window {
-    axe?: { run(context: unknown, options: RunOptions): Promise<AxeResults> }
+    axe?: {
+      run(context: unknown, options: RunOptions): Promise<AxeResults>
+      /** axe's own rule table (not in its typings): each rule's id and its declared impact, if any. */
+      _audit?: { rules: { id: string; impact?: ImpactValue }[] }
+    }
   }
 }
 
@@ -32,11 +36,20 @@ export async function seriousViolations(page: Page, options: { include?: string 
   const injected = await page.evaluate(() => typeof window.axe !== 'undefined')
   if (!injected) await page.evaluate(axeSource)
   const results = await page.evaluate(
-    async ({ include }) => {
+    async ({ include, blocking }) => {
       if (!window.axe) throw new Error('axe-core did not load in the page')
-      return window.axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] })
+      // A rule that declares its impact reports every violation at that impact (axe's
+      // finalizeRuleResult), so a rule declared minor or moderate can never report what is looked
+      // for here: it is not run. That leaves about two thirds of the rules and halves a run's time;
+      // rules that take their impact from their checks all run. Without axe's rule table, all run.
+      const rules = window.axe._audit?.rules ?? []
+      const off = rules.filter((rule) => rule.impact && !blocking.includes(rule.impact))
+      return window.axe.run(include ? { include: [include] } : document, {
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(off.map((rule) => [rule.id, { enabled: false }])),
+      })
     },
-    { include: options.include },
+    { include: options.include, blocking: BLOCKING },
   )
   return results.violations
     .filter((v) => v.impact && BLOCKING.includes(v.impact))
