@@ -40,7 +40,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [options]
                                  process: one per line, as a JSON array of the words that follow
                                  \`npm run admin --\`, e.g. ["restrict", "--email", "a@example.com"]. Every
                                  line is checked before the first runs; it stops at the first refusal.
-                                 Lines that are blank or start with # are skipped. User commands only.
+                                 Blank lines and lines starting with # are skipped. Only the user
+                                 commands and send-digests may be in a batch.
 
 Staff functions: ${STAFF_FUNCTIONS.join(', ')}`
 
