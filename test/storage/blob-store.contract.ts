@@ -210,6 +210,43 @@ export function describeBlobStoreContract(driver: string, fixture: () => Promise
       expect(await fx.store.listAbandonedWrites(farFuture())).toEqual([])
     })
 
+    it('takes a body of announced length only whole: one byte short or over fails and leaves nothing', async () => {
+      const fx = await fixture()
+      const kept: string[] = []
+      // Within one S3 part (one PutObject) and past it (multipart).
+      for (const length of [3000, 9 * MiB]) {
+        const content = randomContent(length)
+        const exact = await fx.store.put(streamOf(content.bytes, 64 * 1024), { length })
+        expect(exact).toEqual({ key: expect.any(String), size: length, ...content.hashes })
+        expect(sha256(await readAll((await fx.store.get(exact.key)).body))).toBe(content.sha256)
+        kept.push(exact.key)
+
+        const short = await fx.store
+          .put(streamOf(content.bytes.subarray(0, length - 1)), { length })
+          .catch((e: unknown) => e)
+        expect(short).toBeInstanceOf(WriteAbortedError)
+        expect((short as WriteAbortedError).reason).toBe('source')
+
+        const over = await fx.store
+          .put(streamOf(randomContent(length + 1).bytes), { length })
+          .catch((e: unknown) => e)
+        expect(over).toBeInstanceOf(BlobTooLargeError)
+        expect((over as BlobTooLargeError).maxBytes).toBe(length)
+      }
+      const failed = await fx.store
+        .put(failingSource(Buffer.alloc(1000, 1), new Error('client gone')), { length: 5000 })
+        .catch((e: unknown) => e)
+      expect(failed).toBeInstanceOf(WriteAbortedError)
+      // A smaller maxBytes still wins over the length.
+      const capped = await fx.store
+        .put(streamOf(randomContent(2000).bytes), { length: 2000, maxBytes: 1000 })
+        .catch((e: unknown) => e)
+      expect((capped as BlobTooLargeError).maxBytes).toBe(1000)
+
+      expect((await fx.visibleKeys()).sort()).toEqual(kept.sort())
+      expect(await fx.store.listAbandonedWrites(farFuture())).toEqual([])
+    })
+
     it('runs concurrent writes of different contents side by side, each intact under its own key', async () => {
       const fx = await fixture()
       const contents = Array.from({ length: 6 }, (_, i) => randomContent(MiB + i * 4099))

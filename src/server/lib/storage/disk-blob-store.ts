@@ -6,13 +6,13 @@ import { pipeline } from 'node:stream/promises'
 import { makePrivateDir, openPrivate } from '../private-files'
 import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
 import type { AbandonedWrite, BlobListing, BlobRead, BlobStat, BlobStore, GetOptions } from './blob-store'
-import type { BlobSource, PutOptions, PutResult } from './blob-writes'
+import { type BlobSource, byteLimitOf, type PutOptions, type PutResult } from './blob-writes'
 import { resolveByteRange } from './byte-range'
 import { createDiskStagedWrites } from './disk-staged-writes'
 import { readOnDiskThread } from './disk-thread/disk-thread'
 import { FILE_READ_CHUNK, FileRangeStream } from './file-range-stream'
 import { BlobNotFoundError } from './storage-errors'
-import { toWriteError } from './write-error'
+import { assertWholeBody, toWriteError } from './write-error'
 import { WriteMeter } from './write-meter'
 
 // Layout under `root` (DATA_DIR/blobs):
@@ -71,7 +71,7 @@ export function createDiskBlobStore(root: string): BlobStore {
 
 /** Writes to tmp/, syncs, then renames into place: a crash leaves a temp file, never half a blob. */
 async function putBlob(root: string, source: BlobSource, options: PutOptions): Promise<PutResult> {
-  const meter = new WriteMeter(options.maxBytes)
+  const meter = new WriteMeter(byteLimitOf(options))
   options.signal?.throwIfAborted()
   const key = newBlobKey()
   const tempDir = path.join(root, TEMP_DIR)
@@ -92,6 +92,7 @@ async function putBlob(root: string, source: BlobSource, options: PutOptions): P
       sink,
       { signal: options.signal },
     )
+    assertWholeBody(meter, options)
     const finalPath = diskBlobPath(root, key)
     await makePrivateDir(path.dirname(finalPath))
     await rename(tempPath, finalPath)
