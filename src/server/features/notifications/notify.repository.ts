@@ -20,20 +20,27 @@ export async function folderOfFile(trx: Db, fileId: string): Promise<string | nu
   return row?.folder_id ?? null
 }
 
-/** The latest entry of the same kind by the same actor on the same folder and audience since `since`. */
+/** What a burst's entries share: the kind, the actor, the folder and the audience, since `since`. */
+export interface GroupMatch {
+  type: NotificationType
+  action: NotificationAction
+  userId: string
+  folderId: string
+  forAll: boolean
+  forUsers: string
+  since: string
+}
+
+/** The latest entry a new one matching `match` groups into. */
 export async function findGroupableNotification(
   trx: Db,
-  match: {
-    type: NotificationType
-    action: NotificationAction
-    userId: string
-    folderId: string
-    forAll: boolean
-    forUsers: string
-    since: string
-  },
+  match: GroupMatch,
 ): Promise<{ id: string } | undefined> {
-  return trx
+  return groupableQuery(trx, match).executeTakeFirst()
+}
+
+function groupableQuery(db: Db, match: GroupMatch) {
+  return db
     .selectFrom('notifications')
     .select('id')
     .where('type', '=', match.type)
@@ -45,7 +52,6 @@ export async function findGroupableNotification(
     .where('createdAt', '>=', match.since)
     .orderBy('id', 'desc')
     .limit(1)
-    .executeTakeFirst()
 }
 
 /**
@@ -95,8 +101,8 @@ export interface OrderedRecord {
   }
   /** A fresh id made now: the record's id is this, or just above the last one given out. */
   candidateId: string
-  /** The entry a burst groups into: deleted, and its counts added to this one's (null: none). */
-  groupInto: string | null
+  /** What the entry a burst groups into matches: the latest is deleted, its counts added to this one's. */
+  groupWith: GroupMatch | null
   /** Listed recipients; ids with no user (deleted since) are left out. */
   recipients: readonly string[]
   /** Whose listeners hear of the id after the commit. */
@@ -108,9 +114,10 @@ export interface OrderedRecord {
  * first step takes the `notification_order` row (an upsert, which waits while another transaction
  * that took it is uncommitted, and then reads the id that one gave out); the row stays locked until
  * this transaction commits, so ids grow in commit order. Then, in the same statement: the id, above
- * the last one given out and every stored one; the grouped entry's deletion (after the order row, so
- * two of one actor's uploads cannot each hold what the other waits for); the row; its recipients; and
- * the `pg_notify`, delivered after the commit. Answers the id.
+ * the last one given out and every stored one; the grouped entry's lookup and deletion (after the
+ * order row, so two of one actor's uploads cannot each hold what the other waits for; the lookup
+ * sees the entries committed when the statement began, as a read before it would); the row; its
+ * recipients; and the `pg_notify`, delivered after the commit. Answers the id.
  */
 export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<string> {
   const stored = sql<string | null>`(select max(id) from notifications)`
@@ -127,8 +134,8 @@ export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<st
     .with('taken', (db) =>
       db
         .deleteFrom('notifications')
-        .where('id', '=', r.groupInto)
         .where(sql<boolean>`exists (select 1 from ordered)`)
+        .where('id', '=', r.groupWith ? groupableQuery(trx, r.groupWith) : null)
         .returning(['itemCount', 'contentCount']),
     )
     .with('inserted', (db) =>

@@ -6,6 +6,7 @@ import {
   announceNotification,
   findGroupableNotification,
   folderOfFile,
+  type GroupMatch,
   insertNotification,
   insertRecipients,
   latestNotificationId,
@@ -72,11 +73,10 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
   const itemCount = Math.max(1, Math.trunc(input.count ?? 1))
   const contentCount = Math.max(0, Math.trunc(input.contents ?? 0))
 
-  // What needs no order is read first, so the order is held for as little as can be: the entry a burst
-  // would group into (taken below only if it is still there).
-  const groupInto =
+  // The entry a burst would group into is the latest that matches this one.
+  const groupWith: GroupMatch | null =
     GROUPED_TYPES.has(input.type) && GROUPED_ACTIONS.has(input.action) && input.actor.id && folderId
-      ? await findGroupableNotification(trx, {
+      ? {
           type: input.type,
           action: input.action,
           userId: input.actor.id,
@@ -84,8 +84,8 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
           forAll,
           forUsers,
           since: new Date(now.getTime() - GROUP_WINDOW_MS).toISOString(),
-        })
-      : undefined
+        }
+      : null
 
   const row = {
     type: input.type,
@@ -108,19 +108,21 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
     updatedAt: stamp,
   }
   // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
-  // after it. PostgreSQL: one statement takes the order row, which stays locked until the commit, and
-  // records the notification; the listeners hear of it after the commit (notification-bus.ts).
+  // after it. PostgreSQL: one statement takes the order row, which stays locked until the commit,
+  // finds and takes the entry it groups into, and records the notification; the listeners hear of it
+  // after the commit (notification-bus.ts).
   if (postgres)
     return recordInCommitOrder(trx, {
       row,
       candidateId: newId(now.getTime()),
-      groupInto: groupInto?.id ?? null,
+      groupWith,
       recipients: users,
       channel: NOTIFY_CHANNEL,
     })
 
   // SQLite: transactions are serial already (one writer, one connection).
   const id = idAfter(now, await latestNotificationId(trx))
+  const groupInto = groupWith && (await findGroupableNotification(trx, groupWith))
   if (groupInto) {
     // Its read state and recipients go with it (cascade): the grouped entry is news again.
     const previous = await takeNotification(trx, groupInto.id)
