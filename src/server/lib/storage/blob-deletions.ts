@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { dueBlobDeletions, postponeBlobDeletion, removeBlobDeletion } from './blob-deletions.repository'
+import {
+  dueBlobDeletions,
+  enqueueBlobDeletions,
+  postponeBlobDeletion,
+  removeBlobDeletion,
+} from './blob-deletions.repository'
 import { referencedBlobKeys } from './blob-references.repository'
 import type { BlobStore } from './blob-store'
 import { removeThumbnail } from './thumbnails'
@@ -13,6 +18,23 @@ import { removeThumbnail } from './thumbnails'
 // versions, product covers, uploads under way) is kept.
 
 const BATCH = 100
+
+/**
+ * A blob just written whose row was refused or failed (no row names it, none will): deleted at once,
+ * or, when the store fails now, through the deletion queue, which retries.
+ */
+export async function discardUnnamedBlob(
+  db: Kysely<DB>,
+  storage: Pick<BlobStore, 'delete'>,
+  key: string,
+  now: Date,
+): Promise<void> {
+  try {
+    await storage.delete(key)
+  } catch {
+    await enqueueBlobDeletions(db, [key], now)
+  }
+}
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000
 
 /**

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../deps'
 import type { RequestOrigin } from '../../../lib/http/caller'
 import { problems } from '../../../lib/http/problem'
 import { BlobTooLargeError } from '../../../lib/storage'
-import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
+import { discardUnnamedBlob } from '../../../lib/storage/blob-deletions'
 import { recordAudit } from '../../audit/audit.service'
 import { notify } from '../../notifications/notify'
 import { createFileRecord } from '../items/files.repository'
@@ -100,16 +100,7 @@ export async function dropFile(
       return { filename: file.filename, size: blob.size }
     })
   } catch (error) {
-    await discardBlob(deps, blob.key)
+    await discardUnnamedBlob(db, deps.storage, blob.key, deps.clock())
     throw error
-  }
-}
-
-/** A refused drop's blob goes at once; the deletion queue retries if the store fails now. */
-async function discardBlob(deps: AppDeps, key: string) {
-  try {
-    await deps.storage.delete(key)
-  } catch {
-    await enqueueBlobDeletions(deps.database.db, [key], deps.clock())
   }
 }

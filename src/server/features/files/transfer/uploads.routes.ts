@@ -25,6 +25,7 @@ import {
   tusHeaders,
 } from './tus-headers'
 import { appendHeld, appendUpload, cancelUpload, createUpload, uploadOffset } from './uploads.service'
+import { isWholeNewUpload, landWholeUpload } from './whole-upload.service'
 
 // The tus 1.0 endpoint (core, creation, creation-with-upload, termination, expiration; docs/decisions/
 // 0028). tus requests carry no JSON: DELETE has no body, PATCH sends application/offset+octet-stream
@@ -147,6 +148,19 @@ export const uploadsRoutes = [
       const contentLength = declaredLength(c)
       if (withData && contentLength !== undefined && contentLength > length) {
         throw new HttpProblem(413, 'upload_too_large', `The body is longer than Upload-Length (${length}).`)
+      }
+      if (isWholeNewUpload({ length, metadata, withData, contentLength })) {
+        const landed = await landWholeUpload(c.var.deps, user(c), { length, metadata, body: requestBody(c) })
+        return c.body(
+          null,
+          201,
+          tusHeaders({
+            Location: `${UPLOADS_ENDPOINT}/${landed.id}`,
+            'Upload-Expires': httpDate(landed.expiresAt),
+            'Upload-Offset': String(length),
+            [FILE_ID_HEADER]: landed.fileId,
+          }),
+        )
       }
       const firstBytes = withData || length === 0
       const created = await createUpload(c.var.deps, user(c), { length, metadata, firstBytes })

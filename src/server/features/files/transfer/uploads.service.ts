@@ -2,18 +2,17 @@ import { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem, normalizeName } from '../../../../shared/names'
 import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
-import type { Caller } from '../../../lib/http/caller'
 import { HttpProblem, problems } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { BlobTooLargeError, type PutResult, StagedWriteLostError } from '../../../lib/storage'
 import { findUserById } from '../../accounts/users.repository'
-import { notify } from '../../notifications/notify'
 import { assertNoForeignDavLock } from '../access/dav-lock-guard'
 import { requireFile, requireFolder } from '../access/file-access'
-import { createFileRecord, updateFileRow } from '../items/files.repository'
+import { updateFileRow } from '../items/files.repository'
 import { keepAsVersion, lockFileRow } from '../versions/file-versions.repository'
 import { detectBlobMimeType, HeadTap } from './content-type'
 import { checkVersionStorage, reserveStorage, reserveVersionStorage } from './storage-quota'
+import { landNewFile, notifyLanded, type SignedIn, withUniqueRetry } from './upload-landing'
 import { deleteUploadSession, findUploadSession, insertUploadSession } from './upload-sessions.repository'
 import {
   appendToStaging,
@@ -56,8 +55,6 @@ export interface CreatedUpload {
   writer?: HeldWriter
 }
 
-type SignedIn = Extract<Caller, { kind: 'user' }>
-
 export async function createUpload(
   deps: AppDeps,
   actor: SignedIn,
@@ -65,10 +62,7 @@ export async function createUpload(
 ): Promise<CreatedUpload> {
   const { length, metadata } = input
   const db = deps.database.db
-  const { maxBytes, expiryMs } = deps.env.uploads
-  if (length > maxBytes) {
-    throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
-  }
+  assertUploadSize(deps, length)
   let filename: string
   let folderId: string | null = null
   let fileId: string | null = null
@@ -85,19 +79,14 @@ export async function createUpload(
     // The new version will count against the file's owner: refuse now rather than after the bytes.
     await checkVersionStorage(db, deps, actor, await ownerOf(db, file), length, deps.clock())
   } else {
-    if (!metadata.folder_id)
-      throw problems.validation({ folder_id: ['Say which folder the file goes into.'] })
-    const wanted = normalizeName(metadata.filename ?? '')
-    const problem = nameProblem(wanted)
-    if (problem) throw problems.validation({ filename: [NAME_PROBLEM_MESSAGES[problem]] })
-    const folder = await requireFolder(db, actor, metadata.folder_id, 'editor')
-    folderId = folder.id
-    filename = wanted
+    const target = await newFileTarget(db, actor, metadata)
+    folderId = target.folderId
+    filename = target.filename
   }
 
   const id = newId()
   const now = deps.clock()
-  const expiresAt = new Date(now.getTime() + expiryMs).toISOString()
+  const expiresAt = new Date(now.getTime() + deps.env.uploads.expiryMs).toISOString()
   // Stores nothing yet: a creation refused below leaves no bytes behind.
   const write = await deps.storage.beginStagedWrite(length)
   // The request that sends the first bytes with the creation holds the writer lease from the start.
@@ -120,6 +109,28 @@ export async function createUpload(
     })
   })
   return { id, expiresAt, ...(lease && { writer: heldWriter(deps, session, lease.token) }) }
+}
+
+/** Refuses an upload longer than MAX_UPLOAD_BYTES (413), before a byte of it is read. */
+export function assertUploadSize(deps: Pick<AppDeps, 'env'>, length: number): void {
+  const { maxBytes } = deps.env.uploads
+  if (length > maxBytes) {
+    throw new HttpProblem(413, 'upload_too_large', `Files can be at most ${maxBytes} bytes.`)
+  }
+}
+
+/** A new file's folder, which the caller must edit, and its name, checked: 422, 404 or 403 otherwise. */
+export async function newFileTarget(
+  db: Db,
+  actor: SignedIn,
+  metadata: UploadMetadata,
+): Promise<{ folderId: string; filename: string }> {
+  if (!metadata.folder_id) throw problems.validation({ folder_id: ['Say which folder the file goes into.'] })
+  const filename = normalizeName(metadata.filename ?? '')
+  const problem = nameProblem(filename)
+  if (problem) throw problems.validation({ filename: [NAME_PROBLEM_MESSAGES[problem]] })
+  const folder = await requireFolder(db, actor, metadata.folder_id, 'editor')
+  return { folderId: folder.id, filename }
 }
 
 /** Whom a file's versions count against: whoever made the file (docs/decisions/0113). */
@@ -293,59 +304,31 @@ async function completeUpload(
         // The session ends with the file's arrival; if it is gone (cancelled, expired), so is the upload.
         if (!(await deleteUploadSession(trx, session.id))) throw gone()
         const now = deps.clock()
-        let file: { id: string; filename: string; folder_id: string }
-        let folder: { folder_name: string }
-        let action: 'uploaded' | 'updated'
-        if (session.file_id) {
-          // Rights may have changed since the upload began: check again at the moment it lands.
-          await lockFileRow(trx, session.file_id)
-          const found = await requireFile(trx, actor, session.file_id, 'editor')
-          folder = found.folder
-          // The replaced content stays as a version (docs/decisions/0088); its blob is named by the
-          // version row from the same commit. A completion retried onto the same blob keeps nothing.
-          if (found.file.path !== blob.key) {
-            await reserveVersionStorage(trx, deps, actor, await ownerOf(trx, found.file), blob.size, now)
-            await keepAsVersion(trx, found.file, now)
-          }
-          await updateFileRow(trx, found.file.id, {
-            path: blob.key,
-            size: blob.size,
-            sha256: blob.sha256,
-            sha1: blob.sha1,
-            md5: blob.md5,
-            mimetype,
-            contentBy: actor.id,
-            clientModifiedAt: null,
-            updatedAt: now.toISOString(),
-          })
-          file = found.file
-          action = 'updated'
-        } else {
-          folder = await requireFolder(trx, actor, session.folder_id!, 'editor')
-          file = await createFileRecord(trx, {
-            folderId: session.folder_id!,
-            wantedName: session.filename,
-            blob,
-            mimetype,
-            originalname: session.filename,
-            createdBy: actor.id,
-            now,
-          })
-          action = 'uploaded'
+        if (!session.file_id) {
+          const folderId = session.folder_id!
+          return landNewFile(trx, actor, { folderId, filename: session.filename, blob, mimetype }, now)
         }
-        await notify(
-          trx,
-          {
-            type: 'file',
-            action,
-            actor: { id: actor.id, name: actor.name },
-            mainItem: file.filename,
-            subItem: folder.folder_name,
-            audience: { forAll: true },
-            refs: { folder_id: file.folder_id, file_id: file.id },
-          },
-          now,
-        )
+        // Rights may have changed since the upload began: check again at the moment it lands.
+        await lockFileRow(trx, session.file_id)
+        const { file, folder } = await requireFile(trx, actor, session.file_id, 'editor')
+        // The replaced content stays as a version (docs/decisions/0088); its blob is named by the
+        // version row from the same commit. A completion retried onto the same blob keeps nothing.
+        if (file.path !== blob.key) {
+          await reserveVersionStorage(trx, deps, actor, await ownerOf(trx, file), blob.size, now)
+          await keepAsVersion(trx, file, now)
+        }
+        await updateFileRow(trx, file.id, {
+          path: blob.key,
+          size: blob.size,
+          sha256: blob.sha256,
+          sha1: blob.sha1,
+          md5: blob.md5,
+          mimetype,
+          contentBy: actor.id,
+          clientModifiedAt: null,
+          updatedAt: now.toISOString(),
+        })
+        await notifyLanded(trx, actor, { ...file, folderName: folder.folder_name }, 'updated', now)
         return file.id
       }),
     )
@@ -356,22 +339,6 @@ async function completeUpload(
     if (error instanceof HttpProblem && error.status < 500) await removeStaging(deps, session, deps.clock())
     throw error
   }
-}
-
-/** Two uploads racing for one name: the unique index refuses the later insert; run it again. */
-async function withUniqueRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await run()
-    } catch (error) {
-      if (i >= attempts || !isUniqueViolation(error)) throw error
-    }
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error) || !('code' in error)) return false
-  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 /** DELETE (tus termination): the client gave up; drop the session and its bytes. */
