@@ -126,7 +126,7 @@ async function head({ client, Bucket }: S3Bucket, key: string): Promise<BlobStat
 
 async function putBlob(s3: S3Bucket, source: BlobSource, options: PutOptions = {}): Promise<PutResult> {
   if (options.length !== undefined && options.length <= PART_SIZE) return putOnePart(s3, source, options)
-  const meter = new WriteMeter(byteLimitOf(options))
+  const meter = new WriteMeter(byteLimitOf(options), options.length)
   const { signal } = options
   signal?.throwIfAborted()
   const key = newBlobKey()
@@ -183,7 +183,7 @@ async function putBlob(s3: S3Bucket, source: BlobSource, options: PutOptions = {
  * needs no marker: one request instead of three (marker, object, marker's removal).
  */
 async function putOnePart(s3: S3Bucket, source: BlobSource, options: PutOptions): Promise<PutResult> {
-  const meter = new WriteMeter(byteLimitOf(options))
+  const meter = new WriteMeter(byteLimitOf(options), options.length)
   meter.watch(source, 'source')
   const chunks: Uint8Array[] = []
   try {

@@ -1,4 +1,5 @@
-import { type ContentHashes, ThreadedHashes } from './hashing/threaded-hashes'
+import { type ContentHasher, contentHasher } from './hashing/content-hasher'
+import type { ContentHashes } from './hashing/hash-protocol'
 import { BlobTooLargeError } from './storage-errors'
 
 /** One side of a write: where the bytes come from, or where they go. */
@@ -13,9 +14,14 @@ export class WriteMeter {
   bytes = 0
   tooLarge = false
   failure: { side: Side; error: unknown } | undefined
-  private readonly hash = new ThreadedHashes()
+  private readonly hash: ContentHasher
 
-  constructor(readonly maxBytes: number | undefined) {
+  /** `length`: the write's exact size when known, so a small one is hashed in place (content-hasher.ts). */
+  constructor(
+    readonly maxBytes: number | undefined,
+    length?: number,
+  ) {
+    this.hash = contentHasher(length)
     if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0))
       throw new TypeError(`maxBytes must be a whole number of bytes, not ${maxBytes}`)
   }
