@@ -113,6 +113,17 @@ describe('renaming', () => {
     const renamed = await call(owner, 'PATCH', `/api/files/${other.id}`, { filename: 'OTHER.txt' })
     expect(renamed.filename).toBe('OTHER.txt')
   })
+
+  it('shares the namespace both ways: a file cannot take a subfolder’s name, nor a folder a file’s', async () => {
+    const { top, a } = await space()
+    const loose = await file(t, top.id, 'Notes')
+    expect(await status(owner, 'PATCH', `/api/files/${loose.id}`, { filename: 'a' })).toBe(409)
+    expect(await status(owner, 'PATCH', `/api/folders/${a.id}`, { folder_name: 'NOTES' })).toBe(409)
+    // Trashed holders free the name.
+    await call(owner, 'DELETE', `/api/files/${loose.id}`)
+    const renamed = await call(owner, 'PATCH', `/api/folders/${a.id}`, { folder_name: 'Notes' })
+    expect(renamed.folder_name).toBe('Notes')
+  })
 })
 
 describe('moving', () => {

@@ -46,29 +46,31 @@ export async function takenNameKeys(
   return new Set(rows.map((row) => row.name_key))
 }
 
-/** What holds `name` in the folder, if anything (untrashed). */
+/** What holds `name` in the folder, if anything (untrashed): one statement for both tables. */
 export async function findByName(
   db: Db,
   folderId: string,
   name: string,
 ): Promise<{ type: 'file' | 'folder'; id: string } | undefined> {
   const key = nameKey(name)
-  const folder = await db
+  // A folder first, should both hold it (the rule above forbids it; the partial indexes cannot).
+  return db
     .selectFrom('folders')
-    .select('id')
+    .select([sql<'file' | 'folder'>`'folder'`.as('type'), 'id'])
     .where('parent_id', '=', folderId)
     .where('name_key', '=', key)
     .where('isTrashed', '=', false)
+    .unionAll(
+      db
+        .selectFrom('files')
+        .select([sql<'file' | 'folder'>`'file'`.as('type'), 'id'])
+        .where('folder_id', '=', folderId)
+        .where('name_key', '=', key)
+        .where('isTrashed', '=', false),
+    )
+    .orderBy('type', 'desc')
+    .limit(1)
     .executeTakeFirst()
-  if (folder) return { type: 'folder', id: folder.id }
-  const file = await db
-    .selectFrom('files')
-    .select('id')
-    .where('folder_id', '=', folderId)
-    .where('name_key', '=', key)
-    .where('isTrashed', '=', false)
-    .executeTakeFirst()
-  return file ? { type: 'file', id: file.id } : undefined
 }
 
 /** How many `name (n)` alternatives one lookup asks about once `name` itself is taken. */
