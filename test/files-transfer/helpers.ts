@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
+import { sql } from 'kysely'
 import type { Person } from '../support/people'
 import { TEST_ORIGIN, type TestApp } from '../support/test-app'
 
@@ -89,4 +90,32 @@ export async function stagingFileOf(t: TestApp, uploadId: string): Promise<strin
     .where('id', '=', uploadId)
     .executeTakeFirstOrThrow()
   return path.join(t.deps.env.dataDir, 'blobs', 'staging', `${blob_key}.part`)
+}
+
+/**
+ * A fault the database raises while a file row is inserted, for names starting `fault-` only: the
+ * bytes of an upload are stored, and the transaction that lands them fails.
+ */
+export async function injectFileInsertFault(t: TestApp): Promise<void> {
+  if (t.database.dialect === 'postgres') {
+    await sql`create function inject_fault() returns trigger language plpgsql as $$
+      begin
+        if new.filename like 'fault-%' then raise exception 'injected fault'; end if;
+        return new;
+      end $$`.execute(t.database.db)
+    await sql`create trigger inject_fault before insert on files
+      for each row execute function inject_fault()`.execute(t.database.db)
+  } else {
+    await sql`create trigger inject_fault before insert on files when new.filename like 'fault-%'
+      begin select raise(abort, 'injected fault'); end`.execute(t.database.db)
+  }
+}
+
+export async function removeFileInsertFault(t: TestApp): Promise<void> {
+  if (t.database.dialect === 'postgres') {
+    await sql`drop trigger inject_fault on files`.execute(t.database.db)
+    await sql`drop function inject_fault()`.execute(t.database.db)
+  } else {
+    await sql`drop trigger inject_fault`.execute(t.database.db)
+  }
 }

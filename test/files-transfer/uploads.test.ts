@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { sql } from 'kysely'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { purgeAbandonedUploads } from '../../src/server/features/files/transfer/upload-cleanup'
@@ -15,7 +14,15 @@ import { THUMBNAIL_SIZE } from '../../src/server/lib/storage/thumbnails'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUpload, patchUpload, stagingFileOf, tusBase, uploadFile } from './helpers'
+import {
+  createUpload,
+  injectFileInsertFault,
+  patchUpload,
+  removeFileInsertFault,
+  stagingFileOf,
+  tusBase,
+  uploadFile,
+} from './helpers'
 
 // product.md §2 "Uploads", over the tus protocol through the real app: small, empty and multi-chunk
 // files land as files with their hash; over-size and over-quota uploads are refused before any byte;
@@ -336,30 +343,9 @@ describe('writer leases (docs/decisions/0114)', () => {
 })
 
 describe('an upload whose last request failed after storing its last byte', () => {
-  // A fault the database raises while the file row is inserted, for one name only: the bytes are all
-  // stored, the completion's transaction fails, the session stays for the client's retry.
-  async function injectFault() {
-    if (t.database.dialect === 'postgres') {
-      await sql`create function inject_fault() returns trigger language plpgsql as $$
-        begin
-          if new.filename like 'fault-%' then raise exception 'injected fault'; end if;
-          return new;
-        end $$`.execute(t.database.db)
-      await sql`create trigger inject_fault before insert on files
-        for each row execute function inject_fault()`.execute(t.database.db)
-    } else {
-      await sql`create trigger inject_fault before insert on files when new.filename like 'fault-%'
-        begin select raise(abort, 'injected fault'); end`.execute(t.database.db)
-    }
-  }
-  async function removeFault() {
-    if (t.database.dialect === 'postgres') {
-      await sql`drop trigger inject_fault on files`.execute(t.database.db)
-      await sql`drop function inject_fault()`.execute(t.database.db)
-    } else {
-      await sql`drop trigger inject_fault`.execute(t.database.db)
-    }
-  }
+  // The bytes are all stored, the completion's transaction fails, the session stays for the retry.
+  const injectFault = () => injectFileInsertFault(t)
+  const removeFault = () => removeFileInsertFault(t)
   const head = (location: string) => editor.client.request(location, { method: 'HEAD', headers: tusBase })
 
   async function failedAtTheEnd(name: string) {

@@ -3,10 +3,18 @@ import http from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WHOLE_UPLOAD_MAX_BYTES } from '../../src/server/features/files/transfer/whole-upload.service'
+import { drainBlobDeletions } from '../../src/server/lib/storage/blob-deletions'
 import { insertFolder } from '../support/factories'
 import { grant, type Person, signedIn } from '../support/people'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
-import { createUpload, listen, metadataHeader, tusBase } from './helpers'
+import {
+  createUpload,
+  injectFileInsertFault,
+  listen,
+  metadataHeader,
+  removeFileInsertFault,
+  tusBase,
+} from './helpers'
 
 // A tus creation request that carries its whole file (Content-Length = Upload-Length, as the web app
 // sends any file up to 4 MiB) lands it in that one request, without an upload session: the file, its
@@ -206,6 +214,27 @@ describe('a whole upload in its creation request', () => {
       .execute()
     expect(uploaded).toHaveLength(1)
     expect(uploaded[0]).toMatchObject({ action: 'uploaded', user_id: editor.id, itemCount: 3 })
+  })
+
+  it('leaves the blob of a landing that failed to the deletion queue, which removes it', async () => {
+    const before = await blobKeys()
+    await injectFileInsertFault(t)
+    try {
+      const res = await wholeUpload(editor, randomBytes(1500), {
+        filename: 'fault-whole.bin',
+        folder_id: folderId,
+      })
+      expect(res.status).toBe(500)
+    } finally {
+      await removeFileInsertFault(t)
+    }
+    // Not deleted on the spot: a failure, unlike a refusal, may come after the commit took.
+    const stored = (await blobKeys()).filter((key) => !before.includes(key))
+    expect(stored).toHaveLength(1)
+    const queued = await t.database.db.selectFrom('blob_deletions').select('key').execute()
+    expect(queued.map((q) => q.key)).toContain(stored[0])
+    await drainBlobDeletions(t.database.db, t.deps.storage, new Date(t.clock.now.getTime() + 60_000))
+    expect(await blobKeys()).toEqual(before)
   })
 
   it('leaves a replacement, and a body over the limit, to the session: both land as before', async () => {

@@ -20,19 +20,24 @@ import { removeThumbnail } from './thumbnails'
 const BATCH = 100
 
 /**
- * A blob just written whose row was refused or failed (no row names it, none will): deleted at once,
- * or, when the store fails now, through the deletion queue, which retries.
+ * A blob just written for a row whose transaction failed. Refused (`refused`: the transaction threw
+ * before it committed, so no row names the blob): deleted at once, or through the deletion queue when
+ * the store fails now. Any other failure may have come after the commit took (a connection lost
+ * during it): the blob goes through the queue, whose drain keeps a blob a row names; with the
+ * database gone too, it stays for fsck.
  */
-export async function discardUnnamedBlob(
+export async function discardBlobOfFailedWrite(
   db: Kysely<DB>,
   storage: Pick<BlobStore, 'delete'>,
   key: string,
   now: Date,
+  refused: boolean,
 ): Promise<void> {
   try {
-    await storage.delete(key)
+    if (refused) await storage.delete(key)
+    else await enqueueBlobDeletions(db, [key], now)
   } catch {
-    await enqueueBlobDeletions(db, [key], now)
+    if (refused) await enqueueBlobDeletions(db, [key], now).catch(() => {})
   }
 }
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000

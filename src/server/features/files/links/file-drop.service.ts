@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream'
 import { NAME_PROBLEM_MESSAGES, nameProblem } from '../../../../shared/names'
 import type { AppDeps } from '../../../deps'
 import type { RequestOrigin } from '../../../lib/http/caller'
-import { problems } from '../../../lib/http/problem'
+import { HttpProblem, problems } from '../../../lib/http/problem'
 import { BlobTooLargeError } from '../../../lib/storage'
-import { discardUnnamedBlob } from '../../../lib/storage/blob-deletions'
+import { discardBlobOfFailedWrite } from '../../../lib/storage/blob-deletions'
 import { recordAudit } from '../../audit/audit.service'
 import { notify } from '../../notifications/notify'
 import { createFileRecord } from '../items/files.repository'
@@ -100,7 +100,8 @@ export async function dropFile(
       return { filename: file.filename, size: blob.size }
     })
   } catch (error) {
-    await discardUnnamedBlob(db, deps.storage, blob.key, deps.clock())
+    const refused = error instanceof HttpProblem && error.status < 500
+    await discardBlobOfFailedWrite(db, deps.storage, blob.key, deps.clock(), refused)
     throw error
   }
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../deps'
 import { HttpProblem } from '../../../lib/http/problem'
 import { newId } from '../../../lib/ids'
 import { BlobTooLargeError, type PutResult, WriteAbortedError } from '../../../lib/storage'
-import { discardUnnamedBlob } from '../../../lib/storage/blob-deletions'
+import { discardBlobOfFailedWrite } from '../../../lib/storage/blob-deletions'
 import { detectBlobMimeType, HeadTap } from './content-type'
 import { reserveStorage } from './storage-quota'
 import { landNewFile, type SignedIn, withUniqueRetry } from './upload-landing'
@@ -57,8 +57,8 @@ export async function landWholeUpload(
   assertUploadSize(deps, length)
   const { folderId, filename } = await newFileTarget(db, actor, input.metadata)
   const blob = await storeWhole(deps, length, input.body)
-  const mimetype = await detectBlobMimeType(deps.storage, blob.put, filename, blob.head)
   try {
+    const mimetype = await detectBlobMimeType(deps.storage, blob.put, filename, blob.head)
     const fileId = await withUniqueRetry(() =>
       db.transaction().execute(async (trx) => {
         const now = deps.clock()
@@ -69,8 +69,9 @@ export async function landWholeUpload(
     const expiresAt = new Date(deps.clock().getTime() + deps.env.uploads.expiryMs).toISOString()
     return { id: newId(), expiresAt, fileId }
   } catch (error) {
-    // Refused (quota, rights revoked meanwhile) or failed: no row names the blob, and none will.
-    await discardUnnamedBlob(db, deps.storage, blob.put.key, deps.clock())
+    // Refused (quota, rights revoked meanwhile), or failed: the blob goes unless a row names it.
+    const refused = error instanceof HttpProblem && error.status < 500
+    await discardBlobOfFailedWrite(db, deps.storage, blob.put.key, deps.clock(), refused)
     throw error
   }
 }
