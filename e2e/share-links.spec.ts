@@ -184,3 +184,47 @@ test('a link turned off says so, with its reason, whether the page runs its scri
   browserIssues.clear()
   expect(issues).toEqual([])
 })
+
+test('an unlocked link whose server cannot be reached says so, not that the link does not work', async ({
+  page,
+  browser,
+  browserIssues,
+}) => {
+  await signIn(page, owner.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
+  const name = `Reachable ${tag}`
+  const made = await page.request.post('/api/folders', { headers, data: { folder_name: name } })
+  expect(made.status(), await made.text()).toBe(201)
+  const folderId = ((await made.json()) as { id: string }).id
+  const link = await page.request.post(`/api/folders/${folderId}/links`, {
+    headers,
+    data: { mode: 'view', password: 'open sesame' },
+  })
+  expect(link.status(), await link.text()).toBe(201)
+  const { token } = (await link.json()) as { token: string }
+
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  await browserIssues.watch(visitor)
+  await visitor.goto(`/s/${token}`)
+  await visitor.getByLabel('Password').fill('open sesame')
+  await visitor.getByRole('button', { name: 'Open' }).click()
+  await expect(visitor.getByRole('heading', { name, level: 1 })).toBeVisible()
+
+  // Unlocked, the page asks for the link with its key from the browser: that request fails.
+  const info = new RegExp(`/api/s/${token}$`)
+  await visitor.route(info, (route) => route.abort('connectionrefused'))
+  await visitor.reload()
+  await expect(
+    visitor.getByRole('heading', { level: 1, name: 'The link could not be opened just now' }),
+  ).toBeVisible()
+  await expect(visitor.getByText('This link does not work')).toHaveCount(0)
+  await visitor.unroute(info)
+  await visitor.getByRole('button', { name: 'Try again' }).click()
+  await expect(visitor.getByRole('heading', { name, level: 1 })).toBeVisible()
+  await context.close()
+  // The refused request is the only thing the browser logged.
+  const issues = browserIssues.list().filter((issue) => !issue.includes('ERR_CONNECTION_REFUSED'))
+  browserIssues.clear()
+  expect(issues).toEqual([])
+})

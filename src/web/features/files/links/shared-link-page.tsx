@@ -1,4 +1,4 @@
-import { Download, Eye, Link2Off } from 'lucide-react'
+import { CloudOff, Download, Eye, Link2Off, RotateCw } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useParams } from 'react-router'
 import {
@@ -36,7 +36,16 @@ export function SharedLinkPage() {
         <Spinner /> Opening the link…
       </div>
     )
-  if (info.isError) return <LinkDoesNotWork message={errorMessage(info.error)} />
+  // A stopped or unknown link answers as data (unusable, below); an error is the server or the network
+  // failing now, which says nothing about the link: say so, and offer to ask again.
+  if (info.isError)
+    return (
+      <LinkNotReached
+        message={errorMessage(info.error)}
+        onRetry={() => void info.refetch()}
+        retrying={info.isFetching}
+      />
+    )
   const link = info.data
   if ('unusable' in link)
     return (
@@ -54,7 +63,7 @@ export function SharedLinkPage() {
   return <SharedFolder token={token} canDownload={link.mode === 'download'} sharedBy={sharedBy} />
 }
 
-/** A link that stopped, one no link has, or one that could not be read now: the page says which. */
+/** A link that stopped, or one no link has: the page says which. */
 function LinkDoesNotWork({ message }: { message: string }) {
   return (
     <>
@@ -65,6 +74,36 @@ function LinkDoesNotWork({ message }: { message: string }) {
         headingLevel="h1"
         title="This link does not work"
         description={message}
+      />
+    </>
+  )
+}
+
+/** The link could not be read now (the network, the server): nothing is known of the link itself. */
+function LinkNotReached({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string
+  onRetry: () => void
+  retrying: boolean
+}) {
+  return (
+    <>
+      <PageTitle title="Shared link" />
+      <EmptyState
+        icon={CloudOff}
+        tone="danger"
+        headingLevel="h1"
+        title="The link could not be opened just now"
+        description={message}
+        action={
+          <Button onClick={onRetry} loading={retrying}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        }
       />
     </>
   )
