@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { createUsers, signIn } from './support/admin-users'
 import { expect, test } from './support/fixtures'
 
@@ -150,19 +151,25 @@ test('share a folder by link with a password, open it without an account, and re
   expect(JSON.stringify(inbox)).toContain('Vic Visitor (vic@example.test) through a file drop link')
 })
 
+/** Signed in as the owner: a new top-level folder and a link to it made through the API. */
+async function linkToNewFolder(page: Page, folderName: string, link: { mode: string; password?: string }) {
+  await signIn(page, owner.email, password)
+  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
+  const made = await page.request.post('/api/folders', { headers, data: { folder_name: folderName } })
+  expect(made.status(), await made.text()).toBe(201)
+  const folderId = ((await made.json()) as { id: string }).id
+  const answer = await page.request.post(`/api/folders/${folderId}/links`, { headers, data: link })
+  expect(answer.status(), await answer.text()).toBe(201)
+  return (await answer.json()) as { id: string; token: string }
+}
+
 test('a link turned off says so, with its reason, whether the page runs its script or not', async ({
   page,
   browser,
   browserIssues,
 }) => {
-  await signIn(page, owner.email, password)
+  const { id, token } = await linkToNewFolder(page, `Retired ${tag}`, { mode: 'view' })
   const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
-  const made = await page.request.post('/api/folders', { headers, data: { folder_name: `Retired ${tag}` } })
-  expect(made.status(), await made.text()).toBe(201)
-  const folderId = ((await made.json()) as { id: string }).id
-  const link = await page.request.post(`/api/folders/${folderId}/links`, { headers, data: { mode: 'view' } })
-  expect(link.status(), await link.text()).toBe(201)
-  const { id, token } = (await link.json()) as { id: string; token: string }
   const off = await page.request.delete(`/api/share-links/${id}`, { headers })
   expect(off.status(), await off.text()).toBe(200)
 
@@ -190,18 +197,8 @@ test('an unlocked link whose server cannot be reached says so, not that the link
   browser,
   browserIssues,
 }) => {
-  await signIn(page, owner.email, password)
-  const headers = { Origin: process.env.DEPOT_E2E_BASE_URL! }
   const name = `Reachable ${tag}`
-  const made = await page.request.post('/api/folders', { headers, data: { folder_name: name } })
-  expect(made.status(), await made.text()).toBe(201)
-  const folderId = ((await made.json()) as { id: string }).id
-  const link = await page.request.post(`/api/folders/${folderId}/links`, {
-    headers,
-    data: { mode: 'view', password: 'open sesame' },
-  })
-  expect(link.status(), await link.text()).toBe(201)
-  const { token } = (await link.json()) as { token: string }
+  const { token } = await linkToNewFolder(page, name, { mode: 'view', password: 'open sesame' })
 
   const context = await browser.newContext()
   const visitor = await context.newPage()
