@@ -11,6 +11,7 @@ import { resolveByteRange } from './byte-range'
 import { createDiskStagedWrites } from './disk-staged-writes'
 import { appendOnDiskThread, commitOnDiskThread, readOnDiskThread } from './disk-thread/disk-thread'
 import { FILE_READ_CHUNK, FileRangeStream } from './file-range-stream'
+import { gatherBody } from './gathered-body'
 import { WRITE_BATCH } from './positioned-writer'
 import { BlobNotFoundError } from './storage-errors'
 import { assertWholeBody, toWriteError } from './write-error'
@@ -117,15 +118,7 @@ async function putBlob(root: string, source: BlobSource, options: PutOptions): P
  * it to the abandoned-writes sweep.
  */
 async function putGathered(root: string, source: BlobSource, options: PutOptions): Promise<PutResult> {
-  const meter = new WriteMeter(byteLimitOf(options), options.length)
-  meter.watch(source, 'source')
-  const chunks: Uint8Array[] = []
-  try {
-    for await (const chunk of meter.pass(source, options.signal)) chunks.push(chunk)
-    assertWholeBody(meter, options)
-  } catch (error) {
-    throw toWriteError(error, meter, options.signal)
-  }
+  const { chunks, meter } = await gatherBody(source, options)
   const key = newBlobKey()
   const tempPath = path.join(root, TEMP_DIR, `${key}${TEMP_SUFFIX}`)
   try {

@@ -15,6 +15,7 @@ import { assertBlobKey, isBlobKey, newBlobKey } from './blob-key'
 import type { AbandonedWrite, BlobListing, BlobRead, BlobStat, BlobStore, GetOptions } from './blob-store'
 import { type BlobSource, byteLimitOf, type PutOptions, type PutResult } from './blob-writes'
 import { resolveByteRange } from './byte-range'
+import { gatherBody } from './gathered-body'
 import { createS3StagedWrites } from './s3-staged-writes'
 import { BlobNotFoundError } from './storage-errors'
 import { assertWholeBody, toWriteError } from './write-error'
@@ -183,15 +184,7 @@ async function putBlob(s3: S3Bucket, source: BlobSource, options: PutOptions = {
  * needs no marker: one request instead of three (marker, object, marker's removal).
  */
 async function putOnePart(s3: S3Bucket, source: BlobSource, options: PutOptions): Promise<PutResult> {
-  const meter = new WriteMeter(byteLimitOf(options), options.length)
-  meter.watch(source, 'source')
-  const chunks: Uint8Array[] = []
-  try {
-    for await (const chunk of meter.pass(source, options.signal)) chunks.push(chunk)
-    assertWholeBody(meter, options)
-  } catch (error) {
-    throw toWriteError(error, meter, options.signal)
-  }
+  const { chunks, meter } = await gatherBody(source, options)
   const key = newBlobKey()
   const Body = Buffer.concat(chunks)
   await s3.client.send(
