@@ -24,6 +24,7 @@ import {
   quotesFromQuery,
 } from '../../src/server/features/inbox/inbound/my-requests.repository'
 import { filteredQuotes, QUOTE_LIST_COLUMNS } from '../../src/server/features/inbox/quotes.repository'
+import { passQuery } from '../../src/server/features/notifications/notification-stream.repository'
 import { eligibleNotifications } from '../../src/server/features/notifications/notifications.repository'
 import { unreadCountQuery } from '../../src/server/features/notifications/unread-count.repository'
 import {
@@ -619,30 +620,40 @@ describe("the unread count reads the reader's own ways into the notifications, n
   for (const [who, reader] of Object.entries(readers)) {
     it(`for a ${who}`, async () => {
       const plan = (await planOf(unreadCountQuery(database.db, reader, INBOX_NOW), 'allowed')).join('\n')
-      const ways =
-        database.dialect === 'sqlite'
-          ? [
-              /SEARCH inFolder USING (COVERING )?INDEX notifications_folder_id_idx \(folder_id=\? AND id>\?\)/,
-              /SEARCH nr USING (COVERING )?INDEX sqlite_autoindex_notification_recipients_1 \(user_id=\? AND notification_id>\?\)/,
-              /SEARCH byType USING (COVERING )?INDEX notifications_type_id_idx \(type=\? AND id>\?\)/,
-              /SEARCH again USING INDEX sqlite_autoindex_notification_reads_1 \(user_id=\?\)/,
-              /SEARCH n USING INDEX sqlite_autoindex_notifications_1 \(id=\?\)/,
-            ]
-          : [
-              /Index Cond: \(\(folder_id = rf_1\.id\) AND \(id > /,
-              /notification_recipients_pkey on notification_recipients nr/,
-              /Index Cond: \(\(type = (ANY .*|'product'::text)\) AND \(id > /,
-              /Index Cond: \(id = ANY \(\$\d+\)\)/,
-            ]
-      if (who === 'customer')
-        ways.push(
-          database.dialect === 'sqlite'
-            ? /SEARCH own USING INDEX notifications_order_idx \(order_id=\?\)/
-            : /Bitmap Heap Scan on notifications own[^\n]*\n\s+Recheck Cond: \(order_id = ANY|notifications_order_idx on notifications own/,
-        )
-      for (const way of ways) expect(plan, plan).toMatch(way)
+      expectOwnWays(who, plan)
       expect(plan, plan).not.toMatch(/notifications_created_idx|sqlite_autoindex_notifications_1 \(id>\?\)/)
-      expect(plan, plan).not.toMatch(/Seq Scan on notifications |^SCAN (n|inFolder|byType|own)\b/m)
     })
+    it(`for a ${who}, counted in a stream's pass`, async () => {
+      // A stream's pass asks its count in the statement that reads what to send (which reads the
+      // notifications after its cursor by their key).
+      const pass = passQuery(database.db, reader, INBOX_NOW, '00000000-0000-0000-0000-000000000000', 100)
+      expectOwnWays(who, (await planOf(pass, 'allowed')).join('\n'))
+    })
+  }
+  /** The count reads each of the reader's ways in by its index, and no notification table whole. */
+  function expectOwnWays(who: string, plan: string) {
+    const ways =
+      database.dialect === 'sqlite'
+        ? [
+            /SEARCH inFolder USING (COVERING )?INDEX notifications_folder_id_idx \(folder_id=\? AND id>\?\)/,
+            /SEARCH nr USING (COVERING )?INDEX sqlite_autoindex_notification_recipients_1 \(user_id=\? AND notification_id>\?\)/,
+            /SEARCH byType USING (COVERING )?INDEX notifications_type_id_idx \(type=\? AND id>\?\)/,
+            /SEARCH again USING INDEX sqlite_autoindex_notification_reads_1 \(user_id=\?\)/,
+            /SEARCH n USING INDEX sqlite_autoindex_notifications_1 \(id=\?\)/,
+          ]
+        : [
+            /Index Cond: \(\(folder_id = rf_1\.id\) AND \(id > /,
+            /notification_recipients_pkey on notification_recipients nr/,
+            /Index Cond: \(\(type = (ANY .*|'product'::text)\) AND \(id > /,
+            /Index Cond: \(id = ANY \(\$\d+\)\)/,
+          ]
+    if (who === 'customer')
+      ways.push(
+        database.dialect === 'sqlite'
+          ? /SEARCH own USING INDEX notifications_order_idx \(order_id=\?\)/
+          : /Bitmap Heap Scan on notifications own[^\n]*\n\s+Recheck Cond: \(order_id = ANY|notifications_order_idx on notifications own/,
+      )
+    for (const way of ways) expect(plan, plan).toMatch(way)
+    expect(plan, plan).not.toMatch(/Seq Scan on notifications |^SCAN (n|inFolder|byType|own)\b/m)
   }
 })

@@ -12,9 +12,16 @@ import { openStream, parseNotification, readyReader, type SseEvent } from './hel
 
 let t: TestApp
 let actor: Person
+/** The SQL of every statement the app runs while `counting` is on. */
+let statements: string[] = []
+let counting = false
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({
+    onQuery: (sql) => {
+      if (counting) statements.push(sql)
+    },
+  })
   actor = await signedIn(t, { name: 'Caller Tester', role: 'admin' })
 })
 
@@ -83,6 +90,42 @@ describe('the notification stream', () => {
     const all = [...ids(live), ...ids(resumed)]
     expect(new Set(all).size).toBe(all.length)
     expect(all).not.toContain(before)
+  })
+
+  it('tells the unread count with what it delivers, asked in the statement that finds it', async () => {
+    const reader = await signedIn(t, { name: 'Counted Reader' })
+    const before = await send(to(reader)) // unread, though made before the stream opened
+    const stream = await openStream(reader)
+    const unreadAfter = async () => {
+      const event = await stream.next()
+      expect(event?.event).toBe('unread')
+      return (JSON.parse(event!.data) as { unread: number }).unread
+    }
+
+    statements = []
+    counting = true
+    const first = await send(to(reader))
+    expect(ids(await stream.collect(1))).toEqual([first])
+    expect(await unreadAfter()).toBe(2)
+    counting = false
+    // Each pass asked what to send and the count in one statement: no count of its own.
+    const passes = statements.filter((sql) => sql.includes('readable_folders'))
+    expect(passes.length).toBeGreaterThan(0)
+    for (const pass of passes) {
+      expect(pass).toMatch(/"newest"/)
+      expect(pass).toMatch(/count\(\*\)/)
+    }
+
+    // Read elsewhere, then another: the count is the inbox's as of that pass.
+    await call(reader.client, 'PATCH', `/api/notifications/${before}`, { read: true })
+    const second = await send(to(reader))
+    expect(ids(await stream.collect(1))).toEqual([second])
+    expect(await unreadAfter()).toBe(2)
+    await call(reader.client, 'POST', '/api/notifications/read-all', {}, 200)
+    const third = await send(to(reader))
+    expect(ids(await stream.collect(1))).toEqual([third])
+    expect(await unreadAfter()).toBe(1)
+    await stream.close()
   })
 
   it('delivers concurrent and slow transactions exactly once, in order', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { type NotificationRow, type Recipient, withColumns } from './notifications.repository'
+import { unreadCountQuery } from './unread-count.repository'
 
 // Named queries of the notification stream (notifications.stream.ts): who reads it, and what it has
 // not sent yet.
@@ -15,10 +16,12 @@ function visibleAfter(db: Db, recipient: Recipient, now: Date, after: string, li
 }
 
 /**
- * In one statement: the newest notification id of all, and, oldest first, at most `limit` of what the
- * reader may see after `after`. One statement reads one snapshot, and ids grow in commit order
- * (notify.ts): whatever commits after it has an id above `newest`, so once `rows` comes back short,
- * nothing this reader may see is left at or below `newest`.
+ * In one statement: the newest notification id of all, at most `limit` of what the reader may see
+ * after `after` (oldest first), and how many the reader has not read. One statement reads one
+ * snapshot, and ids grow in commit order (notify.ts): whatever commits after it has an id above
+ * `newest`, so once `rows` comes back short, nothing this reader may see is left at or below `newest`;
+ * and the unread count is the one those rows leave the reader with, asked in the same round trip as
+ * the rows that change it.
  */
 export async function newestAndVisibleAfter(
   db: Db,
@@ -26,8 +29,17 @@ export async function newestAndVisibleAfter(
   now: Date,
   after: string,
   limit: number,
-): Promise<{ newest: string | null; rows: NotificationRow[] }> {
-  const found = await db
+): Promise<{ newest: string | null; rows: NotificationRow[]; unread: number }> {
+  const found = await passQuery(db, recipient, now, after, limit).execute()
+  const first = found[0]
+  // No row is visible: the left join gives one row of nulls beside the newest id and the count.
+  const rows = found.filter((row) => row.id !== null) as unknown as NotificationRow[]
+  return { newest: first?.newest ?? null, rows, unread: Number(first?.unread ?? 0) }
+}
+
+/** The statement of newestAndVisibleAfter(). */
+export function passQuery(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
+  return db
     .selectFrom(
       db
         .selectFrom('notifications')
@@ -37,12 +49,8 @@ export async function newestAndVisibleAfter(
     .leftJoin(visibleAfter(db, recipient, now, after, limit).as('l'), (join) => join.on(sql<boolean>`true`))
     .selectAll('l')
     .select('m.newest')
+    .select(unreadCountQuery(db, recipient, now).as('unread'))
     .orderBy('l.id', 'asc')
-    .execute()
-  const newest = found[0]?.newest ?? null
-  // No row is visible: the left join gives one row of nulls beside the newest id.
-  const rows = found.filter((row) => row.id !== null) as unknown as NotificationRow[]
-  return { newest, rows }
 }
 
 /** A personal access token's expiry and its user's restriction (a stream opened with the token). */

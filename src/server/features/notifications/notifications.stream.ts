@@ -265,6 +265,8 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     return
   }
   let sent = 0
+  /** What the reader has not read, as the latest statement found it. */
+  let unread = 0
   if (stream.resuming) {
     // The replay ends with `ready` too: only once this instance LISTENs, as for a fresh connection.
     await deps.notificationHub.listenerReady()
@@ -288,25 +290,19 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     event(stream, NOTIFICATION_STREAM_EVENTS.ready, { position: stream.cursor }, stream.cursor)
   }
   for (;;) {
-    // With the newest id of all, read in the same statement: once the list comes back short, nothing
-    // this reader may see is left at or below it.
+    // With the newest id of all and the unread count, read in the same statement: once the list
+    // comes back short, nothing this reader may see is left at or below the newest id.
     const after = laterId(stream.cursor, stream.scannedTo)
-    const { newest, rows } = await streamRepo.newestAndVisibleAfter(
-      db,
-      recipient,
-      now,
-      after,
-      timing.batchSize,
-    )
-    if (!sendNotifications(stream, rows, recipient)) return
-    sent += rows.length
-    if (rows.length < timing.batchSize) {
-      stream.scannedTo = laterId(stream.cursor, newest)
+    const found = await streamRepo.newestAndVisibleAfter(db, recipient, now, after, timing.batchSize)
+    if (!sendNotifications(stream, found.rows, recipient)) return
+    sent += found.rows.length
+    unread = found.unread
+    if (found.rows.length < timing.batchSize) {
+      stream.scannedTo = laterId(stream.cursor, found.newest)
       break
     }
   }
-  if (sent > 0)
-    event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread: await countUnread(db, recipient, now) })
+  if (sent > 0) event(stream, NOTIFICATION_STREAM_EVENTS.unread, { unread })
 }
 
 /** The later of two notification ids (ids sort in time order), either of which may be missing. */
