@@ -26,7 +26,14 @@ export async function staffLoop(
       exports++
       rows += got.lines - 1
     })
-    await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    await pause(pauseMs, control)
   }
   return { exports, rows }
+}
+
+/** Waits `ms`, or less when the run ends meanwhile: a long pause must not hold the run open. */
+async function pause(ms: number, control: Pick<LoopControl, 'running'>): Promise<void> {
+  const until = Date.now() + ms
+  while (control.running() && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())))
 }
