@@ -7,7 +7,8 @@ import { file, folder, status } from './helpers'
 // A folder's listing is read a page at a time by keyset (decision 0093): every order walks the whole
 // folder, folders first, without repeating or skipping an entry, whatever the page size; a cursor is
 // tied to the order it was made for; locked subfolders the caller cannot open never appear; and the
-// number of SQL statements of a listing does not grow with the folder's depth.
+// number of SQL statements of a listing, or of the access check before a change, does not grow with
+// the folder's depth.
 
 let t: TestApp
 /** The SQL of every statement the app runs while `counting` is on. */
@@ -204,5 +205,20 @@ describe('the statements of a listing', () => {
       // The session's lookup, the path with its grants, a page of folders, a page of files.
       expect(one.count, statements.join('\n')).toBeLessThanOrEqual(6)
     }
+  })
+
+  it('reads a file’s folder, the chain above it and the grants in one statement before a change', async () => {
+    const deep = await chainOf(16, 'Renamed')
+    const target = await file(t, deep, 'before.txt')
+    statements = []
+    counting = true
+    await call(owner, 'PATCH', `/api/files/${target.id}`, { filename: 'after.txt' })
+    counting = false
+    // Reads of the folder by its id: the row alone, or with the chain above it.
+    const folderReads = statements.filter((sql) =>
+      /from "folders" where "id" = |with recursive "up"/.test(sql),
+    )
+    expect(folderReads, statements.join('\n')).toHaveLength(1)
+    expect(folderReads[0]).toMatch(/with recursive "up"/)
   })
 })

@@ -110,13 +110,13 @@ export async function loadFolderWithAccess(
   db: Db,
   actor: Caller,
   folderId: string,
-): Promise<{ folder: PathFolderRow; access: FolderAccess } | null> {
+): Promise<{ folder: DB['folders']; access: FolderAccess } | null> {
   // The chain and the caller's grants on it in one statement (super users need no grants); the
   // chain's first row is the folder itself.
   const userId = actor.kind === 'user' && !isFolderSuperUser(actor) ? actor.id : null
   const path = await loadFolderPath(db, userId, folderId)
-  const folder = path[0]
-  if (!folder) return null
+  if (!path[0]) return null
+  const { grant: _grant, ...folder } = path[0]
   return { folder, access: resolveFolderAccess(actor, chainOf(path), grantsOf(path, userId)) }
 }
 
@@ -129,7 +129,7 @@ export async function readableFolderIds(db: Db, actor: Caller): Promise<Set<stri
 }
 
 /** A folder of a path with the caller's own grant on it (null: none). */
-export type PathFolderRow = Omit<DB['folders'], 'name_key'> & { grant: PermissionType | null }
+export type PathFolderRow = DB['folders'] & { grant: PermissionType | null }
 
 /** The folder columns a listing shows, with the caller's own grant on the folder (`grant`). */
 export const FOLDER_WITH_GRANT_COLUMNS = [
@@ -190,6 +190,6 @@ export function loadFolderPathQuery(db: Db, userId: string | null, folderId: str
     .selectFrom('up')
     .innerJoin('folders as f', 'f.id', 'up.id')
     .leftJoin('folder_permissions as p', callerGrant(userId ?? ''))
-    .select(FOLDER_WITH_GRANT_COLUMNS)
+    .select([...FOLDER_WITH_GRANT_COLUMNS, 'f.name_key'])
     .orderBy('up.depth')
 }

@@ -8,8 +8,13 @@ import {
   isFolderSuperUser,
   resolveFolderAccess,
 } from '../../../policies/folders.policy'
-import { loadFolderAccess, loadFolderChain, loadGrants } from './folder-access.repository'
-import { type FileRow, type FolderRow, findFile, findFolder } from './item-rows.repository'
+import {
+  loadFolderAccess,
+  loadFolderChain,
+  loadFolderWithAccess,
+  loadGrants,
+} from './folder-access.repository'
+import { type FileRow, type FolderRow, findFile } from './item-rows.repository'
 
 // Loading an item together with the caller's access to it, with the answers product.md §2 asks for:
 // what the caller cannot open does not exist for them (404, the same answer as a wrong id), and
@@ -25,11 +30,11 @@ export async function readableFolder(
   folderId: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<{ folder: FolderRow; access: FolderAccess }> {
-  const folder = await findFolder(db, folderId)
-  if (!folder || (folder.isTrashed && !options.includeTrashed)) throw problems.notFound(NOTHING)
-  const access = await loadFolderAccess(db, actor, folderId)
-  if (!access || access.level === null) throw problems.notFound(NOTHING)
-  return { folder, access }
+  // The row, the chain above it and the caller's grants on it: one statement.
+  const found = await loadFolderWithAccess(db, actor, folderId)
+  if (!found || (found.folder.isTrashed && !options.includeTrashed) || found.access.level === null)
+    throw problems.notFound(NOTHING)
+  return found
 }
 
 /** An untrashed file in a folder the caller can open, with their access on that folder; 404 otherwise. */
