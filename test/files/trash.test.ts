@@ -175,6 +175,33 @@ describe('restoring', () => {
     expect((await fileRow(t, first.id))?.filename).toBe('report (1).pdf')
   })
 
+  it('restores an entry once when two restores of it come at once: the other finds no entry', async () => {
+    const { a } = await tree()
+    const lone = await file(t, a.id, 'twice.txt')
+    const folderEntry = await folder(t, 'Twice', { parent_id: a.id, type: 'public' })
+    await file(t, folderEntry.id, 'inside.txt')
+    await call(owner, 'DELETE', `/api/files/${lone.id}`)
+    await call(owner, 'DELETE', `/api/folders/${folderEntry.id}`)
+    for (const itemId of [lone.id, folderEntry.id]) {
+      const entryId = await trashEntryId(itemId)
+      const answers = await Promise.all(
+        [0, 1].map(() => status(owner, 'POST', `/api/trash/${entryId}/restore`, {})),
+      )
+      expect(answers.sort()).toEqual([200, 404])
+      expect(await entryFor(t, itemId)).toBeUndefined()
+    }
+    // Back once, under their own names: no second copy of either took a free name beside it.
+    expect(await fileRow(t, lone.id)).toMatchObject({ filename: 'twice.txt', isTrashed: false })
+    expect(await folderRow(t, folderEntry.id)).toMatchObject({ folder_name: 'Twice', isTrashed: false })
+    const restored = await t.database.db
+      .selectFrom('notifications')
+      .select('mainItem')
+      .where('action', '=', 'restored')
+      .where('mainItem', 'in', ['twice.txt', 'Twice'])
+      .execute()
+    expect(restored.map((n) => n.mainItem).sort()).toEqual(['Twice', 'twice.txt'])
+  })
+
   it('lists each entry with the items and bytes of its own group, not of earlier separate deletions', async () => {
     const { a } = await tree()
     const b = await folder(t, 'B', { parent_id: a.id, type: 'public' })

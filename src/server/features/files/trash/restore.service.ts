@@ -9,7 +9,6 @@ import { canRestoreTrashEntry } from '../../../policies/files.policy'
 import { canOnFolder, isFolderSuperUser } from '../../../policies/folders.policy'
 import { grant } from '../access/folder-grants.repository'
 import { readableFolder } from '../access/item-access'
-import { findFile, findFolder } from '../access/item-rows.repository'
 import { notifyItem } from '../items/file-notify'
 import { updateFileRow } from '../items/files.repository'
 import { insertFolderRow, updateFolderRow } from '../items/folders.repository'
@@ -17,7 +16,6 @@ import { administeredTopFolderNamed } from '../items/home.repository'
 import { claimFreeName } from '../items/names.repository'
 import { loadAncestors } from '../items/tree.repository'
 import {
-  folderState,
   type Group,
   groupRootEntry,
   loadGroupFolders,
@@ -25,7 +23,7 @@ import {
   type TrashRow,
   unmarkGroup,
 } from './trash.repository'
-import { trashRowExists } from './trash-entries.repository'
+import { entryItemParent, takeEntryRow } from './trash-entries.repository'
 import { NO_ENTRY, visibleEntry } from './trash-entry-access'
 
 // Restoring a trash entry (product.md §2, docs/decisions/0026): the group comes back; under a trashed
@@ -51,6 +49,7 @@ export interface RestoreResult {
 
 type Reason = 'original' | 'parent_restored' | 'chosen' | 'my_folders'
 type Target = { kind: 'folder'; id: string } | { kind: 'top' } | { kind: 'my_folders' }
+type ItemParent = NonNullable<Awaited<ReturnType<typeof entryItemParent>>>
 
 export async function restoreEntry(
   deps: AppDeps,
@@ -60,12 +59,15 @@ export async function restoreEntry(
 ): Promise<RestoreResult> {
   const { entry, facts } = await visibleEntry(deps, who, entryId)
   if (!canRestoreTrashEntry(who, facts)) throw problems.forbidden('You cannot restore this item.')
-  const parentId = await originalParent(deps, entry)
-  const { target, reason } = await restoreTarget(deps, who, entry, parentId, input)
+  const parent = await entryItemParent(deps.database.db, entry)
+  if (!parent) throw problems.notFound(NO_ENTRY)
+  const parentId = parent.parentId
+  const { target, reason } = await restoreTarget(deps, who, entry, parent, input)
   const now = deps.clock()
   return deps.database.db.transaction().execute(async (trx) => {
-    // Checked again inside: the entry may have been restored or deleted meanwhile.
-    if (!(await trashRowExists(trx, entry.id))) throw problems.notFound(NO_ENTRY)
+    // Taken first: the entry may have been restored or deleted meanwhile, and a second restore of it
+    // waits here for this one's commit, then finds nothing.
+    if (!(await takeEntryRow(trx, entry.id))) throw problems.notFound(NO_ENTRY)
     const folders = await loadGroupFolders(trx, entry)
     let folderId: string | null = null
     if (target.kind === 'folder') folderId = target.id
@@ -79,19 +81,6 @@ export async function restoreEntry(
   })
 }
 
-/** The folder the entry's item was in when trashed (null: a top-level folder); 404 when the item is gone. */
-async function originalParent(deps: AppDeps, entry: TrashRow): Promise<string | null> {
-  const db = deps.database.db
-  if (entry.item_type === 'file') {
-    const file = await findFile(db, entry.item_id)
-    if (!file) throw problems.notFound(NO_ENTRY)
-    return file.folder_id
-  }
-  const folder = await findFolder(db, entry.item_id)
-  if (!folder) throw problems.notFound(NO_ENTRY)
-  return folder.parent_id
-}
-
 /**
  * Where the item goes back to: the chosen folder, else where it was (the top for a top-level folder),
  * else My folders when that parent is gone. A trashed parent needs the caller's say: 409, or restored
@@ -101,7 +90,7 @@ async function restoreTarget(
   deps: AppDeps,
   who: SignedInCaller,
   entry: TrashRow,
-  parentId: string | null,
+  { parentId, parentState: state }: ItemParent,
   input: RestoreInput,
 ): Promise<{ target: Target; reason: Reason }> {
   const db = deps.database.db
@@ -111,7 +100,6 @@ async function restoreTarget(
     return { target: { kind: 'folder', id: chosen.folder.id }, reason: 'chosen' }
   }
   if (parentId === null) return { target: { kind: 'top' }, reason: 'original' }
-  const state = await folderState(db, parentId)
   if (state === 'alive') return { target: { kind: 'folder', id: parentId }, reason: 'original' }
   if (state === 'gone') return { target: { kind: 'my_folders' }, reason: 'my_folders' }
   const parentEntry = await groupRootEntry(db, parentId)

@@ -7,6 +7,34 @@ import type { TrashRow } from './trash.repository'
 
 // Reading trash entries: the rows with deleted_singly = true, one per thing someone trashed.
 
+/**
+ * The folder an entry's item was in (null: a top-level folder) and what became of that folder, in one
+ * statement; undefined when the item itself is gone. `parentState`: there and not trashed (`alive`),
+ * in the trash under an entry (`trashed`), or deleted for good or a tombstone (`gone`).
+ */
+export async function entryItemParent(
+  db: Db,
+  entry: Pick<TrashRow, 'item_type' | 'item_id'>,
+): Promise<{ parentId: string | null; parentState: 'alive' | 'trashed' | 'gone' } | undefined> {
+  const parent = sql.ref(entry.item_type === 'file' ? 'item.folder_id' : 'item.parent_id')
+  const { rows } = await sql<{
+    parentId: string | null
+    foundId: string | null
+    parentTrashed: boolean | number | null
+    parentHeld: boolean | number | null
+  }>`select ${parent} as "parentId", "parent"."id" as "foundId", "parent"."isTrashed" as "parentTrashed",
+      exists (select 1 from "trash_items" as "held"
+        where "held"."item_type" = 'folder' and "held"."item_id" = "parent"."id") as "parentHeld"
+    from ${sql.table(entry.item_type === 'file' ? 'files' : 'folders')} as "item"
+    left join "folders" as "parent" on "parent"."id" = ${parent}
+    where "item"."id" = ${entry.item_id}`.execute(db)
+  const row = rows[0]
+  if (!row) return undefined
+  const parentState =
+    row.foundId === null ? 'gone' : !row.parentTrashed ? 'alive' : row.parentHeld ? 'trashed' : 'gone'
+  return { parentId: row.parentId, parentState }
+}
+
 /** One entry (a row that went to the trash with another is not an entry). */
 export function findEntry(db: Db, entryId: string): Promise<TrashRow | undefined> {
   return db
@@ -27,6 +55,16 @@ export function oldestEntries(db: Db, before: Date | null, limit: number): Promi
     .limit(limit)
   if (before) query = query.where('deletedAt', '<', before.toISOString())
   return query.execute()
+}
+
+/**
+ * Deletes the entry's own row; false when it is gone already (restored or deleted meanwhile). Inside a
+ * transaction the row stays locked until the commit: a second restore or deletion of the same entry
+ * waits here for the first, then finds nothing.
+ */
+export async function takeEntryRow(db: Db, id: string): Promise<boolean> {
+  const taken = await db.deleteFrom('trash_items').where('id', '=', id).returning('id').executeTakeFirst()
+  return taken !== undefined
 }
 
 /** Is the trash row still there (not restored or deleted meanwhile)? */

@@ -196,7 +196,8 @@ export async function deleteGroup(trx: Transaction<DB>, entry: TrashRow): Promis
   await forEachChunk(ids, 200, (chunk) =>
     trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
   )
-  await trx.deleteFrom('trash_items').where('id', '=', entry.id).execute()
+  // The entry's own row went with its item's, unless the item itself is gone.
+  if (!ids.includes(entry.item_id)) await trx.deleteFrom('trash_items').where('id', '=', entry.id).execute()
   const fileIds = group.files.map((f) => f.id)
   // The files' versions go with them (the rows by cascade): their blobs are queued too.
   const versionKeys: string[] = []
@@ -275,7 +276,8 @@ export async function loadGroupFolders(db: Db, entry: TrashRow): Promise<Group['
 
 /**
  * Clears the trash mark of what went to the trash with a group's root (the restore places and names
- * the root itself) and drops the whole group's trash rows: how many items the group held.
+ * the root itself) and drops the rest of the group's trash rows (the entry's own is taken first:
+ * takeEntryRow): how many items the group held.
  */
 export async function unmarkGroup(
   trx: Transaction<DB>,
@@ -283,14 +285,8 @@ export async function unmarkGroup(
   folders: Group['folders'],
   stamp: string,
 ): Promise<number> {
-  if (entry.item_type === 'file') {
-    await trx
-      .deleteFrom('trash_items')
-      .where('item_type', '=', 'file')
-      .where('item_id', '=', entry.item_id)
-      .execute()
-    return 1
-  }
+  // A file's one row is its entry's, which the restore took first (takeEntryRow).
+  if (entry.item_type === 'file') return 1
   const below = folders.filter((f) => f.id !== entry.item_id).map((f) => f.id)
   await forEachChunk(below, FOLDERS_PER_STATEMENT, (chunk) =>
     trx.updateTable('folders').set({ isTrashed: false, updatedAt: stamp }).where('id', 'in', chunk).execute(),
