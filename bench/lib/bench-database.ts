@@ -42,3 +42,42 @@ export async function emptyPostgres(url: string): Promise<void> {
 /** Where PostgreSQL was not measured, say how to measure it. */
 export const POSTGRES_NOT_MEASURED =
   'PostgreSQL: not measured (set BENCH_DATABASE_URL to a scratch database: it is emptied first)'
+
+/**
+ * Has PostgreSQL vacuum on its own while a long benchmark runs, as a server with its defaults does. A
+ * server set up for test suites may have autovacuum off (this workplace's machines turn it off in
+ * conf.d/90-ci.conf); then a run's dead rows pile up (the load's renames, trashes and restores leave
+ * several a file a round) and every scan and PostgreSQL's share of the machine grow as the run goes.
+ * When it is off, turns it on for the run (ALTER SYSTEM and a reload: the address must be a
+ * superuser's) and answers how to put it back; says so either way.
+ */
+export async function autovacuumForRun(url: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ autovacuum: string }>('show autovacuum')
+    if (rows[0]?.autovacuum === 'on') return async () => {}
+    try {
+      await client.query('alter system set autovacuum = on')
+      await client.query('select pg_reload_conf()')
+    } catch (error) {
+      console.log(
+        `   WARNING: autovacuum is off on this PostgreSQL and could not be turned on for the run (${(error as Error).message}): dead rows pile up as it goes`,
+      )
+      return async () => {}
+    }
+    console.log('   autovacuum was off on this PostgreSQL (a test setting): on for the run, off again after')
+    return async () => {
+      const after = new pg.Client({ connectionString: url })
+      await after.connect()
+      try {
+        await after.query('alter system reset autovacuum')
+        await after.query('select pg_reload_conf()')
+      } finally {
+        await after.end()
+      }
+    }
+  } finally {
+    await client.end()
+  }
+}

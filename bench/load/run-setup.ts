@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { emptyPostgres } from '../lib/bench-database'
+import { autovacuumForRun, emptyPostgres } from '../lib/bench-database'
 import { adminFsck, type Check, sqliteIntegrity } from './checks'
 import { HttpClient } from './http-client'
 import { NotificationStream } from './notification-stream'
@@ -38,6 +38,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function runSetup(setup: SetupKind, settings: LoadSettings): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-load-'))
   const running: Running[] = []
+  let restoreAutovacuum = async () => {}
   const stopAll = async () => {
     for (const r of running.reverse()) await r.stop().catch(() => {})
     running.length = 0
@@ -47,6 +48,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
     let storeEnv: Record<string, string> = {}
     if (setup.kind === 'postgres') {
       await emptyPostgres(setup.url)
+      restoreAutovacuum = await autovacuumForRun(setup.url)
       const s3 = await startS3rver(path.join(dir, 's3'))
       running.push(s3)
       storeEnv = { DATABASE_URL: setup.url, ...s3.env }
@@ -202,6 +204,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
     })
   } finally {
     await stopAll()
+    await restoreAutovacuum()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }
