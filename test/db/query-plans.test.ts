@@ -538,6 +538,21 @@ describe('whether a row still names a blob is a seek per key', () => {
   })
 })
 
+describe('deleting a file finds the rows that name it through an index', () => {
+  // The foreign keys to files act on every deletion (notifications ON DELETE SET NULL, upload sessions
+  // ON DELETE CASCADE): without an index each file deleted for good read the whole table (migration 0064).
+  const FILE = '0190f0e0-0000-7000-8000-0000000000aa'
+  it.each([
+    [
+      'notifications.file_id',
+      () => database.db.updateTable('notifications').set({ file_id: null }).where('file_id', '=', FILE),
+    ],
+    ['upload_sessions.file_id', () => database.db.deleteFrom('upload_sessions').where('file_id', '=', FILE)],
+  ] as const)('%s', async (_name, query) => {
+    expectIndexedPlan(await planOf(query()))
+  })
+})
+
 describe('an address is looked up through its lower(email) index', () => {
   // Sign-in and sign-up find the user by address; "My requests" finds a customer's entries by theirs.
   const cases = {
