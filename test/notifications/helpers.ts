@@ -1,5 +1,8 @@
+import type { NotificationInput } from '../../src/server/features/notifications/notify'
 import type { Notification, NotificationList } from '../../src/shared/contract/notifications'
-import type { Person } from '../support/people'
+import { insertFile, insertFolder } from '../support/factories'
+import { grant, insertUser, type Person } from '../support/people'
+import type { TestApp } from '../support/test-app'
 import { call } from '../support/typed-client'
 
 // Helpers for the notification suites: signed-in people of every kind, their inbox over HTTP, and a
@@ -146,4 +149,36 @@ export async function readyReader(body: ReadableStream<Uint8Array>): Promise<Sse
 
 export function parseNotification(event: SseEvent): Notification {
   return JSON.parse(event.data) as Notification
+}
+
+/**
+ * Folders whose news reaches different people: a locked Board (`member`), its public subfolder
+ * Minutes with a file, a locked Secret inside (`subMember` only), and a locked Other (`elsewhere`).
+ */
+export async function boardWithMembers(t: TestApp) {
+  const db = t.database.db
+  const member = await insertUser(db)
+  const subMember = await insertUser(db)
+  const elsewhere = await insertUser(db)
+  const board = await insertFolder(db, { type: 'locked', folder_name: 'Board' })
+  const minutes = await insertFolder(db, { type: 'public', folder_name: 'Minutes', parent_id: board.id })
+  const secret = await insertFolder(db, { type: 'locked', folder_name: 'Secret', parent_id: minutes.id })
+  const file = await insertFile(db, minutes.id, { filename: 'march.pdf' })
+  const other = await insertFolder(db, { type: 'locked', folder_name: 'Other' })
+  await grant(t, board.id, member.id, 'viewer')
+  await grant(t, secret.id, subMember.id, 'viewer')
+  await grant(t, other.id, elsewhere.id, 'viewer')
+  return { member, subMember, elsewhere, board, minutes, secret, file }
+}
+
+/** A broadcast by `actor` that a folder was made in `folderId`: its members may see it. */
+export function folderNews(actor: Person, folderId: string): NotificationInput {
+  return {
+    type: 'folder',
+    action: 'created',
+    actor: { id: actor.id, name: actor.name },
+    mainItem: 'Minutes',
+    audience: { forAll: true },
+    refs: { folder_id: folderId },
+  }
 }

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { notificationAudience } from '../../src/server/features/notifications/notification-audience.repository'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
-import { insertFile, insertFolder } from '../support/factories'
+import { insertFolder } from '../support/factories'
 import { grant, insertUser, type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { openStream } from './helpers'
+import { boardWithMembers, folderNews, openStream } from './helpers'
 
 // A new notification wakes only the open streams whose reader could possibly see it (the folder's
 // members, the listed recipients), never the actor's: with many readers online, every notification
@@ -20,14 +20,6 @@ beforeAll(async () => {
 
 const who = () => ({ id: actor.id, name: actor.name })
 const send = (input: NotificationInput) => notify(t.database.db, input, t.clock.now)
-const folderNews = (folderId: string): NotificationInput => ({
-  type: 'folder',
-  action: 'created',
-  actor: who(),
-  mainItem: 'Minutes',
-  audience: { forAll: true },
-  refs: { folder_id: folderId },
-})
 
 async function audienceOf(id: string) {
   const audience = await notificationAudience(t.database.db, id)
@@ -37,23 +29,12 @@ async function audienceOf(id: string) {
 
 describe('who a new notification is for', () => {
   it('is a locked folder’s members, through its public subfolders and files, never the whole public', async () => {
-    const db = t.database.db
-    const member = await insertUser(db)
-    const subMember = await insertUser(db)
-    const elsewhere = await insertUser(db)
-    const board = await insertFolder(db, { type: 'locked', folder_name: 'Board' })
-    const minutes = await insertFolder(db, { type: 'public', folder_name: 'Minutes', parent_id: board.id })
-    const secret = await insertFolder(db, { type: 'locked', folder_name: 'Secret', parent_id: minutes.id })
-    const file = await insertFile(db, minutes.id, { filename: 'march.pdf' })
-    const other = await insertFolder(db, { type: 'locked', folder_name: 'Other' })
-    await grant(t, board.id, member.id, 'viewer')
-    await grant(t, secret.id, subMember.id, 'viewer')
-    await grant(t, other.id, elsewhere.id, 'viewer')
+    const { member, subMember, elsewhere, minutes, secret, file } = await boardWithMembers(t)
 
-    const inMinutes = await send(folderNews(minutes.id))
+    const inMinutes = await send(folderNews(actor, minutes.id))
     expect(await audienceOf(inMinutes)).toEqual({ kind: 'users', actorId: actor.id, userIds: [member.id] })
     // A locked subfolder: its own grants only, not its parents'.
-    expect(await audienceOf(await send(folderNews(secret.id)))).toEqual({
+    expect(await audienceOf(await send(folderNews(actor, secret.id)))).toEqual({
       kind: 'users',
       actorId: actor.id,
       userIds: [subMember.id],
@@ -78,7 +59,7 @@ describe('who a new notification is for', () => {
     const db = t.database.db
     const open = await insertFolder(db, { type: 'public', folder_name: 'Open' })
     const inside = await insertFolder(db, { type: 'public', folder_name: 'Inside', parent_id: open.id })
-    expect(await audienceOf(await send(folderNews(inside.id)))).toEqual({
+    expect(await audienceOf(await send(folderNews(actor, inside.id)))).toEqual({
       kind: 'everyone',
       actorId: actor.id,
     })
@@ -109,7 +90,7 @@ describe('who a new notification is for', () => {
       db.transaction().execute(async (trx) => {
         rolledBack = await notify(
           trx,
-          folderNews((await insertFolder(trx, { type: 'public' })).id),
+          folderNews(actor, (await insertFolder(trx, { type: 'public' })).id),
           t.clock.now,
         )
         throw new Error('undo')
@@ -139,7 +120,7 @@ describe('the open streams a notification wakes', () => {
 
       // One poke decides every stream at once: once the member has it, the count is final.
       const before = hub.streamWakes()
-      const id = await send(folderNews(board.id))
+      const id = await send(folderNews(actor, board.id))
       const [delivered] = await streams.member.collect(1)
       expect(delivered?.id).toBe(id)
       expect(hub.streamWakes() - before).toBe(1)

@@ -1,22 +1,11 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { NotificationType } from '../../../shared/enums'
 import type { Db } from '../../db/db'
+import { audienceFrom, type NotificationAudience } from './notification-audience'
 
-// Who could possibly see a new notification: the hub's filter for which open streams to wake
-// (notification-hub.ts). It is a superset, never the decision: a woken stream still asks
-// eligibleNotifications() what its reader may see. What is left out here is only a stream that would
-// have found nothing.
-
-/** A new notification, as far as waking streams goes. */
-export type NotificationAudience =
-  /** Gone (rolled back, or grouped into a later one): nobody has anything to fetch. */
-  | { kind: 'nobody' }
-  /** Anyone signed in may be eligible, but never the actor (nobody hears of their own actions). */
-  | { kind: 'everyone'; actorId: string | null }
-  /** Only these users may see it (the recipients listed, the folder's members). */
-  | { kind: 'users'; actorId: string | null; userIds: ReadonlySet<string> }
-
-const FOLDER_TYPES: readonly NotificationType[] = ['folder', 'file']
+// Who could possibly see a new notification (notification-audience.ts), read from its row; and the
+// members of a folder by the folder rule read upwards, which the recording statement also asks for
+// the poke (notify.repository.ts).
 
 /** One row of the audience statement: the notification itself, a listed recipient, or a folder member. */
 interface AudienceRow {
@@ -29,9 +18,9 @@ interface AudienceRow {
 }
 
 /**
- * Who could see notification `id`, in one statement (each instance asks for every notification, so
- * one round trip each): the row, its listed recipients, and, for a broadcast about a folder or a file,
- * the folder's members by the rule read upwards.
+ * Who could see notification `id`, in one statement: the row, its listed recipients, and, for a
+ * broadcast about a folder or a file, the folder's members by the rule read upwards. Asked when a
+ * poke does not carry the audience (SQLite; a folder with too many members for PostgreSQL's payload).
  */
 export async function notificationAudience(db: Db, id: string): Promise<NotificationAudience> {
   const { rows } = await sql<AudienceRow>`
@@ -48,16 +37,24 @@ export async function notificationAudience(db: Db, id: string): Promise<Notifica
     select 'member', m."user_id", null, null, null from (${MEMBERS}) as m`.execute(db)
   const row = rows.find((r) => r.part === 'notification')
   if (!row) return { kind: 'nobody' }
-  const actorId = row.user_id
-  const userIds = new Set(rows.flatMap((r) => (r.part === 'listed' && r.user_id !== null ? [r.user_id] : [])))
-  if (!row.for_all) return { kind: 'users', actorId, userIds }
-  // A broadcast about a folder reaches the folder's members only (mayStillSee's folder check).
-  if (row.type === null || !FOLDER_TYPES.includes(row.type) || row.folder_id === null)
-    return { kind: 'everyone', actorId }
-  const members = rows.filter((r) => r.part === 'member')
-  if (members.some((r) => r.user_id === null)) return { kind: 'everyone', actorId }
-  for (const member of members) if (member.user_id !== null) userIds.add(member.user_id)
-  return { kind: 'users', actorId, userIds }
+  const valuesOf = (part: AudienceRow['part']) => rows.filter((r) => r.part === part).map((r) => r.user_id)
+  return audienceFrom({
+    actorId: row.user_id,
+    forAll: Boolean(row.for_all),
+    type: row.type,
+    folderId: row.folder_id,
+    listed: valuesOf('listed').filter((userId) => userId !== null),
+    members: valuesOf('member'),
+  })
+}
+
+/**
+ * The members of folder `folderId` as a JSON array, a null for everyone (AudienceFacts.members), to
+ * put inside another statement.
+ */
+export function folderMembersJson(folderId: string): RawBuilder<unknown> {
+  return sql`(with recursive ${wayUp(sql`${folderId}`)}
+    select coalesce(json_agg(m."user_id"), '[]'::json) from (${MEMBERS}) as m)`
 }
 
 /**

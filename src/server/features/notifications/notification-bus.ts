@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events'
 
 // "Something new may be there": the only message live delivery passes around. It carries the new
-// notification's id and no content; the hub looks up who could possibly see it and wakes their open
+// notification's id and no content; the hub finds out who could possibly see it and wakes their open
 // streams, and each re-queries the database for what its reader may see since the last event it sent
 // (docs/decisions/0022, 0154). So a lost or early poke costs latency, never correctness.
 //
-// PostgreSQL: notify() runs `pg_notify(NOTIFY_CHANNEL, id)` inside the caller's transaction, which
-// PostgreSQL delivers to every LISTENing instance only when (and if) that transaction commits.
+// PostgreSQL: notify() runs `pg_notify(NOTIFY_CHANNEL, …)` inside the caller's transaction, which
+// PostgreSQL delivers to every LISTENing instance only when (and if) that transaction commits. Its
+// payload tells, with the id, who could see it (notification-poke.ts, docs/decisions/0169).
 // SQLite (one instance): notify() pokes this process's emitter from inside the caller's transaction,
 // before its commit. The hub wakes the streams only once the writer is free again (the transaction
 // has committed or rolled back: Database.writesSettled), so their queries see the outcome.

@@ -2,8 +2,10 @@ import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { Database, DatabaseConfig } from '../../db/connection'
 import { loadPg } from '../../db/pg-driver'
-import { type NotificationAudience, notificationAudience } from './notification-audience.repository'
+import { audienceFrom, mayConcern, type NotificationAudience } from './notification-audience'
+import { notificationAudience } from './notification-audience.repository'
 import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from './notification-bus'
+import { type Poke, readPoke } from './notification-poke'
 
 // Per app instance (AppDeps.notificationHub, made by createNotificationHub): who wakes the open
 // notification streams.
@@ -15,10 +17,12 @@ import { ACCESS_CHANNEL, NOTIFY_CHANNEL, onLocalAccessChange, onLocalPoke } from
 //    (listenerReady), so nothing announced after `ready` passes it by, not even an access
 //    change, which no re-query would find.
 //  - SQLite: the in-process emitter (one instance by definition).
-// A poke names the new notification. The hub asks once who could possibly see it
-// (notification-audience.repository.ts) and wakes only those readers' streams, never the actor's: with
-// many streams open, most notifications concern few of them (docs/decisions/0154). A poke without an
-// id (the listener is back after a drop), or whose audience cannot be read, wakes every stream.
+// A poke names the new notification. The hub finds out who could possibly see it
+// (notification-audience.ts) and wakes only those readers' streams, never the actor's: with many
+// streams open, most notifications concern few of them (docs/decisions/0154). On PostgreSQL the poke
+// carries what that follows from (notification-poke.ts, docs/decisions/0169); otherwise the hub asks
+// the database once. A poke without an id (the listener is back after a drop), or whose audience
+// cannot be read, wakes every stream.
 // Streams also re-query on every heartbeat, which covers notifications made by another process on
 // SQLite (the operator command line) and any window where the listener was down.
 
@@ -105,9 +109,10 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
         s.wake()
       }
     }
-    const onPoke = (notificationId: string | undefined) => {
-      if (!notificationId) return wakeFor(null)
-      void notificationAudience(deps.database.db, notificationId).then(wakeFor, (error: unknown) => {
+    const onPoke = ({ id, facts }: Poke) => {
+      if (!id) return wakeFor(null)
+      if (facts) return wakeFor(audienceFrom(facts))
+      void notificationAudience(deps.database.db, id).then(wakeFor, (error: unknown) => {
         deps.logger.warn({ err: error }, 'could not read who a notification is for; waking every stream')
         wakeFor(null)
       })
@@ -127,7 +132,7 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
       // A poke comes from inside the notifying transaction, whose commit lands later (on SQLite's
       // transaction thread): the streams re-query once the writer is free, so they see it.
       const settled = () => deps.database.writesSettled?.() ?? Promise.resolve()
-      const stopPokes = onLocalPoke((id) => void settled().then(() => onPoke(id)))
+      const stopPokes = onLocalPoke((id) => void settled().then(() => onPoke({ id, facts: null })))
       const stopAccess = onLocalAccessChange((userId) => void settled().then(() => accessChanged(userId)))
       current.stopSource = () => {
         stopPokes()
@@ -144,13 +149,6 @@ function registerStream(current: Hub, deps: HubDeps, stream: StreamHandle): () =
       markNotListening(current)
     }
   }
-}
-
-/** Whether a new notification may be for this reader: null (unknown) may be for anyone. */
-function mayConcern(audience: NotificationAudience | null, readerId: string): boolean {
-  if (audience === null) return true
-  if (audience.kind === 'nobody' || audience.actorId === readerId) return false
-  return audience.kind === 'everyone' || audience.userIds.has(readerId)
 }
 
 /** The open notification streams of one app instance and what wakes them. */
@@ -195,8 +193,8 @@ export function createNotificationHub(): NotificationHub {
 const MAX_BACKOFF_MS = 30_000
 
 interface ListenerEvents {
-  /** A notification was committed (its id), or, without one, anything may have been. */
-  onPoke: (notificationId?: string) => void
+  /** A notification was committed (its id, and on PostgreSQL who could see it), or, without an id, anything may have been. */
+  onPoke: (poke: Poke) => void
   onAccessChange: (userId: string) => void
   /** LISTEN is active (again). */
   onListening: () => void
@@ -248,7 +246,7 @@ function startListener(
     next.on('notification', (message) => {
       if (message.channel === ACCESS_CHANNEL) {
         if (message.payload) onAccessChange(message.payload)
-      } else onPoke(message.payload || undefined)
+      } else onPoke(readPoke(message.payload))
     })
     next.on('error', (error) => reconnectLater(next, error))
     next.on('end', () => reconnectLater(next))
@@ -260,7 +258,7 @@ function startListener(
         attempt = 0
         onListening()
         // Anything notified while we were not listening: the streams re-query and catch up.
-        onPoke()
+        onPoke(readPoke(undefined))
       })
       .catch((error: Error) => reconnectLater(next, error))
   }

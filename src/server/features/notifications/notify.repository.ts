@@ -2,6 +2,9 @@ import { type Insertable, type RawBuilder, sql } from 'kysely'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
 import type { Db } from '../../db/db'
 import type { DB } from '../../db/schema'
+import { reachesFolderMembers } from './notification-audience'
+import { folderMembersJson } from './notification-audience.repository'
+import { POKE_MAX_BYTES } from './notification-poke'
 
 // Named queries of notify(): the entry a burst groups into, the row and its recipients in commit
 // order (PostgreSQL: one statement), and the live-delivery signal.
@@ -117,7 +120,8 @@ export interface OrderedRecord {
  * the last one given out and every stored one; the grouped entry's lookup and deletion (after the
  * order row, so two of one actor's uploads cannot each hold what the other waits for; the lookup
  * sees the entries committed when the statement began, as a read before it would); the row; its
- * recipients; and the `pg_notify`, delivered after the commit. Answers the id.
+ * recipients; and the `pg_notify`, delivered after the commit, which tells the id and who could see
+ * it (pokePayload). Answers the id.
  */
 export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<string> {
   const stored = sql<string | null>`(select max(id) from notifications)`
@@ -161,9 +165,29 @@ export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<st
         ),
     )
     .selectFrom('inserted')
-    .select(['inserted.id', sql<string>`pg_notify(${r.channel}, inserted.id)`.as('announced')])
+    .select([
+      'inserted.id',
+      sql<string>`pg_notify(${r.channel}, ${pokePayload(sql<string>`inserted.id`, r)})`.as('announced'),
+    ])
     .executeTakeFirstOrThrow()
   return recorded.id
+}
+
+/**
+ * The poke's text (notification-poke.ts): the id and the facts its audience follows from, the
+ * folder's members asked here, once, rather than by every listening instance; the id alone when that
+ * would not fit a payload.
+ */
+function pokePayload(id: RawBuilder<string>, r: OrderedRecord): RawBuilder<string> {
+  const facts = { forAll: Boolean(r.row.forAll), type: r.row.type, folderId: r.row.folder_id ?? null }
+  const members =
+    reachesFolderMembers(facts) && facts.folderId ? folderMembersJson(facts.folderId) : sql`'[]'::json`
+  const poke = sql<string>`json_build_object(
+    'id', ${id}, 'actor', cast(${r.row.user_id ?? null} as text), 'forAll', cast(${facts.forAll} as boolean),
+    'type', cast(${facts.type} as text), 'folder', cast(${facts.folderId} as text),
+    'listed', cast(${JSON.stringify(r.recipients)} as json), 'members', ${members})::text`
+  return sql<string>`(select case when octet_length(p) < ${POKE_MAX_BYTES} then p else ${id} end
+    from (select ${poke} as p) as poke)`
 }
 
 /**
