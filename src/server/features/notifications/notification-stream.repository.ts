@@ -1,6 +1,13 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
-import { type NotificationRow, type Recipient, withColumns } from './notifications.repository'
+import { queryTemplate, type Slots } from '../../db/query-templates'
+import {
+  type NotificationRow,
+  type Recipient,
+  type RetentionCutoffs,
+  retentionCutoffs,
+  withColumns,
+} from './notifications.repository'
 import { unreadCountQuery } from './unread-count.repository'
 
 // Named queries of the notification stream (notifications.stream.ts): who reads it, and what it has
@@ -11,8 +18,14 @@ export function listVisibleAfter(db: Db, recipient: Recipient, now: Date, after:
   return visibleAfter(db, recipient, now, after, limit).execute()
 }
 
-function visibleAfter(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
-  return withColumns(db, recipient, now).where('n.id', '>', after).orderBy('n.id', 'asc').limit(limit)
+function visibleAfter(
+  db: Db,
+  recipient: Recipient,
+  at: Date | RetentionCutoffs,
+  after: string,
+  limit: number,
+) {
+  return withColumns(db, recipient, at).where('n.id', '>', after).orderBy('n.id', 'asc').limit(limit)
 }
 
 /**
@@ -21,7 +34,8 @@ function visibleAfter(db: Db, recipient: Recipient, now: Date, after: string, li
  * snapshot, and ids grow in commit order (notify.ts): whatever commits after it has an id above
  * `newest`, so once `rows` comes back short, nothing this reader may see is left at or below `newest`;
  * and the unread count is the one those rows leave the reader with, asked in the same round trip as
- * the rows that change it.
+ * the rows that change it. Every open stream runs it on every notification that may concern it, so it
+ * is a query template (db/query-templates.ts), compiled once per kind of reader (passShape).
  */
 export async function newestAndVisibleAfter(
   db: Db,
@@ -30,7 +44,15 @@ export async function newestAndVisibleAfter(
   after: string,
   limit: number,
 ): Promise<{ newest: string | null; rows: NotificationRow[]; unread: number }> {
-  const found = await passQuery(db, recipient, now, after, limit).execute()
+  const cutoffs = retentionCutoffs(now)
+  const found = await passTemplate.rows(db, passShape(recipient), {
+    readerId: recipient.id,
+    createdAt: recipient.createdAt,
+    readCutoff: cutoffs.read,
+    allCutoff: cutoffs.all,
+    after,
+    limit,
+  })
   const first = found[0]
   // No row is visible: the left join gives one row of nulls beside the newest id and the count.
   const rows = found.filter((row) => row.id !== null) as unknown as NotificationRow[]
@@ -38,7 +60,13 @@ export async function newestAndVisibleAfter(
 }
 
 /** The statement of newestAndVisibleAfter(). */
-export function passQuery(db: Db, recipient: Recipient, now: Date, after: string, limit: number) {
+export function passQuery(
+  db: Db,
+  recipient: Recipient,
+  at: Date | RetentionCutoffs,
+  after: string,
+  limit: number,
+) {
   return db
     .selectFrom(
       db
@@ -46,12 +74,59 @@ export function passQuery(db: Db, recipient: Recipient, now: Date, after: string
         .select((eb) => eb.fn.max('id').as('newest'))
         .as('m'),
     )
-    .leftJoin(visibleAfter(db, recipient, now, after, limit).as('l'), (join) => join.on(sql<boolean>`true`))
+    .leftJoin(visibleAfter(db, recipient, at, after, limit).as('l'), (join) => join.on(sql<boolean>`true`))
     .selectAll('l')
     .select('m.newest')
-    .select(unreadCountQuery(db, recipient, now).as('unread'))
+    .select(unreadCountQuery(db, recipient, at).as('unread'))
     .orderBy('l.id', 'asc')
 }
+
+interface PassValues {
+  readerId: string
+  createdAt: string
+  readCutoff: string
+  allCutoff: string
+  after: string
+  limit: number
+}
+
+/**
+ * What of a reader shapes the pass's SQL, as its template's key: the role, the staff functions and the
+ * kinds turned off; and for staff and admins the moments their functions began (heldSince compares
+ * them), which makes one shape per staff member, a few in all. A customer's id and account date are
+ * slots, so every customer with the same settings shares one.
+ */
+type ReaderShape = Pick<Recipient, 'role' | 'staffFunctions' | 'muted'> &
+  Partial<Pick<Recipient, 'since' | 'createdAt'>>
+
+function passShape(recipient: Recipient): string {
+  const shape: ReaderShape = {
+    role: recipient.role,
+    staffFunctions: [...recipient.staffFunctions].sort(),
+    muted: [...(recipient.muted ?? [])].sort(),
+  }
+  if (recipient.role !== 'user') {
+    shape.createdAt = recipient.createdAt
+    shape.since = Object.fromEntries(Object.entries(recipient.since).sort(([a], [b]) => a.localeCompare(b)))
+  }
+  return JSON.stringify(shape)
+}
+
+const passTemplate = queryTemplate((db: Db, slots: Slots<PassValues>, shape: string) => {
+  const reader = JSON.parse(shape) as ReaderShape
+  const recipient: Recipient = {
+    id: slots.readerId,
+    name: '',
+    isRestricted: false,
+    role: reader.role,
+    staffFunctions: reader.staffFunctions,
+    muted: reader.muted,
+    createdAt: reader.createdAt ?? slots.createdAt,
+    since: reader.since ?? {},
+  }
+  const cutoffs = { read: slots.readCutoff, all: slots.allCutoff }
+  return passQuery(db, recipient, cutoffs, slots.after, slots.limit)
+})
 
 /** A personal access token's expiry and its user's restriction (a stream opened with the token). */
 export function findAccessTokenState(db: Db, tokenId: string) {

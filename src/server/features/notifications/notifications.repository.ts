@@ -201,11 +201,26 @@ function mayStillSee(eb: Scope, recipient: Recipient) {
   return eb.and(checks)
 }
 
-/** Every notification the recipient may see, with their read state joined. */
-export function eligibleNotifications(db: Db, recipient: Recipient, now: Date) {
-  const readCutoff = new Date(now.getTime() - READ_RETENTION_DAYS * DAY_MS).toISOString()
-  // What the purge job will delete is already gone from the inbox, however late the job runs.
-  const allCutoff = new Date(now.getTime() - ALL_RETENTION_DAYS * DAY_MS).toISOString()
+/** What the inbox keeps at a moment: read entries made from `read` on, any made from `all` on. */
+export interface RetentionCutoffs {
+  read: string
+  all: string
+}
+
+export function retentionCutoffs(now: Date): RetentionCutoffs {
+  return {
+    read: new Date(now.getTime() - READ_RETENTION_DAYS * DAY_MS).toISOString(),
+    // What the purge job will delete is already gone from the inbox, however late the job runs.
+    all: new Date(now.getTime() - ALL_RETENTION_DAYS * DAY_MS).toISOString(),
+  }
+}
+
+/**
+ * Every notification the recipient may see at `at` (a moment, or its cutoffs: a query template's
+ * slots), with their read state joined.
+ */
+export function eligibleNotifications(db: Db, recipient: Recipient, at: Date | RetentionCutoffs) {
+  const { read: readCutoff, all: allCutoff } = at instanceof Date ? retentionCutoffs(at) : at
   return withReadableFolders(db, recipient.id)
     .selectFrom('notifications as n')
     .leftJoin('notification_reads as r', (join) =>
@@ -263,8 +278,8 @@ const COLUMNS = [
 ] as const
 
 /** eligibleNotifications() with the columns a presented entry needs and its read state. */
-export function withColumns(db: Db, recipient: Recipient, now: Date) {
-  return eligibleNotifications(db, recipient, now).select((eb) => [
+export function withColumns(db: Db, recipient: Recipient, at: Date | RetentionCutoffs) {
+  return eligibleNotifications(db, recipient, at).select((eb) => [
     ...COLUMNS,
     eb.case().when(isRead(eb)).then(1).else(0).end().as('isRead'),
   ])

@@ -6,6 +6,7 @@ import {
   heldSince,
   isUnread,
   type Recipient,
+  type RetentionCutoffs,
   type Scope,
 } from './notifications.repository'
 
@@ -128,8 +129,8 @@ function unreadCandidates(db: Db, eb: Scope, recipient: Recipient) {
 }
 
 /** The count as one statement: the inbox filter over the candidates. */
-export function unreadCountQuery(db: Db, recipient: Recipient, now: Date) {
-  return eligibleNotifications(db, recipient, now)
+export function unreadCountQuery(db: Db, recipient: Recipient, at: Date | RetentionCutoffs) {
+  return eligibleNotifications(db, recipient, at)
     .where((eb) => isUnread(eb))
     .where((eb) => oneOf(db, 'n.id', unreadCandidates(db, eb, recipient)))
     .select((eb) => eb.fn.countAll().as('n'))
