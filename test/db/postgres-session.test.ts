@@ -28,6 +28,20 @@ describe.skipIf(testDialect() !== 'postgres')('a PostgreSQL connection of the po
     expect(settings).toEqual(Array(6).fill('off'))
   })
 
+  it('reads timestamptz values as ISO-8601 UTC strings with milliseconds', async () => {
+    const { rows } = await sql<{ at: string; text: string }>`
+      select v::timestamptz as at, v::timestamptz::text as text from (values
+        ('2026-12-01 13:23:44.123456+00'), ('2026-12-01 13:23:44+00'), ('2026-12-01 14:23:44.5+01'),
+        ('1999-12-31 23:59:59.999999+00')) as t(v)`.execute(t.database.db)
+    expect(rows.map((r) => r.at)).toEqual([
+      '2026-12-01T13:23:44.123Z',
+      '2026-12-01T13:23:44.000Z',
+      '2026-12-01T13:23:44.500Z',
+      '1999-12-31T23:59:59.999Z',
+    ])
+    for (const row of rows) expect(row.at).toBe(new Date(row.text).toISOString())
+  })
+
   it('prepares a statement with values once per connection, and runs it by name after', async () => {
     const prepared = await t.database.db.transaction().execute(async (trx) => {
       for (const id of ['a', 'b', 'c'])

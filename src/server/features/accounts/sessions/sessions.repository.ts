@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { queryTemplate, type Slots } from '../../../db/query-templates'
 import type { DB } from '../../../db/schema'
 import { IDLE_TIMEOUT_MS } from '../../../policies/session.policy'
 
@@ -23,9 +24,16 @@ export const CALLER_USER_COLUMNS = [
   'users.emailVerified',
 ] as const
 
-/** The session and the user it belongs to, in one query: this runs on every API request. */
-export function findSessionWithUser(db: Kysely<DB>, tokenHash: string) {
-  return db
+/**
+ * The session and the user it belongs to, in one query: this runs on every API request, so it is
+ * compiled once (db/query-templates.ts).
+ */
+export async function findSessionWithUser(db: Kysely<DB>, tokenHash: string) {
+  return (await sessionWithUserTemplate.rows(db, '', { tokenHash }))[0]
+}
+
+const sessionWithUserTemplate = queryTemplate((db: Kysely<DB>, slot: Slots<{ tokenHash: string }>) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
@@ -35,9 +43,8 @@ export function findSessionWithUser(db: Kysely<DB>, tokenHash: string) {
       'sessions.createdAt as sessionCreatedAt',
       ...CALLER_USER_COLUMNS,
     ])
-    .where('sessions.sessionToken', '=', tokenHash)
-    .executeTakeFirst()
-}
+    .where('sessions.sessionToken', '=', slot.tokenHash),
+)
 
 export function touchSession(db: Kysely<DB>, sessionId: string, now: string) {
   return db
