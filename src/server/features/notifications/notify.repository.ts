@@ -1,6 +1,7 @@
 import { type Insertable, type RawBuilder, sql } from 'kysely'
 import type { NotificationAction, NotificationType } from '../../../shared/enums'
 import type { Db } from '../../db/db'
+import { queryTemplate, type Slots } from '../../db/query-templates'
 import type { DB } from '../../db/schema'
 import { reachesFolderMembers } from './notification-audience'
 import { folderMembersJson } from './notification-audience.repository'
@@ -121,13 +122,110 @@ export interface OrderedRecord {
  * order row, so two of one actor's uploads cannot each hold what the other waits for; the lookup
  * sees the entries committed when the statement began, as a read before it would); the row; its
  * recipients; and the `pg_notify`, delivered after the commit, which tells the id and who could see
- * it (pokePayload). Answers the id.
+ * it (pokePayload). Answers the id. Every notification runs it, so it is a query template
+ * (db/query-templates.ts): four shapes, grouped or not, with the folder's members in the poke or not.
  */
 export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<string> {
+  const { row, groupWith } = r
+  const members = reachesFolderMembers({
+    forAll: Boolean(row.forAll),
+    type: row.type,
+    folderId: row.folder_id ?? null,
+  })
+  const group = groupWith
+    ? (Object.fromEntries(
+        Object.entries(groupWith).map(([key, value]) => [`group_${key}`, value]),
+      ) as GroupValues)
+    : {}
+  const [recorded] = await recordTemplate.rows(
+    trx,
+    `${groupWith ? 'grouped' : 'alone'}, ${members ? 'members' : 'no members'}`,
+    {
+      ...row,
+      ...group,
+      candidateId: r.candidateId,
+      recipients: [...r.recipients],
+      listed: JSON.stringify(r.recipients),
+      channel: r.channel,
+    },
+  )
+  if (!recorded) throw new Error('the notification was not recorded')
+  return recorded.id
+}
+
+/** The notification's columns a record writes as given (its id and counts are worked out). */
+const ROW_COLUMNS = [
+  'type',
+  'action',
+  'user_name',
+  'user_id',
+  'mainItem',
+  'subItem',
+  'forAll',
+  'for_users',
+  'folder_id',
+  'file_id',
+  'product_id',
+  'order_id',
+  'amount',
+  'currency',
+  'createdAt',
+  'updatedAt',
+] as const
+type RecordRow = Omit<OrderedRecord['row'], 'itemCount' | 'contentCount'>
+// Every column of the row is written: a new one must be added to ROW_COLUMNS.
+const everyColumn: [Exclude<keyof RecordRow, (typeof ROW_COLUMNS)[number]>] extends [never] ? true : never =
+  true
+
+type GroupValues = { [K in keyof GroupMatch as `group_${K}`]: GroupMatch[K] }
+type RecordValues = OrderedRecord['row'] &
+  Partial<GroupValues> & { candidateId: string; recipients: string[]; listed: string; channel: string }
+
+const recordTemplate = queryTemplate((db: Db, v: Slots<RecordValues>, shape: string) => {
+  void everyColumn
+  const row = Object.fromEntries(ROW_COLUMNS.map((column) => [column, v[column]])) as unknown as RecordRow
+  const groupWith: GroupMatch | null = shape.startsWith('grouped')
+    ? {
+        type: v.group_type!,
+        action: v.group_action!,
+        userId: v.group_userId!,
+        folderId: v.group_folderId!,
+        forAll: v.group_forAll!,
+        forUsers: v.group_forUsers!,
+        since: v.group_since!,
+      }
+    : null
+  return recordStatement(db, {
+    row,
+    itemCount: v.itemCount,
+    contentCount: v.contentCount,
+    candidateId: v.candidateId,
+    groupWith,
+    recipients: v.recipients,
+    listed: v.listed,
+    channel: v.channel,
+    membersOf: shape.endsWith(', members') ? v.folder_id : null,
+  })
+})
+
+interface RecordParts {
+  row: RecordRow
+  itemCount: number
+  contentCount: number
+  candidateId: string
+  groupWith: GroupMatch | null
+  recipients: readonly string[]
+  /** The recipients as a JSON array, for the poke. */
+  listed: string
+  channel: string
+  /** The folder whose members the poke tells (a broadcast about a folder), or null. */
+  membersOf: string | null | undefined
+}
+
+function recordStatement(trx: Db, r: RecordParts) {
   const stored = sql<string | null>`(select max(id) from notifications)`
   const last = sql<string | null>`greatest(notification_order.last_id, ${stored})`
-  const { itemCount, contentCount, ...row } = r.row
-  const recorded = await trx
+  return trx
     .with('ordered', (db) =>
       db
         .insertInto('notification_order')
@@ -147,9 +245,9 @@ export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<st
         .insertInto('notifications')
         .values({
           id: sql<string>`(select last_id from ordered)`,
-          ...row,
-          itemCount: sql<number>`${itemCount} + coalesce((select "itemCount" from taken), 0)`,
-          contentCount: sql<number>`${contentCount} + coalesce((select "contentCount" from taken), 0)`,
+          ...r.row,
+          itemCount: sql<number>`${r.itemCount} + coalesce((select "itemCount" from taken), 0)`,
+          contentCount: sql<number>`${r.contentCount} + coalesce((select "contentCount" from taken), 0)`,
         })
         .returning('id'),
     )
@@ -161,7 +259,7 @@ export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<st
           eb
             .selectFrom(['inserted', 'users'])
             .select(['inserted.id as notification_id', 'users.id as user_id'])
-            .where(sql<boolean>`users.id = any(${[...r.recipients]})`),
+            .where(sql<boolean>`users.id = any(${r.recipients})`),
         ),
     )
     .selectFrom('inserted')
@@ -169,8 +267,6 @@ export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<st
       'inserted.id',
       sql<string>`pg_notify(${r.channel}, ${pokePayload(sql<string>`inserted.id`, r)})`.as('announced'),
     ])
-    .executeTakeFirstOrThrow()
-  return recorded.id
 }
 
 /**
@@ -178,14 +274,12 @@ export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<st
  * folder's members asked here, once, rather than by every listening instance; the id alone when that
  * would not fit a payload.
  */
-function pokePayload(id: RawBuilder<string>, r: OrderedRecord): RawBuilder<string> {
-  const facts = { forAll: Boolean(r.row.forAll), type: r.row.type, folderId: r.row.folder_id ?? null }
-  const members =
-    reachesFolderMembers(facts) && facts.folderId ? folderMembersJson(facts.folderId) : sql`'[]'::json`
+function pokePayload(id: RawBuilder<string>, r: RecordParts): RawBuilder<string> {
+  const members = r.membersOf ? folderMembersJson(r.membersOf) : sql`'[]'::json`
   const poke = sql<string>`json_build_object(
-    'id', ${id}, 'actor', cast(${r.row.user_id ?? null} as text), 'forAll', cast(${facts.forAll} as boolean),
-    'type', cast(${facts.type} as text), 'folder', cast(${facts.folderId} as text),
-    'listed', cast(${JSON.stringify(r.recipients)} as json), 'members', ${members})::text`
+    'id', ${id}, 'actor', cast(${r.row.user_id} as text), 'forAll', cast(${r.row.forAll} as boolean),
+    'type', cast(${r.row.type} as text), 'folder', cast(${r.row.folder_id} as text),
+    'listed', cast(${r.listed} as json), 'members', ${members})::text`
   return sql<string>`(select case when octet_length(p) < ${POKE_MAX_BYTES} then p else ${id} end
     from (select ${poke} as p) as poke)`
 }
