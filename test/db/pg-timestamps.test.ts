@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isoOfTimestamptz } from './pg-driver'
+import { isoOfTimestamptz } from '../../src/server/db/pg-driver'
 
 // PostgreSQL's timestamptz text becomes the ISO string every other part of the code compares and
 // sends: exactly what `new Date(v).toISOString()` makes of it, whatever the form.
