@@ -202,6 +202,29 @@ describe('restoring', () => {
     expect(restored.map((n) => n.mainItem).sort()).toEqual(['Twice', 'twice.txt'])
   })
 
+  it('deletes an entry for good once when two deletions of it come at once: the other finds no entry', async () => {
+    const { a } = await tree()
+    const lone = await file(t, a.id, 'gone-twice.txt')
+    const folderEntry = await folder(t, 'Gone twice', { parent_id: a.id, type: 'public' })
+    await file(t, folderEntry.id, 'inside.txt')
+    await call(owner, 'DELETE', `/api/files/${lone.id}`)
+    await call(owner, 'DELETE', `/api/folders/${folderEntry.id}`)
+    for (const itemId of [lone.id, folderEntry.id]) {
+      const entryId = await trashEntryId(itemId)
+      const answers = await Promise.all([0, 1].map(() => status(owner, 'DELETE', `/api/trash/${entryId}`)))
+      expect(answers.sort()).toEqual([200, 404])
+      expect(await entryFor(t, itemId)).toBeUndefined()
+    }
+    // One notification of each deletion, not one per request.
+    const deleted = await t.database.db
+      .selectFrom('notifications')
+      .select('mainItem')
+      .where('action', '=', 'deleted')
+      .where('mainItem', 'in', ['gone-twice.txt', 'Gone twice'])
+      .execute()
+    expect(deleted.map((n) => n.mainItem).sort()).toEqual(['Gone twice', 'gone-twice.txt'])
+  })
+
   it('lists each entry with the items and bytes of its own group, not of earlier separate deletions', async () => {
     const { a } = await tree()
     const b = await folder(t, 'B', { parent_id: a.id, type: 'public' })

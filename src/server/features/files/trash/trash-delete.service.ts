@@ -7,10 +7,10 @@ import { canDeleteTrashEntry } from '../../../policies/files.policy'
 import { isFolderSuperUser } from '../../../policies/folders.policy'
 import { notifyItem } from '../items/file-notify'
 import { folderName } from '../items/folders.repository'
-import { deleteGroup } from './trash.repository'
-import { TRASH_LIST_COLUMNS, trashRowExists, visibleEntries } from './trash-entries.repository'
-import { rowFacts, trashScope, visibleEntry } from './trash-entry-access'
-import { purgeEntries } from './trash-purge'
+import { deleteGroup, TrashEntryGone } from './trash.repository'
+import { TRASH_LIST_COLUMNS, visibleEntries } from './trash-entries.repository'
+import { NO_ENTRY, rowFacts, trashScope, visibleEntry } from './trash-entry-access'
+import { deleteEntryGroup, purgeEntries } from './trash-purge'
 
 // Deleting trash entries for good (docs/decisions/0026): one entry, the caller's own, or everything.
 
@@ -19,26 +19,38 @@ export async function deleteEntry(deps: AppDeps, who: SignedInCaller, entryId: s
   if (!canDeleteTrashEntry(who, facts))
     throw problems.forbidden('Only administrators of the folder can delete items for good.')
   const now = deps.clock()
-  await deps.database.db.transaction().execute(async (trx) => {
-    const keys = await deleteGroup(trx, entry)
-    await enqueueBlobDeletions(trx, keys, now)
-    const notifyFolder = entry.folder_id && (await folderName(trx, entry.folder_id))
-    if (notifyFolder) {
-      await notifyItem(
-        trx,
-        who,
-        {
-          type: entry.item_type,
-          action: 'deleted',
-          mainItem: entry.filename,
-          subItem: entry.folder_name,
-          folderId: entry.folder_id!,
-        },
-        now,
-      )
-    }
-  })
+  await goneIsNotFound(() =>
+    deps.database.db.transaction().execute(async (trx) => {
+      const keys = await deleteGroup(trx, entry)
+      await enqueueBlobDeletions(trx, keys, now)
+      const notifyFolder = entry.folder_id && (await folderName(trx, entry.folder_id))
+      if (notifyFolder) {
+        await notifyItem(
+          trx,
+          who,
+          {
+            type: entry.item_type,
+            action: 'deleted',
+            mainItem: entry.filename,
+            subItem: entry.folder_name,
+            folderId: entry.folder_id!,
+          },
+          now,
+        )
+      }
+    }),
+  )
   return { id: entry.id, deleted: true as const }
+}
+
+/** A restore or another deletion of the entry came first: there is nothing here to delete. */
+async function goneIsNotFound(run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    if (error instanceof TrashEntryGone) throw problems.notFound(NO_ENTRY)
+    throw error
+  }
 }
 
 /**
@@ -64,11 +76,7 @@ export async function emptyMyTrash(deps: AppDeps, who: SignedInCaller) {
       kept++
       continue
     }
-    await db.transaction().execute(async (trx) => {
-      if (!(await trashRowExists(trx, row.id))) return
-      await enqueueBlobDeletions(trx, await deleteGroup(trx, row), now)
-      deleted++
-    })
+    if (await deleteEntryGroup(db, row, now)) deleted++
   }
   return { deleted, kept }
 }

@@ -67,12 +67,6 @@ export async function takeEntryRow(db: Db, id: string): Promise<boolean> {
   return taken !== undefined
 }
 
-/** Is the trash row still there (not restored or deleted meanwhile)? */
-export async function trashRowExists(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('trash_items').select('id').where('id', '=', id).executeTakeFirst()
-  return row !== undefined
-}
-
 // ---- The trash table: the entries a caller may see, scoped in SQL
 
 /** How the trash table's query maps onto columns (product.md §6). */

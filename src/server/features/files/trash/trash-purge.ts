@@ -1,7 +1,8 @@
+import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import { deleteGroup } from './trash.repository'
-import { oldestEntries, trashRowExists } from './trash-entries.repository'
+import { deleteGroup, TrashEntryGone, type TrashRow } from './trash.repository'
+import { oldestEntries } from './trash-entries.repository'
 import { DAY_MS } from './trash-entry-access'
 
 // Trash entries going for good in batches, each group in its own transaction: emptying the whole
@@ -19,13 +20,23 @@ export async function purgeEntries(
   for (;;) {
     const batch = await oldestEntries(db, before, 50)
     if (batch.length === 0 || signal?.aborted) return deleted
-    for (const entry of batch) {
-      await db.transaction().execute(async (trx) => {
-        if (!(await trashRowExists(trx, entry.id))) return
-        await enqueueBlobDeletions(trx, await deleteGroup(trx, entry), now)
-        deleted++
-      })
-    }
+    for (const entry of batch) if (await deleteEntryGroup(db, entry, now)) deleted++
+  }
+}
+
+/**
+ * One entry's group for good in its own transaction, its blobs queued for deletion. False when the
+ * entry was gone already (restored or deleted meanwhile): nothing changed.
+ */
+export async function deleteEntryGroup(db: Db, entry: TrashRow, now: Date): Promise<boolean> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await enqueueBlobDeletions(trx, await deleteGroup(trx, entry), now)
+    })
+    return true
+  } catch (error) {
+    if (error instanceof TrashEntryGone) return false
+    throw error
   }
 }
 

@@ -10,6 +10,7 @@ import {
   loadSubtreeWithFileColumns,
 } from '../items/tree.repository'
 import { versionPathsOf } from '../versions/file-versions.repository'
+import { takeEntryRow } from './trash-entries.repository'
 import { restoreFilesOf, trashFilesOf } from './trash-files.repository'
 
 // The trash's rows (product.md §2 "Trash"). Trashing X marks X and every not-yet-trashed item below it;
@@ -22,6 +23,13 @@ import { restoreFilesOf, trashFilesOf } from './trash-files.repository'
 // item's parent then counts as gone, and sweepTombstones() removes tombstones once they hold nothing.
 
 export type TrashRow = DB['trash_items']
+
+/** deleteGroup() found its entry gone: restored or deleted for good by a request that came first. */
+export class TrashEntryGone extends Error {
+  constructor() {
+    super('the trash entry is gone')
+  }
+}
 
 /** Folders one statement names at most. */
 const FOLDERS_PER_STATEMENT = 200
@@ -193,11 +201,15 @@ export async function groupRootEntry(db: Db, folderId: string): Promise<TrashRow
 export async function deleteGroup(trx: Transaction<DB>, entry: TrashRow): Promise<string[]> {
   const group = await loadGroup(trx, entry)
   const ids = [...group.folders.map((f) => f.id), ...group.files.map((f) => f.id)]
-  await forEachChunk(ids, 200, (chunk) =>
-    trx.deleteFrom('trash_items').where('item_id', 'in', chunk).execute(),
-  )
-  // The entry's own row went with its item's, unless the item itself is gone.
-  if (!ids.includes(entry.item_id)) await trx.deleteFrom('trash_items').where('id', '=', entry.id).execute()
+  // The entry's own row goes with its item's, or on its own when the item itself is gone. Not finding
+  // it means a restore or another deletion of the entry came first (PostgreSQL: this waited for it).
+  let taken = false
+  await forEachChunk(ids, 200, async (chunk) => {
+    const rows = await trx.deleteFrom('trash_items').where('item_id', 'in', chunk).returning('id').execute()
+    taken ||= rows.some((row) => row.id === entry.id)
+  })
+  if (!ids.includes(entry.item_id)) taken = await takeEntryRow(trx, entry.id)
+  if (!taken) throw new TrashEntryGone()
   const fileIds = group.files.map((f) => f.id)
   // The files' versions go with them (the rows by cascade): their blobs are queued too.
   const versionKeys: string[] = []
