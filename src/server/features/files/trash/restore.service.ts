@@ -20,10 +20,9 @@ import {
   groupRootEntry,
   loadGroupFolders,
   sweepTombstones,
-  type TrashRow,
   unmarkGroup,
 } from './trash.repository'
-import { entryItemParent, takeEntryRow } from './trash-entries.repository'
+import { entryItemParent, type TrashRow, takeEntryRow } from './trash-entries.repository'
 import { NO_ENTRY, visibleEntry } from './trash-entry-access'
 
 // Restoring a trash entry (product.md §2, docs/decisions/0026): the group comes back; under a trashed

@@ -3,9 +3,11 @@ import type { TrashListQuery, TrashSort } from '../../../../shared/contract/file
 import type { Db } from '../../../db/db'
 import type { DB } from '../../../db/schema'
 import type { ListColumns } from '../../../lib/list-query/apply-list-query'
-import type { TrashRow } from './trash.repository'
 
 // Reading trash entries: the rows with deleted_singly = true, one per thing someone trashed.
+
+/** A row of the trash: an entry (deleted_singly) or an item that went with one. */
+export type TrashRow = DB['trash_items']
 
 /**
  * The folder an entry's item was in (null: a top-level folder) and what became of that folder, in one

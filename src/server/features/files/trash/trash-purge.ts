@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/db'
 import type { AppDeps } from '../../../deps'
 import { enqueueBlobDeletions } from '../../../lib/storage/blob-deletions.repository'
-import { deleteGroup, TrashEntryGone, type TrashRow } from './trash.repository'
-import { oldestEntries } from './trash-entries.repository'
+import { deleteGroup, TrashEntryGone } from './trash.repository'
+import { oldestEntries, type TrashRow } from './trash-entries.repository'
 import { DAY_MS } from './trash-entry-access'
 
 // Trash entries going for good in batches, each group in its own transaction: emptying the whole

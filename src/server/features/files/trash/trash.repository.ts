@@ -10,7 +10,7 @@ import {
   loadSubtreeWithFileColumns,
 } from '../items/tree.repository'
 import { versionPathsOf } from '../versions/file-versions.repository'
-import { takeEntryRow } from './trash-entries.repository'
+import { type TrashRow, takeEntryRow } from './trash-entries.repository'
 import { restoreFilesOf, trashFilesOf } from './trash-files.repository'
 
 // The trash's rows (product.md §2 "Trash"). Trashing X marks X and every not-yet-trashed item below it;
@@ -21,8 +21,6 @@ import { restoreFilesOf, trashFilesOf } from './trash-files.repository'
 // When a folder is deleted for good while an earlier, separate deletion inside it still waits in the
 // trash, the folder's row stays as a *tombstone* (trashed, no entry) so that item keeps its place; the
 // item's parent then counts as gone, and sweepTombstones() removes tombstones once they hold nothing.
-
-export type TrashRow = DB['trash_items']
 
 /** deleteGroup() found its entry gone: restored or deleted for good by a request that came first. */
 export class TrashEntryGone extends Error {
