@@ -1,10 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 // Every few seconds, what Linux says of each server process: its resident memory in MB of 10^6 bytes (VmRSS in
 // /proc/<pid>/status), its open files (entries of /proc/<pid>/fd) and the CPU it used since the sample
 // before (utime + stime in /proc/<pid>/stat, all its threads); beside them the whole machine's busy
-// share (/proc/stat), the generator's own CPU and the load average.
+// share (/proc/stat), PostgreSQL's processes' CPU when it runs on this machine, the generator's own
+// CPU and event-loop delay (each operation's time is measured on that loop, so its delay is in every
+// figure) and the load average.
 
 const TICK_MS = 1000 / 100 // USER_HZ: clock ticks of /proc/<pid>/stat
 
@@ -38,8 +41,17 @@ export interface Sample {
    * since the sample before; counted in `machine` too. On a shared host it moves every figure.
    */
   steal: number
+  /**
+   * CPU of the processes named `postgres` (its backends, vacuum, WAL writer…) since the sample before,
+   * as a share of one core: those alive at both samples by what they used in between, one started in
+   * between by all it used; one that ended in between is not counted. NaN when not asked for.
+   */
+  postgres: number
   /** The generator's CPU since the sample before, as a share of one core. */
   generator: number
+  /** The generator's event-loop delay since the sample before: its 99th percentile and longest, ms. */
+  generatorDelayP99: number
+  generatorDelayMax: number
   load1: number
 }
 
@@ -71,6 +83,21 @@ function machineTicks(): MachineTicks {
   return { busy: total - idle, iowait: parts[4] ?? 0, steal: parts[7] ?? 0, total }
 }
 
+/** CPU used so far by each process named `postgres`, by pid. */
+function postgresCpu(): Map<number, number> {
+  const used = new Map<number, number>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const pid = Number(entry)
+    const cpu = safe(() => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres' ? cpuMs(pid) : undefined
+    }, undefined)
+    if (cpu !== undefined) used.set(pid, cpu)
+  }
+  return used
+}
+
 function safe<T>(read: () => T, fallback: T): T {
   try {
     return read()
@@ -85,13 +112,20 @@ export class ProcSampler {
     wall: number
     cpu: number[]
     machine: MachineTicks
+    postgres: Map<number, number> | undefined
     generator: number
   }
   private timer: NodeJS.Timeout | undefined
   private origin = performance.now()
+  private readonly delay = monitorEventLoopDelay({ resolution: 5 })
 
-  constructor(readonly watched: Watched[]) {
+  /** `postgres`: also sample the CPU of this machine's PostgreSQL (the setup runs on it). */
+  constructor(
+    readonly watched: Watched[],
+    private readonly options: { postgres: boolean } = { postgres: false },
+  ) {
     this.last = this.read()
+    this.delay.enable()
   }
 
   private read() {
@@ -100,6 +134,7 @@ export class ProcSampler {
       wall: performance.now(),
       cpu: this.watched.map((w) => safe(() => cpuMs(w.pid), Number.NaN)),
       machine: machineTicks(),
+      postgres: this.options.postgres ? postgresCpu() : undefined,
       generator: (usage.user + usage.system) / 1000,
     }
   }
@@ -124,10 +159,14 @@ export class ProcSampler {
       steal:
         (now.machine.steal - this.last.machine.steal) /
         Math.max(1, now.machine.total - this.last.machine.total),
+      postgres: postgresShare(this.last.postgres, now.postgres, wallMs),
       generator: (now.generator - this.last.generator) / wallMs,
+      generatorDelayP99: this.delay.percentile(99) / 1e6,
+      generatorDelayMax: this.delay.max / 1e6,
       load1: os.loadavg()[0] ?? Number.NaN,
     }
     this.last = now
+    this.delay.reset()
     this.samples.push(sample)
     return sample
   }
@@ -141,5 +180,17 @@ export class ProcSampler {
 
   stop(): void {
     clearInterval(this.timer)
+    this.delay.disable()
   }
+}
+
+function postgresShare(
+  before: Map<number, number> | undefined,
+  after: Map<number, number> | undefined,
+  wallMs: number,
+): number {
+  if (!before || !after) return Number.NaN
+  let used = 0
+  for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0)
+  return used / wallMs
 }

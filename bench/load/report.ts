@@ -93,6 +93,7 @@ export function report(f: RunFigures): void {
     `\n   The server processes every ${f.samples.length > 1 ? f.samples[1]!.at - f.samples[0]!.at : '-'} s ` +
       "(CPU as a share of one core since the sample before; t = 0 is the end of the warm-up, its CPU the warm-up's):",
   )
+  const postgres = f.samples.some((s) => !Number.isNaN(s.postgres))
   const header = [
     't s',
     ...f.watched.flatMap((w) =>
@@ -100,10 +101,12 @@ export function report(f: RunFigures): void {
         ? [`${w.label} RSS MB`, 'anon / file', `${w.label} fds`, `${w.label} CPU`]
         : [`${w.label} CPU`],
     ),
+    ...(postgres ? ['PostgreSQL CPU'] : []),
     'machine busy',
     'iowait',
     'steal',
     'generator CPU',
+    'generator delay p99 / max ms',
     'load 1 min',
   ]
   console.log(
@@ -121,10 +124,12 @@ export function report(f: RunFigures): void {
               ]
             : [`${Math.round(p.cpu * 100)}%`],
         ),
+        ...(postgres ? [`${Math.round(s.postgres * 100)}%`] : []),
         `${Math.round(s.machine * 100)}%`,
         `${Math.round(s.iowait * 100)}%`,
         `${Math.round(s.steal * 100)}%`,
         `${Math.round(s.generator * 100)}%`,
+        `${formatFixed(s.generatorDelayP99, 0)} / ${formatFixed(s.generatorDelayMax, 0)}`,
         formatFixed(s.load1, 2),
       ]),
     ),
@@ -139,9 +144,17 @@ export function report(f: RunFigures): void {
     `\n   CPU over the measured run: Depot ${Math.round(serverCpu * 100)}% of one core` +
       ` (${Math.round((serverCpu / cores) * 100)}% of the ${cores} cores)` +
       (allServersCpu > serverCpu ? `, with nginx and s3rver ${Math.round(allServersCpu * 100)}%` : '') +
+      (postgres ? `; PostgreSQL ${Math.round(mean(measured.map((s) => s.postgres)) * 100)}%` : '') +
       `; the machine ${Math.round(mean(measured.map((s) => s.machine)) * 100)}% busy in all (other work included;` +
       ` ${Math.round(mean(measured.map((s) => s.steal)) * 100)}% stolen by the host)` +
       `; the generator ${Math.round(mean(measured.map((s) => s.generator)) * 100)}% of one core`,
+  )
+  // Every operation's time is taken on the generator's event loop: its delay is in each figure.
+  console.log(
+    `   the generator's event loop (every operation is timed on it): delay p99 ${formatFixed(
+      mean(measured.map((s) => s.generatorDelayP99)),
+      1,
+    )} ms on average over the samples, longest ${formatFixed(Math.max(0, ...measured.map((s) => s.generatorDelayMax)), 1)} ms`,
   )
 
   // ---- Goals

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { autovacuumForRun, emptyPostgres } from '../lib/bench-database'
 import { adminFsck, type Check, sqliteIntegrity } from './checks'
+import { raiseGeneratorPriority, restoreGeneratorPriority } from './generator-priority'
 import { HttpClient } from './http-client'
 import { NotificationStream } from './notification-stream'
 import { ProcSampler, type Watched } from './proc-sampler'
@@ -97,7 +98,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
       const s3 = running[0]!
       watched.push({ label: 's3rver', pid: s3.child.pid!, isDepot: false })
     }
-    const sampler = new ProcSampler(watched)
+    const sampler = new ProcSampler(watched, { postgres: setup.kind !== 'sqlite' })
 
     const client = new HttpClient({ host: '127.0.0.1', port: frontPort, origin })
     const recorder = new Recorder()
@@ -136,6 +137,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
           .map((n) => n.toFixed(1))
           .join(' ')}`,
     )
+    console.log(`   ${raiseGeneratorPriority(settings.generatorNice)}`)
     const loops: Promise<unknown>[] = []
     // Started a little apart, as people arrive.
     const stagger = Math.min(
@@ -175,6 +177,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
     const exports = await staff
     for (const s of streams) s.close()
     client.close()
+    restoreGeneratorPriority()
 
     // The servers stop before the data is checked; s3rver (first started, last stopped) stays for fsck.
     const s3 = setup.kind === 'postgres' ? running.shift() : undefined
@@ -203,6 +206,7 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
       },
     })
   } finally {
+    restoreGeneratorPriority()
     await stopAll()
     await restoreAutovacuum()
     fs.rmSync(dir, { recursive: true, force: true })

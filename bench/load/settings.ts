@@ -21,14 +21,16 @@ export interface LoadSettings {
    * files, 100k customers, 1M quote requests and 200k orders beside the load's own people and folders.
    */
   files: number
+  /** The generator's nice value while the load runs (BENCH_LOAD_GENERATOR_NICE, default -10). */
+  generatorNice: number
 }
 
-function number(name: string, fallback: number, min = 0): number {
+function number(name: string, fallback: number, min = 0, max = Number.POSITIVE_INFINITY): number {
   const raw = process.env[name]
   if (raw === undefined || raw.trim() === '') return fallback
   const value = Number(raw)
-  if (!Number.isFinite(value) || value < min)
-    throw new Error(`${name} must be a number ≥ ${min}, not "${raw}".`)
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, not "${raw}".`)
   return value
 }
 
@@ -44,5 +46,6 @@ export function readLoadSettings(): LoadSettings {
     exportPauseMs: number('BENCH_LOAD_EXPORT_PAUSE_MS', 1000),
     sampleSeconds: number('BENCH_LOAD_SAMPLE_SECONDS', 10, 1),
     files: Math.round(number('BENCH_LOAD_FILES', 0)),
+    generatorNice: Math.round(number('BENCH_LOAD_GENERATOR_NICE', -10, -20, 0)),
   }
 }
