@@ -68,9 +68,14 @@ beforeAll(async () => {
 })
 
 /** The plan; on PostgreSQL with sequential scans discouraged and, unless `sorts` allows them, sorts too. */
+/**
+ * The plan of `query`. `plan`: 'generic' (PostgreSQL) is the plan made once for any values, as the
+ * streams' connections run their statements (docs/decisions/0171), not the one for these values.
+ */
 async function planOf(
   query: Compilable,
   sorts: 'allowed' | 'discouraged' = 'discouraged',
+  plan: 'for these values' | 'generic' = 'for these values',
 ): Promise<string[]> {
   const compiled = query.compile()
   if (database.dialect === 'sqlite') {
@@ -83,6 +88,16 @@ async function planOf(
     await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'))
     if (sorts === 'discouraged') await conn.executeQuery(CompiledQuery.raw('set enable_sort = off'))
     try {
+      if (plan === 'generic') {
+        await conn.executeQuery(CompiledQuery.raw(`prepare planned_once as ${compiled.sql}`))
+        await conn.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'))
+        // Made without the values, so none are needed to draw it.
+        const slots = compiled.parameters.map(() => 'null').join(', ')
+        const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain execute planned_once(${slots})`),
+        )
+        return result.rows.map((r) => r['QUERY PLAN'])
+      }
       const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(
         CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
       )
@@ -90,6 +105,10 @@ async function planOf(
     } finally {
       await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'))
       await conn.executeQuery(CompiledQuery.raw('reset enable_sort'))
+      if (plan === 'generic') {
+        await conn.executeQuery(CompiledQuery.raw('reset plan_cache_mode'))
+        await conn.executeQuery(CompiledQuery.raw('deallocate planned_once'))
+      }
     }
   })
 }
@@ -644,6 +663,16 @@ describe("the unread count reads the reader's own ways into the notifications, n
       const pass = passQuery(database.db, reader, INBOX_NOW, '00000000-0000-0000-0000-000000000000', 100)
       expectOwnWays(who, (await planOf(pass, 'allowed')).join('\n'))
     })
+    it.skipIf(testDialect() !== 'postgres')(
+      `for a ${who}, counted in a stream's pass on the plan made once (PostgreSQL's streams' connections)`,
+      async () => {
+        const pass = passQuery(database.db, reader, INBOX_NOW, '00000000-0000-0000-0000-000000000000', 100)
+        const plan = (await planOf(pass, 'allowed', 'generic')).join('\n')
+        // Made for any values: the slots stay slots.
+        expect(plan, plan).toMatch(/\$\d+/)
+        expectOwnWays(who, plan)
+      },
+    )
   }
   /** The count reads each of the reader's ways in by its index, and no notification table whole. */
   function expectOwnWays(who: string, plan: string) {
@@ -659,7 +688,7 @@ describe("the unread count reads the reader's own ways into the notifications, n
         : [
             /Index Cond: \(\(folder_id = rf_1\.id\) AND \(id > /,
             /notification_recipients_pkey on notification_recipients nr/,
-            /Index Cond: \(\(type = (ANY .*|'product'::text)\) AND \(id > /,
+            /Index Cond: \(\(type = (ANY .*|'product'::text|\$\d+)\) AND \(id > /,
             /Index Cond: \(id = ANY \(\$\d+\)\)/,
           ]
     if (who === 'customer')

@@ -26,6 +26,13 @@ export type DatabaseConfig =
 
 export interface Database {
   db: Kysely<DB>
+  /**
+   * What the live notification streams read through: their passes, unread counts and the checks of
+   * their sessions (notifications.stream.ts). PostgreSQL: a small pool of its own, so a burst of
+   * passes after a notification never holds up a request waiting for a connection, and whose
+   * statements run on generic plans, planned once per connection (docs/decisions/0171). SQLite: `db`.
+   */
+  streamReads: Kysely<DB>
   dialect: Dialect
   close(): Promise<void>
   /** PostgreSQL: the pool's connections now (for metrics). SQLite has a writer and a reader, no pool. */
@@ -53,26 +60,12 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void
 }
 
+/** Connections of the pool requests and jobs use, and of the live streams' own. */
+const POOL_SIZE = 10
+const STREAM_POOL_SIZE = 2
+
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
-  if (config.dialect === 'postgres') {
-    const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 })
-    // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
-    pool.on('error', (error) => options.onConnectionError?.(error))
-    // No JIT compiling: Depot's statements are short, and a plan whose estimate passes jit_above_cost
-    // on a large table spent 5–15 ms compiling to save less (docs/decisions/0155). The client runs
-    // this before any statement the pool gives it.
-    pool.on('connect', (client) => {
-      client.query('SET jit = off').catch((error: Error) => options.onConnectionError?.(error))
-      preparingStatements(client)
-    })
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) })
-    return {
-      db,
-      dialect: 'postgres',
-      close: () => db.destroy(),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    }
-  }
+  if (config.dialect === 'postgres') return openPostgres(config.url, options)
 
   createPrivateSqliteFile(config.file)
   const writer = new SqliteDatabase(config.file)
@@ -137,12 +130,57 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   })
   return {
     db,
+    streamReads: db,
     dialect: 'sqlite',
     close: () => db.destroy(),
     writesSettled: () => dialect.writesSettled(),
     ...(transactions && { transactionThread: transactions }),
     ...(readOnlyTransactions && { readOnlyTransactionThread: readOnlyTransactions }),
   }
+}
+
+function openPostgres(url: string, options: OpenOptions): Database {
+  // No JIT compiling: Depot's statements are short, and a plan whose estimate passes jit_above_cost
+  // on a large table spent 5–15 ms compiling to save less (docs/decisions/0155).
+  const pool = postgresPool(url, POOL_SIZE, 'SET jit = off', options)
+  // The streams' statements are the same few for every reader, and PostgreSQL's own choice kept
+  // planning the pass anew on every run (2.5 ms of planning to 0.8 ms of work): on these
+  // connections it plans each once (docs/decisions/0171).
+  const streamPool = postgresPool(
+    url,
+    STREAM_POOL_SIZE,
+    'SET jit = off; SET plan_cache_mode = force_generic_plan',
+    options,
+  )
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) })
+  const streamReads = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: streamPool }),
+    log: queryLog(options),
+  })
+  return {
+    db,
+    streamReads,
+    dialect: 'postgres',
+    close: async () => {
+      await Promise.all([db.destroy(), streamReads.destroy()])
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  }
+}
+
+/**
+ * A pool whose every connection runs `setup` before any statement the pool gives it, and prepares
+ * each statement once (pg-driver.ts).
+ */
+function postgresPool(url: string, max: number, setup: string, options: OpenOptions) {
+  const pool = new (loadPg().Pool)({ connectionString: url, max })
+  // Without a listener, an idle client's error (server restart, admin termination) would crash the process.
+  pool.on('error', (error) => options.onConnectionError?.(error))
+  pool.on('connect', (client) => {
+    client.query(setup).catch((error: Error) => options.onConnectionError?.(error))
+    preparingStatements(client)
+  })
+  return pool
 }
 
 function tune(connection: SqliteDatabase.Database) {

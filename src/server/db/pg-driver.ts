@@ -43,7 +43,8 @@ const PG_INT8 = 20
 // statements (a folder access or notification query: 0.8–1 ms of planning to 0.01–0.7 ms of work;
 // docs/decisions/0163). This names each statement by its SQL text on each pooled connection, so the
 // server parses it once and, after a few runs, reuses a plan when it judges one plan fits every value
-// (PostgreSQL's plan cache, `plan_cache_mode = auto`). At most `size` per connection, the least
+// (PostgreSQL's plan cache, `plan_cache_mode = auto`; the live streams' own connections always reuse
+// one, docs/decisions/0171). At most `size` per connection, the least
 // recently used given up first (`DEALLOCATE`). Correct by construction as the SQLite cache is
 // (statement-cache.ts): the text is the statement; PostgreSQL re-plans by itself after a schema change.
 //

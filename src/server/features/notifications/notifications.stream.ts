@@ -8,7 +8,7 @@ import { isSessionLive } from '../../policies/session.policy'
 import * as streamRepo from './notification-stream.repository'
 import { presentNotification } from './notifications.presenter'
 import * as repo from './notifications.repository'
-import { loadRecipient } from './notifications.service'
+import { recipientById } from './notifications.service'
 import { countUnread } from './unread-count.repository'
 
 // GET /api/notifications/stream: server-sent events for one reader (docs/decisions/0022).
@@ -253,7 +253,7 @@ async function catchUp(stream: ReaderStream): Promise<void> {
     return
   }
   const { recipient } = reader
-  const db = deps.database.db
+  const db = deps.database.streamReads
   if (stream.cursor === null) {
     // A fresh connection starts from now, once this instance LISTENs: from `ready` on, every
     // notification wakes the stream. `ready` carries the position as its event id, so a browser that
@@ -347,7 +347,7 @@ function liveAt(session: SessionState, now: Date): boolean {
  * restricted (the checks every request passes). Then the reader, with role and functions as they are now.
  */
 async function readReader(stream: ReaderStream): Promise<Reader | null> {
-  const db = stream.deps.database.db
+  const db = stream.deps.database.streamReads
   let session: SessionState
   if (stream.via === 'token') {
     const token = await streamRepo.findAccessTokenState(db, stream.sessionId)
@@ -358,5 +358,7 @@ async function readReader(stream: ReaderStream): Promise<Reader | null> {
     if (!row || row.isRestricted) return null
     session = { kind: 'cookie', expires: row.expires, lastSeenAt: row.lastSeenAt, createdAt: row.createdAt }
   }
-  return { session, recipient: await loadRecipient(stream.deps, stream.caller) }
+  if (stream.caller.kind !== 'user') return null
+  const recipient = await recipientById(db, stream.caller.id)
+  return recipient && { session, recipient }
 }
