@@ -98,7 +98,10 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
       const s3 = running[0]!
       watched.push({ label: 's3rver', pid: s3.child.pid!, isDepot: false })
     }
-    const sampler = new ProcSampler(watched, { postgres: setup.kind !== 'sqlite' })
+    // PostgreSQL's CPU only when it runs here: the processes named postgres are this machine's.
+    const sampler = new ProcSampler(watched, {
+      postgres: setup.kind === 'postgres' && onThisMachine(setup.url),
+    })
 
     const client = new HttpClient({ host: '127.0.0.1', port: frontPort, origin })
     const recorder = new Recorder()
@@ -211,4 +214,10 @@ export async function runSetup(setup: SetupKind, settings: LoadSettings): Promis
     await restoreAutovacuum()
     fs.rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** Whether a postgres:// URL names this machine (loopback, or a Unix socket: no host). */
+function onThisMachine(url: string): boolean {
+  const host = new URL(url).hostname
+  return host === '' || host === 'localhost' || host === '[::1]' || host.startsWith('127.')
 }
