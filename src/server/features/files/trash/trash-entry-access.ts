@@ -4,8 +4,7 @@ import { problems } from '../../../lib/http/problem'
 import { canDeleteTrashEntry, canRestoreTrashEntry, canSeeTrashEntry } from '../../../policies/files.policy'
 import { type FolderAccess, isFolderSuperUser } from '../../../policies/folders.policy'
 import { loadFolderAccess } from '../access/folder-access.repository'
-import type { TrashRow } from './trash-entries.repository'
-import { findEntry, type TrashScope, type VisibleEntryRow } from './trash-entries.repository'
+import { findEntry, type TrashRow, type TrashScope, type VisibleEntryRow } from './trash-entries.repository'
 
 // Which trash entries a caller may see (docs/decisions/0026), and an entry as the API presents it:
 // shared by the list, deleting for good and restoring.
