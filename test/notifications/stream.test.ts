@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { STREAM_TIMING } from '../../src/server/features/notifications/notifications.stream'
 import { type NotificationInput, notify } from '../../src/server/features/notifications/notify'
+import { committedNotificationId } from '../../src/server/features/notifications/notify.repository'
 import { CookieClient } from '../support/http-client'
 import { type Person, signedIn } from '../support/people'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { testDialect } from '../support/test-database'
 import { call } from '../support/typed-client'
 import { openStream, parseNotification, readyReader, type SseEvent } from './helpers'
 
@@ -133,18 +135,28 @@ describe('the notification stream', () => {
     const stream = await openStream(reader)
     // A slow transaction that notified first, and quick ones that start while it is open: ids follow
     // commit order, so a stream never passes one that commits later.
-    const slow = t.database.db.transaction().execute(async (trx) => {
+    let committing = Number.POSITIVE_INFINITY
+    const recorded = t.database.db.transaction().execute(async (trx) => {
       const id = await notify(trx, to(reader), t.clock.now)
       await sleep(300)
+      committing = performance.now()
       return id
     })
     await sleep(50)
-    const quick = Promise.all(Array.from({ length: 8 }, () => send(to(reader))))
-    const made = [await slow, ...(await quick)]
+    const quick = Promise.all(
+      Array.from({ length: 8 }, async () => ({ id: await send(to(reader)), at: performance.now() })),
+    )
+    const slow = await committedNotificationId(t.database.db, await recorded)
+    if (!slow) throw new Error('the slow transaction’s notification is gone')
+    const made = [slow, ...(await quick).map((q) => q.id)]
     const got = await stream.collect(made.length)
     expect(new Set(ids(got))).toEqual(new Set(made))
     expect(ids(got)).toEqual([...(ids(got) as string[])].sort())
-    expect(ids(got)[0]).toBe(await slow)
+    // SQLite has one writer, so the slow transaction commits before the quick ones start theirs. On
+    // PostgreSQL the quick ones commit while it is open, and it takes its place after those at its
+    // commit: every one that had committed before it began committing comes before it.
+    if (testDialect() === 'sqlite') expect(ids(got)[0]).toBe(slow)
+    for (const q of await quick) if (q.at < committing) expect(q.id < slow, q.id).toBe(true)
     expect((await stream.collect(1, 'notification', 300)).length).toBe(0)
     await stream.close()
 
@@ -158,13 +170,14 @@ describe('the notification stream', () => {
   it('delivers a notification made inside a transaction once it commits, however late', async () => {
     const reader = await signedIn(t, { name: 'Late Reader' })
     const stream = await openStream(reader)
-    let made = ''
-    await t.database.db.transaction().execute(async (trx) => {
-      made = await notify(trx, to(reader), t.clock.now)
-      // The poke went out with the notification; the commit comes later. Streams that re-queried at
-      // the poke would find nothing and wait for the next heartbeat (20 s).
+    const recorded = await t.database.db.transaction().execute(async (trx) => {
+      const id = await notify(trx, to(reader), t.clock.now)
+      // SQLite pokes as it records; the commit comes later. Streams that re-queried at the poke would
+      // find nothing and wait for the next heartbeat (20 s).
       await sleep(300)
+      return id
     })
+    const made = await committedNotificationId(t.database.db, recorded)
     expect(ids(await stream.collect(1))).toEqual([made])
     await stream.close()
   })

@@ -52,6 +52,7 @@ import * as m0061 from './0051-0075/0061-files-path-index'
 import * as m0062 from './0051-0075/0062-notification-order'
 import * as m0063 from './0051-0075/0063-notification-ways-in'
 import * as m0064 from './0051-0075/0064-file-reference-indexes'
+import * as m0065 from './0051-0075/0065-notification-order-at-commit'
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0062-notification-order': m0062,
   '0063-notification-ways-in': m0063,
   '0064-file-reference-indexes': m0064,
+  '0065-notification-order-at-commit': m0065,
 }

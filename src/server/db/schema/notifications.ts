@@ -64,8 +64,9 @@ export interface NotificationReadMarksTable {
 }
 
 /**
- * PostgreSQL only: the last notification id given out (one row, id 1), locked by each transaction that
- * records a notification until it commits, so ids grow in commit order (docs/decisions/0162).
+ * PostgreSQL only: the last notification id given out (one row, id 1), taken by each transaction that
+ * recorded a notification at its commit (a deferred trigger) and held to its end, so ids grow in
+ * commit order (docs/decisions/0162, 0172). `''` until the first is given out.
  */
 export interface NotificationOrderTable {
   id: number

@@ -92,6 +92,23 @@ export async function insertRecipients(trx: Db, notificationId: string, userIds:
     .execute()
 }
 
+/**
+ * PostgreSQL: the id of the notification recorded as `recordedId`, once its transaction committed:
+ * the same, or the one the commit moved it to, above an id given out before it, which keeps the
+ * recorded id's random part (migration 0065); null when it is gone (grouped into a later entry).
+ */
+export async function committedNotificationId(db: Db, recordedId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '>=', recordedId)
+    .where(sql<string>`substr(id, 14)`, '=', recordedId.slice(13))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
 /** PostgreSQL: listeners on every instance hear of it after the commit. */
 export async function announceNotification(trx: Db, channel: string, id: string): Promise<void> {
   await sql`select pg_notify(${channel}, ${id})`.execute(trx)
@@ -103,7 +120,7 @@ export interface OrderedRecord {
     itemCount: number
     contentCount: number
   }
-  /** A fresh id made now: the record's id is this, or just above the last one given out. */
+  /** A fresh id made now: the row's id until the commit, which may move it above a later one. */
   candidateId: string
   /** What the entry a burst groups into matches: the latest is deleted, its counts added to this one's. */
   groupWith: GroupMatch | null
@@ -114,16 +131,16 @@ export interface OrderedRecord {
 }
 
 /**
- * PostgreSQL: records a notification in ONE statement, in commit order (docs/decisions/0162). Its
- * first step takes the `notification_order` row (an upsert, which waits while another transaction
- * that took it is uncommitted, and then reads the id that one gave out); the row stays locked until
- * this transaction commits, so ids grow in commit order. Then, in the same statement: the id, above
- * the last one given out and every stored one; the grouped entry's lookup and deletion (after the
- * order row, so two of one actor's uploads cannot each hold what the other waits for; the lookup
- * sees the entries committed when the statement began, as a read before it would); the row; its
- * recipients; and the `pg_notify`, delivered after the commit, which tells the id and who could see
- * it (pokePayload). Answers the id. Every notification runs it, so it is a query template
- * (db/query-templates.ts): four shapes, grouped or not, with the folder's members in the poke or not.
+ * PostgreSQL: records a notification in ONE statement; it takes its place in commit order at the
+ * commit (docs/decisions/0172). The statement leaves the poke to send in the transaction-local
+ * setting `depot.pokes` (keyed by the candidate id; see pokePayload), deletes the entry a burst
+ * groups into (its lookup sees the entries committed when the statement began, as a read before it
+ * would) and adds its counts, and inserts the row under the candidate id with its recipients. At the
+ * commit a deferred trigger (migration 0065) takes the `notification_order` row, moves the id above
+ * the last one given out when it is not already, and sends the poke with the final id. Answers the
+ * candidate id: the final one after the commit is `committedNotificationId`. Every notification runs
+ * it, so it is a query template (db/query-templates.ts): four shapes, grouped or not, with the
+ * folder's members in the poke or not.
  */
 export async function recordInCommitOrder(trx: Db, r: OrderedRecord): Promise<string> {
   const { row, groupWith } = r
@@ -223,58 +240,58 @@ interface RecordParts {
 }
 
 function recordStatement(trx: Db, r: RecordParts) {
-  const stored = sql<string | null>`(select max(id) from notifications)`
-  const last = sql<string | null>`greatest(notification_order.last_id, ${stored})`
-  return trx
-    .with('ordered', (db) =>
-      db
-        .insertInto('notification_order')
-        .values({ id: 1, last_id: idAbove(stored, r.candidateId) })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ last_id: idAbove(last, r.candidateId) }))
-        .returning('last_id'),
-    )
-    .with('taken', (db) =>
-      db
-        .deleteFrom('notifications')
-        .where(sql<boolean>`exists (select 1 from ordered)`)
-        .where('id', '=', r.groupWith ? groupableQuery(trx, r.groupWith) : null)
-        .returning(['itemCount', 'contentCount']),
-    )
-    .with('inserted', (db) =>
-      db
-        .insertInto('notifications')
-        .values({
-          id: sql<string>`(select last_id from ordered)`,
-          ...r.row,
-          itemCount: sql<number>`${r.itemCount} + coalesce((select "itemCount" from taken), 0)`,
-          contentCount: sql<number>`${r.contentCount} + coalesce((select "contentCount" from taken), 0)`,
-        })
-        .returning('id'),
-    )
-    .with('listed', (db) =>
-      db
-        .insertInto('notification_recipients')
-        .columns(['notification_id', 'user_id'])
-        .expression((eb) =>
-          eb
-            .selectFrom(['inserted', 'users'])
-            .select(['inserted.id as notification_id', 'users.id as user_id'])
-            .where(sql<boolean>`users.id = any(${r.recipients})`),
-        ),
-    )
-    .selectFrom('inserted')
-    .select([
-      'inserted.id',
-      sql<string>`pg_notify(${r.channel}, ${pokePayload(sql<string>`inserted.id`, r)})`.as('announced'),
-    ])
+  const poke = sql<string>`jsonb_build_object('channel', cast(${r.channel} as text), 'payload', ${pokePayload(r)})`
+  return (
+    trx
+      // First, so that the trigger's WHEN, checked as the row goes in, finds the poke.
+      .with('stashed', (db) =>
+        db.selectNoFrom([
+          sql<string>`cast(${r.candidateId} as text)`.as('id'),
+          sql<string>`set_config('depot.pokes', (coalesce(nullif(current_setting('depot.pokes', true), ''), '{}')::jsonb
+            || jsonb_build_object(cast(${r.candidateId} as text), ${poke}))::text, true)`.as('pokes'),
+        ]),
+      )
+      .with('taken', (db) =>
+        db
+          .deleteFrom('notifications')
+          .where('id', '=', r.groupWith ? groupableQuery(trx, r.groupWith) : null)
+          .returning(['itemCount', 'contentCount']),
+      )
+      .with('inserted', (db) =>
+        db
+          .insertInto('notifications')
+          .values({
+            id: sql<string>`(select id from stashed where pokes is not null)`,
+            ...r.row,
+            itemCount: sql<number>`${r.itemCount} + coalesce((select "itemCount" from taken), 0)`,
+            contentCount: sql<number>`${r.contentCount} + coalesce((select "contentCount" from taken), 0)`,
+          })
+          .returning('id'),
+      )
+      .with('listed', (db) =>
+        db
+          .insertInto('notification_recipients')
+          .columns(['notification_id', 'user_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom(['inserted', 'users'])
+              .select(['inserted.id as notification_id', 'users.id as user_id'])
+              .where(sql<boolean>`users.id = any(${r.recipients})`),
+          ),
+      )
+      .selectFrom('inserted')
+      .select('inserted.id')
+  )
 }
 
 /**
  * The poke's text (notification-poke.ts): the id and the facts its audience follows from, the
  * folder's members asked here, once, rather than by every listening instance; the id alone when that
- * would not fit a payload.
+ * would not fit a payload. It names the candidate id; the commit's trigger puts the final id, of the
+ * same length, in its place.
  */
-function pokePayload(id: RawBuilder<string>, r: RecordParts): RawBuilder<string> {
+function pokePayload(r: RecordParts): RawBuilder<string> {
+  const id = sql<string>`cast(${r.candidateId} as text)`
   const members = r.membersOf ? folderMembersJson(r.membersOf) : sql`'[]'::json`
   const poke = sql<string>`json_build_object(
     'id', ${id}, 'actor', cast(${r.row.user_id} as text), 'forAll', cast(${r.row.forAll} as boolean),
@@ -282,19 +299,4 @@ function pokePayload(id: RawBuilder<string>, r: RecordParts): RawBuilder<string>
     'listed', cast(${r.listed} as json), 'members', ${members})::text`
   return sql<string>`(select case when octet_length(p) < ${POKE_MAX_BYTES} then p else ${id} end
     from (select ${poke} as p) as poke)`
-}
-
-/**
- * The first id after `last` (null: none yet): `candidate` when it sorts above it, else a UUIDv7 one
- * millisecond after `last` with the candidate's random part (as idAfter() in notify.ts).
- */
-function idAbove(last: RawBuilder<string | null>, candidate: string) {
-  return sql<string>`(
-    select case when b is null or ${candidate} > b then ${candidate}
-      else substr(h, 1, 8) || '-' || substr(h, 9, 4) || substr(${candidate}, 14) end
-    from (
-      select b, lpad(to_hex(('x' || substr(b, 1, 8) || substr(b, 10, 4))::bit(48)::bigint + 1), 12, '0') as h
-      from (select ${last} as b) as last_given
-    ) as next_id
-  )`
 }

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids'
 import { ACCESS_CHANNEL, accessChangedLocal, NOTIFY_CHANNEL, pokeLocal } from './notification-bus'
 import {
   announceNotification,
+  committedNotificationId,
   findGroupableNotification,
   folderOfFile,
   type GroupMatch,
@@ -16,8 +17,10 @@ import {
 
 /**
  * The one way to record a notification (product.md §5). Call it inside the transaction of the action
- * that caused it, as that transaction's last write (it takes a lock that serialises notifications
- * until the commit; see below). `actor` is who acted (a snapshot of their name); the audience is
+ * that caused it; it answers the notification's id. On PostgreSQL the id takes its place in commit
+ * order at the commit (docs/decisions/0172), which may move it above an id given out meanwhile: an id
+ * answered inside the caller's transaction is final only after the commit (committedNotificationId
+ * finds it then); called outside one, notify commits and answers the final id. `actor` is who acted (a snapshot of their name); the audience is
  * `forAll` (everyone eligible for the type, decided when read; `alsoUsers` adds the people it is about,
  * e.g. the user whose staff functions changed) or `forUsers`. Access to the folder, file, order or
  * product in `refs` is checked when read, so revoking access hides it.
@@ -56,9 +59,10 @@ const GROUPED_TYPES: ReadonlySet<NotificationType> = new Set(['folder', 'file'])
 const GROUPED_ACTIONS: ReadonlySet<NotificationAction> = new Set(['uploaded', 'copied', 'moved'])
 
 export async function notify(db: Db, input: NotificationInput, now: Date): Promise<string> {
-  // The lock, the grouping and the recipients must commit together.
-  if (!db.isTransaction) return db.transaction().execute((trx) => record(trx, input, now))
-  return record(db, input, now)
+  if (db.isTransaction) return record(db, input, now)
+  // The grouping, the row and its recipients commit together; on PostgreSQL the commit may move the id.
+  const recorded = await db.transaction().execute((trx) => record(trx, input, now))
+  return isPostgres(db) ? ((await committedNotificationId(db, recorded)) ?? recorded) : recorded
 }
 
 async function record(trx: Db, input: NotificationInput, now: Date): Promise<string> {
@@ -108,9 +112,9 @@ async function record(trx: Db, input: NotificationInput, now: Date): Promise<str
     updatedAt: stamp,
   }
   // Ids must grow in commit order, or a stream that has sent id N would skip a lower id committed
-  // after it. PostgreSQL: one statement takes the order row, which stays locked until the commit,
-  // finds and takes the entry it groups into, and records the notification; the listeners hear of it
-  // after the commit (notification-bus.ts).
+  // after it. PostgreSQL: one statement finds and takes the entry it groups into and records the
+  // notification under a fresh id; at the commit a trigger puts the id in commit order and tells the
+  // listeners (notification-bus.ts).
   if (postgres)
     return recordInCommitOrder(trx, {
       row,
