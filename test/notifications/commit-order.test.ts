@@ -27,6 +27,15 @@ beforeAll(async () => {
 /** The milliseconds a UUIDv7 holds. */
 const msOf = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16)
 
+/** A quote's notification for the reader, by the actor. */
+const quote = (mainItem: string): NotificationInput => ({
+  type: 'quote',
+  action: 'created',
+  actor: { id: actor.id, name: actor.name },
+  mainItem,
+  audience: { forUsers: [reader.id] },
+})
+
 describe('notification ids', () => {
   it('go above a stored id made later than the clock says now (another instance, a restore)', async () => {
     const db = t.database.db
@@ -89,18 +98,27 @@ describe('notification ids', () => {
     if (testDialect() === 'sqlite') expect(left).toHaveLength(1)
   })
 
+  it('put two notifications of one transaction in order, and deliver both', async () => {
+    const db = t.database.db
+    const stream = await openStream(reader)
+    const recorded = await db
+      .transaction()
+      .execute(async (trx) => [
+        await notify(trx, quote('One'), t.clock.now),
+        await notify(trx, quote('Two'), t.clock.now),
+      ])
+    const [one, two] = await Promise.all(recorded.map((id) => committedNotificationId(db, id)))
+    expect(one! < two!).toBe(true)
+    expect(await recipientsOf(db, [...recorded, one!, two!])).toEqual([one, two].sort())
+    expect((await stream.collect(2)).map((e) => e.id)).toEqual([one, two])
+    await stream.close()
+  })
+
   it.skipIf(testDialect() !== 'postgres')(
     'hold nothing another notifying write waits for until the commit, which puts the id in order (PostgreSQL)',
     async () => {
       const db = t.database.db
       const stream = await openStream(reader)
-      const quote = (mainItem: string): NotificationInput => ({
-        type: 'quote',
-        action: 'created',
-        actor: { id: actor.id, name: actor.name },
-        mainItem,
-        audience: { forUsers: [reader.id] },
-      })
       // The first records, then waits for a second to record and commit before it commits itself.
       let second: string | 'blocked' = 'blocked'
       const recorded = await db.transaction().execute(async (trx) => {
