@@ -20,10 +20,11 @@ import {
  * that caused it; it answers the notification's id. On PostgreSQL the id takes its place in commit
  * order at the commit (docs/decisions/0172), which may move it above an id given out meanwhile: an id
  * answered inside the caller's transaction is final only after the commit (committedNotificationId
- * finds it then); called outside one, notify commits and answers the final id. `actor` is who acted (a snapshot of their name); the audience is
- * `forAll` (everyone eligible for the type, decided when read; `alsoUsers` adds the people it is about,
- * e.g. the user whose staff functions changed) or `forUsers`. Access to the folder, file, order or
- * product in `refs` is checked when read, so revoking access hides it.
+ * finds it then); called outside one, notify commits and answers the final id. `actor` is who acted
+ * (a snapshot of their name); the audience is `forAll` (everyone eligible for the type, decided when
+ * read; `alsoUsers` adds the people it is about, e.g. the user whose staff functions changed) or
+ * `forUsers`. Access to the folder, file, order or product in `refs` is checked when read, so revoking
+ * access hides it.
  *
  * Bursts of placing things in a folder (uploads, copies, moves) by one actor on one folder within
  * GROUP_WINDOW_MS are grouped: the new entry replaces the previous one and counts both ("uploaded 12
