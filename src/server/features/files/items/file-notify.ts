@@ -5,7 +5,7 @@ import type { SignedInCaller } from '../../../lib/http/caller'
 import { notify } from '../../notifications/notify'
 
 // One notification per user action on folders and files (product.md §5), for everyone who can see the
-// folder (decided when read). Recorded as the action's last write, in its transaction.
+// folder (decided when read). Recorded in the action's transaction.
 
 export async function notifyItem(
   trx: Transaction<DB>,

@@ -56,7 +56,7 @@ export async function fulfil(
   // The invoice's PDF is made when the receipt is sent, from the invoice as issued.
   const attachments = invoice ? [{ kind: 'invoice', id: invoice.id, filename: `${invoice.number}.pdf` }] : []
   await enqueueMail(trx, { ...mail, to: buyer.email, attachments }, now)
-  // Last write of the transaction (notify's rule). The buyer acted; admins and AccessShop see it.
+  // In the payment's transaction. The buyer acted; admins and AccessShop see it.
   await notify(
     trx,
     {
